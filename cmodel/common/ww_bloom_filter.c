@@ -1,0 +1,95 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_bloom_filter -- C model of rtl/common/ww_bloom_filter.v.
+ */
+#include "ww_bloom_filter.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct ww_bloom_filter {
+  ww_bloom_filter_cfg_t cfg;
+  unsigned sub_bits;
+  ww_h3_t *hash;        /* one per sub-array */
+  uint8_t *bit;         /* bit[k * sub_bits + idx], 0 or 1 */
+};
+
+ww_bloom_filter_cfg_t ww_bloom_filter_default_cfg(void)
+{
+  ww_bloom_filter_cfg_t c = { WW_BLOOM_BITS, WW_BLOOM_K, WW_BLOOM_KEY_W, WW_H3_SEED };
+  return c;
+}
+
+static int is_pow2(unsigned x) { return x && !(x & (x - 1)); }
+
+static unsigned log2u(unsigned x)
+{
+  unsigned n = 0;
+  while ((1u << n) < x)
+    n++;
+  return n;
+}
+
+ww_bloom_filter_t *ww_bloom_filter_new(const ww_bloom_filter_cfg_t *cfg)
+{
+  if (cfg->k < 1 || cfg->bits % cfg->k || !is_pow2(cfg->bits / cfg->k) ||
+      cfg->bits / cfg->k < 2 || cfg->key_w < 1 || cfg->key_w > 64) {
+    fprintf(stderr, "ww_bloom_filter: illegal configuration BITS=%u K=%u KEY_W=%u "
+            "(BITS/K must be a power of two >= 2, 1 <= KEY_W <= 64)\n",
+            cfg->bits, cfg->k, cfg->key_w);
+    return NULL;
+  }
+  ww_bloom_filter_t *bf = calloc(1, sizeof *bf);
+  if (!bf)
+    return NULL;
+  bf->cfg = *cfg;
+  bf->sub_bits = cfg->bits / cfg->k;
+  bf->hash = calloc(cfg->k, sizeof *bf->hash);
+  bf->bit = calloc(cfg->bits, 1);
+  if (!bf->hash || !bf->bit) {
+    ww_bloom_filter_free(bf);
+    return NULL;
+  }
+  for (unsigned k = 0; k < cfg->k; k++)
+    ww_h3_init(&bf->hash[k], cfg->seed + k, cfg->key_w, log2u(bf->sub_bits));
+  return bf;
+}
+
+void ww_bloom_filter_free(ww_bloom_filter_t *bf)
+{
+  if (!bf)
+    return;
+  free(bf->hash);
+  free(bf->bit);
+  free(bf);
+}
+
+void ww_bloom_filter_clear(ww_bloom_filter_t *bf)
+{
+  memset(bf->bit, 0, bf->cfg.bits);
+}
+
+void ww_bloom_filter_insert(ww_bloom_filter_t *bf, uint64_t key)
+{
+  for (unsigned k = 0; k < bf->cfg.k; k++)
+    bf->bit[k * bf->sub_bits + ww_h3_hash(&bf->hash[k], key)] = 1;
+}
+
+int ww_bloom_filter_query(const ww_bloom_filter_t *bf, uint64_t key)
+{
+  for (unsigned k = 0; k < bf->cfg.k; k++)
+    if (!bf->bit[k * bf->sub_bits + ww_h3_hash(&bf->hash[k], key)])
+      return 0;
+  return 1;
+}
+
+void ww_bloom_filter_step(ww_bloom_filter_t *bf, const ww_bloom_filter_in_t *in,
+                          ww_bloom_filter_out_t *out)
+{
+  out->qry_hit_o = (uint64_t)ww_bloom_filter_query(bf, in->qry_key_i);
+  if (!in->rst_ni || in->clear_i)
+    ww_bloom_filter_clear(bf);
+  if (in->rst_ni && in->ins_valid_i)
+    ww_bloom_filter_insert(bf, in->ins_key_i);
+}

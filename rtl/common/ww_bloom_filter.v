@@ -1,0 +1,89 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ww_bloom_filter -- parallel Bloom filter (Sanchez et al., as used by seed
+// 004 sec. 5 for the GPUDet store buffer and seed 001 sec. 4.4 for the TM
+// read-own-write filter): K sub-arrays of BITS/K bits, each indexed by its
+// own H3 hash of the key. A key is a member when its bit is set in every
+// sub-array, so a key once inserted always hits until the next clear.
+//
+// Interface: insert (ins_valid_i, ins_key_i) and clear (clear_i) act at the
+// clock edge; with both, the filter ends holding only the inserted key.
+// The query is combinational: qry_hit_o answers for qry_key_i against the
+// contents before this cycle's insert or clear. Reset empties the filter.
+// Parameters: BITS/K a power of two >= 2; 1 <= KEY_W <= 64.
+
+`default_nettype none
+module ww_bloom_filter #(
+  parameter BITS  = 1024,
+  parameter K     = 4,
+  parameter KEY_W = 32,
+  parameter SEED  = 2011
+) (
+  input  wire             clk_i,
+  input  wire             rst_ni,
+  // control
+  input  wire             clear_i,
+  // insert port
+  input  wire             ins_valid_i,
+  input  wire [KEY_W-1:0] ins_key_i,
+  // query port
+  input  wire [KEY_W-1:0] qry_key_i,
+  output wire             qry_hit_o
+);
+
+  localparam SUB_BITS = BITS / K;
+  localparam IDX_W    = $clog2(SUB_BITS);
+
+  wire [K-1:0] sub_hit;
+
+  genvar k;
+  for (k = 0; k < K; k = k + 1) begin : g_sub
+    wire [IDX_W-1:0]    ins_idx;
+    wire [IDX_W-1:0]    qry_idx;
+    reg  [SUB_BITS-1:0] bits_q;
+    reg  [SUB_BITS-1:0] bits_d;
+
+    ww_h3_hash #(
+      .KEY_W (KEY_W),
+      .OUT_W (IDX_W),
+      .SEED  (SEED + k)
+    ) u_ins_hash (
+      .key_i  (ins_key_i),
+      .hash_o (ins_idx)
+    );
+
+    ww_h3_hash #(
+      .KEY_W (KEY_W),
+      .OUT_W (IDX_W),
+      .SEED  (SEED + k)
+    ) u_qry_hash (
+      .key_i  (qry_key_i),
+      .hash_o (qry_idx)
+    );
+
+    always @(*) begin
+      bits_d = clear_i ? {SUB_BITS{1'b0}} : bits_q;
+      if (ins_valid_i) begin
+        bits_d[ins_idx] = 1'b1;
+      end
+    end
+
+    always @(posedge clk_i) begin
+      if (!rst_ni) begin
+        bits_q <= {SUB_BITS{1'b0}};
+      end else begin
+        bits_q <= bits_d;
+      end
+    end
+
+    assign sub_hit[k] = bits_q[qry_idx];
+  end
+
+`ifdef WW_MUTANT_BLOOM_OR_HIT
+  assign qry_hit_o = |sub_hit;  // MUTANT: any sub-array instead of all
+`else
+  assign qry_hit_o = &sub_hit;
+`endif
+
+endmodule  // ww_bloom_filter
+`default_nettype wire

@@ -1,0 +1,29 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# blocks.mk -- the registry of hardware blocks. Every flow (lockstep tests,
+# lint, synthesis) reads its block list from here.
+#
+# For each block B in BLOCKS:
+#   B_TOP      top module (file rtl/.../B_TOP.v; C model cmodel/.../B_TOP.[ch])
+#   B_RTL      RTL files, leaves first
+#   B_C        C model sources (the lockstep descriptor tb/lockstep/blocks/B.c is implied)
+#   B_MUTANTS  names X of `ifdef WW_MUTANT_X lines in B's RTL; each must be caught
+#   B_POINTS   extra parameter points as NAME:DEF,DEF (DEF = WW_CFG_NAME=value),
+#              run in lockstep besides the defaults
+#   B_SYNTH    1 if `make synth` reports it
+
+BLOCKS := bloom_filter lwh
+
+bloom_filter_TOP     := ww_bloom_filter
+bloom_filter_RTL     := rtl/common/ww_h3_hash.v rtl/common/ww_bloom_filter.v
+bloom_filter_C       := cmodel/common/ww_h3.c cmodel/common/ww_bloom_filter.c
+bloom_filter_MUTANTS := BLOOM_OR_HIT
+bloom_filter_POINTS  := small:WW_BLOOM_BITS=64,WW_BLOOM_K=2,WW_BLOOM_KEY_W=12
+bloom_filter_SYNTH   := 1
+
+lwh_TOP     := ww_lwh
+lwh_RTL     := rtl/common/ww_h3_hash.v rtl/common/ww_sram_1r1w.v rtl/tm/ww_lwh.v
+lwh_C       := cmodel/common/ww_h3.c cmodel/tm/ww_lwh.c
+lwh_MUTANTS := LWH_BUCKET_OVERWRITE
+lwh_POINTS  := small:WW_LWH_ENTRIES=16,WW_LWH_WAYS=2,WW_LWH_BUCKETS=16,WW_LWH_SUBARRAYS=2,WW_LWH_ADDR_W=10,WW_CID_W=7,WW_CID_SLACK=20
+lwh_SYNTH   := 1

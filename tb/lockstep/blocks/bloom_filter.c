@@ -1,0 +1,86 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Lockstep block: ww_bloom_filter (rtl/common/ww_bloom_filter.v).
+ * Stimulus: keys come mostly from a small pool so queries hit inserted keys
+ * and their aliases; inserts on about half the cycles; a clear every few
+ * hundred cycles so the filter cycles between sparse and saturated.
+ */
+#include <stdlib.h>
+
+#include "ww_lockstep.h"
+#include "ww_bloom_filter.h"
+
+#define WW_PORTS_DEF "ww_bloom_filter.ports.def"
+#define WW_IN_T ww_bloom_filter_in_t
+#define WW_OUT_T ww_bloom_filter_out_t
+#include "ww_lockstep_ports.h"
+
+#define POOL 64
+
+typedef struct {
+  uint64_t pool[POOL];
+  unsigned clear_every;
+} stim_t;
+
+static void *model_new(void)
+{
+  ww_bloom_filter_cfg_t cfg = ww_bloom_filter_default_cfg();
+  return ww_bloom_filter_new(&cfg);
+}
+
+static void model_free(void *m) { ww_bloom_filter_free(m); }
+
+static void model_step(void *m, const void *in, void *out)
+{
+  ww_bloom_filter_step(m, in, out);
+}
+
+static void *stim_new(void) { return calloc(1, sizeof(stim_t)); }
+
+static void stim_free(void *s) { free(s); }
+
+static uint64_t pick_key(stim_t *s, ww_rng_t *r)
+{
+  if (ww_rng_chance(r, 3, 4))
+    return s->pool[ww_rng_below(r, POOL)];
+  return ww_rng_bits(r, WW_BLOOM_KEY_W);
+}
+
+static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *prev_out, void *vin)
+{
+  stim_t *s = vs;
+  ww_bloom_filter_in_t *in = vin;
+  (void)prev_out;
+  if (cycle == 0) {
+    for (unsigned i = 0; i < POOL; i++)
+      s->pool[i] = ww_rng_bits(r, WW_BLOOM_KEY_W);
+  }
+  if (ww_rng_chance(r, 1, 5000))        /* refresh the pool now and then */
+    s->pool[ww_rng_below(r, POOL)] = ww_rng_bits(r, WW_BLOOM_KEY_W);
+  in->rst_ni = (uint64_t)ww_stim_rst_n(r, cycle);
+  in->clear_i = (uint64_t)ww_rng_chance(r, 1, 300);
+  in->ins_valid_i = (uint64_t)ww_rng_chance(r, 1, 2);
+  in->ins_key_i = pick_key(s, r);
+  in->qry_key_i = pick_key(s, r);
+}
+
+#define WW_XSTR2(x) #x
+#define WW_XSTR(x) WW_XSTR2(x)
+
+const ww_block_t ww_block = {
+  .name = "bloom_filter",
+  .params = "BITS=" WW_XSTR(WW_BLOOM_BITS) " K=" WW_XSTR(WW_BLOOM_K)
+            " KEY_W=" WW_XSTR(WW_BLOOM_KEY_W),
+  .in_size = sizeof(ww_bloom_filter_in_t),
+  .out_size = sizeof(ww_bloom_filter_out_t),
+  .in_ports = ww_in_ports,
+  .n_in = WW_N_IN,
+  .out_ports = ww_out_ports,
+  .n_out = WW_N_OUT,
+  .model_new = model_new,
+  .model_free = model_free,
+  .model_step = model_step,
+  .stim_new = stim_new,
+  .stim_free = stim_free,
+  .stim = stim,
+};

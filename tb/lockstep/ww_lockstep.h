@@ -1,0 +1,97 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_lockstep -- the cycle-by-cycle lockstep framework (SPEC sec. 7).
+ *
+ * One generic engine (ww_lockstep.c) drives a block's Verilated RTL and its
+ * C model with the same constrained-random inputs every cycle and compares
+ * every output port every cycle. A block joins the framework with one small
+ * C file (tb/lockstep/blocks/<block>.c) that defines `ww_block`: its port
+ * table (generated from the block's .ports.def by ww_lockstep_ports.h), its
+ * C model hooks and its stimulus. The DUT side is the shared C++ adapter
+ * ww_lockstep_dut.cpp, compiled per block from the same .ports.def.
+ */
+#ifndef WW_LOCKSTEP_H
+#define WW_LOCKSTEP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- deterministic random numbers (splitmix64) ------------------------ */
+typedef struct { uint64_t s; } ww_rng_t;
+
+static inline uint64_t ww_rng_next(ww_rng_t *r)
+{
+  uint64_t z = (r->s += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+/* Uniform in [0, 2^w), 0 <= w <= 64. */
+static inline uint64_t ww_rng_bits(ww_rng_t *r, unsigned w)
+{
+  return w >= 64 ? ww_rng_next(r) : (w ? ww_rng_next(r) >> (64 - w) : 0);
+}
+
+/* Uniform in [0, n), n >= 1. */
+static inline uint64_t ww_rng_below(ww_rng_t *r, uint64_t n)
+{
+  return ww_rng_next(r) % n;
+}
+
+/* True with probability num/den. */
+static inline int ww_rng_chance(ww_rng_t *r, uint64_t num, uint64_t den)
+{
+  return ww_rng_below(r, den) < num;
+}
+
+/* ---- block description ------------------------------------------------ */
+typedef struct {
+  const char *name;     /* RTL port name */
+  unsigned    width;    /* bits, 1..64 */
+  size_t      offset;   /* of its uint64_t field in the in/out struct */
+  const char *guard;    /* outputs: port that must be 1 to compare, or "always" */
+} ww_port_t;
+
+typedef struct {
+  const char      *name;          /* block name, e.g. "bloom_filter" */
+  const char      *params;        /* parameter point, printed with results */
+  size_t           in_size;
+  size_t           out_size;
+  const ww_port_t *in_ports;
+  unsigned         n_in;
+  const ww_port_t *out_ports;
+  unsigned         n_out;
+  /* C model: step = this cycle's outputs from `in`, then the clock edge. */
+  void *(*model_new)(void);
+  void  (*model_free)(void *model);
+  void  (*model_step)(void *model, const void *in, void *out);
+  /* Stimulus: legal inputs for `cycle` given last cycle's (checked) outputs. */
+  void *(*stim_new)(void);
+  void  (*stim_free)(void *stim);
+  void  (*stim)(void *stim, ww_rng_t *rng, uint64_t cycle, const void *prev_out, void *in);
+} ww_block_t;
+
+extern const ww_block_t ww_block;   /* defined by tb/lockstep/blocks/<block>.c */
+
+/* Reset for the first cycles of a run, then rarely (about 1 in 50000 cycles). */
+int ww_stim_rst_n(ww_rng_t *rng, uint64_t cycle);
+
+/* ---- DUT adapter (ww_lockstep_dut.cpp) -------------------------------- */
+void *ww_dut_new(uint32_t seed);
+void  ww_dut_free(void *dut);
+int   ww_dut_trace_open(void *dut, const char *fst_path);
+void  ww_dut_set_inputs(void *dut, const void *in);   /* with clk_i low, then eval */
+void  ww_dut_get_outputs(void *dut, void *out);
+void  ww_dut_posedge(void *dut);                      /* clk_i rises, eval */
+const char *ww_dut_top_scope(void);                   /* scope of the ports in the FST */
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WW_LOCKSTEP_H */

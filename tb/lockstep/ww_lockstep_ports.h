@@ -1,0 +1,26 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_lockstep_ports.h -- builds a block's port tables from its .ports.def.
+ * Define WW_PORTS_DEF (the .def file name as a string), WW_IN_T and WW_OUT_T
+ * (the C model's port structs), then include this file once.
+ */
+#include <stddef.h>
+
+static const ww_port_t ww_in_ports[] = {
+#define WW_IN(name, width) { #name, (width), offsetof(WW_IN_T, name), "always" },
+#define WW_OUT(name, width, guard)
+#include WW_PORTS_DEF
+#undef WW_IN
+#undef WW_OUT
+};
+
+static const ww_port_t ww_out_ports[] = {
+#define WW_IN(name, width)
+#define WW_OUT(name, width, guard) { #name, (width), offsetof(WW_OUT_T, name), #guard },
+#include WW_PORTS_DEF
+#undef WW_IN
+#undef WW_OUT
+};
+
+#define WW_N_IN  ((unsigned)(sizeof ww_in_ports / sizeof ww_in_ports[0]))
+#define WW_N_OUT ((unsigned)(sizeof ww_out_ports / sizeof ww_out_ports[0]))
