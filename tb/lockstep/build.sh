@@ -23,7 +23,7 @@ for c in $csrc tb/lockstep/ww_lockstep.c; do
   gcc -std=c11 -O2 -g -Wall -Wextra -Werror "${dflags[@]}" "${inc[@]}" -c "$c" -o "$o"
   objs+=("$root/$o")
 done
-rm -f "$out/libmodel.a"
+rm -f "$out/libmodel.a" "$out/lockstep"   # Verilator's make does not track the archive
 ar rcs "$out/libmodel.a" "${objs[@]}"
 
 verilator --cc --exe --build -j 2 --trace-fst --x-assign unique --x-initial unique \

@@ -10,6 +10,9 @@
  * run is replayed from the same seed with FST tracing into --wave-dir together
  * with a saved GTKWave view (.gtkw) of the block's ports.
  *
+ * Outputs are compared from the cycle after the first clock edge with rst_ni
+ * low (a synchronous reset: before that edge the state is not yet defined).
+ *
  * Exit: 0 all cycles agree; 3 mismatch; 2 bad command line; 1 other error.
  */
 #define _POSIX_C_SOURCE 200809L  /* realpath, getpid */
@@ -244,12 +247,17 @@ static uint64_t run(const opts_t *o, const char *fst, out_check_t *chk, int repo
   ww_rng_t rng = { 0x5EEDull * o->seed + 1 };
   uint64_t bad = UINT64_MAX;
   uint64_t step = o->cycles / 10;
+  const ww_port_t *rst = NULL;
+  for (unsigned i = 0; i < ww_block.n_in; i++)
+    if (!strcmp(ww_block.in_ports[i].name, "rst_ni"))
+      rst = &ww_block.in_ports[i];
+  int defined = rst == NULL;    /* state is defined once a reset edge has passed */
   for (uint64_t c = 0; c < o->cycles; c++) {
     ww_block.stim(stim, &rng, c, prev, in);
     ww_dut_set_inputs(dut, in);
     ww_dut_get_outputs(dut, act);
     ww_block.model_step(model, in, exp);
-    for (unsigned i = 0; i < ww_block.n_out; i++) {
+    for (unsigned i = 0; i < ww_block.n_out && defined; i++) {
       const ww_port_t *p = &ww_block.out_ports[i];
       if (chk[i].in_guard == 0 && !port_val(&ww_block.out_ports[chk[i].guard_idx], exp))
         continue;
@@ -269,6 +277,8 @@ static uint64_t run(const opts_t *o, const char *fst, out_check_t *chk, int repo
                ww_block.name, c, p->name, port_val(p, exp), port_val(p, act), o->seed);
     }
     ww_dut_posedge(dut);
+    if (rst && !port_val(rst, in))
+      defined = 1;
     memcpy(prev, act, ww_block.out_size);
     if (bad != UINT64_MAX) {
       if (report) {
@@ -351,6 +361,7 @@ int main(int argc, char **argv)
       printf("  %-16s compared on %" PRIu64 " cycles%s\n", ww_block.out_ports[i].name,
              chk[i].compared, chk[i].varied ? "" : " (never changed value)");
     if (!chk[i].compared || !chk[i].varied) {
+      fflush(stdout);
       fprintf(stderr, "lockstep %s: output %s was %s: the stimulus does not exercise it\n",
               ww_block.name, ww_block.out_ports[i].name,
               chk[i].compared ? "constant" : "never compared");

@@ -1,0 +1,113 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# Warpwatch top-level Makefile.
+#   make run        the main job (today: lockstep demo of the foundation blocks)
+#   make test       every check; ends with "N passed, N failed"
+#   make test-long  the same with 10x the random cycles
+#   make lint       Verilator -Wall, Icarus -g2005 and Yosys on every RTL file
+#   make synth      Yosys area per block -> table + build/reports/synth.json
+#   make waves BLOCK=b [SEED=n]   FST + GTKWave view of one lockstep run
+#   make gen        regenerate the config include/header from ww_config.def
+# Every target first runs scripts/install_deps.sh (idempotent, quiet when done).
+
+SHELL  := /bin/bash
+BUILD  := build
+comma  := ,
+empty  :=
+space  := $(empty) $(empty)
+CYCLES ?= 100000
+SEED   ?=
+
+include tb/blocks.mk
+
+CONFIG_DEF := cmodel/include/ww_config.def
+CONFIG_VH  := rtl/include/ww_config.vh
+CONFIG_H   := cmodel/include/ww_config.h
+DEPS_STAMP := $(BUILD)/.deps-ok
+
+LOCKSTEP_SRC := tb/lockstep/ww_lockstep.c tb/lockstep/ww_lockstep.h \
+                tb/lockstep/ww_lockstep_ports.h tb/lockstep/ww_lockstep_dut.cpp \
+                tb/lockstep/build.sh $(wildcard rtl/include/*.vh) \
+                $(wildcard cmodel/*/*.h cmodel/*/*.def)
+
+CTEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
+                -fno-sanitize-recover=all -Icmodel/include -Icmodel/common -Icmodel/tm
+
+.PHONY: all deps gen run test test-long lint synth waves clean lockstep ctests FORCE
+
+all: lockstep ctests
+
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): scripts/install_deps.sh
+	@scripts/install_deps.sh
+	@mkdir -p $(@D) && touch $@
+
+# ---- configuration: one source, two generated files --------------------
+$(BUILD)/bin/ww_gen_config: cmodel/tools/ww_gen_config.c $(CONFIG_DEF)
+	@mkdir -p $(@D)
+	gcc -std=c11 -Wall -Wextra -Werror -Icmodel/include $< -o $@
+
+gen: $(BUILD)/bin/ww_gen_config
+	$< $(CONFIG_VH) $(CONFIG_H)
+
+# ---- lockstep binaries: per block a default build, parameter points, mutants
+# $(1) block  $(2) variant  $(3) defines (space separated)
+define LOCKSTEP_BIN
+$(BUILD)/lockstep/$(1)/$(2)/lockstep: $$($(1)_RTL) $$($(1)_C) tb/lockstep/blocks/$(1).c $$(LOCKSTEP_SRC) | $(DEPS_STAMP)
+	@tb/lockstep/build.sh $(BUILD)/lockstep/$(1)/$(2) $$($(1)_TOP) "$(3)" "$$($(1)_RTL)" "$$($(1)_C) tb/lockstep/blocks/$(1).c"
+LOCKSTEP_BINS += $(BUILD)/lockstep/$(1)/$(2)/lockstep
+endef
+point_name = $(word 1,$(subst :, ,$(1)))
+point_defs = $(subst $(comma), ,$(word 2,$(subst :, ,$(1))))
+$(foreach b,$(BLOCKS),$(eval $(call LOCKSTEP_BIN,$(b),default,)))
+$(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),\
+  $(eval $(call LOCKSTEP_BIN,$(b),$(call point_name,$(p)),$(call point_defs,$(p))))))
+$(foreach b,$(BLOCKS),$(foreach m,$($(b)_MUTANTS),\
+  $(eval $(call LOCKSTEP_BIN,$(b),mut_$(m),WW_MUTANT_$(m)))))
+
+lockstep: $(LOCKSTEP_BINS)
+
+# ---- C model property tests (ASan + UBSan) ------------------------------
+CTESTS := $(patsubst cmodel/test/%.c,$(BUILD)/ctest/%,$(wildcard cmodel/test/test_*.c))
+$(BUILD)/ctest/test_%: cmodel/test/test_%.c $(wildcard cmodel/*/*.c cmodel/*/*.h cmodel/*/*.def)
+	@mkdir -p $(@D)
+	gcc $(CTEST_CFLAGS) $< $(filter-out cmodel/tools/%,$(wildcard cmodel/common/*.c cmodel/tm/*.c)) -lm -o $@
+ctests: $(CTESTS)
+
+# ---- the test list: NAME|EXPECT|COMMAND (EXPECT: pass, or mismatch for mutants)
+$(BUILD)/tests.list: FORCE
+	@mkdir -p $(@D)
+	@{ echo "config-drift|pass|scripts/check_config.sh"; \
+	   $(foreach t,$(CTESTS),echo "cmodel/$(notdir $(t))|pass|$(t)";) \
+	   $(foreach b,$(BLOCKS),echo "lockstep/$(b)|pass|$(BUILD)/lockstep/$(b)/default/lockstep --cycles $(CYCLES) --quiet $(if $(SEED),--seed $(SEED))";) \
+	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet $(if $(SEED),--seed $(SEED))";)) \
+	   $(foreach b,$(BLOCKS),$(foreach m,$($(b)_MUTANTS),echo "mutant/$(b)/$(m)|mismatch|$(BUILD)/lockstep/$(b)/mut_$(m)/lockstep --cycles $(CYCLES) --quiet --wave-dir $(BUILD)/waves/mutants $(if $(SEED),--seed $(SEED))";)) \
+	   echo "waves/view-matches-fst|pass|scripts/check_wave_view.sh $(BUILD)/lockstep/bloom_filter/default/lockstep"; \
+	} > $@
+
+test: $(DEPS_STAMP) lockstep ctests $(BUILD)/tests.list
+	@scripts/run_tests.sh $(BUILD)/tests.list
+
+test-long:
+	@$(MAKE) --no-print-directory test CYCLES=$$(( $(CYCLES) * 10 ))
+
+# ---- the main job ------------------------------------------------------
+run: $(DEPS_STAMP) lockstep
+	@scripts/demo.sh $(foreach b,$(BLOCKS),$(b))
+
+waves: $(DEPS_STAMP) lockstep
+	@test -n "$(BLOCK)" || { echo "usage: make waves BLOCK=<$(BLOCKS)> [SEED=n]" >&2; exit 2; }
+	@mkdir -p $(BUILD)/waves
+	$(BUILD)/lockstep/$(BLOCK)/default/lockstep --cycles 2000 --wave $(BUILD)/waves/$(BLOCK).fst $(if $(SEED),--seed $(SEED))
+
+# ---- lint and synthesis (Yosys) ------------------------------------------
+ALL_RTL := $(sort $(foreach b,$(BLOCKS),$($(b)_RTL)))
+
+lint: $(DEPS_STAMP)
+	@scripts/lint.sh $(foreach b,$(BLOCKS),$($(b)_TOP):$(subst $(space),$(comma),$($(b)_RTL)))
+
+synth: $(DEPS_STAMP)
+	@synth/run_synth.sh $(foreach b,$(BLOCKS),$(if $(filter 1,$($(b)_SYNTH)),$(b):$($(b)_TOP):$(subst $(space),$(comma),$($(b)_RTL))))
+
+clean:
+	rm -rf $(BUILD)

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# run_synth.sh -- Yosys area report per block (STYLE.md convention 24),
+# called by `make synth`. Two flows per block, run two blocks at a time:
+#   generic: synth to Yosys internal gates with memories kept as $mem_v2
+#            cells; fails on a latch or a `check` problem; reports cells,
+#            CMOS transistors (logic + flops) and memory bits separately.
+#   ecp5:    synth_ecp5; reports LUT4, FF, DP16KD, MULT18X18D, DPR16X4, CCU2C.
+# Scripts, logs and stat JSON go to build/synth/, the summary to
+# build/reports/synth.json (written by synth/report.py). See synth/README.md.
+set -euo pipefail
+
+usage() {
+  cat <<'USAGE'
+usage: synth/run_synth.sh NAME:TOP:file1.v,file2.v [NAME2:TOP2:...]...
+  Synthesizes each block with Yosys (generic gates + ECP5), two at a time,
+  from the repository root (include dir rtl/include). Logs and scripts:
+  build/synth/NAME.{generic,ecp5}.{ys,log}. Prints one table row per block
+  and writes build/reports/synth.json. Exits non-zero if any flow fails
+  (Yosys error, inferred latch, `check -assert`), after printing its log tail.
+  How to read the numbers: synth/README.md.
+USAGE
+}
+
+case "${1:-}" in
+  -h|--help) usage; exit 0 ;;
+  '') usage >&2; exit 2 ;;
+esac
+[[ -d rtl/include ]] || { echo "run_synth.sh: run from the repository root" >&2; exit 2; }
+
+OUT=build/synth
+REPORT=build/reports/synth.json
+JOBS=2
+mkdir -p "$OUT" "$(dirname "$REPORT")"
+rm -f "$REPORT"
+
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+# write_scripts NAME TOP FILES...: the two Yosys scripts of one block
+write_scripts() {
+  local name=$1 top=$2; shift 2
+  local read="read_verilog -Irtl/include $*"
+  cat > "$OUT/$name.generic.ys" <<YS
+$read
+synth -flatten -top $top -run :fine
+# finish synth's 'fine' step without memory_map: memories stay \$mem_v2 cells
+opt -fast -full
+opt -full
+techmap
+opt -fast
+select -assert-none t:\$_DLATCH*
+# plain D flops (reset/enable become gates) so 'stat -tech cmos' knows them all
+dfflegalize -cell \$_DFF_?_ 01 -cell \$_DFF_???_ 01
+abc -fast
+opt -fast
+hierarchy -check
+check -assert
+tee -q -o $OUT/$name.generic.json stat -json
+# \$mem_v2 cells -> memory objects + port cells; drop the port cells (no CMOS
+# cost): stat then counts the memory bits and the transistors of the rest
+memory_unpack
+delete t:\$mem*
+tee -q -o $OUT/$name.cmos.json stat -tech cmos -json
+YS
+  cat > "$OUT/$name.ecp5.ys" <<YS
+$read
+synth_ecp5 -top $top
+tee -q -o $OUT/$name.ecp5.json stat -json
+YS
+}
+
+# run_block NAME:TOP:FILES -- runs in the background; leaves NAME.status
+run_block() {
+  local name top files t0 t flow times=""
+  IFS=: read -r name top files <<< "$1"
+  IFS=, read -r -a files <<< "$files"
+  rm -f "$OUT/$name".*
+  write_scripts "$name" "$top" "${files[@]}"
+  t0=$(now)
+  echo "synth: start $name ($top)"
+  for flow in generic ecp5; do
+    t=$(now)
+    if ! yosys -s "$OUT/$name.$flow.ys" > "$OUT/$name.$flow.log" 2>&1; then
+      echo "FAIL $flow" > "$OUT/$name.status"
+      echo "synth: FAIL  $name: $flow flow after $(since "$t") s"
+      return 0
+    fi
+    times="${times:+$times, }$flow $(since "$t") s"
+  done
+  echo ok > "$OUT/$name.status"
+  echo "synth: done  $name in $(since "$t0") s ($times)"
+}
+
+blocks=()
+for spec in "$@"; do
+  IFS=: read -r name top files <<< "$spec"
+  if [[ -z ${name:-} || -z ${top:-} || -z ${files:-} ]]; then
+    echo "run_synth.sh: bad argument '$spec' (want NAME:TOP:file1.v,file2.v)" >&2
+    exit 2
+  fi
+  blocks+=("$name:$top")
+done
+
+for spec in "$@"; do
+  while (( $(jobs -rp | wc -l) >= JOBS )); do wait -n || true; done
+  run_block "$spec" &
+done
+wait
+
+failed=0
+for nt in "${blocks[@]}"; do
+  name=${nt%%:*}
+  read -r status flow < "$OUT/$name.status"
+  if [[ $status != ok ]]; then
+    failed=1
+    echo "---- $name: $flow flow failed; tail of $OUT/$name.$flow.log:"
+    tail -n 25 "$OUT/$name.$flow.log"
+  fi
+done
+[[ $failed -eq 0 ]] || { echo "synth: FAILED (no report written)"; exit 1; }
+
+script_cmd=$0
+for a in "$@"; do
+  [[ $a =~ ^[[:alnum:]_./:,=+-]+$ ]] || a=$(printf '%q' "$a")
+  script_cmd+=" $a"
+done
+command=${MAKELEVEL:+make synth}
+python3 synth/report.py --out "$REPORT" --command "${command:-$script_cmd}" \
+  --script-command "$script_cmd" --dir "$OUT" "${blocks[@]}"
