@@ -103,6 +103,9 @@ for spec in "$@"; do
   blocks+=("$name:$top")
 done
 
+# each block runs in its own process group, so an interrupt can stop its Yosys
+set -m
+trap 'for p in $(jobs -p); do kill -- "-$p" 2>/dev/null; done; exit 130' INT TERM
 for spec in "$@"; do
   while (( $(jobs -rp | wc -l) >= JOBS )); do wait -n || true; done
   run_block "$spec" &
@@ -112,7 +115,7 @@ wait
 failed=0
 for nt in "${blocks[@]}"; do
   name=${nt%%:*}
-  read -r status flow < "$OUT/$name.status"
+  read -r status flow < "$OUT/$name.status" 2>/dev/null || status=FAIL flow=generic
   if [[ $status != ok ]]; then
     failed=1
     echo "---- $name: $flow flow failed; tail of $OUT/$name.$flow.log:"

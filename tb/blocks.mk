@@ -24,6 +24,6 @@ bloom_filter_SYNTH   := 1
 lwh_TOP     := ww_lwh
 lwh_RTL     := rtl/common/ww_h3_hash.v rtl/common/ww_sram_1r1w.v rtl/tm/ww_lwh.v
 lwh_C       := cmodel/common/ww_h3.c cmodel/tm/ww_lwh.c
-lwh_MUTANTS := LWH_BUCKET_OVERWRITE
+lwh_MUTANTS := LWH_BUCKET_OVERWRITE LWH_ALLOC_IGNORES_FILTER
 lwh_POINTS  := small:WW_LWH_ENTRIES=16,WW_LWH_WAYS=2,WW_LWH_BUCKETS=16,WW_LWH_SUBARRAYS=2,WW_LWH_ADDR_W=10,WW_CID_W=7,WW_CID_SLACK=20
 lwh_SYNTH   := 1

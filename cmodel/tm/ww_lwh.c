@@ -198,25 +198,21 @@ void ww_lwh_step(ww_lwh_t *l, const ww_lwh_in_t *in, ww_lwh_out_t *out)
       l->vic_idx[k] = ww_h3_hash(&l->hash[k], vic_addr);
     l->state = ST_IDLE;
 
-    if (!l->req_write) {
-      int found;
-      uint32_t cid;
-      if (hit >= 0) {
-        found = LIVE(e[hit].cid);
-        cid = e[hit].cid;
-      } else {
-        found = 1;
-        cid = 0;
-        uint32_t best = 0;
-        for (unsigned k = 0; k < c->subarrays; k++) {
-          bucket_t *b = &l->bkt[k * l->sub + ww_h3_hash(&l->hash[k], l->req_addr)];
-          found &= b->valid && LIVE(b->cid);
-          if (k == 0 || age(l, b->cid, oldest) < best) {
-            best = age(l, b->cid, oldest);
-            cid = b->cid;
-          }
-        }
+    /* the filter's answer for the request address: oldest bucket, found if all live */
+    int bf_found = 1;
+    uint32_t bf_cid = 0, bf_age = 0;
+    for (unsigned k = 0; k < c->subarrays; k++) {
+      bucket_t *b = &l->bkt[k * l->sub + ww_h3_hash(&l->hash[k], l->req_addr)];
+      bf_found &= b->valid && LIVE(b->cid);
+      if (k == 0 || age(l, b->cid, oldest) < bf_age) {
+        bf_age = age(l, b->cid, oldest);
+        bf_cid = b->cid;
       }
+    }
+
+    if (!l->req_write) {
+      int found = hit >= 0 ? LIVE(e[hit].cid) : bf_found;
+      uint32_t cid = hit >= 0 ? e[hit].cid : bf_cid;
       l->rsp_valid = 1;
       l->rsp_found = found;
       l->rsp_cid = found ? cid : 0;
@@ -226,6 +222,8 @@ void ww_lwh_step(ww_lwh_t *l, const ww_lwh_in_t *in, ww_lwh_out_t *out)
         if (!LIVE(e[hit].cid) || age(l, l->req_cid, oldest) > age(l, e[hit].cid, oldest))
           e[hit] = fresh;
       } else {
+        if (bf_found && bf_age > age(l, l->req_cid, oldest))
+          fresh.cid = bf_cid;   /* cover older evictions of this address */
         e[vic] = fresh;
         if (victim.valid && LIVE(victim.cid))
           l->state = ST_EVICT;

@@ -4,9 +4,12 @@
 // 6.3.2): for a word address, the commit ID (CID) of the youngest committing
 // transaction that may write it. One per commit unit.
 //
-//   lookup table   ENTRIES words in WAYS ways: address -> exact youngest CID.
+//   lookup table   ENTRIES words in WAYS ways: address -> youngest CID.
 //                  A write updates the CID on a hit, else allocates a way and
-//                  evicts the victim into the recency Bloom filter.
+//                  evicts the victim into the recency Bloom filter. A new
+//                  entry takes the younger of its writer and the filter's
+//                  answer for the address, so writes need not come in CID
+//                  order (docs/lwh.md).
 //   recency Bloom  SUBARRAYS sub-arrays of BUCKETS/SUBARRAYS CID buckets, each
 //                  indexed by its own H3 hash. An eviction raises the bucket
 //                  of every sub-array to the younger of (bucket, victim); a
@@ -294,6 +297,11 @@ module ww_lwh #(
     end
   end
   wire bf_found = &b_live;
+`ifdef WW_MUTANT_LWH_ALLOC_IGNORES_FILTER
+  wire [CID_W-1:0] alloc_cid = req_cid_q;  // MUTANT: allocation forgets evicted writers
+`else
+  wire [CID_W-1:0] alloc_cid = (bf_found && bf_age > req_age) ? bf_cid : req_cid_q;
+`endif
 
   ////////////////////
   // Control        //
@@ -343,8 +351,10 @@ module ww_lwh #(
           rsp_cid_d   = !(hit_any ? hit_live : bf_found) ? {CID_W{1'b0}} :
                         hit_any ? hit_cid : bf_cid;
         end else if (req_live) begin
+          // A new entry must also cover older evictions of its address: it
+          // takes the younger of the writer and the filter's answer.
           t_waddr = req_set_q;
-          t_wdata = {1'b1, req_tag_q, req_cid_q};
+          t_wdata = {1'b1, req_tag_q, hit_any ? req_cid_q : alloc_cid};
           if (hit_any) begin
             // keep the younger of the stored and the new writer
             t_we[hit_way] = !hit_live || (req_age > hit_age);
