@@ -16,6 +16,7 @@ comma  := ,
 empty  :=
 space  := $(empty) $(empty)
 CYCLES ?= 100000
+MUTANT_CYCLES ?= 1000000	# a mutant run stops at its first mismatch
 SEED   ?=
 
 include tb/blocks.mk
@@ -81,19 +82,23 @@ $(BUILD)/tests.list: FORCE
 	   $(foreach t,$(CTESTS),echo "cmodel/$(notdir $(t))|pass|$(t)";) \
 	   $(foreach b,$(BLOCKS),echo "lockstep/$(b)|pass|$(BUILD)/lockstep/$(b)/default/lockstep --cycles $(CYCLES) --quiet $(if $(SEED),--seed $(SEED))";) \
 	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet $(if $(SEED),--seed $(SEED))";)) \
-	   $(foreach b,$(BLOCKS),$(foreach m,$($(b)_MUTANTS),echo "mutant/$(b)/$(m)|mismatch|$(BUILD)/lockstep/$(b)/mut_$(m)/lockstep --cycles $(CYCLES) --quiet --wave-dir $(BUILD)/waves/mutants $(if $(SEED),--seed $(SEED))";)) \
+	   $(foreach b,$(BLOCKS),$(foreach m,$($(b)_MUTANTS),echo "mutant/$(b)/$(m)|mismatch|$(BUILD)/lockstep/$(b)/mut_$(m)/lockstep --cycles $(MUTANT_CYCLES) --quiet --wave-dir $(BUILD)/waves/mutants $(if $(SEED),--seed $(SEED))";)) \
 	   echo "waves/view-matches-fst|pass|scripts/check_wave_view.sh $(BUILD)/lockstep/bloom_filter/default/lockstep"; \
+	   echo "lint|pass|$(MAKE) --no-print-directory lint"; \
+	   echo "synth|pass|$(MAKE) --no-print-directory synth"; \
 	} > $@
 
-test: $(DEPS_STAMP) lockstep ctests $(BUILD)/tests.list
+test: $(DEPS_STAMP) $(BUILD)/tests.list
+	@$(MAKE) --no-print-directory -j2 lockstep ctests
 	@scripts/run_tests.sh $(BUILD)/tests.list
 
 test-long:
 	@$(MAKE) --no-print-directory test CYCLES=$$(( $(CYCLES) * 10 ))
 
 # ---- the main job ------------------------------------------------------
-run: $(DEPS_STAMP) lockstep
-	@scripts/demo.sh $(foreach b,$(BLOCKS),$(b))
+run: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 lockstep
+	@scripts/demo.sh $(BLOCKS)
 
 waves: $(DEPS_STAMP) lockstep
 	@test -n "$(BLOCK)" || { echo "usage: make waves BLOCK=<$(BLOCKS)> [SEED=n]" >&2; exit 2; }

@@ -13,11 +13,12 @@
 // Parameters: BITS/K a power of two >= 2; 1 <= KEY_W <= 64.
 
 `default_nettype none
+`include "ww_config.vh"
 module ww_bloom_filter #(
-  parameter BITS  = 1024,
-  parameter K     = 4,
-  parameter KEY_W = 32,
-  parameter SEED  = 2011
+  parameter BITS  = `WW_BLOOM_BITS,
+  parameter K     = `WW_BLOOM_K,
+  parameter KEY_W = `WW_BLOOM_KEY_W,
+  parameter SEED  = `WW_H3_SEED
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,

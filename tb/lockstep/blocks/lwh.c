@@ -8,15 +8,18 @@
  * from a pool crowded onto four table sets so ways are evicted all the time
  * and the same addresses come back; writer CIDs anywhere in the live window
  * (so evictions reach the buckets out of age order), now and then a retired
- * one. Rare "CID storms" jump the window far ahead, so wrap-around, stale
- * entries and cid_hold_o are exercised too, and from cycle 20000 on, every
- * other 20000 cycles are a "flood" that issues 16 IDs a cycle while
- * cid_hold_o is low, so the hold must rise even at wide CIDs. (Equivalence
+ * one. The pool is built of address pairs that share a bucket in one
+ * sub-array (found with the same H3 functions), so younger and older
+ * evictions meet in buckets as often as in a loaded filter. Rare "CID storms" jump the window far ahead, so wrap-around, stale
+ * entries and cid_hold_o are exercised too, and cycles 30000-37999 of every
+ * 50000 are a "flood" that issues 16 IDs a cycle while cid_hold_o is low, so
+ * the hold must rise even at wide CIDs. (Equivalence
  * does not need the protocol to be respected; cmodel/test/test_lwh.c checks
  * the protocol's guarantee.)
  */
 #include <stdlib.h>
 
+#include "ww_h3.h"
 #include "ww_lockstep.h"
 #include "ww_lwh.h"
 
@@ -59,10 +62,22 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
 
   if (cycle == 0) {
     uint64_t hot[4];
+    unsigned bidx_w = 0;
+    while ((1u << bidx_w) < WW_LWH_BUCKETS / WW_LWH_SUBARRAYS)
+      bidx_w++;
     for (unsigned i = 0; i < 4; i++)
       hot[i] = ww_rng_below(r, SETS);
-    for (unsigned i = 0; i < POOL; i++)
-      s->pool[i] = (ww_rng_bits(r, WW_LWH_ADDR_W) & ~(uint64_t)(SETS - 1)) | hot[i % 4];
+    for (unsigned i = 0; i < POOL; i += 2) {
+      ww_h3_t h;
+      ww_h3_init(&h, WW_H3_SEED + (i / 2) % WW_LWH_SUBARRAYS, WW_LWH_ADDR_W, bidx_w);
+      uint64_t a = (ww_rng_bits(r, WW_LWH_ADDR_W) & ~(uint64_t)(SETS - 1)) | hot[i % 4];
+      uint64_t b;
+      do {      /* birthday search: a partner in another hot set, same bucket */
+        b = (ww_rng_bits(r, WW_LWH_ADDR_W) & ~(uint64_t)(SETS - 1)) | hot[(i + 1) % 4];
+      } while (ww_h3_hash(&h, a) != ww_h3_hash(&h, b));
+      s->pool[i] = a;
+      s->pool[i + 1] = b;
+    }
     s->next = s->oldest = ww_rng_bits(r, WW_CID_W);
   }
 
@@ -78,7 +93,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   }
   if (s->oldest < s->next && ww_rng_chance(r, 1, 3))
     s->oldest++;
-  if ((cycle / 20000) % 2 == 1 && !prev->cid_hold_o) {   /* flood */
+  if (cycle % 50000 >= 30000 && cycle % 50000 < 38000 && !prev->cid_hold_o) {  /* flood */
     s->next += 16;
     s->oldest = s->next - ww_rng_below(r, window_max);
   }
