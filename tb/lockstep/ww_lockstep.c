@@ -34,6 +34,7 @@ typedef struct {
   uint32_t    seed;
   uint64_t    cycles;
   const char *wave;       /* trace the whole run into this FST, or NULL */
+  uint64_t    trace_from; /* first traced cycle */
   const char *wave_dir;   /* where a failing run's FST and view go */
   int         quiet;
 } opts_t;
@@ -98,6 +99,7 @@ static int parse_args(int argc, char **argv, opts_t *o)
   int have_seed = 0;
   o->cycles = 100000;
   o->wave = NULL;
+  o->trace_from = 0;
   o->wave_dir = "build/waves";
   o->quiet = 0;
   for (int i = 1; i < argc; i++) {
@@ -172,8 +174,13 @@ static int write_gtkw(const char *fst, const char *gtkw, uint64_t mark_cycle)
   const char *top = ww_dut_top_scope();
   fprintf(f, "[*] Warpwatch lockstep view of block %s (%s)\n", ww_block.name, ww_block.params);
   fprintf(f, "[dumpfile] \"%s\"\n", abs_fst);
-  fprintf(f, "[timestart] %" PRIu64 "\n", mark_cycle > 8 ? (mark_cycle - 8) * 10 : 0);
-  fprintf(f, "[size] 1400 800\n[pos] -1 -1\n[sst_width] 240\n[signals_width] 260\n");
+  fprintf(f, "[size] 1400 800\n[pos] -1 -1\n");
+  /* about 27 cycles in view (zoom -6; each step of -1 doubles the span),
+   * the marker on the mismatch; a failure's FST starts 25 cycles before it */
+  fprintf(f, "*-6.000000 %" PRId64, mark_cycle ? (int64_t)(mark_cycle * 10) : (int64_t)-1);
+  for (int i = 0; i < 26; i++)
+    fprintf(f, " -1");
+  fprintf(f, "\n[sst_width] 240\n[signals_width] 260\n");
   fprintf(f, "@28\n%s.clk_i\n", top);
   fprintf(f, "@200\n-inputs\n");
   for (unsigned i = 0; i < ww_block.n_in; i++) {
@@ -240,10 +247,7 @@ static uint64_t run(const opts_t *o, const char *fst, out_check_t *chk, int repo
             ww_block.name);
     exit(1);
   }
-  if (fst && ww_dut_trace_open(dut, fst)) {
-    fprintf(stderr, "lockstep %s: cannot write %s\n", ww_block.name, fst);
-    exit(1);
-  }
+
   ww_rng_t rng = { 0x5EEDull * o->seed + 1 };
   uint64_t bad = UINT64_MAX;
   uint64_t step = o->cycles / 10;
@@ -253,6 +257,10 @@ static uint64_t run(const opts_t *o, const char *fst, out_check_t *chk, int repo
       rst = &ww_block.in_ports[i];
   int defined = rst == NULL;    /* state is defined once a reset edge has passed */
   for (uint64_t c = 0; c < o->cycles; c++) {
+    if (fst && c == o->trace_from && ww_dut_trace_open(dut, fst)) {
+      fprintf(stderr, "lockstep %s: cannot write %s\n", ww_block.name, fst);
+      exit(1);
+    }
     ww_block.stim(stim, &rng, c, prev, in);
     ww_dut_set_inputs(dut, in);
     ww_dut_get_outputs(dut, act);
@@ -337,6 +345,7 @@ int main(int argc, char **argv)
       snprintf(gtkw, sizeof gtkw, "%s/%s-seed%" PRIu32 ".gtkw", o.wave_dir, ww_block.name, o.seed);
       opts_t replay = o;
       replay.cycles = bad + 3;
+      replay.trace_from = bad > 25 ? bad - 25 : 0;
       out_check_t *chk2 = calloc(ww_block.n_out, sizeof *chk2);
       if (mkdir_p(o.wave_dir) || !chk2 || resolve_guards(chk2)) {
         fprintf(stderr, "lockstep %s: cannot create %s\n", ww_block.name, o.wave_dir);
