@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ww_util.h"
+
 struct ww_bloom_filter {
   ww_bloom_filter_cfg_t cfg;
   unsigned sub_bits;
@@ -21,19 +23,9 @@ ww_bloom_filter_cfg_t ww_bloom_filter_default_cfg(void)
   return c;
 }
 
-static int is_pow2(unsigned x) { return x && !(x & (x - 1)); }
-
-static unsigned log2u(unsigned x)
-{
-  unsigned n = 0;
-  while ((1u << n) < x)
-    n++;
-  return n;
-}
-
 ww_bloom_filter_t *ww_bloom_filter_new(const ww_bloom_filter_cfg_t *cfg)
 {
-  if (cfg->k < 1 || cfg->bits % cfg->k || !is_pow2(cfg->bits / cfg->k) ||
+  if (cfg->k < 1 || cfg->bits % cfg->k || !ww_is_pow2(cfg->bits / cfg->k) ||
       cfg->bits / cfg->k < 2 || cfg->key_w < 1 || cfg->key_w > 64) {
     fprintf(stderr, "ww_bloom_filter: illegal configuration BITS=%u K=%u KEY_W=%u "
             "(BITS/K must be a power of two >= 2, 1 <= KEY_W <= 64)\n",
@@ -52,7 +44,7 @@ ww_bloom_filter_t *ww_bloom_filter_new(const ww_bloom_filter_cfg_t *cfg)
     return NULL;
   }
   for (unsigned k = 0; k < cfg->k; k++)
-    ww_h3_init(&bf->hash[k], cfg->seed + k, cfg->key_w, log2u(bf->sub_bits));
+    ww_h3_init(&bf->hash[k], cfg->seed + k, cfg->key_w, ww_clog2(bf->sub_bits));
   return bf;
 }
 

@@ -19,16 +19,11 @@
 #include <string.h>
 
 #include "ww_bloom_filter.h"
+#include "ww_rng.h"
 #include "ww_h3.h"
 
-static uint64_t rng_s;
-static uint64_t rnd(void)
-{
-  uint64_t z = (rng_s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
+static ww_rng_t rng;
+static uint64_t rnd(void) { return ww_rng_next(&rng); }
 
 static int failures;
 #define CHECK(cond, ...)                                                   \
@@ -91,16 +86,16 @@ static double fp_rate(ww_bloom_filter_t *bf, unsigned n, int sequential, unsigne
 
 int main(int argc, char **argv)
 {
-  rng_s = 1;
+  rng.s = 1;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-      rng_s = strtoull(argv[++i], NULL, 0);
+      rng.s = strtoull(argv[++i], NULL, 0);
     } else {
       fprintf(stderr, "usage: %s [--seed N]\n", argv[0]);
       return 2;
     }
   }
-  printf("test_bloom_filter: seed=%llu\n", (unsigned long long)rng_s);
+  printf("test_bloom_filter: seed=%llu\n", (unsigned long long)rng.s);
   test_h3_linear();
 
   static const struct { unsigned bits, k; } cfgs[] = {

@@ -21,16 +21,11 @@
 #include <string.h>
 
 #include "ww_lwh.h"
+#include "ww_rng.h"
 
-static uint64_t rng_s;
-static uint64_t rnd(void)
-{
-  uint64_t z = (rng_s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-static uint64_t below(uint64_t n) { return rnd() % n; }
+static ww_rng_t rng;
+static uint64_t rnd(void) { return ww_rng_next(&rng); }
+static uint64_t below(uint64_t n) { return ww_rng_below(&rng, n); }
 
 #define MAX_BATCH 4
 #define MAX_WRITES 3
@@ -190,10 +185,10 @@ static int run(const ww_lwh_cfg_t *cfg, uint64_t cycles, stats_t *st)
 int main(int argc, char **argv)
 {
   uint64_t cycles = 2000000;
-  rng_s = 1;
+  rng.s = 1;
   for (int i = 1; i < argc; i++) {
     if (!strcmp(argv[i], "--seed") && i + 1 < argc) {
-      rng_s = strtoull(argv[++i], NULL, 0);
+      rng.s = strtoull(argv[++i], NULL, 0);
     } else if (!strcmp(argv[i], "--cycles") && i + 1 < argc) {
       cycles = strtoull(argv[++i], NULL, 0);
     } else {
@@ -201,7 +196,7 @@ int main(int argc, char **argv)
       return 2;
     }
   }
-  printf("test_lwh: seed=%" PRIu64 " cycles=%" PRIu64 " per configuration\n", rng_s, cycles);
+  printf("test_lwh: seed=%" PRIu64 " cycles=%" PRIu64 " per configuration\n", rng.s, cycles);
   ww_lwh_cfg_t cfgs[3] = {
     { 16, 2, 16, 2, 10, 6, 16, 4, 2011 },      /* tiny: 6-bit CIDs wrap constantly */
     { 64, 4, 64, 4, 12, 8, 40, 4, 77 },        /* small, 8-bit CIDs */

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "ww_h3.h"
+#include "ww_util.h"
 
 enum { ST_INIT, ST_IDLE, ST_LOOK, ST_EVICT, ST_SCRUB };
 
@@ -50,22 +51,12 @@ ww_lwh_cfg_t ww_lwh_default_cfg(void)
   return c;
 }
 
-static int is_pow2(unsigned x) { return x && !(x & (x - 1)); }
-
-static unsigned log2u(unsigned x)
-{
-  unsigned n = 0;
-  while ((1u << n) < x)
-    n++;
-  return n;
-}
-
 ww_lwh_t *ww_lwh_new(const ww_lwh_cfg_t *c)
 {
   unsigned sets = c->ways ? c->entries / c->ways : 0;
   unsigned sub = c->subarrays ? c->buckets / c->subarrays : 0;
-  if (!c->ways || c->entries % c->ways || !is_pow2(sets) || sets < 2 || !c->subarrays ||
-      c->buckets % c->subarrays || !is_pow2(sub) || sub < 2 || c->addr_w <= log2u(sets) ||
+  if (!c->ways || c->entries % c->ways || !ww_is_pow2(sets) || sets < 2 || !c->subarrays ||
+      c->buckets % c->subarrays || !ww_is_pow2(sub) || sub < 2 || c->addr_w <= ww_clog2(sets) ||
       c->addr_w > 32 || c->cid_w < 2 || c->cid_w > 30 || !c->cid_slack ||
       c->cid_slack >= (1u << c->cid_w) || !c->scrub_every) {
     fprintf(stderr, "ww_lwh: illegal configuration ENTRIES=%u WAYS=%u BUCKETS=%u SUBARRAYS=%u "
@@ -78,9 +69,9 @@ ww_lwh_t *ww_lwh_new(const ww_lwh_cfg_t *c)
     return NULL;
   l->cfg = *c;
   l->sets = sets;
-  l->set_w = log2u(sets);
+  l->set_w = ww_clog2(sets);
   l->sub = sub;
-  l->bidx_w = log2u(sub);
+  l->bidx_w = ww_clog2(sub);
   l->sweep = sets > sub ? sets : sub;
   l->cid_mask = (1u << c->cid_w) - 1;
   l->hash = calloc(c->subarrays, sizeof *l->hash);

@@ -24,3 +24,9 @@ static const ww_port_t ww_out_ports[] = {
 
 #define WW_N_IN  ((unsigned)(sizeof ww_in_ports / sizeof ww_in_ports[0]))
 #define WW_N_OUT ((unsigned)(sizeof ww_out_ports / sizeof ww_out_ports[0]))
+
+/* The port part of a ww_block_t initializer. */
+#define WW_BLOCK_PORTS                                                   \
+  .in_size = sizeof(WW_IN_T), .out_size = sizeof(WW_OUT_T),              \
+  .in_ports = ww_in_ports, .n_in = WW_N_IN,                              \
+  .out_ports = ww_out_ports, .n_out = WW_N_OUT

@@ -71,12 +71,7 @@ const ww_block_t ww_block = {
   .name = "bloom_filter",
   .params = "BITS=" WW_XSTR(WW_BLOOM_BITS) " K=" WW_XSTR(WW_BLOOM_K)
             " KEY_W=" WW_XSTR(WW_BLOOM_KEY_W),
-  .in_size = sizeof(ww_bloom_filter_in_t),
-  .out_size = sizeof(ww_bloom_filter_out_t),
-  .in_ports = ww_in_ports,
-  .n_in = WW_N_IN,
-  .out_ports = ww_out_ports,
-  .n_out = WW_N_OUT,
+  WW_BLOCK_PORTS,
   .model_new = model_new,
   .model_free = model_free,
   .model_step = model_step,

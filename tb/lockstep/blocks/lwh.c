@@ -132,12 +132,7 @@ const ww_block_t ww_block = {
   .params = "ENTRIES=" WW_XSTR(WW_LWH_ENTRIES) " WAYS=" WW_XSTR(WW_LWH_WAYS)
             " BUCKETS=" WW_XSTR(WW_LWH_BUCKETS) " SUBARRAYS=" WW_XSTR(WW_LWH_SUBARRAYS)
             " ADDR_W=" WW_XSTR(WW_LWH_ADDR_W) " CID_W=" WW_XSTR(WW_CID_W),
-  .in_size = sizeof(ww_lwh_in_t),
-  .out_size = sizeof(ww_lwh_out_t),
-  .in_ports = ww_in_ports,
-  .n_in = WW_N_IN,
-  .out_ports = ww_out_ports,
-  .n_out = WW_N_OUT,
+  WW_BLOCK_PORTS,
   .model_new = model_new,
   .model_free = model_free,
   .model_step = model_step,
