@@ -25,6 +25,9 @@ include tb/blocks.mk
 CONFIG_DEF := cmodel/include/ww_config.def
 CONFIG_VH  := rtl/include/ww_config.vh
 CONFIG_H   := cmodel/include/ww_config.h
+CONFIG_LD  := sw/link/ww_config.ld
+ISA_DEF    := cmodel/include/ww_isa.def
+ISA_VH     := rtl/include/ww_isa.vh
 DEPS_STAMP := $(BUILD)/.deps-ok
 
 LOCKSTEP_SRC := tb/lockstep/ww_lockstep.c tb/lockstep/ww_lockstep.h \
@@ -49,8 +52,14 @@ $(BUILD)/bin/ww_gen_config: cmodel/tools/ww_gen_config.c $(CONFIG_DEF)
 	@mkdir -p $(@D)
 	gcc -std=c11 -Wall -Wextra -Werror -Icmodel/include $< -o $@
 
-gen: $(BUILD)/bin/ww_gen_config
-	$< $(CONFIG_VH) $(CONFIG_H)
+$(BUILD)/bin/ww_gen_isa: cmodel/tools/ww_gen_isa.c $(ISA_DEF)
+	@mkdir -p $(@D)
+	gcc -std=c11 -Wall -Wextra -Werror -Icmodel/include $< -o $@
+
+gen: $(BUILD)/bin/ww_gen_config $(BUILD)/bin/ww_gen_isa
+	@mkdir -p $(dir $(CONFIG_LD))
+	$(BUILD)/bin/ww_gen_config $(CONFIG_VH) $(CONFIG_H) $(CONFIG_LD)
+	$(BUILD)/bin/ww_gen_isa $(ISA_VH)
 
 # ---- lockstep binaries: per block a default build, parameter points, mutants
 # $(1) block  $(2) variant  $(3) defines (space separated)
@@ -80,6 +89,7 @@ ctests: $(CTESTS)
 $(BUILD)/tests.list: FORCE
 	@mkdir -p $(@D)
 	@{ echo "config-drift|pass|scripts/check_config.sh"; \
+	   echo "isa-drift|pass|scripts/check_isa.sh"; \
 	   $(foreach t,$(CTESTS),echo "cmodel/$(notdir $(t))|pass|$(t)";) \
 	   $(foreach b,$(BLOCKS),echo "lockstep/$(b)|pass|$(BUILD)/lockstep/$(b)/default/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";) \
 	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";)) \

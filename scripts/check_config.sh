@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 #
-# check_config.sh -- fails if the checked-in rtl/include/ww_config.vh or
-# cmodel/include/ww_config.h drifted from cmodel/include/ww_config.def:
+# check_config.sh -- fails if the checked-in rtl/include/ww_config.vh,
+# cmodel/include/ww_config.h or sw/link/ww_config.ld drifted from
+# cmodel/include/ww_config.def:
 #   1. regenerating both from the .def must reproduce the checked-in files;
 #   2. every value, read back through each language's own tool (gcc on the
 #      C header, Icarus on the Verilog include), must be equal.
@@ -11,9 +12,9 @@ set -euo pipefail
 out=build/config-check
 mkdir -p "$out"
 gcc -std=c11 -Wall -Wextra -Werror -Icmodel/include cmodel/tools/ww_gen_config.c -o "$out/gen"
-"$out/gen" "$out/ww_config.vh" "$out/ww_config.h"
+"$out/gen" "$out/ww_config.vh" "$out/ww_config.h" "$out/ww_config.ld"
 status=0
-for f in rtl/include/ww_config.vh cmodel/include/ww_config.h; do
+for f in rtl/include/ww_config.vh cmodel/include/ww_config.h sw/link/ww_config.ld; do
   if ! cmp -s "$f" "$out/$(basename "$f")"; then
     echo "config drift: $f differs from what ww_config.def generates (run 'make gen'):"
     diff -u "$f" "$out/$(basename "$f")" | head -20

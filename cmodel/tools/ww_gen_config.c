@@ -3,7 +3,8 @@
  * ww_gen_config -- writes the Verilog include and the C header from
  * cmodel/include/ww_config.def (the single configuration source).
  *
- * Usage: ww_gen_config OUT.vh OUT.h
+ * Usage: ww_gen_config OUT.vh OUT.h [OUT.ld]
+ * OUT.ld (optional) is a linker-script include of WW_<NAME> = value; lines.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,11 +58,26 @@ static int write_h(const char *path)
   return fclose(f) != 0;
 }
 
+static int write_ld(const char *path)
+{
+  FILE *f = fopen(path, "w");
+  if (!f) { perror(path); return 1; }
+  fprintf(f, "/* SPDX-License-Identifier: Apache-2.0\n *\n * ww_config.ld -- ");
+  for (const char *p = banner; *p; p++) {
+    fputc(*p, f);
+    if (*p == '\n') fputs(" * ", f);
+  }
+  fprintf(f, "\n * INCLUDEd by the kernel linker script.\n */\n");
+  for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++)
+    fprintf(f, "WW_%s = %ld;\n", rows[i].name, rows[i].value);
+  return fclose(f) != 0;
+}
+
 int main(int argc, char **argv)
 {
-  if (argc != 3) {
-    fprintf(stderr, "usage: %s OUT.vh OUT.h\n", argv[0]);
+  if (argc != 3 && argc != 4) {
+    fprintf(stderr, "usage: %s OUT.vh OUT.h [OUT.ld]\n", argv[0]);
     return 2;
   }
-  return write_vh(argv[1]) || write_h(argv[2]);
+  return write_vh(argv[1]) || write_h(argv[2]) || (argc == 4 && write_ld(argv[3]));
 }

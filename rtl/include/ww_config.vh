@@ -41,6 +41,24 @@
 `ifndef WW_DRAM_LATENCY
 `define WW_DRAM_LATENCY       100    // DRAM access latency in cycles
 `endif
+`ifndef WW_GMEM_BYTES
+`define WW_GMEM_BYTES         16777216 // global memory (DRAM) size: 16 MiB at address 0
+`endif
+`ifndef WW_NULL_GUARD_BYTES
+`define WW_NULL_GUARD_BYTES   65536  // first bytes of global memory that trap on access
+`endif
+`ifndef WW_CODE_BASE
+`define WW_CODE_BASE          65536  // kernel images are linked and loaded here (0x10000)
+`endif
+`ifndef WW_SHARED_BASE
+`define WW_SHARED_BASE        2130706432 // per-block shared memory window (0x7F000000)
+`endif
+`ifndef WW_SHMEM_BYTES
+`define WW_SHMEM_BYTES        16384  // shared memory per resident block
+`endif
+`ifndef WW_LOCAL_BYTES
+`define WW_LOCAL_BYTES        2048   // local memory (stack) per hardware thread, top of DRAM
+`endif
 `ifndef WW_H3_SEED
 `define WW_H3_SEED            2011   // seed of the fixed random H3 matrices
 `endif
