@@ -22,6 +22,13 @@ SEED   ?=
 
 include tb/blocks.mk
 
+# Area fragments add build targets and checks. Each appends
+#   ALL_TARGETS  files `make test` must build first
+#   TESTS        check lines NAME|pass|COMMAND (see scripts/run_tests.sh)
+ALL_TARGETS :=
+TESTS :=
+-include cmodel/gpu/gpu.mk sw/sw.mk sw/runtime/runtime.mk
+
 CONFIG_DEF := cmodel/include/ww_config.def
 CONFIG_VH  := rtl/include/ww_config.vh
 CONFIG_H   := cmodel/include/ww_config.h
@@ -95,12 +102,13 @@ $(BUILD)/tests.list: FORCE
 	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";)) \
 	   $(foreach b,$(BLOCKS),$(foreach m,$($(b)_MUTANTS),echo "mutant/$(b)/$(m)|mismatch|$(BUILD)/lockstep/$(b)/mut_$(m)/lockstep --cycles $(MUTANT_CYCLES) --quiet --wave-dir $(BUILD)/waves/mutants $(if $(SEED),--seed $(SEED))";)) \
 	   echo "waves/view-matches-fst|pass|scripts/check_wave_view.sh $(BUILD)/lockstep/bloom_filter/default/lockstep"; \
+	   $(foreach t,$(TESTS),echo '$(t)';) \
 	   echo "lint|pass|$(MAKE) --no-print-directory lint"; \
 	   echo "synth|pass|$(MAKE) --no-print-directory synth"; \
 	} > $@
 
 test: $(DEPS_STAMP) $(BUILD)/tests.list
-	@$(MAKE) --no-print-directory -j2 lockstep ctests
+	@$(MAKE) --no-print-directory -j2 lockstep ctests $(ALL_TARGETS)
 	@scripts/run_tests.sh $(BUILD)/tests.list
 
 test-long:

@@ -6,7 +6,8 @@
 # nothing when everything is already there.
 set -euo pipefail
 
-PKGS=(make gcc g++ python3 verilator iverilog yosys gtkwave libsystemc-dev clang lld)
+PKGS=(make gcc g++ python3 verilator iverilog yosys gtkwave libsystemc-dev clang lld llvm
+      libelf-dev libdw-dev)
 
 missing=()
 for p in "${PKGS[@]}"; do
@@ -21,6 +22,16 @@ if [ "$(id -u)" -ne 0 ]; then
   SUDO=(sudo)
 fi
 export DEBIAN_FRONTEND=noninteractive
-"${SUDO[@]}" apt-get update -qq
-"${SUDO[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+# Run apt's download sandbox as root: on some machines /dev/null is not
+# writable by the _apt user and signature checks fail otherwise.
+APT=("${SUDO[@]}" apt-get -o APT::Sandbox::User=root)
+log=$(mktemp)
+"${APT[@]}" update -qq >"$log" 2>&1 || echo "install_deps: warning: apt-get update failed; trying the cached package lists"
+if ! "${APT[@]}" install -y -qq --no-install-recommends "${missing[@]}" >>"$log" 2>&1; then
+  tail -n 20 "$log" >&2
+  echo "install_deps: could not install ${missing[*]}" >&2
+  rm -f "$log"
+  exit 1
+fi
+rm -f "$log"
 echo "install_deps: done"

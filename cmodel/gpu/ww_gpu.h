@@ -1,0 +1,181 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_gpu -- the golden C model of the whole Warpwatch GPU at the
+ * architectural level (docs/isa.md is its specification): SMs, warps, lanes,
+ * block distribution, reconvergence stack, barriers, shared, global and local
+ * memory, non-coherent per-SM L1s, scoped atomics, strong accesses, fences.
+ *
+ * It is the fast simulator users run first and the reference the RTL is
+ * checked against: every retired warp instruction can be observed through a
+ * retire hook, and ww_gpu_step_warp() lets a co-simulation step exactly the
+ * warp the RTL retired (SPEC sec. 7).
+ *
+ * No global state; one ww_gpu_t per GPU. No allocation after ww_gpu_new().
+ */
+#ifndef WW_GPU_H
+#define WW_GPU_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WW_MAX_LANES 32
+
+typedef struct {
+  unsigned num_sm;          /* NUM_SM, 1..16 */
+  unsigned warps_per_sm;    /* WARPS_PER_SM, 1..32 */
+  unsigned lanes;           /* LANES, 1..32 */
+  unsigned blocks_per_sm;   /* BLOCKS_PER_SM, >= 1 */
+  unsigned line_bytes;      /* LINE_BYTES, power of two >= 4 */
+  unsigned l1_sets;         /* L1_SETS, power of two */
+  unsigned l1_ways;         /* L1_WAYS */
+  uint32_t gmem_bytes;      /* GMEM_BYTES */
+  uint32_t null_guard;      /* NULL_GUARD_BYTES */
+  uint32_t shared_base;     /* SHARED_BASE */
+  uint32_t shmem_bytes;     /* SHMEM_BYTES per resident block */
+  uint32_t local_bytes;     /* LOCAL_BYTES per hardware thread */
+  uint64_t seed;            /* 0: loose round robin; else random interleaving from seed */
+  uint64_t max_steps;       /* scheduler steps before a step-limit trap; 0 = none */
+} ww_gpu_cfg_t;
+
+/* The defaults of cmodel/include/ww_config.h, round robin, no step limit. */
+ww_gpu_cfg_t ww_gpu_default_cfg(void);
+
+typedef struct ww_gpu ww_gpu_t;
+
+/* NULL, with the reason in err (if given), when the configuration is illegal. */
+ww_gpu_t *ww_gpu_new(const ww_gpu_cfg_t *cfg, char *err, size_t err_len);
+void ww_gpu_free(ww_gpu_t *gpu);
+const ww_gpu_cfg_t *ww_gpu_cfg(const ww_gpu_t *gpu);
+
+/* Host access to global memory (not through any L1). 0, or -1 when any byte
+ * of [addr, addr+n) is outside global memory. */
+int ww_gpu_write(ww_gpu_t *gpu, uint32_t addr, const void *src, size_t n);
+int ww_gpu_read(const ww_gpu_t *gpu, uint32_t addr, void *dst, size_t n);
+
+typedef struct {
+  uint32_t entry_pc;        /* first instruction of every warp */
+  uint32_t grid;            /* blocks, >= 1 */
+  uint32_t block;           /* threads per block, 1 .. warps_per_sm * lanes */
+  uint32_t kargs;           /* value of the kargs CSR */
+} ww_launch_t;
+
+/* Prepares a launch: clears the L1s, shared memories, barriers and warps,
+ * hands out the first blocks. 0, or -1 with the reason in err. */
+int ww_gpu_launch(ww_gpu_t *gpu, const ww_launch_t *launch, char *err, size_t err_len);
+
+/* ---- running ----------------------------------------------------------- */
+typedef enum { WW_RUN_RUNNING = 0, WW_RUN_DONE = 1, WW_RUN_TRAP = 2 } ww_run_t;
+
+/* One scheduler step: every SM issues at most one warp instruction (chosen by
+ * the interleaving policy), then finished blocks are replaced. */
+ww_run_t ww_gpu_step(ww_gpu_t *gpu);
+
+/* Steps until the grid is done or a trap. */
+ww_run_t ww_gpu_run(ww_gpu_t *gpu);
+
+/* Executes the next instruction of one hardware warp, for co-simulation that
+ * follows the RTL's retire order. A warp that cannot issue (waiting at a
+ * barrier, not resident) returns WW_RUN_TRAP with an explanatory trap. */
+ww_run_t ww_gpu_step_warp(ww_gpu_t *gpu, unsigned sm, unsigned hw_warp);
+
+/* ---- retire records ---------------------------------------------------- */
+typedef enum {
+  WW_MEM_NONE = 0,
+  WW_MEM_LOAD,          /* ordinary load through L1 */
+  WW_MEM_STORE,         /* ordinary store (write-through, evict) */
+  WW_MEM_LOAD_STRONG,   /* ww.lw.strong */
+  WW_MEM_STORE_STRONG,  /* ww.sw.strong */
+  WW_MEM_ATOMIC_BLK,    /* block-scope atomic (at the SM) */
+  WW_MEM_ATOMIC_DEV,    /* device-scope atomic (at L2) */
+  WW_MEM_SHARED_LOAD,   /* load from shared memory */
+  WW_MEM_SHARED_STORE,  /* store to shared memory */
+  WW_MEM_SHARED_ATOMIC  /* atomic on shared memory */
+} ww_mem_kind_t;
+
+/* One retired warp instruction. Arrays are indexed by lane; only lanes in
+ * `mask` are meaningful. */
+typedef struct {
+  uint64_t step;                      /* scheduler step it issued in */
+  uint16_t sm;
+  uint16_t warp;                      /* hardware warp slot */
+  uint32_t block;                     /* block index in the grid */
+  uint32_t pc;
+  uint32_t insn;                      /* raw instruction word */
+  uint32_t mask;                      /* lanes that executed it */
+  uint8_t  rd;                        /* register written, 0 = none */
+  uint8_t  mem;                       /* ww_mem_kind_t */
+  uint8_t  mem_bytes;                 /* access size */
+  uint32_t rd_val[WW_MAX_LANES];      /* value written to rd */
+  uint32_t addr[WW_MAX_LANES];        /* memory address */
+  uint32_t wdata[WW_MAX_LANES];       /* store data / atomic operand (rs2) */
+} ww_retire_t;
+
+typedef void (*ww_retire_fn)(void *ctx, const ww_retire_t *r);
+
+/* Called for every retired warp instruction (NULL to stop). */
+void ww_gpu_set_retire_hook(ww_gpu_t *gpu, ww_retire_fn fn, void *ctx);
+
+/* ---- traps -------------------------------------------------------------- */
+#define WW_TRAP_KINDS(X)                                             \
+  X(NONE,           "no trap")                                       \
+  X(ILLEGAL,        "illegal instruction")                           \
+  X(DIVERGENT,      "divergent branch outside split/join")           \
+  X(JOIN_EMPTY,     "join without split")                            \
+  X(STACK_OVERFLOW, "reconvergence stack overflow")                  \
+  X(MISALIGNED,     "misaligned access")                             \
+  X(NULL_ACCESS,    "null/unmapped access")                          \
+  X(OUT_OF_RANGE,   "out-of-range access")                           \
+  X(BAR_DIVERGENT,  "barrier in divergent code")                     \
+  X(BAR_DEADLOCK,   "barrier deadlock")                              \
+  X(EXIT_DIVERGENT, "exit in divergent code")                        \
+  X(KERNEL_TRAP,    "kernel trap (ecall/ebreak)")                    \
+  X(TX_UNIMPL,      "transactions not implemented")                  \
+  X(STEP_LIMIT,     "step limit exceeded")                           \
+  X(NOT_READY,      "warp cannot issue")
+
+typedef enum {
+#define WW_TRAP_ENUM(name, text) WW_TRAP_##name,
+  WW_TRAP_KINDS(WW_TRAP_ENUM)
+#undef WW_TRAP_ENUM
+} ww_trap_kind_t;
+
+const char *ww_trap_name(ww_trap_kind_t kind);
+
+typedef struct {
+  ww_trap_kind_t kind;
+  unsigned sm, warp;        /* hardware warp slot */
+  uint32_t block;
+  uint32_t mask;            /* active lanes */
+  uint32_t pc, insn;
+  int      lane;            /* faulting lane for memory traps, else -1 */
+  uint32_t addr;            /* faulting address for memory traps */
+  char     detail[160];     /* e.g. "lane 3 loads 0x00000002" */
+} ww_trap_t;
+
+/* The trap that stopped the run (kind WW_TRAP_NONE if none). */
+const ww_trap_t *ww_gpu_trap(const ww_gpu_t *gpu);
+
+/* ---- statistics ---------------------------------------------------------- */
+typedef struct {
+  uint64_t steps;           /* scheduler steps */
+  uint64_t warp_insns;      /* retired warp instructions */
+  uint64_t thread_insns;    /* sum of active lanes over retired instructions */
+  uint64_t loads, stores, atomics;   /* warp-level memory instructions */
+  uint64_t l1_hits, l1_misses;       /* per lane access */
+  uint64_t barriers;        /* block barriers completed */
+  uint64_t divergent_splits;
+  uint64_t blocks_done;
+  uint64_t sm_warp_insns[16];
+} ww_gpu_stats_t;
+
+void ww_gpu_stats(const ww_gpu_t *gpu, ww_gpu_stats_t *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WW_GPU_H */

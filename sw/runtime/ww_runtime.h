@@ -1,0 +1,104 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_runtime -- the host runtime of Warpwatch: one C API over every backend
+ * (the golden C model now; the Verilator model and the FPGA over UART later).
+ * Load a kernel ELF, allocate and copy device memory, launch a grid, wait,
+ * read back, collect statistics and retire traces.
+ *
+ * Every function that can fail returns 0 / non-NULL on success and otherwise
+ * leaves a one-line reason in ww_dev_error(dev) (or in `err` before a device
+ * exists). Nothing here exits or aborts.
+ */
+#ifndef WW_RUNTIME_H
+#define WW_RUNTIME_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ww_gpu.h"   /* ww_launch_t, ww_retire_t, ww_trap_t, ww_gpu_stats_t */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- backends ------------------------------------------------------------ */
+typedef struct {
+  const char *backend;      /* "cmodel" (default); "verilator", "fpga" later */
+  uint64_t    seed;         /* warp interleaving: 0 = round robin */
+  uint64_t    max_steps;    /* 0 = the backend's default limit */
+} ww_dev_opts_t;
+
+/* What a backend implements; the runtime does ELF loading, allocation,
+ * arguments, error text and source lines on top. */
+typedef struct {
+  const char *name;
+  void *(*open)(const ww_dev_opts_t *opts, char *err, size_t err_len);
+  void  (*close)(void *be);
+  int   (*write)(void *be, uint32_t addr, const void *src, size_t n);
+  int   (*read)(void *be, uint32_t addr, void *dst, size_t n);
+  int   (*launch)(void *be, const ww_launch_t *launch, char *err, size_t err_len);
+  ww_run_t (*run)(void *be);                         /* to completion or trap */
+  const ww_trap_t *(*trap)(void *be);
+  void  (*stats)(void *be, ww_gpu_stats_t *stats);
+  void  (*set_retire_hook)(void *be, ww_retire_fn fn, void *ctx);
+  uint32_t (*mem_bytes)(void *be);                   /* global memory size */
+} ww_backend_t;
+
+/* Registered backends, by name; NULL if unknown. */
+const ww_backend_t *ww_backend_find(const char *name);
+
+/* ---- devices and kernels --------------------------------------------------- */
+typedef struct ww_dev ww_dev_t;
+typedef struct ww_kernel ww_kernel_t;
+
+ww_dev_t *ww_dev_open(const ww_dev_opts_t *opts, char *err, size_t err_len);
+void ww_dev_close(ww_dev_t *dev);
+const char *ww_dev_error(const ww_dev_t *dev);
+
+/* Loads a kernel ELF into device memory (PT_LOAD segments, .bss zeroed).
+ * Refuses, with a clear reason: unreadable file, not ELF, truncated, not
+ * ELF32 little-endian RISC-V executable, segments outside global memory or
+ * overlapping the null guard. Keeps the debug info for ww_kernel_srcline(). */
+ww_kernel_t *ww_kernel_load(ww_dev_t *dev, const char *elf_path);
+void ww_kernel_free(ww_kernel_t *k);
+uint32_t ww_kernel_entry(const ww_kernel_t *k);
+
+/* "file.c:42" for pc when the ELF has line info; 0, or -1 (buf = "") if not. */
+int ww_kernel_srcline(const ww_kernel_t *k, uint32_t pc, char *buf, size_t n);
+
+/* Device memory: a bump allocator above the loaded images and below local
+ * memory; 0 when out of memory. Alignment >= 64 bytes. ww_dev_reset_heap()
+ * frees every allocation. */
+uint32_t ww_dev_alloc(ww_dev_t *dev, uint32_t bytes);
+void ww_dev_reset_heap(ww_dev_t *dev);
+int ww_dev_copy_to(ww_dev_t *dev, uint32_t dst, const void *src, size_t n);
+int ww_dev_copy_from(ww_dev_t *dev, void *dst, uint32_t src, size_t n);
+
+/* Writes args (if any) into device memory, sets kargs and starts the grid. */
+int ww_launch(ww_dev_t *dev, const ww_kernel_t *k, uint32_t grid, uint32_t block,
+              const void *args, size_t args_bytes);
+
+typedef struct {
+  int            ok;            /* 1: the grid completed */
+  ww_trap_t      trap;          /* kind != WW_TRAP_NONE when !ok */
+  char           message[512];  /* a full human-readable trap report when !ok */
+  ww_gpu_stats_t stats;
+} ww_result_t;
+
+/* Runs the launched grid to completion or trap. The message names trap kind,
+ * SM, warp, block, lane mask, PC, the disassembled instruction and, with
+ * debug info, the source file:line. Returns 0 if ok, else -1. */
+int ww_wait(ww_dev_t *dev, ww_result_t *res);
+
+/* Writes one line per retired warp instruction to f (NULL to stop). */
+void ww_dev_trace(ww_dev_t *dev, FILE *f);
+
+/* Called for every retired warp instruction (NULL to stop). */
+void ww_dev_set_retire_hook(ww_dev_t *dev, ww_retire_fn fn, void *ctx);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WW_RUNTIME_H */
