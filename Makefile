@@ -43,7 +43,8 @@ LOCKSTEP_SRC := tb/lockstep/ww_lockstep.c tb/lockstep/ww_lockstep.h \
                 $(wildcard cmodel/*/*.h cmodel/*/*.def)
 
 CTEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
-                -fno-sanitize-recover=all -Icmodel/include -Icmodel/common -Icmodel/tm
+                -fno-sanitize-recover=all -Icmodel/include -Icmodel/common -Icmodel/tm -Icmodel/sm
+CMODEL_BLOCK_SRC := $(wildcard cmodel/common/*.c cmodel/tm/*.c cmodel/sm/*.c)
 
 .PHONY: all deps gen run test test-long lint synth waves clean lockstep ctests FORCE
 
@@ -89,7 +90,7 @@ lockstep: $(LOCKSTEP_BINS)
 CTESTS := $(patsubst cmodel/test/%.c,$(BUILD)/ctest/%,$(wildcard cmodel/test/test_*.c))
 $(BUILD)/ctest/test_%: cmodel/test/test_%.c $(wildcard cmodel/*/*.c cmodel/*/*.h cmodel/*/*.def)
 	@mkdir -p $(@D)
-	gcc $(CTEST_CFLAGS) $< $(filter-out cmodel/tools/%,$(wildcard cmodel/common/*.c cmodel/tm/*.c)) -lm -o $@
+	gcc $(CTEST_CFLAGS) $< $(CMODEL_BLOCK_SRC) -lm -o $@
 ctests: $(CTESTS)
 
 # ---- the test list: NAME|EXPECT|COMMAND (EXPECT: pass, or mismatch for mutants)

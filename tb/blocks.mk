@@ -12,7 +12,7 @@
 #              run in lockstep besides the defaults
 #   B_SYNTH    1 if `make synth` reports it
 
-BLOCKS := bloom_filter lwh
+BLOCKS := bloom_filter lwh simt_stack
 
 bloom_filter_TOP     := ww_bloom_filter
 bloom_filter_RTL     := rtl/common/ww_h3_hash.v rtl/common/ww_bloom_filter.v
@@ -27,3 +27,10 @@ lwh_C       := cmodel/common/ww_h3.c cmodel/tm/ww_lwh.c
 lwh_MUTANTS := LWH_BUCKET_OVERWRITE LWH_ALLOC_IGNORES_FILTER
 lwh_POINTS  := small:WW_LWH_ENTRIES=16,WW_LWH_WAYS=2,WW_LWH_BUCKETS=16,WW_LWH_SUBARRAYS=2,WW_LWH_ADDR_W=10,WW_CID_W=7,WW_CID_SLACK=20
 lwh_SYNTH   := 1
+
+simt_stack_TOP     := ww_simt_stack
+simt_stack_RTL     := rtl/common/ww_sram_1r1w.v rtl/sm/ww_simt_stack.v
+simt_stack_C       := cmodel/sm/ww_simt_stack.c
+simt_stack_MUTANTS := SIMT_JOIN_KEEPS_TOP
+simt_stack_POINTS  := wide:WW_WARPS_PER_SM=3,WW_LANES=32,WW_SIMT_DEPTH=4
+simt_stack_SYNTH   := 1

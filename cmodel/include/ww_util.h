@@ -16,4 +16,14 @@ static inline unsigned ww_clog2(unsigned x)
   return n;
 }
 
+/* $clog2 as a constant expression (x <= 65536), for port widths in .ports.def. */
+#define WW_CLOG2(x)                                                              \
+  ((x) <= 1 ? 0 : (x) <= 2 ? 1 : (x) <= 4 ? 2 : (x) <= 8 ? 3 : (x) <= 16 ? 4 :      \
+   (x) <= 32 ? 5 : (x) <= 64 ? 6 : (x) <= 128 ? 7 : (x) <= 256 ? 8 : (x) <= 512 ? 9 : \
+   (x) <= 1024 ? 10 : (x) <= 2048 ? 11 : (x) <= 4096 ? 12 : (x) <= 8192 ? 13 :       \
+   (x) <= 16384 ? 14 : (x) <= 32768 ? 15 : 16)
+
+/* Verilog's (N > 1) ? $clog2(N) : 1, the project's safe index width. */
+#define WW_IDX_W(n) ((n) > 1 ? WW_CLOG2(n) : 1)
+
 #endif /* WW_UTIL_H */

@@ -20,6 +20,9 @@
 `ifndef WW_BLOCKS_PER_SM
 `define WW_BLOCKS_PER_SM      2      // resident thread blocks per SM
 `endif
+`ifndef WW_SIMT_DEPTH
+`define WW_SIMT_DEPTH         32     // reconvergence stack entries per warp
+`endif
 `ifndef WW_NUM_PART
 `define WW_NUM_PART           2      // memory partitions (L2 slices)
 `endif

@@ -15,7 +15,8 @@ root=$(pwd)
 mkdir -p "$out/obj"
 dflags=()
 for d in $defs; do dflags+=("-D$d"); done
-inc=(-I"$root/cmodel/include" -I"$root/cmodel/common" -I"$root/cmodel/tm" -I"$root/tb/lockstep")
+inc=(-I"$root/cmodel/include" -I"$root/cmodel/common" -I"$root/cmodel/tm" -I"$root/cmodel/sm"
+     -I"$root/tb/lockstep")
 
 objs=()
 for c in $csrc tb/lockstep/ww_lockstep.c; do

@@ -1,0 +1,47 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_simt_stack -- C model of rtl/sm/ww_simt_stack.v, the per-warp
+ * reconvergence stacks of one SM (docs/isa.md "Reconvergence").
+ * Cycle-exact on the ports of ww_simt_stack.ports.def.
+ */
+#ifndef WW_SIMT_STACK_H
+#define WW_SIMT_STACK_H
+
+#include <stdint.h>
+#include "ww_config.h"
+#include "ww_util.h"
+
+enum { WW_STACK_SPLIT = 0, WW_STACK_JOIN = 1, WW_STACK_CLEAR = 2 };
+enum { WW_STACK_OK = 0, WW_STACK_OVERFLOW = 1, WW_STACK_UNDERFLOW = 2 };
+
+typedef struct {
+#define WW_IN(name, width) uint64_t name;
+#define WW_OUT(name, width, guard)
+#include "ww_simt_stack.ports.def"
+#undef WW_IN
+#undef WW_OUT
+} ww_simt_stack_in_t;
+
+typedef struct {
+#define WW_IN(name, width)
+#define WW_OUT(name, width, guard) uint64_t name;
+#include "ww_simt_stack.ports.def"
+#undef WW_IN
+#undef WW_OUT
+} ww_simt_stack_out_t;
+
+typedef struct {
+  unsigned warps;       /* WARPS */
+  unsigned lanes;       /* LANES, 1..32 */
+  unsigned depth;       /* DEPTH, power of two >= 2 */
+} ww_simt_stack_cfg_t;
+
+typedef struct ww_simt_stack ww_simt_stack_t;
+
+ww_simt_stack_cfg_t ww_simt_stack_default_cfg(void);
+ww_simt_stack_t *ww_simt_stack_new(const ww_simt_stack_cfg_t *cfg);
+void ww_simt_stack_free(ww_simt_stack_t *s);
+void ww_simt_stack_step(ww_simt_stack_t *s, const ww_simt_stack_in_t *in,
+                        ww_simt_stack_out_t *out);
+
+#endif /* WW_SIMT_STACK_H */

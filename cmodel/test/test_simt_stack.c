@@ -1,0 +1,217 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Property test of the reconvergence protocol (docs/isa.md) on the stack's
+ * C model, independent of the lockstep test. Random nested if/else trees
+ * with random per-lane predicates are executed the way the compiled code of
+ * `ww_if (p) {A} else {B}` runs on the GPU:
+ *     S:   ww.split p
+ *     S+4: beqz p, ELSE      -- must be uniform over the active lanes
+ *          A; j J
+ *     ELSE: B
+ *     J:   ww.join           -- ELSE entry: back to S+4 with the other lanes
+ * Checked: every branch at S+4 is uniform (no divergent-branch trap), each
+ * lane executes exactly the blocks a recursive host walk of the tree gives
+ * for that lane, the mask after each if equals the mask before it, and the
+ * stack is empty at the end (a further join underflows).
+ * Usage: test_simt_stack [--seed N] [--trees N]
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ww_rng.h"
+#include "ww_simt_stack.h"
+
+#define LANES WW_LANES
+#define MAX_NODES 64
+#define MAX_TRACE 256
+
+typedef struct node {
+  int is_if;
+  int block;                  /* leaf: block id */
+  uint32_t pred;              /* if: lanes whose predicate is true */
+  uint32_t pc;                /* if: pc of its split */
+  struct node *then_s[4], *else_s[4];
+  int n_then, n_else;
+} node_t;
+
+static node_t pool[MAX_NODES];
+static int n_nodes, n_blocks, failures;
+static ww_rng_t rng;
+static int trace[LANES][MAX_TRACE], trace_n[LANES];
+static int ref[LANES][MAX_TRACE], ref_n[LANES];
+
+static node_t *gen(int depth)
+{
+  static node_t spare_leaf = { .block = -1 };   /* shared once the pool is full */
+  if (n_nodes >= MAX_NODES)
+    return &spare_leaf;
+  node_t *n = &pool[n_nodes++];
+  memset(n, 0, sizeof *n);
+  if (depth == 0 || n_nodes > MAX_NODES - 10 || ww_rng_chance(&rng, 1, 3)) {
+    n->block = n_blocks++;
+    return n;
+  }
+  n->is_if = 1;
+  n->pc = 0x1000u + 16u * (uint32_t)n_nodes;
+  n->pred = ww_rng_chance(&rng, 1, 4) ? (ww_rng_chance(&rng, 1, 2) ? 0 : (1u << LANES) - 1)
+                                      : (uint32_t)ww_rng_bits(&rng, LANES);
+  n->n_then = 1 + (int)ww_rng_below(&rng, 2);
+  n->n_else = (int)ww_rng_below(&rng, 3);
+  for (int i = 0; i < n->n_then; i++)
+    n->then_s[i] = gen(depth - 1);
+  for (int i = 0; i < n->n_else; i++)
+    n->else_s[i] = gen(depth - 1);
+  return n;
+}
+
+static void walk_ref(const node_t *n, int lane)
+{
+  if (!n->is_if) {
+    if (ref_n[lane] < MAX_TRACE)
+      ref[lane][ref_n[lane]++] = n->block;
+    return;
+  }
+  int t = (n->pred >> lane) & 1;
+  for (int i = 0; i < (t ? n->n_then : n->n_else); i++)
+    walk_ref(t ? n->then_s[i] : n->else_s[i], lane);
+}
+
+/* ---- driving the cycle model ---- */
+static ww_simt_stack_t *st;
+static unsigned wid;
+
+static ww_simt_stack_out_t call(unsigned op, uint32_t tmask, uint32_t pred, uint32_t pc)
+{
+  ww_simt_stack_in_t in = { 0 };
+  ww_simt_stack_out_t out;
+  in.rst_ni = 1;
+  in.req_valid_i = 1;
+  in.req_op_i = op;
+  in.req_wid_i = wid;
+  in.req_tmask_i = tmask;
+  in.req_pred_i = pred;
+  in.req_pc_i = pc;
+  for (int guard = 0; guard < 8; guard++) {
+    ww_simt_stack_step(st, &in, &out);
+    if (out.req_ready_o)
+      break;            /* accepted at this edge */
+  }
+  memset(&in, 0, sizeof in);
+  in.rst_ni = 1;
+  for (int guard = 0; guard < 8; guard++) {
+    ww_simt_stack_step(st, &in, &out);
+    if (out.rsp_valid_o)
+      return out;
+  }
+  printf("FAIL: no answer\n");
+  failures++;
+  return out;
+}
+
+static void exec_seq(node_t *const *s, int n, uint32_t mask);
+
+static void exec(const node_t *n, uint32_t mask)
+{
+  if (!n->is_if) {
+    for (int l = 0; l < LANES; l++)
+      if (((mask >> l) & 1) && trace_n[l] < MAX_TRACE)
+        trace[l][trace_n[l]++] = n->block;
+    return;
+  }
+  ww_simt_stack_out_t r = call(WW_STACK_SPLIT, mask, n->pred, n->pc);
+  uint32_t m = (uint32_t)r.rsp_tmask_o, pc = (uint32_t)r.rsp_pc_o;
+  for (int round = 0; round < 3; round++) {
+    if (pc != n->pc + 4 || r.rsp_err_o) {
+      printf("FAIL: if at 0x%x: unexpected pc 0x%x err %u\n", n->pc, pc, (unsigned)r.rsp_err_o);
+      failures++;
+      return;
+    }
+    uint32_t t = m & n->pred;
+    if (t != 0 && t != m) {
+      printf("FAIL: branch at 0x%x diverges: mask 0x%x pred 0x%x\n", n->pc + 4, m, n->pred);
+      failures++;
+      return;
+    }
+    if (t)
+      exec_seq(n->then_s, n->n_then, m);
+    else
+      exec_seq(n->else_s, n->n_else, m);
+    r = call(WW_STACK_JOIN, m, 0, n->pc + 8);
+    m = (uint32_t)r.rsp_tmask_o;
+    pc = (uint32_t)r.rsp_pc_o;
+    if (pc == n->pc + 12)        /* RECONV: past the join */
+      break;
+  }
+  if (m != mask) {
+    printf("FAIL: if at 0x%x reconverged to 0x%x, entered with 0x%x\n", n->pc, m, mask);
+    failures++;
+  }
+}
+
+static void exec_seq(node_t *const *s, int n, uint32_t mask)
+{
+  for (int i = 0; i < n; i++)
+    exec(s[i], mask);
+}
+
+int main(int argc, char **argv)
+{
+  uint64_t trees = 20000;
+  rng.s = 1;
+  for (int i = 1; i < argc; i++) {
+    if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+      rng.s = strtoull(argv[++i], NULL, 0);
+    else if (!strcmp(argv[i], "--trees") && i + 1 < argc)
+      trees = strtoull(argv[++i], NULL, 0);
+    else {
+      fprintf(stderr, "usage: %s [--seed N] [--trees N]\n", argv[0]);
+      return 2;
+    }
+  }
+  printf("test_simt_stack: seed=%" PRIu64 " trees=%" PRIu64 " lanes=%d\n", rng.s, trees, LANES);
+  ww_simt_stack_cfg_t cfg = ww_simt_stack_default_cfg();
+  st = ww_simt_stack_new(&cfg);
+  if (!st)
+    return 1;
+  ww_simt_stack_in_t rst = { 0 };
+  ww_simt_stack_out_t out;
+  ww_simt_stack_step(st, &rst, &out);
+  uint64_t ifs = 0, max_nodes = 0;
+  for (uint64_t t = 0; t < trees && failures < 5; t++) {
+    n_nodes = n_blocks = 0;
+    node_t *root = gen(1 + (int)ww_rng_below(&rng, 6));
+    uint32_t mask;
+    do
+      mask = (uint32_t)ww_rng_bits(&rng, LANES);
+    while (!mask);
+    wid = (unsigned)ww_rng_below(&rng, cfg.warps);
+    for (int l = 0; l < LANES; l++) {
+      trace_n[l] = ref_n[l] = 0;
+      if ((mask >> l) & 1)
+        walk_ref(root, l);
+    }
+    exec(root, mask);
+    for (int l = 0; l < LANES; l++)
+      if (trace_n[l] != ref_n[l] || memcmp(trace[l], ref[l], sizeof(int) * (size_t)ref_n[l])) {
+        printf("FAIL: tree %" PRIu64 " lane %d executed %d blocks, reference %d\n", t, l,
+               trace_n[l], ref_n[l]);
+        failures++;
+        break;
+      }
+    ww_simt_stack_out_t r = call(WW_STACK_JOIN, mask, 0, 0);
+    if (r.rsp_err_o != WW_STACK_UNDERFLOW) {
+      printf("FAIL: tree %" PRIu64 ": stack not empty afterwards\n", t);
+      failures++;
+    }
+    for (int i = 0; i < n_nodes; i++)
+      ifs += (uint64_t)pool[i].is_if;
+    if ((uint64_t)n_nodes > max_nodes)
+      max_nodes = (uint64_t)n_nodes;
+  }
+  ww_simt_stack_free(st);
+  printf("test_simt_stack: %" PRIu64 " if/else executed, largest tree %" PRIu64 " nodes: %s\n",
+         ifs, max_nodes, failures ? "FAIL" : "PASS");
+  return failures ? 1 : 0;
+}

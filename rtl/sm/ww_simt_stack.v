@@ -1,0 +1,198 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ww_simt_stack -- the per-warp reconvergence stacks of one SM
+// (docs/isa.md "Reconvergence", an immediate-post-dominator stack with
+// explicit ww.split / ww.join, Vortex style).
+//
+//   SPLIT  A = req_tmask_i, P = A & req_pred_i. Push RECONV{A}; if the warp
+//          diverges (P != 0 and P != A) also push ELSE{A & ~P, pc+4} and
+//          answer mask P; else answer mask A. Next pc = pc+4 either way.
+//   JOIN   Pop the top entry: RECONV -> its mask, pc+4; ELSE -> its mask, its pc.
+//   CLEAR  Empty the warp's stack (warp launch); answers A, pc.
+// Entries are typed (2-bit kind) so KILO TM's retry/transaction entries fit
+// later (seed 001 sec. 4.1).
+//
+// Protocol: a request moves when req_valid_i && req_ready_o and is answered
+// by exactly one rsp_valid_o pulse the next cycle. A split that pushes would
+// overflow (or a join on an empty stack) answers rsp_err_o = 1 (2) and
+// changes nothing. A diverging split writes its second entry in the cycle
+// after it is accepted, with req_ready_o low.
+// Storage: one WARPS*DEPTH-entry 1R1W memory (block RAM), stack pointers in
+// flops. Parameters: WARPS >= 1, LANES 1..32, DEPTH a power of two >= 2.
+
+`default_nettype none
+`include "ww_config.vh"
+module ww_simt_stack #(
+  parameter WARPS = `WW_WARPS_PER_SM,
+  parameter LANES = `WW_LANES,
+  parameter DEPTH = `WW_SIMT_DEPTH
+) (
+  input  wire                     clk_i,
+  input  wire                     rst_ni,
+  // requests
+  input  wire                     req_valid_i,
+  output wire                     req_ready_o,
+  input  wire [1:0]               req_op_i,
+  input  wire [WID_W-1:0]         req_wid_i,
+  input  wire [LANES-1:0]         req_tmask_i,
+  input  wire [LANES-1:0]         req_pred_i,
+  input  wire [31:0]              req_pc_i,
+  // responses
+  output wire                     rsp_valid_o,
+  output wire [WID_W-1:0]         rsp_wid_o,
+  output wire [LANES-1:0]         rsp_tmask_o,
+  output wire [31:0]              rsp_pc_o,
+  output wire                     rsp_diverged_o,
+  output wire [1:0]               rsp_err_o
+);
+
+  localparam WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1;
+  localparam IDX_W   = $clog2(DEPTH);
+  localparam SP_W    = IDX_W + 1;                 // 0 .. DEPTH
+  localparam ENT_W   = 2 + LANES + 30;            // {kind, mask, pc[31:2]}
+  localparam ADDR_W  = WID_W + IDX_W;
+
+  localparam [1:0] OP_SPLIT = 2'd0;
+  localparam [1:0] OP_JOIN  = 2'd1;
+  localparam [1:0] OP_CLEAR = 2'd2;
+
+  localparam [1:0] KIND_RECONV = 2'd0;
+  localparam [1:0] KIND_ELSE   = 2'd1;
+
+  localparam [1:0] ERR_NONE      = 2'd0;
+  localparam [1:0] ERR_OVERFLOW  = 2'd1;
+  localparam [1:0] ERR_UNDERFLOW = 2'd2;
+
+  ////////////////////
+  // State          //
+  ////////////////////
+
+  reg  [WARPS*SP_W-1:0] sp_q, sp_d;          // entries per warp
+  reg                   push2_q, push2_d;    // second push of a diverging split pending
+  reg  [ADDR_W-1:0]     push2_addr_q;
+  reg  [ENT_W-1:0]      push2_ent_q;
+  reg                   rsp_valid_q;
+  reg                   rsp_join_q;          // answer comes from the memory read
+  reg  [WID_W-1:0]      rsp_wid_q;
+  reg  [LANES-1:0]      rsp_tmask_q;
+  reg  [31:0]           rsp_pc_q;            // split/clear: next pc; join: pc+4
+  reg                   rsp_diverged_q;
+  reg  [1:0]            rsp_err_q;
+
+  assign req_ready_o = !push2_q;
+  wire   accept      = req_valid_i && req_ready_o;
+
+  wire [SP_W-1:0]  sp       = sp_q[req_wid_i*SP_W +: SP_W];
+  wire [LANES-1:0] taken    = req_tmask_i & req_pred_i;
+  wire             diverge  = (taken != {LANES{1'b0}}) && (taken != req_tmask_i);
+  wire [SP_W:0]    need     = {1'b0, sp} + (diverge ? {{SP_W-1{1'b0}}, 2'd2} :
+                                                      {{SP_W{1'b0}}, 1'b1});
+  wire [SP_W:0]    depth_n  = {2'b01, {IDX_W{1'b0}}};   // DEPTH
+  wire             overflow = need > depth_n;
+  wire             empty    = (sp == {SP_W{1'b0}});
+  wire [31:0]      pc_next  = req_pc_i + 32'd4;
+
+  wire [IDX_W-1:0] top      = sp[IDX_W-1:0] - {{IDX_W-1{1'b0}}, 1'b1};
+
+  ////////////////////
+  // Memory         //
+  ////////////////////
+
+  reg              mem_we;
+  reg [ADDR_W-1:0] mem_waddr;
+  reg [ENT_W-1:0]  mem_wdata;
+  wire [ENT_W-1:0] mem_rdata;
+
+  ww_sram_1r1w #(
+    .WIDTH (ENT_W),
+    .DEPTH ((1 << WID_W) * DEPTH)   // addressed by {wid, index}
+  ) u_mem (
+    .clk_i   (clk_i),
+    .raddr_i ({req_wid_i, top}),
+    .rdata_o (mem_rdata),
+    .we_i    (mem_we),
+    .waddr_i (mem_waddr),
+    .wdata_i (mem_wdata)
+  );
+
+  ////////////////////
+  // Control        //
+  ////////////////////
+
+  always @(*) begin
+    sp_d      = sp_q;
+    push2_d   = 1'b0;
+    mem_we    = 1'b0;
+    mem_waddr = {req_wid_i, sp[IDX_W-1:0]};
+    mem_wdata = {KIND_RECONV, req_tmask_i, 30'd0};
+    if (push2_q) begin
+      mem_we    = 1'b1;
+      mem_waddr = push2_addr_q;
+      mem_wdata = push2_ent_q;
+    end else if (accept) begin
+      case (req_op_i)
+        OP_SPLIT: begin
+          if (!overflow) begin
+            mem_we  = 1'b1;
+            push2_d = diverge;
+            sp_d[req_wid_i*SP_W +: SP_W] = need[SP_W-1:0];
+          end
+        end
+        OP_JOIN: begin
+          if (!empty) begin
+`ifdef WW_MUTANT_SIMT_JOIN_KEEPS_TOP
+            sp_d[req_wid_i*SP_W +: SP_W] = sp;  // MUTANT: join does not pop
+`else
+            sp_d[req_wid_i*SP_W +: SP_W] = sp - {{SP_W-1{1'b0}}, 1'b1};
+`endif
+          end
+        end
+        OP_CLEAR: begin
+          sp_d[req_wid_i*SP_W +: SP_W] = {SP_W{1'b0}};
+        end
+        default: begin
+        end
+      endcase
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      sp_q        <= {WARPS*SP_W{1'b0}};
+      push2_q     <= 1'b0;
+      rsp_valid_q <= 1'b0;
+    end else begin
+      sp_q        <= sp_d;
+      push2_q     <= push2_d;
+      rsp_valid_q <= accept;
+    end
+  end
+
+  // Response and second-push registers: datapath, not reset.
+  always @(posedge clk_i) begin
+    if (accept) begin
+      push2_addr_q   <= {req_wid_i, sp[IDX_W-1:0] + {{IDX_W-1{1'b0}}, 1'b1}};
+      push2_ent_q    <= {KIND_ELSE, req_tmask_i & ~req_pred_i, pc_next[31:2]};
+      rsp_join_q     <= (req_op_i == OP_JOIN) && !empty;
+      rsp_wid_q      <= req_wid_i;
+      rsp_pc_q       <= (req_op_i == OP_CLEAR) ? req_pc_i : pc_next;
+      rsp_diverged_q <= (req_op_i == OP_SPLIT) && !overflow && diverge;
+      rsp_tmask_q    <= (req_op_i == OP_SPLIT && !overflow && diverge) ? taken : req_tmask_i;
+      rsp_err_q      <= (req_op_i == OP_SPLIT && overflow) ? ERR_OVERFLOW :
+                        (req_op_i == OP_JOIN && empty)     ? ERR_UNDERFLOW : ERR_NONE;
+    end
+  end
+
+  wire [1:0]       top_kind = mem_rdata[ENT_W-1 -: 2];
+  wire [LANES-1:0] top_mask = mem_rdata[30 +: LANES];
+  wire [31:0]      top_pc   = {mem_rdata[29:0], 2'b00};
+
+  assign rsp_valid_o    = rsp_valid_q;
+  assign rsp_wid_o      = rsp_wid_q;
+  assign rsp_tmask_o    = rsp_join_q ? top_mask : rsp_tmask_q;
+  assign rsp_pc_o       = (rsp_join_q && top_kind == KIND_ELSE) ? top_pc : rsp_pc_q;
+  assign rsp_diverged_o = rsp_diverged_q;
+  assign rsp_err_o      = rsp_err_q;
+
+endmodule  // ww_simt_stack
+`default_nettype wire

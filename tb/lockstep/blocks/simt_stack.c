@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Lockstep block: ww_simt_stack (rtl/sm/ww_simt_stack.v).
+ * Stimulus: each warp keeps a shadow of its active mask and pc, updated from
+ * the unit's own answers (as the SM's issue stage would), so splits divide
+ * real masks and joins restore them. A request for a warp waits until that
+ * warp's previous answer has been seen. Each warp alternates between a
+ * push-heavy and a pop-heavy phase, so stacks run into overflow (DEPTH) and
+ * underflow; now and then a warp is cleared (relaunched) with a new mask.
+ */
+#include <stdlib.h>
+
+#include "ww_lockstep.h"
+#include "ww_simt_stack.h"
+
+#define WW_PORTS_DEF "ww_simt_stack.ports.def"
+#define WW_IN_T ww_simt_stack_in_t
+#define WW_OUT_T ww_simt_stack_out_t
+#include "ww_lockstep_ports.h"
+
+#define WARPS WW_WARPS_PER_SM
+#define LANE_MASK ((uint32_t)((1ull << WW_LANES) - 1))
+
+typedef struct {
+  uint32_t mask[WARPS], pc[WARPS];
+  int pushing[WARPS];
+  uint64_t ready_at[WARPS];     /* first cycle a new request may be offered */
+  int pending;
+  ww_simt_stack_in_t req;
+} stim_t;
+
+static void *model_new(void)
+{
+  ww_simt_stack_cfg_t cfg = ww_simt_stack_default_cfg();
+  return ww_simt_stack_new(&cfg);
+}
+
+static void model_free(void *m) { ww_simt_stack_free(m); }
+
+static void model_step(void *m, const void *in, void *out) { ww_simt_stack_step(m, in, out); }
+
+static void *stim_new(void) { return calloc(1, sizeof(stim_t)); }
+
+static void stim_free(void *s) { free(s); }
+
+static uint32_t random_mask(ww_rng_t *r)
+{
+  uint32_t m;
+  do
+    m = (uint32_t)ww_rng_bits(r, WW_LANES) & LANE_MASK;
+  while (!m);
+  return m;
+}
+
+static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void *vin)
+{
+  stim_t *s = vs;
+  const ww_simt_stack_out_t *prev = vprev;
+  ww_simt_stack_in_t *in = vin;
+
+  if (cycle == 0)
+    for (unsigned w = 0; w < WARPS; w++) {
+      s->mask[w] = random_mask(r);
+      s->pc[w] = (uint32_t)ww_rng_bits(r, 16) << 2;
+    }
+  if (prev->rsp_valid_o && prev->rsp_err_o == WW_STACK_OK && prev->rsp_wid_o < WARPS) {
+    s->mask[prev->rsp_wid_o] = (uint32_t)prev->rsp_tmask_o;
+    s->pc[prev->rsp_wid_o] = (uint32_t)prev->rsp_pc_o;
+  }
+  if (s->pending && in->req_valid_i && prev->req_ready_o) {   /* accepted last cycle */
+    s->pending = 0;
+    s->ready_at[s->req.req_wid_i] = cycle + 1;                /* its answer shows next cycle */
+  }
+  in->rst_ni = (uint64_t)ww_stim_rst_n(r, cycle);
+  if (!in->rst_ni)
+    for (unsigned w = 0; w < WARPS; w++)
+      s->ready_at[w] = cycle + 2;
+
+  if (!s->pending && ww_rng_chance(r, 4, 5)) {
+    unsigned w = (unsigned)ww_rng_below(r, WARPS);
+    if (cycle >= s->ready_at[w]) {
+      if (ww_rng_chance(r, 1, 40))
+        s->pushing[w] = !s->pushing[w];
+      unsigned op = ww_rng_chance(r, 1, 200) ? WW_STACK_CLEAR
+                  : ww_rng_chance(r, s->pushing[w] ? 3 : 1, 4) ? WW_STACK_SPLIT : WW_STACK_JOIN;
+      if (op == WW_STACK_CLEAR)
+        s->mask[w] = random_mask(r);
+      s->pending = 1;
+      s->req.req_op_i = op;
+      s->req.req_wid_i = w;
+      s->req.req_tmask_i = s->mask[w];
+      s->req.req_pred_i = ww_rng_chance(r, 1, 4) ? (ww_rng_chance(r, 1, 2) ? 0 : LANE_MASK)
+                                                  : ww_rng_bits(r, WW_LANES);
+      s->req.req_pc_i = s->pc[w];
+    }
+  }
+  in->req_valid_i = (uint64_t)s->pending;
+  in->req_op_i = s->req.req_op_i;
+  in->req_wid_i = s->req.req_wid_i;
+  in->req_tmask_i = s->req.req_tmask_i;
+  in->req_pred_i = s->req.req_pred_i;
+  in->req_pc_i = s->req.req_pc_i;
+}
+
+#define WW_XSTR2(x) #x
+#define WW_XSTR(x) WW_XSTR2(x)
+
+const ww_block_t ww_block = {
+  .name = "simt_stack",
+  .params = "WARPS=" WW_XSTR(WW_WARPS_PER_SM) " LANES=" WW_XSTR(WW_LANES)
+            " DEPTH=" WW_XSTR(WW_SIMT_DEPTH),
+  WW_BLOCK_PORTS,
+  .model_new = model_new,
+  .model_free = model_free,
+  .model_step = model_step,
+  .stim_new = stim_new,
+  .stim_free = stim_free,
+  .stim = stim,
+};
