@@ -82,7 +82,19 @@ module ww_simt_stack #(
   assign req_ready_o = !push2_q;
   wire   accept      = req_valid_i && req_ready_o;
 
-  wire [SP_W-1:0]  sp       = sp_q[req_wid_i*SP_W +: SP_W];
+  // The request's stack pointer, selected with constant slices (an indexed
+  // slice would multiply by SP_W, which ECP5 maps onto a DSP).
+  reg  [SP_W-1:0]  sp;
+  integer          w;
+  always @(*) begin
+    sp = {SP_W{1'b0}};
+    for (w = 0; w < WARPS; w = w + 1) begin
+      if (req_wid_i == w[WID_W-1:0]) begin
+        sp = sp_q[w*SP_W +: SP_W];
+      end
+    end
+  end
+  reg  [SP_W-1:0]  sp_new;                   // the request's stack pointer after it
   wire [LANES-1:0] taken    = req_tmask_i & req_pred_i;
   wire             diverge  = (taken != {LANES{1'b0}}) && (taken != req_tmask_i);
   wire [SP_W:0]    need     = {1'b0, sp} + (diverge ? {{SP_W-1{1'b0}}, 2'd2} :
@@ -120,7 +132,7 @@ module ww_simt_stack #(
   ////////////////////
 
   always @(*) begin
-    sp_d      = sp_q;
+    sp_new    = sp;
     push2_d   = 1'b0;
     mem_we    = 1'b0;
     mem_waddr = {req_wid_i, sp[IDX_W-1:0]};
@@ -135,24 +147,30 @@ module ww_simt_stack #(
           if (!overflow) begin
             mem_we  = 1'b1;
             push2_d = diverge;
-            sp_d[req_wid_i*SP_W +: SP_W] = need[SP_W-1:0];
+            sp_new  = need[SP_W-1:0];
           end
         end
         OP_JOIN: begin
           if (!empty) begin
 `ifdef WW_MUTANT_SIMT_JOIN_KEEPS_TOP
-            sp_d[req_wid_i*SP_W +: SP_W] = sp;  // MUTANT: join does not pop
+            sp_new = sp;  // MUTANT: join does not pop
 `else
-            sp_d[req_wid_i*SP_W +: SP_W] = sp - {{SP_W-1{1'b0}}, 1'b1};
+            sp_new = sp - {{SP_W-1{1'b0}}, 1'b1};
 `endif
           end
         end
         OP_CLEAR: begin
-          sp_d[req_wid_i*SP_W +: SP_W] = {SP_W{1'b0}};
+          sp_new = {SP_W{1'b0}};
         end
         default: begin
         end
       endcase
+    end
+    sp_d = sp_q;
+    for (w = 0; w < WARPS; w = w + 1) begin
+      if (req_wid_i == w[WID_W-1:0]) begin
+        sp_d[w*SP_W +: SP_W] = sp_new;
+      end
     end
   end
 
