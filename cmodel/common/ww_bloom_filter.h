@@ -12,21 +12,9 @@
 #include "ww_config.h"
 #include "ww_h3.h"
 
-typedef struct {
-#define WW_IN(name, width) uint64_t name;
-#define WW_OUT(name, width, guard)
-#include "ww_bloom_filter.ports.def"
-#undef WW_IN
-#undef WW_OUT
-} ww_bloom_filter_in_t;
-
-typedef struct {
-#define WW_IN(name, width)
-#define WW_OUT(name, width, guard) uint64_t name;
-#include "ww_bloom_filter.ports.def"
-#undef WW_IN
-#undef WW_OUT
-} ww_bloom_filter_out_t;
+#define WW_PORTS_DEF "ww_bloom_filter.ports.def"
+#define WW_PORTS_NAME ww_bloom_filter
+#include "ww_port_structs.h"
 
 typedef struct {
   unsigned bits;        /* BITS: total bits, BITS/K a power of two >= 2 */

@@ -14,21 +14,9 @@
 enum { WW_STACK_SPLIT = 0, WW_STACK_JOIN = 1, WW_STACK_CLEAR = 2 };
 enum { WW_STACK_OK = 0, WW_STACK_OVERFLOW = 1, WW_STACK_UNDERFLOW = 2 };
 
-typedef struct {
-#define WW_IN(name, width) uint64_t name;
-#define WW_OUT(name, width, guard)
-#include "ww_simt_stack.ports.def"
-#undef WW_IN
-#undef WW_OUT
-} ww_simt_stack_in_t;
-
-typedef struct {
-#define WW_IN(name, width)
-#define WW_OUT(name, width, guard) uint64_t name;
-#include "ww_simt_stack.ports.def"
-#undef WW_IN
-#undef WW_OUT
-} ww_simt_stack_out_t;
+#define WW_PORTS_DEF "ww_simt_stack.ports.def"
+#define WW_PORTS_NAME ww_simt_stack
+#include "ww_port_structs.h"
 
 typedef struct {
   unsigned warps;       /* WARPS */

@@ -11,21 +11,9 @@
 #include <stdint.h>
 #include "ww_config.h"
 
-typedef struct {
-#define WW_IN(name, width) uint64_t name;
-#define WW_OUT(name, width, guard)
-#include "ww_lwh.ports.def"
-#undef WW_IN
-#undef WW_OUT
-} ww_lwh_in_t;
-
-typedef struct {
-#define WW_IN(name, width)
-#define WW_OUT(name, width, guard) uint64_t name;
-#include "ww_lwh.ports.def"
-#undef WW_IN
-#undef WW_OUT
-} ww_lwh_out_t;
+#define WW_PORTS_DEF "ww_lwh.ports.def"
+#define WW_PORTS_NAME ww_lwh
+#include "ww_port_structs.h"
 
 typedef struct {
   unsigned entries;      /* ENTRIES: lookup-table entries */

@@ -53,11 +53,55 @@ static uint64_t mask_w(unsigned w)
   return w >= 64 ? ~0ull : ((1ull << w) - 1);
 }
 
+/* Value of a narrow port (masked to its width). */
 static uint64_t port_val(const ww_port_t *p, const void *s)
 {
   uint64_t v;
   memcpy(&v, (const char *)s + p->offset, sizeof v);
   return v & mask_w(p->width);
+}
+
+/* Word i of any port, masked to the port's width. */
+static uint32_t port_word(const ww_port_t *p, const void *s, unsigned i)
+{
+  if (!p->wide)
+    return (uint32_t)(port_val(p, s) >> (32 * i));
+  uint32_t w;
+  memcpy(&w, (const char *)s + p->offset + 4 * i, sizeof w);
+  unsigned top = p->width - 32 * i;
+  return top >= 32 ? w : w & (uint32_t)mask_w(top);
+}
+
+static unsigned port_words(const ww_port_t *p) { return (p->width + 31) / 32; }
+
+static int port_eq(const ww_port_t *p, const void *a, const void *b)
+{
+  for (unsigned i = 0; i < port_words(p); i++)
+    if (port_word(p, a, i) != port_word(p, b, i))
+      return 0;
+  return 1;
+}
+
+/* A 64-bit digest of a port's value, to notice that it changed. */
+static uint64_t port_digest(const ww_port_t *p, const void *s)
+{
+  uint64_t h = 1469598103934665603ull;
+  for (unsigned i = 0; i < port_words(p); i++)
+    h = (h ^ port_word(p, s, i)) * 1099511628211ull;
+  return h;
+}
+
+/* "0x..." of the port; wide ports as 32-bit words, most significant first. */
+static const char *port_hex(const ww_port_t *p, const void *s, char *buf, size_t n)
+{
+  if (!p->wide) {
+    snprintf(buf, n, "0x%" PRIx64, port_val(p, s));
+    return buf;
+  }
+  size_t o = (size_t)snprintf(buf, n, "0x");
+  for (unsigned i = port_words(p); i-- > 0 && o < n;)
+    o += (size_t)snprintf(buf + o, n - o, i ? "%08" PRIx32 "_" : "%08" PRIx32, port_word(p, s, i));
+  return buf;
 }
 
 int ww_stim_rst_n(ww_rng_t *rng, uint64_t cycle)
@@ -234,6 +278,13 @@ static int resolve_guards(out_check_t *chk)
               ww_block.name, ww_block.out_ports[i].name, g);
       return -1;
     }
+    const ww_port_t *gp = chk[i].in_guard ? &ww_block.in_ports[chk[i].guard_idx]
+                                          : &ww_block.out_ports[chk[i].guard_idx];
+    if (gp->wide) {
+      fprintf(stderr, "lockstep %s: guard %s of %s must be a narrow port\n", ww_block.name, g,
+              ww_block.out_ports[i].name);
+      return -1;
+    }
   }
   return 0;
 }
@@ -279,17 +330,19 @@ static uint64_t run(const opts_t *o, const char *fst, out_check_t *chk, int repo
       if (chk[i].in_guard == 1 && !port_val(&ww_block.in_ports[chk[i].guard_idx], in))
         continue;
       if (chk[i].compared++ == 0)
-        chk[i].first = port_val(p, exp);
-      else if (port_val(p, exp) != chk[i].first)
+        chk[i].first = port_digest(p, exp);
+      else if (port_digest(p, exp) != chk[i].first)
         chk[i].varied = 1;
-      if (port_val(p, exp) == port_val(p, act))
+      if (port_eq(p, exp, act))
         continue;
       if (bad == UINT64_MAX)
         bad = c;
-      if (report)
-        printf("MISMATCH block=%s cycle=%" PRIu64 " port=%s expected=0x%" PRIx64
-               " actual=0x%" PRIx64 " seed=%" PRIu32 "\n",
-               ww_block.name, c, p->name, port_val(p, exp), port_val(p, act), o->seed);
+      if (report) {
+        char e[600], a[600];
+        printf("MISMATCH block=%s cycle=%" PRIu64 " port=%s expected=%s actual=%s seed=%" PRIu32
+               "\n", ww_block.name, c, p->name, port_hex(p, exp, e, sizeof e),
+               port_hex(p, act, a, sizeof a), o->seed);
+      }
     }
     ww_dut_posedge(dut);
     if (rst && !port_val(rst, in))
@@ -298,9 +351,10 @@ static uint64_t run(const opts_t *o, const char *fst, out_check_t *chk, int repo
     if (bad != UINT64_MAX) {
       if (report) {
         printf("  inputs at cycle %" PRIu64 ":", c);
+        char v[600];
         for (unsigned i = 0; i < ww_block.n_in; i++)
-          printf(" %s=0x%" PRIx64, ww_block.in_ports[i].name,
-                 port_val(&ww_block.in_ports[i], in));
+          printf(" %s=%s", ww_block.in_ports[i].name,
+                 port_hex(&ww_block.in_ports[i], in, v, sizeof v));
         printf("\n");
       }
       /* a traced replay runs two cycles past the mismatch for context */

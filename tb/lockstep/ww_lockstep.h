@@ -25,9 +25,10 @@ extern "C" {
 /* ---- block description ------------------------------------------------ */
 typedef struct {
   const char *name;     /* RTL port name */
-  unsigned    width;    /* bits, 1..64 */
-  size_t      offset;   /* of its uint64_t field in the in/out struct */
+  unsigned    width;    /* bits: 1..64, or any width when wide */
+  size_t      offset;   /* of its field in the in/out struct */
   const char *guard;    /* outputs: port that must be 1 to compare, or "always" */
+  int         wide;     /* field is uint32_t[(width+31)/32] (WW_INW/WW_OUTW), else uint64_t */
 } ww_port_t;
 
 typedef struct {

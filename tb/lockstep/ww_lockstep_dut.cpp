@@ -72,10 +72,14 @@ extern "C" void ww_dut_set_inputs(void *p, const void *vin)
   const in_t *in = static_cast<const in_t *>(vin);
   d->top->clk_i = 0;
 #define WW_IN(name, width) d->top->name = static_cast<std::remove_reference<decltype(d->top->name)>::type>(in->name);
+#define WW_INW(name, width) for (unsigned i = 0; i < (width + 31) / 32; i++) d->top->name[i] = in->name[i];
 #define WW_OUT(name, width, guard)
+#define WW_OUTW(name, width, guard)
 #include WW_XSTR(WW_BLOCK.ports.def)
 #undef WW_IN
+#undef WW_INW
 #undef WW_OUT
+#undef WW_OUTW
   d->top->eval();
   if (d->fst)
     d->fst->dump(d->ctx.time());
@@ -87,10 +91,14 @@ extern "C" void ww_dut_get_outputs(void *p, void *vout)
   Dut *d = static_cast<Dut *>(p);
   out_t *out = static_cast<out_t *>(vout);
 #define WW_IN(name, width)
+#define WW_INW(name, width)
 #define WW_OUT(name, width, guard) out->name = static_cast<uint64_t>(d->top->name);
+#define WW_OUTW(name, width, guard) for (unsigned i = 0; i < (width + 31) / 32; i++) out->name[i] = d->top->name[i];
 #include WW_XSTR(WW_BLOCK.ports.def)
 #undef WW_IN
+#undef WW_INW
 #undef WW_OUT
+#undef WW_OUTW
 }
 
 extern "C" void ww_dut_posedge(void *p)

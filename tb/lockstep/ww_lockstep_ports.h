@@ -7,19 +7,27 @@
 #include <stddef.h>
 
 static const ww_port_t ww_in_ports[] = {
-#define WW_IN(name, width) { #name, (width), offsetof(WW_IN_T, name), "always" },
+#define WW_IN(name, width) { #name, (width), offsetof(WW_IN_T, name), "always", 0 },
+#define WW_INW(name, width) { #name, (width), offsetof(WW_IN_T, name), "always", 1 },
 #define WW_OUT(name, width, guard)
+#define WW_OUTW(name, width, guard)
 #include WW_PORTS_DEF
 #undef WW_IN
+#undef WW_INW
 #undef WW_OUT
+#undef WW_OUTW
 };
 
 static const ww_port_t ww_out_ports[] = {
 #define WW_IN(name, width)
-#define WW_OUT(name, width, guard) { #name, (width), offsetof(WW_OUT_T, name), #guard },
+#define WW_INW(name, width)
+#define WW_OUT(name, width, guard) { #name, (width), offsetof(WW_OUT_T, name), #guard, 0 },
+#define WW_OUTW(name, width, guard) { #name, (width), offsetof(WW_OUT_T, name), #guard, 1 },
 #include WW_PORTS_DEF
 #undef WW_IN
+#undef WW_INW
 #undef WW_OUT
+#undef WW_OUTW
 };
 
 #define WW_N_IN  ((unsigned)(sizeof ww_in_ports / sizeof ww_in_ports[0]))
