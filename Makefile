@@ -71,8 +71,13 @@ gen: $(BUILD)/bin/ww_gen_config $(BUILD)/bin/ww_gen_isa
 
 # ---- lockstep binaries: per block a default build, parameter points, mutants
 # $(1) block  $(2) variant  $(3) defines (space separated)
+# A variant rebuilds when its defines change: .defs is rewritten only then.
 define LOCKSTEP_BIN
-$(BUILD)/lockstep/$(1)/$(2)/lockstep: $$($(1)_RTL) $$($(1)_C) tb/lockstep/blocks/$(1).c $$(LOCKSTEP_SRC) | $(DEPS_STAMP)
+$(BUILD)/lockstep/$(1)/$(2)/.defs: FORCE
+	@mkdir -p $$(@D)
+	@echo "$(3)" | cmp -s - $$@ || echo "$(3)" > $$@
+$(BUILD)/lockstep/$(1)/$(2)/lockstep: $$($(1)_RTL) $$($(1)_C) tb/lockstep/blocks/$(1).c $$(LOCKSTEP_SRC) \
+    $(BUILD)/lockstep/$(1)/$(2)/.defs | $(DEPS_STAMP)
 	@tb/lockstep/build.sh $(BUILD)/lockstep/$(1)/$(2) $$($(1)_TOP) "$(3)" "$$($(1)_RTL)" "$$($(1)_C) tb/lockstep/blocks/$(1).c"
 LOCKSTEP_BINS += $(BUILD)/lockstep/$(1)/$(2)/lockstep
 endef

@@ -12,7 +12,7 @@
 #              run in lockstep besides the defaults
 #   B_SYNTH    1 if `make synth` reports it
 
-BLOCKS := bloom_filter lwh simt_stack
+BLOCKS := bloom_filter lwh simt_stack coalescer
 
 bloom_filter_TOP     := ww_bloom_filter
 bloom_filter_RTL     := rtl/common/ww_h3_hash.v rtl/common/ww_bloom_filter.v
@@ -34,3 +34,10 @@ simt_stack_C       := cmodel/sm/ww_simt_stack.c
 simt_stack_MUTANTS := SIMT_JOIN_KEEPS_TOP
 simt_stack_POINTS  := wide:WW_WARPS_PER_SM=3,WW_LANES=32,WW_SIMT_DEPTH=4
 simt_stack_SYNTH   := 1
+
+coalescer_TOP     := ww_coalescer
+coalescer_RTL     := rtl/sm/ww_coalescer.v
+coalescer_C       := cmodel/sm/ww_coalescer.c
+coalescer_MUTANTS := COALESCE_IGNORE_LOW_LINE_BIT
+coalescer_POINTS  := wide:WW_LANES=32,WW_LINE_BYTES=128 narrow:WW_LANES=2,WW_LINE_BYTES=4
+coalescer_SYNTH   := 1

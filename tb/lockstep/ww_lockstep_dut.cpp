@@ -27,6 +27,32 @@ typedef WW_XCAT(WW_BLOCK, _in_t) in_t;
 typedef WW_XCAT(WW_BLOCK, _out_t) out_t;
 
 namespace {
+// A WW_INW/WW_OUTW port is a VlWide when wider than 64 bits, else a scalar.
+template <typename T> void set_words(T &port, const uint32_t *w, unsigned n)
+{
+  uint64_t v = w[0];
+  if (n > 1)
+    v |= static_cast<uint64_t>(w[1]) << 32;
+  port = static_cast<T>(v);
+}
+template <std::size_t N> void set_words(VlWide<N> &port, const uint32_t *w, unsigned)
+{
+  for (std::size_t i = 0; i < N; i++)
+    port[i] = w[i];
+}
+template <typename T> void get_words(const T &port, uint32_t *w, unsigned n)
+{
+  uint64_t v = static_cast<uint64_t>(port);
+  w[0] = static_cast<uint32_t>(v);
+  if (n > 1)
+    w[1] = static_cast<uint32_t>(v >> 32);
+}
+template <std::size_t N> void get_words(const VlWide<N> &port, uint32_t *w, unsigned)
+{
+  for (std::size_t i = 0; i < N; i++)
+    w[i] = port[i];
+}
+
 struct Dut {
   VerilatedContext ctx;
   WW_VTOP *top = nullptr;
@@ -72,7 +98,7 @@ extern "C" void ww_dut_set_inputs(void *p, const void *vin)
   const in_t *in = static_cast<const in_t *>(vin);
   d->top->clk_i = 0;
 #define WW_IN(name, width) d->top->name = static_cast<std::remove_reference<decltype(d->top->name)>::type>(in->name);
-#define WW_INW(name, width) for (unsigned i = 0; i < (width + 31) / 32; i++) d->top->name[i] = in->name[i];
+#define WW_INW(name, width) set_words(d->top->name, in->name, ((width) + 31) / 32);
 #define WW_OUT(name, width, guard)
 #define WW_OUTW(name, width, guard)
 #include WW_XSTR(WW_BLOCK.ports.def)
@@ -93,7 +119,7 @@ extern "C" void ww_dut_get_outputs(void *p, void *vout)
 #define WW_IN(name, width)
 #define WW_INW(name, width)
 #define WW_OUT(name, width, guard) out->name = static_cast<uint64_t>(d->top->name);
-#define WW_OUTW(name, width, guard) for (unsigned i = 0; i < (width + 31) / 32; i++) out->name[i] = d->top->name[i];
+#define WW_OUTW(name, width, guard) get_words(d->top->name, out->name, ((width) + 31) / 32);
 #include WW_XSTR(WW_BLOCK.ports.def)
 #undef WW_IN
 #undef WW_INW
