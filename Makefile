@@ -24,7 +24,8 @@ include tb/blocks.mk
 
 # Area fragments add build targets and checks. Each appends
 #   ALL_TARGETS  files `make test` must build first
-#   TESTS        check lines NAME|pass|COMMAND (see scripts/run_tests.sh)
+#   TESTS        check names (no spaces), each with its command in
+#                TEST_CMD.<name> (may hold spaces; must exit 0 to pass)
 ALL_TARGETS :=
 TESTS :=
 -include cmodel/gpu/gpu.mk sw/sw.mk sw/runtime/runtime.mk
@@ -108,7 +109,7 @@ $(BUILD)/tests.list: FORCE
 	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";)) \
 	   $(foreach b,$(BLOCKS),$(foreach m,$($(b)_MUTANTS),echo "mutant/$(b)/$(m)|mismatch|$(BUILD)/lockstep/$(b)/mut_$(m)/lockstep --cycles $(MUTANT_CYCLES) --quiet --wave-dir $(BUILD)/waves/mutants $(if $(SEED),--seed $(SEED))";)) \
 	   echo "waves/view-matches-fst|pass|scripts/check_wave_view.sh $(BUILD)/lockstep/bloom_filter/default/lockstep"; \
-	   $(foreach t,$(TESTS),echo '$(t)';) \
+	   $(foreach t,$(TESTS),echo '$(t)|pass|$(TEST_CMD.$(t))';) \
 	   echo "lint|pass|$(MAKE) --no-print-directory lint"; \
 	   echo "synth|pass|$(MAKE) --no-print-directory synth"; \
 	} > $@

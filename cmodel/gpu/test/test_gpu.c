@@ -1,0 +1,1131 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * test_gpu -- tests of the golden GPU model (cmodel/gpu, docs/isa.md). Loads
+ * the test kernels (alu.S, mem.S, simt.S, traps.S, assembled by gpu.mk into
+ * <dir>/<name>.bin, symbols in <dir>/<name>.sym) at CODE_BASE, launches them
+ * and checks every result in memory against a value computed here on the
+ * host: RV32IM, loads/stores, split/join, votes, barriers with shared memory,
+ * L1 staleness and fences, scoped atomics and their races, CAS, strong
+ * accesses, retire records, every trap kind, step_warp, determinism per
+ * seed, and the model's speed.
+ *
+ *   test_gpu [DIR]          all tests (built with ASan/UBSan by gpu.mk)
+ *   test_gpu --bench [DIR]  only the speed measurement; the default when
+ *                           built with -DTEST_GPU_BENCH (-O2, test_gpu_bench)
+ * DIR defaults to build/gpu-test.
+ * Ends with "N passed, N failed".
+ */
+#define _POSIX_C_SOURCE 200809L  /* clock_gettime */
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ww_config.h"
+#include "ww_gpu.h"
+#include "ww_isa.h"
+
+#define CODE_BASE 0x10000u
+#define ARGS      0xF0000u      /* kernel argument block */
+#define BUF0      0x100000u     /* data buffers */
+#define BUF1      0x180000u
+#define BUF2      0x200000u
+#define BUF3      0x280000u
+
+static unsigned n_pass, n_fail, n_checks_failed;
+static const char *cur_test = "";
+
+#define CHECK(cond, ...)                                                   \
+  do {                                                                     \
+    if (!(cond)) {                                                         \
+      if (++n_checks_failed <= 40) {                                       \
+        printf("  FAIL %s (%s:%d): ", cur_test, __FILE__, __LINE__);       \
+        printf(__VA_ARGS__);                                               \
+        printf("\n");                                                      \
+      }                                                                    \
+      ok = 0;                                                              \
+    }                                                                      \
+  } while (0)
+
+static void report(const char *name, int ok, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void report(const char *name, int ok, const char *fmt, ...)
+{
+  char buf[256] = "";
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(buf, sizeof buf, fmt, ap);
+  va_end(ap);
+  printf("%s %-28s %s\n", ok ? "PASS" : "FAIL", name, buf);
+  if (ok)
+    n_pass++;
+  else
+    n_fail++;
+}
+
+/* ---- programs ---------------------------------------------------------------- */
+typedef struct {
+  char name[128];
+  uint32_t addr;
+} sym_t;
+
+typedef struct {
+  const char *name;
+  uint8_t *bin;
+  size_t n;
+  sym_t syms[256];
+  int nsyms;
+} prog_t;
+
+static prog_t P_alu = { .name = "alu" }, P_mem = { .name = "mem" }, P_simt = { .name = "simt" },
+              P_traps = { .name = "traps" };
+
+static void load_prog(const char *dir, prog_t *p)
+{
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s.bin", dir, p->name);
+  FILE *f = fopen(path, "rb");
+  if (!f) {
+    printf("cannot open %s\n", path);
+    exit(2);
+  }
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  p->bin = malloc((size_t)n);
+  if (!p->bin || fread(p->bin, 1, (size_t)n, f) != (size_t)n) {
+    printf("cannot read %s\n", path);
+    exit(2);
+  }
+  p->n = (size_t)n;
+  fclose(f);
+  snprintf(path, sizeof path, "%s/%s.sym", dir, p->name);
+  f = fopen(path, "r");
+  if (!f) {
+    printf("cannot open %s\n", path);
+    exit(2);
+  }
+  char line[256];
+  while (fgets(line, sizeof line, f) && p->nsyms < 256) {
+    unsigned addr;
+    char type, name[128];
+    if (sscanf(line, "%x %c %127s", &addr, &type, name) == 3 && (type == 'T' || type == 't') &&
+        name[0] != '.') {
+      snprintf(p->syms[p->nsyms].name, sizeof p->syms[0].name, "%s", name);
+      p->syms[p->nsyms++].addr = addr;
+    }
+  }
+  fclose(f);
+}
+
+static uint32_t sym(const prog_t *p, const char *name)
+{
+  for (int i = 0; i < p->nsyms; i++)
+    if (!strcmp(p->syms[i].name, name))
+      return p->syms[i].addr;
+  printf("symbol %s missing in %s\n", name, p->name);
+  exit(2);
+}
+
+static uint32_t prog_word(const prog_t *p, uint32_t pc)
+{
+  uint32_t off = pc - CODE_BASE, w = 0;
+  if (off + 4 <= p->n)
+    memcpy(&w, p->bin + off, 4);
+  return w;
+}
+
+/* ---- GPU helpers ------------------------------------------------------------------ */
+static ww_gpu_t *mk_gpu(uint64_t seed, uint64_t max_steps)
+{
+  ww_gpu_cfg_t c = ww_gpu_default_cfg();
+  c.seed = seed;
+  c.max_steps = max_steps;
+  char err[256];
+  ww_gpu_t *g = ww_gpu_new(&c, err, sizeof err);
+  if (!g) {
+    printf("ww_gpu_new: %s\n", err);
+    exit(2);
+  }
+  return g;
+}
+
+static void put(ww_gpu_t *g, uint32_t addr, const void *src, size_t n)
+{
+  if (ww_gpu_write(g, addr, src, n)) {
+    printf("ww_gpu_write 0x%08x +%zu failed\n", addr, n);
+    exit(2);
+  }
+}
+
+static void get(ww_gpu_t *g, uint32_t addr, void *dst, size_t n)
+{
+  if (ww_gpu_read(g, addr, dst, n)) {
+    printf("ww_gpu_read 0x%08x +%zu failed\n", addr, n);
+    exit(2);
+  }
+}
+
+static uint32_t get32(ww_gpu_t *g, uint32_t addr)
+{
+  uint32_t v;
+  get(g, addr, &v, 4);
+  return v;
+}
+
+static void fill(ww_gpu_t *g, uint32_t addr, uint8_t byte, size_t n)
+{
+  static uint8_t buf[1 << 16];
+  memset(buf, byte, sizeof buf);
+  while (n) {
+    size_t k = n < sizeof buf ? n : sizeof buf;
+    put(g, addr, buf, k);
+    addr += (uint32_t)k;
+    n -= k;
+  }
+}
+
+/* Loads p, writes args, launches entry; returns the run result. */
+static ww_run_t run_kernel(ww_gpu_t *g, const prog_t *p, const char *entry, uint32_t grid,
+                           uint32_t block, const uint32_t *args, unsigned nargs)
+{
+  put(g, CODE_BASE, p->bin, p->n);
+  if (nargs)
+    put(g, ARGS, args, nargs * 4u);
+  ww_launch_t l = { .entry_pc = sym(p, entry), .grid = grid, .block = block, .kargs = ARGS };
+  char err[256];
+  if (ww_gpu_launch(g, &l, err, sizeof err)) {
+    printf("launch %s: %s\n", entry, err);
+    exit(2);
+  }
+  return ww_gpu_run(g);
+}
+
+static int expect_done(ww_gpu_t *g, ww_run_t r, const char *what)
+{
+  if (r == WW_RUN_DONE)
+    return 1;
+  const ww_trap_t *t = ww_gpu_trap(g);
+  printf("  %s: did not complete: %s at pc 0x%08x sm %u warp %u: %s\n", what, ww_trap_name(t->kind),
+         t->pc, t->sm, t->warp, t->detail);
+  return 0;
+}
+
+/* ---- host reference ----------------------------------------------------------------- */
+static uint32_t ref_sra(uint32_t a, unsigned s)
+{
+  int64_t v = (int32_t)a;
+  return (uint32_t)(v >> s);   /* gcc: arithmetic; the model uses its own code */
+}
+
+static uint32_t ref_alu(unsigned k, uint32_t a, uint32_t b, uint32_t auipc_pc)
+{
+  int32_t sa = (int32_t)a, sb = (int32_t)b;
+  switch (k) {
+  case 0: return a + b;
+  case 1: return a - b;
+  case 2: return a << (b & 31);
+  case 3: return sa < sb;
+  case 4: return a < b;
+  case 5: return a ^ b;
+  case 6: return a >> (b & 31);
+  case 7: return ref_sra(a, b & 31);
+  case 8: return a | b;
+  case 9: return a & b;
+  case 10: return (uint32_t)((int64_t)sa * sb);
+  case 11: return (uint32_t)(((int64_t)sa * sb) >> 32);
+  case 12: return (uint32_t)(((int64_t)sa * (int64_t)(uint64_t)b) >> 32);
+  case 13: return (uint32_t)(((uint64_t)a * b) >> 32);
+  case 14: return b == 0 ? 0xFFFFFFFFu : (a == 0x80000000u && sb == -1) ? a : (uint32_t)(sa / sb);
+  case 15: return b == 0 ? 0xFFFFFFFFu : a / b;
+  case 16: return b == 0 ? a : (a == 0x80000000u && sb == -1) ? 0 : (uint32_t)(sa % sb);
+  case 17: return b == 0 ? a : a % b;
+  case 18: return a - 5;
+  case 19: return sa < 7;
+  case 20: return a < 0xFFFFFFFFu;
+  case 21: return a ^ 0x555;
+  case 22: return a | 0xFFFFFF00u;
+  case 23: return a & 0x7F0;
+  case 24: return a << 3;
+  case 25: return a >> 7;
+  case 26: return ref_sra(a, 13);
+  case 27: return a - 2048;
+  case 28: return 0x12345000u + b;
+  case 29: return auipc_pc + 0x1000;
+  case 30: return sa < -2048;
+  case 31: return a < 2047;
+  }
+  return 0;
+}
+
+static uint64_t rng_state = 0x1234567;
+static uint32_t rnd(void)
+{
+  rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+  return (uint32_t)(rng_state >> 32);
+}
+
+/* ---- tests ---------------------------------------------------------------------------- */
+
+static void test_config(void)
+{
+  int ok = 1;
+  cur_test = "config";
+  char err[256];
+  ww_gpu_cfg_t c = ww_gpu_default_cfg();
+  CHECK(c.num_sm == WW_NUM_SM && c.lanes == WW_LANES && c.warps_per_sm == WW_WARPS_PER_SM &&
+        c.gmem_bytes == WW_GMEM_BYTES && c.seed == 0 && c.max_steps == 0, "default cfg");
+  static const struct { const char *what; unsigned field; uint32_t val; } bad[] = {
+    { "lanes 33", 0, 33 }, { "num_sm 0", 1, 0 }, { "num_sm 17", 1, 17 }, { "warps 33", 2, 33 },
+    { "line 24", 3, 24 }, { "sets 3", 4, 3 }, { "blocks 0", 5, 0 }, { "gmem in shared", 6, 0x80000000u },
+  };
+  for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    ww_gpu_cfg_t b = ww_gpu_default_cfg();
+    switch (bad[i].field) {
+    case 0: b.lanes = bad[i].val; break;
+    case 1: b.num_sm = bad[i].val; break;
+    case 2: b.warps_per_sm = bad[i].val; break;
+    case 3: b.line_bytes = bad[i].val; break;
+    case 4: b.l1_sets = bad[i].val; break;
+    case 5: b.blocks_per_sm = bad[i].val; break;
+    case 6: b.gmem_bytes = bad[i].val; break;
+    }
+    err[0] = 0;
+    ww_gpu_t *g = ww_gpu_new(&b, err, sizeof err);
+    CHECK(!g && err[0], "config %s accepted", bad[i].what);
+    ww_gpu_free(g);
+  }
+  ww_gpu_t *g = mk_gpu(0, 0);
+  CHECK(ww_gpu_cfg(g)->lanes == WW_LANES, "ww_gpu_cfg");
+  put(g, CODE_BASE, P_alu.bin, P_alu.n);
+  ww_launch_t l = { .entry_pc = sym(&P_alu, "alu"), .grid = 1, .block = 0, .kargs = ARGS };
+  err[0] = 0;
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == -1 && strstr(err, "block"), "block 0: %s", err);
+  l.block = WW_WARPS_PER_SM * WW_LANES + 1;
+  err[0] = 0;
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == -1 && strstr(err, "block"), "block too big: %s", err);
+  l.block = 8;
+  l.grid = 0;
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == -1, "grid 0");
+  l.grid = 1;
+  l.entry_pc = 0x100;
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == -1, "entry in null guard");
+  l.entry_pc = sym(&P_alu, "alu") + 2;
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == -1, "misaligned entry");
+  uint8_t b4[4] = { 1, 2, 3, 4 };
+  CHECK(ww_gpu_write(g, WW_GMEM_BYTES - 2, b4, 4) == -1, "write past the end");
+  CHECK(ww_gpu_read(g, WW_GMEM_BYTES - 4, b4, 4) == 0, "read last word");
+  CHECK(ww_gpu_read(g, 0xFFFFFFFFu, b4, 4) == -1, "read wraps");
+  CHECK(ww_gpu_step(g) == WW_RUN_DONE, "step without a launch");
+  ww_gpu_free(g);
+  ww_gpu_free(NULL);
+  report("config-and-launch-checks", ok, "bad configs and launches refused");
+}
+
+static int run_alu(uint64_t seed, uint32_t *thread_insns)
+{
+  int ok = 1;
+  enum { GRID = 4, BLOCK = 32, N = GRID * BLOCK, NOPS = 32 };
+  static uint32_t in[2 * N], out[NOPS * N];
+  static const uint32_t special[][2] = {
+    { 0, 0 }, { 1, 0 }, { 0x80000000u, 0xFFFFFFFFu }, { 0x80000000u, 1 }, { 0xFFFFFFFFu, 0xFFFFFFFFu },
+    { 5, 0xFFFFFFFDu }, { 0xFFFFFFF9u, 2 }, { 0x7FFFFFFFu, 0x7FFFFFFFu }, { 0x80000000u, 0x80000000u },
+    { 0x12345678u, 33 }, { 0xF0000000u, 31 }, { 0xF0000000u, 4 }, { 0xFFFFFFFFu, 0 },
+    { 0x80000000u, 0 }, { 7, 0xFFFFFFFFu }, { 0xFFFFF800u, 0x7FFu }, { 6, 7 }, { 0xFFFFFFFFu, 1 },
+  };
+  rng_state = 42;
+  for (unsigned i = 0; i < N; i++) {
+    if (i < sizeof special / sizeof special[0]) {
+      in[2 * i] = special[i][0];
+      in[2 * i + 1] = special[i][1];
+    } else {
+      in[2 * i] = rnd() >> (rnd() & 31);
+      in[2 * i + 1] = (i & 3) == 0 ? rnd() & 7 : rnd() >> (rnd() & 31);
+      if (i & 1)
+        in[2 * i] = (uint32_t)-(int32_t)in[2 * i];
+    }
+  }
+  ww_gpu_t *g = mk_gpu(seed, 0);
+  put(g, BUF0, in, sizeof in);
+  fill(g, BUF1, 0xEE, sizeof out);
+  uint32_t args[] = { BUF0, BUF1 };
+  ok &= expect_done(g, run_kernel(g, &P_alu, "alu", GRID, BLOCK, args, 2), "alu");
+  get(g, BUF1, out, sizeof out);
+  uint32_t auipc = sym(&P_alu, "alu_auipc");
+  for (unsigned t = 0; t < N; t++)
+    for (unsigned k = 0; k < NOPS; k++) {
+      uint32_t e = ref_alu(k, in[2 * t], in[2 * t + 1], auipc);
+      CHECK(out[NOPS * t + k] == e, "thread %u op %u (a=0x%08x b=0x%08x): got 0x%08x want 0x%08x",
+            t, k, in[2 * t], in[2 * t + 1], out[NOPS * t + k], e);
+    }
+  ww_gpu_stats_t st;
+  ww_gpu_stats(g, &st);
+  CHECK(st.blocks_done == GRID, "blocks_done %" PRIu64, st.blocks_done);
+  CHECK(st.thread_insns == st.warp_insns * 8, "all warps full");
+  if (thread_insns)
+    *thread_insns = (uint32_t)st.thread_insns;
+  ww_gpu_free(g);
+  return ok;
+}
+
+static void test_alu(void)
+{
+  cur_test = "alu";
+  uint32_t ti = 0;
+  int ok = run_alu(0, &ti);
+  report("rv32im-alu-all-lanes", ok, "32 ops x 128 threads incl. div by 0, INT_MIN/-1 (%u thread insns)", ti);
+}
+
+static void test_branches(void)
+{
+  int ok = 1;
+  cur_test = "branches";
+  static const int32_t pairs[][2] = {
+    { 0, 0 }, { 1, 2 }, { 2, 1 }, { -1, 1 }, { 1, -1 }, { -5, -5 }, { INT32_MIN, INT32_MAX }, { INT32_MAX, INT32_MIN },
+  };
+  enum { NP = sizeof pairs / sizeof pairs[0] };
+  ww_gpu_t *g = mk_gpu(0, 0);
+  put(g, BUF0, pairs, sizeof pairs);
+  uint32_t args[] = { NP, BUF0, BUF1 };
+  ok &= expect_done(g, run_kernel(g, &P_alu, "branches", 1, 8, args, 3), "branches");
+  for (unsigned i = 0; i < NP; i++) {
+    int32_t a = pairs[i][0], b = pairs[i][1];
+    uint32_t e = (a == b) | (a != b) << 1 | (a < b) << 2 | (a >= b) << 3 |
+                 ((uint32_t)a < (uint32_t)b) << 4 | ((uint32_t)a >= (uint32_t)b) << 5;
+    uint32_t got = get32(g, BUF1 + 4 * i);
+    CHECK(got == e, "pair %d,%d: taken 0x%x want 0x%x", a, b, got, e);
+  }
+  CHECK(get32(g, BUF1 + 4 * NP) == sym(&P_alu, "br_jal") + 4, "jal link");
+  CHECK(get32(g, BUF1 + 4 * NP + 4) == sym(&P_alu, "br_jalr") + 4, "jalr link");
+  CHECK(get32(g, BUF1 + 4 * NP + 8) == sym(&P_alu, "br_jalr2") + 4, "jalr rd == rs1 link");
+  ww_gpu_free(g);
+  report("branches-jumps", ok, "6 branch kinds x %d uniform pairs, jal/jalr links", NP);
+}
+
+static void test_csrs(void)
+{
+  int ok = 1;
+  cur_test = "csrs";
+  enum { GRID = 4, BLOCK = 12 };
+  ww_gpu_t *g = mk_gpu(0, 0);
+  fill(g, BUF0, 0, GRID * BLOCK * 64);
+  uint32_t args[] = { BUF0 };
+  ok &= expect_done(g, run_kernel(g, &P_alu, "csrs", GRID, BLOCK, args, 1), "csrs");
+  const ww_gpu_cfg_t *c = ww_gpu_cfg(g);
+  uint32_t local0 = c->gmem_bytes - c->num_sm * c->warps_per_sm * c->lanes * c->local_bytes;
+  for (uint32_t b = 0; b < GRID; b++)
+    for (uint32_t t = 0; t < BLOCK; t++) {
+      uint32_t gt = b * BLOCK + t, v[16];
+      get(g, BUF0 + 64 * gt, v, sizeof v);
+      /* 2 warps per block, 2 blocks per SM: blocks 0,1 on SM0, 2,3 on SM1 */
+      uint32_t sm = b / 2, hw = (b % 2) * 2 + t / 8, lane = t % 8;
+      uint32_t e[15] = { t, BLOCK, b, GRID, lane, t / 8, 2, sm, c->num_sm, hw, c->lanes, ARGS,
+                         local0 + ((sm * c->warps_per_sm + hw) * c->lanes + lane) * c->local_bytes,
+                         c->local_bytes, gt + 77 };
+      for (unsigned k = 0; k < 15; k++)
+        CHECK(v[k] == e[k], "block %u thread %u csr #%u: got 0x%x want 0x%x", b, t, k, v[k], e[k]);
+    }
+  ww_gpu_free(g);
+  report("simt-csrs-placement", ok, "14 CSRs, block placement, partial warps, local stack");
+}
+
+static void test_ldst(void)
+{
+  int ok = 1;
+  cur_test = "ldst";
+  enum { GRID = 2, BLOCK = 32, N = GRID * BLOCK };
+  uint8_t src[4 * N], dst[2048];
+  for (unsigned i = 0; i < sizeof src; i++)
+    src[i] = (uint8_t)(i * 37 + 0x71);
+  ww_gpu_t *g = mk_gpu(0, 0);
+  put(g, BUF0, src, sizeof src);
+  fill(g, BUF2, 0xAA, sizeof dst);
+  uint32_t args[] = { BUF0, BUF1, BUF2 };
+  ok &= expect_done(g, run_kernel(g, &P_mem, "ldst", GRID, BLOCK, args, 3), "ldst");
+  get(g, BUF2, dst, sizeof dst);
+  for (uint32_t t = 0; t < N; t++) {
+    uint32_t o[5];
+    get(g, BUF1 + 20 * t, o, sizeof o);
+    uint32_t h = (uint32_t)src[2 * t] | (uint32_t)src[2 * t + 1] << 8;
+    uint32_t w;
+    memcpy(&w, src + 4 * t, 4);
+    CHECK(o[0] == (uint32_t)(int32_t)(int8_t)src[t], "lb thread %u: 0x%08x", t, o[0]);
+    CHECK(o[1] == src[t], "lbu thread %u: 0x%08x", t, o[1]);
+    CHECK(o[2] == (uint32_t)(int32_t)(int16_t)h, "lh thread %u: 0x%08x", t, o[2]);
+    CHECK(o[3] == h, "lhu thread %u: 0x%08x", t, o[3]);
+    CHECK(o[4] == w, "lw thread %u: 0x%08x", t, o[4]);
+    uint32_t v = t * 0x01030507u + 0x80;
+    CHECK(dst[2 * t] == (uint8_t)v && dst[2 * t + 1] == 0xAA, "sb thread %u", t);
+    uint16_t hv;
+    memcpy(&hv, dst + 512 + 4 * t, 2);
+    CHECK(hv == (uint16_t)v && dst[512 + 4 * t + 2] == 0xAA && dst[512 + 4 * t + 3] == 0xAA, "sh thread %u", t);
+    uint32_t wv;
+    memcpy(&wv, dst + 1024 + 4 * t, 4);
+    CHECK(wv == v, "sw thread %u: 0x%08x want 0x%08x", t, wv, v);
+  }
+  ww_gpu_free(g);
+  report("loads-stores-all-widths", ok, "lb lbu lh lhu lw sb sh sw, sign extension, neighbours intact");
+}
+
+/* Mask of lanes of warp w (block of `block` threads) that exist. */
+static uint32_t live_mask(uint32_t block, uint32_t w)
+{
+  uint32_t n = block - w * 8 < 8 ? block - w * 8 : 8;
+  return (1u << n) - 1;
+}
+
+static void test_ifelse(uint64_t seed)
+{
+  int ok = 1;
+  cur_test = "ifelse";
+  enum { GRID = 3, BLOCK = 20 };
+  ww_gpu_t *g = mk_gpu(seed, 0);
+  uint32_t args[] = { BUF0 };
+  ok &= expect_done(g, run_kernel(g, &P_simt, "ifelse", GRID, BLOCK, args, 1), "ifelse");
+  for (uint32_t b = 0; b < GRID; b++)
+    for (uint32_t t = 0; t < BLOCK; t++) {
+      uint32_t o[4], live = live_mask(BLOCK, t / 8), lane = t % 8;
+      get(g, BUF0 + 16 * (b * BLOCK + t), o, sizeof o);
+      uint32_t r = (t & 1) ? 3 * t : t + 100;
+      uint32_t br = live & ((lane & 1) ? 0xAAu : 0x55u);
+      CHECK(o[0] == r && o[1] == br && o[2] == live && o[3] == r + 1,
+            "block %u thread %u: %u 0x%x 0x%x %u, want %u 0x%x 0x%x %u", b, t, o[0], o[1], o[2],
+            o[3], r, br, live, r + 1);
+    }
+  ww_gpu_stats_t st;
+  ww_gpu_stats(g, &st);
+  CHECK(st.divergent_splits == GRID * 3, "divergent splits %" PRIu64, st.divergent_splits);
+  ww_gpu_free(g);
+  if (!seed)
+    report("divergent-if-else", ok, "per-lane results, branch masks, reconverged mask");
+  else
+    report("divergent-if-else/seed", ok, "seed %" PRIu64, seed);
+}
+
+static void test_nested(void)
+{
+  int ok = 1;
+  cur_test = "nested";
+  enum { GRID = 2, BLOCK = 30 };
+  ww_gpu_t *g = mk_gpu(0, 0);
+  uint32_t args[] = { BUF0 };
+  ok &= expect_done(g, run_kernel(g, &P_simt, "nested", GRID, BLOCK, args, 1), "nested");
+  uint64_t splits = 0;
+  for (uint32_t w = 0; w * 8 < BLOCK; w++) {
+    uint32_t live = live_mask(BLOCK, w), odd = 0, m2 = 0, m4 = 0;
+    for (uint32_t l = 0; l < 8; l++) {
+      uint32_t t = w * 8 + l;
+      odd |= (t & 1) << l;
+      m2 |= ((t >> 1) & 1) << l;
+      m4 |= ((t >> 2) & 1) << l;
+    }
+    odd &= live; m2 &= live; m4 &= live;
+    uint32_t ev = live & ~odd;
+    splits += (odd && ev) + ((odd & m2) && (odd & ~m2)) + ((ev & m4) && (ev & ~m4));
+  }
+  for (uint32_t b = 0; b < GRID; b++)
+    for (uint32_t t = 0; t < BLOCK; t++) {
+      uint32_t o[4], w = t / 8, live = live_mask(BLOCK, w), leaf, leafm = 0, outm = 0;
+      get(g, BUF0 + 16 * (b * BLOCK + t), o, sizeof o);
+      leaf = (t & 1) ? ((t & 2) ? 1 : 2) : ((t & 4) ? 3 : 4);
+      for (uint32_t l = 0; l < 8; l++) {
+        uint32_t u = w * 8 + l;
+        if (!(live >> l & 1))
+          continue;
+        uint32_t lu = (u & 1) ? ((u & 2) ? 1 : 2) : ((u & 4) ? 3 : 4);
+        leafm |= (uint32_t)(lu == leaf) << l;
+        outm |= (uint32_t)((u & 1) == (t & 1)) << l;
+      }
+      CHECK(o[0] == leaf + 10 && o[1] == leafm && o[2] == outm && o[3] == live,
+            "block %u thread %u: %u 0x%x 0x%x 0x%x want %u 0x%x 0x%x 0x%x", b, t, o[0], o[1],
+            o[2], o[3], leaf + 10, leafm, outm, live);
+    }
+  ww_gpu_stats_t st;
+  ww_gpu_stats(g, &st);
+  CHECK(st.divergent_splits == GRID * splits, "divergent splits %" PRIu64 " want %" PRIu64,
+        st.divergent_splits, GRID * splits);
+  ww_gpu_free(g);
+  report("nested-split-join", ok, "2 levels, leaf masks; uniform splits do not diverge");
+}
+
+static void test_votes(void)
+{
+  int ok = 1;
+  cur_test = "votes";
+  enum { GRID = 2, BLOCK = 29 };
+  ww_gpu_t *g = mk_gpu(0, 0);
+  uint32_t args[] = { BUF0 };
+  ok &= expect_done(g, run_kernel(g, &P_simt, "votes", GRID, BLOCK, args, 1), "votes");
+  for (uint32_t b = 0; b < GRID; b++)
+    for (uint32_t t = 0; t < BLOCK; t++) {
+      uint32_t o[8], w = t / 8, live = live_mask(BLOCK, w), c = 0, odd = 0;
+      get(g, BUF0 + 32 * (b * BLOCK + t), o, sizeof o);
+      for (uint32_t l = 0; l < 8; l++) {
+        uint32_t u = w * 8 + l;
+        if (live >> l & 1) {
+          c |= (uint32_t)((u * 7) % 5 < 2) << l;
+          odd |= (u & 1) << l;
+        }
+      }
+      uint32_t e[8] = { c != 0, c == live, c, 1, 0, 0, 0, 0 };
+      if (t & 1) {
+        e[5] = c & odd;
+        e[6] = (c & odd) != 0;
+        e[7] = (c & odd) == odd;
+      }
+      for (unsigned k = 0; k < 8; k++)
+        CHECK(o[k] == e[k], "block %u thread %u vote #%u: 0x%x want 0x%x", b, t, k, o[k], e[k]);
+    }
+  ww_gpu_free(g);
+  report("votes-any-all-ballot", ok, "converged, partial warp and inside a divergent branch");
+}
+
+static void test_divloop(uint64_t seed)
+{
+  int ok = 1;
+  cur_test = "divloop";
+  enum { GRID = 5, BLOCK = 27 };
+  ww_gpu_t *g = mk_gpu(seed, 0);
+  uint32_t args[] = { BUF0 };
+  ok &= expect_done(g, run_kernel(g, &P_simt, "divloop", GRID, BLOCK, args, 1), "divloop");
+  for (uint32_t b = 0; b < GRID; b++)
+    for (uint32_t t = 0; t < BLOCK; t++) {
+      uint32_t o[2], n = t % 5 + 1, acc = 0, trips = 0, w = t / 8, live = live_mask(BLOCK, w);
+      for (uint32_t i = 0; i < n; i++)
+        acc += i * i;
+      for (uint32_t l = 0; l < 8; l++)
+        if (live >> l & 1 && (w * 8 + l) % 5 + 1 > trips)
+          trips = (w * 8 + l) % 5 + 1;
+      get(g, BUF0 + 8 * (b * BLOCK + t), o, sizeof o);
+      CHECK(o[0] == acc && o[1] == trips, "block %u thread %u: acc %u trips %u want %u %u", b, t,
+            o[0], o[1], acc, trips);
+    }
+  ww_gpu_free(g);
+  if (!seed)
+    report("divergent-loop", ok, "vote.any loop with split/join body");
+  else
+    report("divergent-loop/seed", ok, "seed %" PRIu64, seed);
+}
+
+static void test_barrier(uint64_t seed, uint32_t block, uint32_t grid)
+{
+  int ok = 1;
+  cur_test = "barrier";
+  ww_gpu_t *g = mk_gpu(seed, 0);
+  uint32_t args[] = { BUF0 };
+  ok &= expect_done(g, run_kernel(g, &P_simt, "barrier", grid, block, args, 1), "barrier");
+  for (uint32_t b = 0; b < grid; b++)
+    for (uint32_t t = 0; t < block; t++) {
+      uint32_t u = block - 1 - t;                     /* sh2[u] = 2 * sh[(u + 8) % block] */
+      uint32_t e = 2 * (7 * (b * block + (u + 8) % block) + 1);
+      uint32_t got = get32(g, BUF0 + 4 * (b * block + t));
+      CHECK(got == e, "block %u thread %u: %u want %u", b, t, got, e);
+    }
+  ww_gpu_stats_t st;
+  ww_gpu_stats(g, &st);
+  CHECK(st.barriers == 3ull * grid, "barriers %" PRIu64 " want %u", st.barriers, 3 * grid);
+  ww_gpu_free(g);
+  char name[64];
+  snprintf(name, sizeof name, "barrier-shared%s", seed ? "/seed" : "");
+  report(name, ok, "%u blocks x %u threads exchange through shared memory, seed %" PRIu64, grid,
+         block, seed);
+}
+
+static void test_stale(uint64_t seed)
+{
+  int ok = 1;
+  cur_test = "stale";
+  ww_gpu_t *g = mk_gpu(seed, 2000000);
+  uint32_t X = BUF0, FA = BUF0 + 0x100, FB = BUF0 + 0x200, OUT = BUF0 + 0x300,
+           FC = BUF0 + 0x400, FD = BUF0 + 0x500;
+  fill(g, BUF0, 0, 0x600);
+  uint32_t x0 = 111;
+  put(g, X, &x0, 4);
+  uint32_t args[] = { X, FA, FB, OUT, FC, FD };
+  /* blocks of 32 threads fill an SM: block 0 runs on SM0, block 1 on SM1 */
+  ok &= expect_done(g, run_kernel(g, &P_mem, "stale", 2, 32, args, 6), "stale");
+  static const uint32_t e[8] = { 111, 111, 222, 111, 111, 222, 222, 333 };
+  static const char *const what[8] = {
+    "first load", "load after the other SM's store (stale hit)", "strong load",
+    "load after strong load", "load after ww.fence.blk", "load after ww.fence.dev",
+    "load after second store (stale)", "load after fence",
+  };
+  for (unsigned k = 0; k < 8; k++) {
+    uint32_t got = get32(g, OUT + 4 * k);
+    CHECK(got == e[k], "%s: %u want %u", what[k], got, e[k]);
+  }
+  ww_gpu_stats_t st;
+  ww_gpu_stats(g, &st);
+  CHECK(st.l1_hits > 0 && st.l1_misses > 0, "L1 hits %" PRIu64 " misses %" PRIu64, st.l1_hits, st.l1_misses);
+  ww_gpu_free(g);
+  if (!seed)
+    report("l1-staleness-fences-strong", ok, "SM1 reads stale 111 until ww.fence.dev; strong load sees 222");
+  else
+    report("l1-staleness/seed", ok, "seed %" PRIu64, seed);
+}
+
+static void test_races(void)
+{
+  int ok = 1;
+  cur_test = "races";
+  enum { ITERS = 50, GRID = 2, BLOCK = 32 };
+  uint32_t exact = GRID * BLOCK * ITERS, tot[2];
+  for (int dev = 0; dev < 2; dev++) {
+    ww_gpu_t *g = mk_gpu(0, 0);
+    fill(g, BUF0, 0, 64);
+    uint32_t args[] = { BUF0, ITERS };
+    ok &= expect_done(g, run_kernel(g, &P_mem, dev ? "race_dev" : "race_blk", GRID, BLOCK, args, 2),
+                      "race");
+    tot[dev] = get32(g, BUF0);
+    ww_gpu_free(g);
+  }
+  CHECK(tot[0] < exact && tot[0] >= exact / 2, "block scope total %u (exact %u)", tot[0], exact);
+  CHECK(tot[1] == exact, "device scope total %u want %u", tot[1], exact);
+  report("scoped-atomic-race", ok, "2 SMs: .blk total %u < exact %u, .dev total %u", tot[0], exact, tot[1]);
+}
+
+static uint32_t ref_amo(unsigned op, uint32_t old, uint32_t b)
+{
+  switch (op) {
+  case 0: return old + b;
+  case 1: return b;
+  case 2: return (int32_t)old < (int32_t)b ? old : b;
+  case 3: return (int32_t)old > (int32_t)b ? old : b;
+  case 4: return old < b ? old : b;
+  case 5: return old > b ? old : b;
+  case 6: return old & b;
+  case 7: return old | b;
+  default: return old ^ b;
+  }
+}
+
+static void test_amos(void)
+{
+  int ok = 1;
+  cur_test = "amos";
+  enum { GRID = 3, BLOCK = 20, N = GRID * BLOCK, NW = GRID * 3 };
+  uint32_t in[N], mem[18 * NW], emem[18 * NW], old[18 * N];
+  rng_state = 7;
+  for (unsigned i = 0; i < N; i++)
+    in[i] = (i % 3 == 0) ? (uint32_t)-(int32_t)(rnd() & 0xFFFF) : rnd();
+  for (unsigned i = 0; i < 18 * NW; i++)
+    mem[i] = emem[i] = (i % 4 == 1) ? 0x80000000u + i : rnd() >> (i & 7);
+  ww_gpu_t *g = mk_gpu(0, 0);
+  put(g, BUF0, in, sizeof in);
+  put(g, BUF1, mem, sizeof mem);
+  uint32_t args[] = { BUF0, BUF1, BUF2, BUF3 };
+  ok &= expect_done(g, run_kernel(g, &P_mem, "amos", GRID, BLOCK, args, 4), "amos");
+  get(g, BUF1, mem, sizeof mem);
+  get(g, BUF2, old, sizeof old);
+  for (uint32_t b = 0; b < GRID; b++) {
+    uint32_t sh[9];
+    for (unsigned k = 0; k < 9; k++)
+      sh[k] = 0x5a5a5a5a;
+    for (uint32_t t = 0; t < BLOCK; t++) {
+      uint32_t gt = b * BLOCK + t, w = b * 3 + t / 8;
+      for (unsigned k = 0; k < 18; k++) {
+        uint32_t o = emem[18 * w + k];
+        CHECK(old[18 * gt + k] == o, "thread %u op %u old 0x%08x want 0x%08x", gt, k, old[18 * gt + k], o);
+        emem[18 * w + k] = ref_amo(k % 9, o, in[gt]);
+      }
+      if (t < 8)
+        for (unsigned k = 0; k < 9; k++)
+          sh[k] = ref_amo(k, sh[k], in[gt]);
+    }
+    for (unsigned k = 0; k < 9; k++) {
+      uint32_t got = get32(g, BUF3 + 36 * b + 4 * k);
+      CHECK(got == sh[k], "block %u shared op %u: 0x%08x want 0x%08x", b, k, got, sh[k]);
+    }
+  }
+  for (unsigned i = 0; i < 18 * NW; i++)
+    CHECK(mem[i] == emem[i], "word %u: 0x%08x want 0x%08x", i, mem[i], emem[i]);
+  ww_gpu_free(g);
+  report("atomics-all-ops", ok, "9 ops x {blk, dev, shared}, lane order, old values");
+}
+
+static void test_cas(uint64_t seed)
+{
+  int ok = 1;
+  cur_test = "cas";
+  enum { GRID = 2, BLOCK = 20, N = GRID * BLOCK, ITERS = 5 };
+  ww_gpu_t *g = mk_gpu(seed, 0);
+  fill(g, BUF0, 0, 64);
+  uint32_t args[] = { BUF0, BUF1 };
+  ok &= expect_done(g, run_kernel(g, &P_mem, "cas_lane", GRID, BLOCK, args, 2), "cas_lane");
+  for (uint32_t t = 0; t < N; t++) {
+    uint32_t b = t / BLOCK, w = b * 3 + (t % BLOCK) / 8, first = b * BLOCK + (t % BLOCK) / 8 * 8;
+    uint32_t got = get32(g, BUF1 + 4 * t), e = t == first ? 0 : first + 1;
+    CHECK(got == e, "thread %u old %u want %u", t, got, e);
+    if (t == first)
+      CHECK(get32(g, BUF0 + 4 * w) == first + 1, "warp %u word", w);
+  }
+  fill(g, BUF2, 0, 64);
+  uint32_t args2[] = { BUF2, ITERS };
+  ok &= expect_done(g, run_kernel(g, &P_mem, "cas_count", 4, 32, args2, 2), "cas_count");
+  uint32_t tot = get32(g, BUF2);
+  CHECK(tot == 4 * 32 * ITERS, "cas counter %u want %u", tot, 4 * 32 * ITERS);
+  ww_gpu_free(g);
+  if (!seed)
+    report("cas", ok, "lane order within a warp; cas.dev retry loop counts exactly %u", tot);
+  else
+    report("cas/seed", ok, "seed %" PRIu64 ": counter %u", seed, tot);
+}
+
+/* ---- retire records ---- */
+typedef struct {
+  ww_retire_t r[64];
+  unsigned n;
+  uint64_t hash;
+  unsigned total;
+} rec_log_t;
+
+static void log_hook(void *ctx, const ww_retire_t *r)
+{
+  rec_log_t *lg = ctx;
+  if (lg->n < 64)
+    lg->r[lg->n++] = *r;
+  lg->total++;
+}
+
+static void hash_hook(void *ctx, const ww_retire_t *r)
+{
+  rec_log_t *lg = ctx;
+  uint64_t h = lg->hash;
+  uint32_t f[6] = { (uint32_t)r->step, r->sm, r->warp, r->pc, r->mask, r->rd };
+  for (unsigned i = 0; i < 6; i++)
+    h = (h ^ f[i]) * 0x100000001B3ull;
+  for (uint32_t m = r->mask; m; m &= m - 1) {
+    unsigned l = (unsigned)__builtin_ctz(m);
+    if (r->rd)
+      h = (h ^ r->rd_val[l]) * 0x100000001B3ull;
+    if (r->mem)
+      h = (h ^ r->addr[l]) * 0x100000001B3ull;
+  }
+  lg->hash = h;
+  lg->total++;
+}
+
+static const ww_retire_t *find_rec(const rec_log_t *lg, uint32_t pc)
+{
+  for (unsigned i = 0; i < lg->n; i++)
+    if (lg->r[i].pc == pc)
+      return &lg->r[i];
+  return NULL;
+}
+
+static void test_retire(void)
+{
+  int ok = 1;
+  cur_test = "retire";
+  static rec_log_t lg;
+  memset(&lg, 0, sizeof lg);
+  ww_gpu_t *g = mk_gpu(0, 0);
+  fill(g, BUF0, 0, 64);
+  ww_gpu_set_retire_hook(g, log_hook, &lg);
+  uint32_t args[] = { BUF0 };
+  ok &= expect_done(g, run_kernel(g, &P_mem, "retire", 1, 8, args, 1), "retire");
+  ww_gpu_stats_t st;
+  ww_gpu_stats(g, &st);
+  CHECK(lg.total == st.warp_insns && st.thread_insns == 8 * st.warp_insns, "one record per warp insn");
+  for (unsigned i = 0; i < lg.n; i++) {
+    const ww_retire_t *r = &lg.r[i];
+    CHECK(r->step == i && r->sm == 0 && r->warp == 0 && r->block == 0 && r->mask == 0xFF,
+          "record %u header", i);
+    CHECK(r->insn == prog_word(&P_mem, r->pc), "record %u insn", i);
+  }
+  const ww_retire_t *r;
+#define REC(name) ((r = find_rec(&lg, sym(&P_mem, name))) != NULL)
+  CHECK(REC("r_nop") && r->rd == 0 && r->mem == WW_MEM_NONE, "addi x0: rd 0");
+  CHECK(REC("r_sw") && r->rd == 0 && r->mem == WW_MEM_STORE && r->mem_bytes == 4, "sw kind");
+  for (unsigned l = 0; r && l < 8; l++)
+    CHECK(r->addr[l] == BUF0 + 4 * l && r->wdata[l] == l, "sw lane %u", l);
+  CHECK(REC("r_lw") && r->rd == 7 && r->mem == WW_MEM_LOAD && r->mem_bytes == 4, "lw kind");
+  for (unsigned l = 0; r && l < 8; l++)
+    CHECK(r->rd_val[l] == l && r->addr[l] == BUF0 + 4 * l, "lw lane %u", l);
+  CHECK(REC("r_amo") && r->rd == 28 && r->mem == WW_MEM_ATOMIC_DEV, "amo kind");
+  for (unsigned l = 0; r && l < 8; l++)
+    CHECK(r->rd_val[l] == l && r->wdata[l] == l, "amo lane %u", l);
+  CHECK(REC("r_lb") && r->rd == 29 && r->mem == WW_MEM_LOAD && r->mem_bytes == 1, "lb kind");
+  for (unsigned l = 0; r && l < 8; l++)
+    CHECK(r->rd_val[l] == 2 * l, "lb lane %u: %u", l, r->rd_val[l]);
+  CHECK(REC("r_shsw") && r->mem == WW_MEM_SHARED_STORE && r->mem_bytes == 2, "shared sh kind");
+  for (unsigned l = 0; r && l < 8; l++)
+    CHECK(r->addr[l] == WW_SHARED_BASE + 4 * l && r->wdata[l] == l, "sh lane %u", l);
+  CHECK(REC("r_shlw") && r->rd == 31 && r->mem == WW_MEM_SHARED_LOAD, "shared lw kind");
+  for (unsigned l = 0; r && l < 8; l++)
+    CHECK(r->rd_val[l] == l, "shared lw lane %u", l);
+  CHECK(REC("r_strong") && r->rd == 12 && r->mem == WW_MEM_LOAD_STRONG, "strong kind");
+  for (unsigned l = 0; r && l < 8; l++)
+    CHECK(r->rd_val[l] == 2 * l, "strong lane %u", l);
+  CHECK(REC("r_blk") && r->rd == 13 && r->mem == WW_MEM_ATOMIC_BLK, "blk kind");
+  for (unsigned l = 0; r && l < 8; l++)
+    CHECK(r->rd_val[l] == 2 * l && get32(g, BUF0 + 4 * l) == ((2 * l) | l), "blk lane %u", l);
+  CHECK(REC("r_exit") && r->rd == 0 && r->mem == WW_MEM_NONE, "exit");
+#undef REC
+  CHECK(lg.r[lg.n - 1].pc == sym(&P_mem, "r_exit"), "last record is the exit");
+  ww_gpu_set_retire_hook(g, NULL, NULL);
+  ww_gpu_free(g);
+  report("retire-records", ok, "%u records: rd, rd_val, mem kind, addr, wdata", lg.n);
+}
+
+/* ---- traps ---- */
+typedef struct {
+  const char *entry;
+  ww_trap_kind_t kind;
+  const char *pc_sym;       /* NULL: pc given by pc_abs */
+  int pc_off;
+  uint32_t pc_abs;
+  uint32_t block;
+  int lane;                 /* -1: not a memory trap */
+  uint32_t addr;            /* 0xFFFFFFFF: kargs-relative in addr_off */
+  int addr_off;
+  uint32_t mask;
+  uint64_t max_steps;
+  unsigned warp;
+} trap_case_t;
+
+#define KARGS_REL 0xFFFFFFFFu
+
+static void test_traps(void)
+{
+  static const trap_case_t cases[] = {
+    { "t_illegal", WW_TRAP_ILLEGAL, "t_illegal_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_csrw", WW_TRAP_ILLEGAL, "t_csrw_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_csrother", WW_TRAP_ILLEGAL, "t_csrother_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_fencei", WW_TRAP_ILLEGAL, "t_fencei_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_amo_a", WW_TRAP_ILLEGAL, "t_amo_a_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_divergent", WW_TRAP_DIVERGENT, "t_divergent_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_jalr_div", WW_TRAP_DIVERGENT, "t_jalr_div_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_jump_mis", WW_TRAP_MISALIGNED, "t_jump_mis_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_join", WW_TRAP_JOIN_EMPTY, "t_join_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_overflow", WW_TRAP_STACK_OVERFLOW, "t_overflow_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_misaligned", WW_TRAP_MISALIGNED, "t_misaligned_pc", 0, 0, 8, 3, KARGS_REL, 2, 0xFF, 0, 0 },
+    { "t_mis_store", WW_TRAP_MISALIGNED, "t_mis_store_pc", 0, 0, 8, 0, KARGS_REL, 1, 0xFF, 0, 0 },
+    { "t_null", WW_TRAP_NULL_ACCESS, "t_null_pc", 0, 0, 8, 0, 0x10, 0, 0xFF, 0, 0 },
+    { "t_range", WW_TRAP_OUT_OF_RANGE, "t_range_pc", 0, 0, 8, 5, 0x20000000u, 0, 0xFF, 0, 0 },
+    { "t_shrange", WW_TRAP_OUT_OF_RANGE, "t_shrange_pc", 0, 0, 8, 0, WW_SHARED_BASE + WW_SHMEM_BYTES, 0, 0xFF, 0, 0 },
+    { "t_fetch_null", WW_TRAP_NULL_ACCESS, NULL, 0, 8, 8, -1, 8, 0, 0xFF, 0, 0 },
+    { "t_fetch_range", WW_TRAP_OUT_OF_RANGE, NULL, 0, 0x20000000u, 8, -1, 0x20000000u, 0, 0xFF, 0, 0 },
+    { "t_exit_div", WW_TRAP_EXIT_DIVERGENT, "t_exit_div_pc", 0, 0, 8, -1, 0, 0, 0xAA, 0, 0 },
+    { "t_exit_stack", WW_TRAP_EXIT_DIVERGENT, "t_exit_stack_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_bar_div", WW_TRAP_BAR_DIVERGENT, "t_bar_div_pc", 0, 0, 8, -1, 0, 0, 0x07, 0, 0 },
+    { "t_deadlock1", WW_TRAP_BAR_DEADLOCK, "t_deadlock1_pc", 0, 0, 16, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_deadlock2", WW_TRAP_BAR_DEADLOCK, "t_deadlock2_pc", 0, 0, 16, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_ebreak", WW_TRAP_KERNEL_TRAP, "t_ebreak_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_ecall", WW_TRAP_KERNEL_TRAP, "t_ecall_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_tx", WW_TRAP_TX_UNIMPL, "t_tx_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_txc", WW_TRAP_TX_UNIMPL, "t_txc_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_steps", WW_TRAP_STEP_LIMIT, "t_steps_pc", 4, 0, 8, -1, 0, 0, 0xFF, 1000, 0 },
+  };
+  unsigned n = sizeof cases / sizeof cases[0], good = 0;
+  for (unsigned i = 0; i < n; i++) {
+    const trap_case_t *c = &cases[i];
+    int ok = 1;
+    cur_test = c->entry;
+    ww_gpu_t *g = mk_gpu(0, c->max_steps);
+    uint32_t args[] = { WW_SHMEM_BYTES };
+    ww_run_t r = run_kernel(g, &P_traps, c->entry, 1, c->block, args, 1);
+    const ww_trap_t *t = ww_gpu_trap(g);
+    uint32_t pc = c->pc_sym ? sym(&P_traps, c->pc_sym) + (uint32_t)c->pc_off : c->pc_abs;
+    uint32_t addr = c->addr == KARGS_REL ? ARGS + (uint32_t)c->addr_off : c->addr;
+    CHECK(r == WW_RUN_TRAP, "%s: run returned %d", c->entry, r);
+    CHECK(t->kind == c->kind, "%s: kind '%s' want '%s'", c->entry, ww_trap_name(t->kind), ww_trap_name(c->kind));
+    CHECK(t->pc == pc, "%s: pc 0x%08x want 0x%08x", c->entry, t->pc, pc);
+    CHECK(t->insn == (pc >= CODE_BASE && pc < CODE_BASE + P_traps.n ? prog_word(&P_traps, pc) : 0),
+          "%s: insn 0x%08x", c->entry, t->insn);
+    CHECK(t->sm == 0 && t->warp == c->warp && t->block == 0, "%s: sm %u warp %u block %u", c->entry,
+          t->sm, t->warp, t->block);
+    CHECK(t->mask == c->mask, "%s: mask 0x%x want 0x%x", c->entry, t->mask, c->mask);
+    CHECK(t->lane == c->lane, "%s: lane %d want %d", c->entry, t->lane, c->lane);
+    if (c->lane >= 0 || c->addr)
+      CHECK(t->addr == addr, "%s: addr 0x%08x want 0x%08x", c->entry, t->addr, addr);
+    CHECK(t->detail[0] != 0, "%s: no detail", c->entry);
+    CHECK(ww_gpu_step(g) == WW_RUN_TRAP && ww_gpu_run(g) == WW_RUN_TRAP, "%s: stays trapped", c->entry);
+    ww_insn_t d;
+    char dis[64];
+    ww_decode(t->insn, &d);
+    ww_disasm(&d, t->pc, dis, sizeof dis);
+    printf("     %-16s %-36s pc 0x%08x %-24s %s\n", c->entry, ww_trap_name(t->kind), t->pc, dis, t->detail);
+    good += ok;
+    ww_gpu_free(g);
+  }
+  report("traps", good == n, "%u of %u trap cases: kind, pc, insn, mask, lane, addr", good, n);
+}
+
+static void test_step_warp(void)
+{
+  int ok = 1;
+  cur_test = "step_warp";
+  ww_gpu_t *g = mk_gpu(0, 0);
+  put(g, CODE_BASE, P_traps.bin, P_traps.n);
+  ww_launch_t l = { .entry_pc = sym(&P_traps, "t_barok"), .grid = 1, .block = 16, .kargs = ARGS };
+  char err[128];
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == 0, "launch");
+  CHECK(ww_gpu_step_warp(g, 0, 1) == WW_RUN_RUNNING, "warp 1 to the barrier");
+  CHECK(ww_gpu_step_warp(g, 0, 0) == WW_RUN_RUNNING, "warp 0 to the barrier (release)");
+  CHECK(ww_gpu_step_warp(g, 0, 0) == WW_RUN_RUNNING, "warp 0 exits");
+  CHECK(ww_gpu_step_warp(g, 0, 1) == WW_RUN_DONE, "warp 1 exits: done");
+  ww_gpu_stats_t st;
+  ww_gpu_stats(g, &st);
+  CHECK(st.barriers == 1 && st.steps == 4 && st.blocks_done == 1, "stats");
+  /* not ready: waiting at the barrier, free slot, no such SM */
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == 0, "launch");
+  CHECK(ww_gpu_step_warp(g, 0, 0) == WW_RUN_RUNNING, "warp 0 to the barrier");
+  CHECK(ww_gpu_step_warp(g, 0, 0) == WW_RUN_TRAP && ww_gpu_trap(g)->kind == WW_TRAP_NOT_READY &&
+        ww_gpu_trap(g)->pc == sym(&P_traps, "t_barok_pc"), "waiting warp: %s", ww_gpu_trap(g)->detail);
+  printf("     step_warp(0,0) at a barrier: %s\n", ww_gpu_trap(g)->detail);
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == 0, "launch");
+  CHECK(ww_gpu_step_warp(g, 1, 0) == WW_RUN_TRAP && ww_gpu_trap(g)->kind == WW_TRAP_NOT_READY,
+        "empty SM1");
+  printf("     step_warp(1,0): %s\n", ww_gpu_trap(g)->detail);
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == 0, "launch");
+  CHECK(ww_gpu_step_warp(g, 5, 0) == WW_RUN_TRAP && ww_gpu_trap(g)->kind == WW_TRAP_NOT_READY, "no SM 5");
+  ww_gpu_free(g);
+  report("step-warp", ok, "co-simulation stepping, not-ready traps");
+}
+
+/* A stale predecoded copy must never run: reload different code at the same address. */
+static void test_reload(void)
+{
+  int ok = 1;
+  cur_test = "reload";
+  ww_gpu_t *g = mk_gpu(0, 0);
+  uint32_t args[] = { BUF0 };
+  ww_run_t r = run_kernel(g, &P_traps, "t_illegal", 1, 8, args, 1);
+  CHECK(r == WW_RUN_TRAP, "traps program ran");
+  /* the simt program at the same addresses; its ifelse entry reuses decoded slots */
+  r = run_kernel(g, &P_simt, "ifelse", 1, 8, args, 1);
+  ok &= expect_done(g, r, "ifelse after reload");
+  for (uint32_t t = 0; t < 8; t++)
+    CHECK(get32(g, BUF0 + 16 * t) == ((t & 1) ? 3 * t : t + 100), "thread %u", t);
+  ww_gpu_free(g);
+  report("code-reload", ok, "ww_gpu_write invalidates predecoded instructions");
+}
+
+static void test_determinism(void)
+{
+  int ok = 1;
+  cur_test = "determinism";
+  static rec_log_t lg;
+  uint64_t h[4];
+  uint32_t tot[4];
+  const uint64_t seeds[4] = { 7, 7, 8, 0 };
+  for (int i = 0; i < 4; i++) {
+    memset(&lg, 0, sizeof lg);
+    lg.hash = 0xcbf29ce484222325ull;
+    ww_gpu_t *g = mk_gpu(seeds[i], 0);
+    ww_gpu_set_retire_hook(g, hash_hook, &lg);
+    fill(g, BUF0, 0, 64);
+    uint32_t args[] = { BUF0, 20 };
+    ok &= expect_done(g, run_kernel(g, &P_mem, "race_blk", 4, 16, args, 2), "race_blk");
+    h[i] = lg.hash;
+    tot[i] = get32(g, BUF0);
+    ww_gpu_free(g);
+  }
+  CHECK(h[0] == h[1] && tot[0] == tot[1], "seed 7 twice: hash %016" PRIx64 " vs %016" PRIx64, h[0], h[1]);
+  CHECK(h[0] != h[2], "seeds 7 and 8 interleave the same way");
+  CHECK(h[0] != h[3], "seed 7 and round robin interleave the same way");
+  report("determinism", ok, "racy .blk counter: seed 7 twice = %u/%u, seed 8 = %u, round robin = %u",
+         tot[0], tot[1], tot[2], tot[3]);
+}
+
+static double now_s(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static double test_speed(uint32_t iters, double floor_mips)
+{
+  int ok = 1;
+  cur_test = "speed";
+  enum { GRID = 8, BLOCK = 32, N = GRID * BLOCK };
+  ww_gpu_t *g = mk_gpu(0, 0);
+  uint32_t args[] = { iters, BUF0 };
+  double t0 = now_s();
+  ok &= expect_done(g, run_kernel(g, &P_alu, "spin", GRID, BLOCK, args, 2), "spin");
+  double dt = now_s() - t0;
+  for (uint32_t t = 0; t < N; t++) {
+    uint32_t t1 = t, t2 = 0, t3 = 0;
+    for (uint32_t i = 0; i < iters; i++) {
+      t1 += 3;
+      t2 ^= t1;
+      t3 += t2;
+      t3 ^= t3 << 1;
+    }
+    uint32_t got = get32(g, BUF0 + 4 * t);
+    CHECK(got == t3, "thread %u: 0x%08x want 0x%08x", t, got, t3);
+  }
+  ww_gpu_stats_t st;
+  ww_gpu_stats(g, &st);
+  double mips = st.thread_insns / dt / 1e6;
+  CHECK(mips >= floor_mips, "%.1f M thread-insns/s is below %.1f", mips, floor_mips);
+  report("speed", ok, "%.1f M thread-instructions/s (%.1f M warp-insns/s, %" PRIu64 " thread insns in %.3f s)",
+         mips, st.warp_insns / dt / 1e6, st.thread_insns, dt);
+  ww_gpu_free(g);
+  return mips;
+}
+
+int main(int argc, char **argv)
+{
+#ifdef TEST_GPU_BENCH
+  int bench = 1;
+#else
+  int bench = 0;
+#endif
+  int arg = 1;
+  if (argc > arg && !strcmp(argv[arg], "--bench")) {
+    bench = 1;
+    arg++;
+  }
+  const char *dir = argc > arg ? argv[arg] : "build/gpu-test";
+  load_prog(dir, &P_alu);
+  load_prog(dir, &P_mem);
+  load_prog(dir, &P_simt);
+  load_prog(dir, &P_traps);
+  if (bench) {
+    test_speed(100000, 10.0);
+  } else {
+    test_config();
+    test_alu();
+    test_branches();
+    test_csrs();
+    test_ldst();
+    test_ifelse(0);
+    test_nested();
+    test_votes();
+    test_divloop(0);
+    test_barrier(0, 16, 6);
+    test_barrier(0, 20, 5);
+    test_stale(0);
+    test_races();
+    test_amos();
+    test_cas(0);
+    test_retire();
+    test_traps();
+    test_step_warp();
+    test_reload();
+    test_determinism();
+    static const uint64_t seeds[] = { 1, 2, 99, 0xDEADBEEFull };
+    for (unsigned i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+      cur_test = "seeds";
+      int ok = run_alu(seeds[i], NULL);
+      report("rv32im-alu/seed", ok, "seed %" PRIu64, seeds[i]);
+      test_ifelse(seeds[i]);
+      test_divloop(seeds[i]);
+      test_barrier(seeds[i], 16, 6);
+      test_stale(seeds[i]);
+      test_cas(seeds[i]);
+    }
+    test_speed(2000, 0.0);
+  }
+  for (int i = 0; i < 4; i++) {
+    prog_t *p = i == 0 ? &P_alu : i == 1 ? &P_mem : i == 2 ? &P_simt : &P_traps;
+    free(p->bin);
+  }
+  printf("%u passed, %u failed\n", n_pass, n_fail);
+  return n_fail ? 1 : 0;
+}

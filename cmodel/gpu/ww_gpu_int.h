@@ -1,0 +1,136 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_gpu_int -- private state of the golden GPU model shared by ww_gpu.c
+ * (API, launch, block distribution, scheduler), ww_gpu_exec.c (instruction
+ * semantics) and ww_gpu_mem.c (memory map, L1s, loads, stores, atomics).
+ * docs/isa.md is the specification; nothing here is public API.
+ */
+#ifndef WW_GPU_INT_H
+#define WW_GPU_INT_H
+
+#include <stdint.h>
+
+#include "ww_gpu.h"
+#include "ww_isa.h"
+#include "ww_rng.h"
+
+#define WW_STACK_DEPTH 32          /* reconvergence stack entries per warp */
+#define WW_NREG        33          /* x0..x31 plus a sink row for writes to x0 */
+#define WW_SINK        32
+#define WW_PDC_MAX     (4u << 20)  /* bytes of code covered by the predecode cache */
+
+/* A predecoded instruction. `ok` = 0 means "not decoded yet" (calloc'd). */
+typedef struct {
+  uint32_t raw;
+  int32_t  imm;
+  uint16_t op;                     /* ww_op_t */
+  uint8_t  rd, rs1, rs2, rs3;
+  uint8_t  rdw;                    /* register actually written: rd, or WW_SINK for x0 */
+  uint8_t  ok;
+} ww_pdi_t;
+
+enum { WW_W_FREE = 0, WW_W_READY, WW_W_BAR, WW_W_EXITED };
+enum { WW_RS_RECONV = 0, WW_RS_ELSE = 1 };
+enum { WW_G_IDLE = 0, WW_G_RUNNING, WW_G_DONE, WW_G_TRAP };
+
+typedef struct {
+  uint32_t mask, pc;
+  uint32_t kind;                   /* WW_RS_* */
+} ww_rs_entry_t;
+
+typedef struct {
+  uint32_t x[WW_NREG][WW_MAX_LANES];   /* x[reg][lane] */
+  uint32_t pc;
+  uint32_t mask;                   /* active lanes */
+  uint32_t live;                   /* the warp's full mask (its existing lanes) */
+  uint32_t bar_pc;                 /* pc of the ww.bar it waits at */
+  uint32_t wib;                    /* warp index in its block */
+  uint16_t bslot;                  /* block slot on the SM */
+  uint8_t  state;                  /* WW_W_* */
+  uint8_t  sp;                     /* reconvergence stack depth */
+  ww_rs_entry_t stk[WW_STACK_DEPTH];
+} ww_warp_t;
+
+typedef struct {
+  int      active;
+  uint32_t ctaid;
+  uint32_t nwarps, exited, waiting;
+  uint32_t hw_mask;                /* hardware warp slots it occupies */
+  uint8_t *shmem;                  /* SHMEM_BYTES of this slot */
+} ww_bslot_t;
+
+typedef struct {
+  ww_warp_t  *warps;               /* warps_per_sm */
+  ww_bslot_t *bslots;              /* nbslots */
+  uint32_t    ready;               /* slots that can issue */
+  uint32_t    used;                /* slots holding a warp of a resident block */
+  unsigned    last;                /* round robin: slot issued last */
+  unsigned    nblocks;             /* resident blocks */
+  int         block_done;          /* a block finished during this step */
+  /* L1: l1_sets x l1_ways lines; index set * ways + way */
+  uint32_t   *tag;                 /* line number (addr >> line_shift) */
+  uint8_t    *valid;
+  uint64_t   *stamp;               /* LRU: last use, larger = more recent */
+  uint8_t    *data;                /* line_bytes per line */
+  uint64_t    clock;
+} ww_sm_t;
+
+struct ww_gpu {
+  ww_gpu_cfg_t cfg;
+  uint8_t     *gmem;               /* gmem_bytes: L2 + DRAM, the shared level */
+  ww_pdi_t    *pdc;                /* predecode cache for pc < pdc_n * 4 */
+  uint32_t     pdc_n;
+  ww_sm_t      sm[16];
+  unsigned     nbslots;            /* block slots per SM: min(blocks_per_sm, warps_per_sm) */
+  unsigned     line_shift;
+  uint32_t     set_mask;
+  uint32_t     lanes_mask;         /* (1 << lanes) - 1 */
+  uint32_t     local_base0;        /* first byte of local memory */
+
+  /* launch */
+  int          state;              /* WW_G_* */
+  ww_launch_t  launch;
+  uint32_t     nwarps_blk;         /* warps per block */
+  uint32_t     last_live;          /* live mask of a block's last warp */
+  uint32_t     next_block;         /* next block to hand out */
+  ww_rng_t     rng;
+
+  ww_gpu_stats_t st;
+  ww_trap_t    trap;
+  ww_retire_fn hook;
+  void        *hook_ctx;
+  ww_retire_t  rec;                /* scratch: addr/wdata/mem filled by memory ops */
+};
+
+/* ---- ww_gpu.c ------------------------------------------------------------ */
+/* Records a trap for the warp (state -> TRAP). lane < 0: not a memory trap. */
+void ww_gpu_set_trap(ww_gpu_t *g, ww_trap_kind_t kind, unsigned sm, unsigned hw,
+                     uint32_t pc, uint32_t insn, int lane, uint32_t addr,
+                     const char *fmt, ...) __attribute__((format(printf, 9, 10)));
+
+/* ---- ww_gpu_exec.c ------------------------------------------------------- */
+/* Executes the next instruction of warp hw on SM sm (which must be READY).
+ * 0 when it retired, -1 on a trap. */
+int ww_exec_warp(ww_gpu_t *g, unsigned sm, unsigned hw);
+
+/* Decodes the word at pc into *p (rdw set, ok = 1). */
+void ww_predecode(uint32_t w, ww_pdi_t *p);
+
+/* ---- ww_gpu_mem.c -------------------------------------------------------- */
+static inline uint32_t ww_ld32(const uint8_t *p)
+{
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+static inline void ww_st32(uint8_t *p, uint32_t v)
+{
+  p[0] = (uint8_t)v; p[1] = (uint8_t)(v >> 8); p[2] = (uint8_t)(v >> 16); p[3] = (uint8_t)(v >> 24);
+}
+
+void ww_l1_clear(ww_gpu_t *g, unsigned sm);
+
+/* Memory instructions of one warp: 0, or -1 after recording a trap. */
+int ww_mem_load(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
+int ww_mem_store(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
+int ww_mem_atomic(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
+
+#endif /* WW_GPU_INT_H */

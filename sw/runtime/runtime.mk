@@ -1,0 +1,95 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# runtime.mk -- the host runtime library and the warpwatch tool (included by
+# the top Makefile).
+#   RT_LIB        build/lib/libwwrt.a       the runtime (ww_runtime.h)
+#   RT_CLI        build/bin/warpwatch       the command-line tool
+#   RT_CLI_ASAN   build/bin/warpwatch-asan  the same under ASan + UBSan (tests)
+#   RT_TEST       build/runtime/test_runtime  API tests + ELF fuzzing (ASan + UBSan)
+# Test kernels: sw/runtime/test/*.S -> build/runtime/kernels/*.elf
+# Needs GPU_LIB (cmodel/gpu/gpu.mk) and libelf/libdw (scripts/install_deps.sh).
+
+# The top Makefile defines `all` after the fragments: keep the default goal.
+RT_SAVED_GOAL := $(.DEFAULT_GOAL)
+
+GPU_LIB     ?= $(BUILD)/lib/libwwgpu.a
+RT_LIB      := $(BUILD)/lib/libwwrt.a
+RT_CLI      := $(BUILD)/bin/warpwatch
+RT_CLI_ASAN := $(BUILD)/bin/warpwatch-asan
+RT_TEST     := $(BUILD)/runtime/test_runtime
+
+RT_SRC   := $(wildcard sw/runtime/*.c)
+RT_DEPS  := $(wildcard sw/runtime/*.h) cmodel/gpu/ww_gpu.h cmodel/gpu/ww_isa.h \
+            cmodel/include/ww_config.h cmodel/include/ww_isa.def sw/runtime/runtime.mk
+RT_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -g -Wall -Wextra -Werror \
+             -Isw/runtime -Icmodel/gpu -Icmodel/include
+RT_SAN    := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+RT_LDLIBS := -lelf -ldw -lm
+
+RT_OBJ      := $(patsubst sw/runtime/%.c,$(BUILD)/runtime/obj/%.o,$(RT_SRC))
+RT_OBJ_ASAN := $(patsubst sw/runtime/%.c,$(BUILD)/runtime/asan/%.o,$(RT_SRC))
+
+$(BUILD)/runtime/obj/%.o: sw/runtime/%.c $(RT_DEPS) | $(BUILD)/.deps-ok
+	@mkdir -p $(@D)
+	gcc $(RT_CFLAGS) -O2 -c $< -o $@
+
+$(BUILD)/runtime/asan/%.o: sw/runtime/%.c $(RT_DEPS) | $(BUILD)/.deps-ok
+	@mkdir -p $(@D)
+	gcc $(RT_CFLAGS) $(RT_SAN) -c $< -o $@
+
+$(RT_LIB): $(RT_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(RT_CLI): sw/tools/warpwatch.c $(RT_LIB) $(GPU_LIB) $(RT_DEPS)
+	@mkdir -p $(@D)
+	gcc $(RT_CFLAGS) -O2 $< $(RT_LIB) $(GPU_LIB) $(RT_LDLIBS) -o $@
+
+$(RT_CLI_ASAN): sw/tools/warpwatch.c $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
+	@mkdir -p $(@D)
+	gcc $(RT_CFLAGS) $(RT_SAN) $< $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
+
+$(RT_TEST): sw/runtime/test/test_runtime.c $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
+	@mkdir -p $(@D)
+	gcc $(RT_CFLAGS) $(RT_SAN) $< $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
+
+# ---- test kernels: hand-written .S, clang + ld.lld, linked at CODE_BASE ----
+RT_KDIR    := $(BUILD)/runtime/kernels
+RT_KCC     := clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -g
+RT_KLD     := ld.lld -T sw/runtime/test/kernel_test.ld
+RT_KERNELS := $(patsubst sw/runtime/test/%.S,$(RT_KDIR)/%.elf,$(wildcard sw/runtime/test/*.S)) \
+              $(patsubst sw/runtime/test/%.c,$(RT_KDIR)/%.elf,$(filter-out %/test_runtime.c,$(wildcard sw/runtime/test/*.c))) \
+              $(RT_KDIR)/in_null_guard.elf $(RT_KDIR)/beyond_memory.elf \
+              $(RT_KDIR)/store_tid.o
+
+$(RT_KDIR)/%.o: sw/runtime/test/%.S | $(BUILD)/.deps-ok
+	@mkdir -p $(@D)
+	$(RT_KCC) -c $< -o $@
+
+$(RT_KDIR)/%.o: sw/runtime/test/%.c | $(BUILD)/.deps-ok
+	@mkdir -p $(@D)
+	$(RT_KCC) -O1 -ffreestanding -fno-builtin -Wall -Wextra -Werror -c $< -o $@
+
+$(RT_KDIR)/%.elf: $(RT_KDIR)/%.o sw/runtime/test/kernel_test.ld
+	$(RT_KLD) $< -o $@
+
+# store_tid.o itself is a test input (a RISC-V ELF that is not ET_EXEC).
+.SECONDARY: $(patsubst %.elf,%.o,$(RT_KERNELS))
+
+# The same code linked into the null guard and above global memory.
+$(RT_KDIR)/in_null_guard.elf: $(RT_KDIR)/store_tid.o sw/runtime/test/kernel_test.ld
+	$(RT_KLD) --defsym=WW_TEXT_BASE=0x1000 $< -o $@
+
+$(RT_KDIR)/beyond_memory.elf: $(RT_KDIR)/store_tid.o sw/runtime/test/kernel_test.ld
+	$(RT_KLD) --defsym=WW_TEXT_BASE=0x2000000 $< -o $@
+
+.PHONY: runtime
+runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS)
+all: runtime
+
+.DEFAULT_GOAL := $(RT_SAVED_GOAL)
+
+ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS)
+TESTS += runtime/api runtime/cli
+TEST_CMD.runtime/api := $(RT_TEST)
+TEST_CMD.runtime/cli := sw/runtime/test/test_cli.sh

@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_device -- devices over a backend: open/close, error text, the device
+ * heap (a bump allocator between the loaded images and local memory), host
+ * copies, and the retire hook shared by ww_dev_trace() and the user's hook.
+ */
+#include "ww_rt_internal.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ww_config.h"
+
+#define HEAP_ALIGN 64u
+
+static const ww_backend_t *const backends[] = { &ww_backend_cmodel };
+
+const ww_backend_t *ww_backend_find(const char *name)
+{
+  for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
+    if (name && strcmp(name, backends[i]->name) == 0)
+      return backends[i];
+  return NULL;
+}
+
+int ww_dev_fail(ww_dev_t *dev, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(dev->err, sizeof dev->err, fmt, ap);
+  va_end(ap);
+  return -1;
+}
+
+const char *ww_dev_error(const ww_dev_t *dev) { return dev ? dev->err : "no device"; }
+
+static uint32_t align_up(uint32_t x) { return (x + HEAP_ALIGN - 1) & ~(HEAP_ALIGN - 1); }
+
+ww_dev_t *ww_dev_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
+{
+  ww_dev_opts_t o = { 0 };
+  if (opts)
+    o = *opts;
+  if (!o.backend)
+    o.backend = "cmodel";
+  const ww_backend_t *ops = ww_backend_find(o.backend);
+  if (!ops) {
+    if (err && err_len)
+      snprintf(err, err_len, "unknown backend '%s' (available: cmodel)", o.backend);
+    return NULL;
+  }
+  ww_dev_t *dev = calloc(1, sizeof *dev);
+  char why[256] = "";
+  if (!dev || !(dev->be = ops->open(&o, why, sizeof why))) {
+    if (err && err_len)
+      snprintf(err, err_len, "%s backend: %s", o.backend, dev ? why : "out of host memory");
+    free(dev);
+    return NULL;
+  }
+  dev->ops = ops;
+  dev->lanes = WW_LANES;
+  dev->max_block = WW_WARPS_PER_SM * WW_LANES;
+  dev->mem_bytes = ops->mem_bytes(dev->be);
+  dev->mem_lo = WW_NULL_GUARD_BYTES;
+  uint64_t local = (uint64_t)WW_NUM_SM * WW_WARPS_PER_SM * WW_LANES * WW_LOCAL_BYTES;
+  if (local + dev->mem_lo + HEAP_ALIGN > dev->mem_bytes) {
+    if (err && err_len)
+      snprintf(err, err_len, "%s backend: %u bytes of global memory leave no room for "
+               "%llu bytes of local memory", o.backend, dev->mem_bytes,
+               (unsigned long long)local);
+    ops->close(dev->be);
+    free(dev);
+    return NULL;
+  }
+  dev->local_base = dev->mem_bytes - (uint32_t)local;
+  dev->image_top = dev->mem_lo;
+  ww_dev_reset_heap(dev);
+  return dev;
+}
+
+void ww_dev_close(ww_dev_t *dev)
+{
+  if (!dev)
+    return;
+  for (ww_kernel_t *k = dev->kernels; k; k = k->next)
+    k->dev = NULL;
+  dev->ops->close(dev->be);
+  free(dev);
+}
+
+uint32_t ww_dev_alloc(ww_dev_t *dev, uint32_t bytes)
+{
+  uint64_t size = ((uint64_t)(bytes ? bytes : 1) + HEAP_ALIGN - 1) & ~(uint64_t)(HEAP_ALIGN - 1);
+  if (dev->heap_next + size > dev->local_base) {
+    ww_dev_fail(dev, "out of device memory: %u bytes requested, %u free", bytes,
+                dev->local_base - dev->heap_next);
+    return 0;
+  }
+  uint32_t addr = dev->heap_next;
+  dev->heap_next += (uint32_t)size;
+  return addr;
+}
+
+void ww_dev_reset_heap(ww_dev_t *dev)
+{
+  dev->heap_base = dev->heap_next = align_up(dev->image_top);
+  dev->args_addr = dev->args_cap = 0;
+}
+
+static int check_range(ww_dev_t *dev, const char *what, uint32_t addr, size_t n)
+{
+  if (n == 0)
+    return 0;
+  if (addr < dev->mem_lo || (uint64_t)addr + n > dev->mem_bytes)
+    return ww_dev_fail(dev, "%s [0x%08x, +%zu bytes) is outside global memory [0x%x, 0x%x)",
+                       what, addr, n, dev->mem_lo, dev->mem_bytes);
+  return 0;
+}
+
+int ww_dev_copy_to(ww_dev_t *dev, uint32_t dst, const void *src, size_t n)
+{
+  if (check_range(dev, "copy to device", dst, n))
+    return -1;
+  if (n && dev->ops->write(dev->be, dst, src, n) != 0)
+    return ww_dev_fail(dev, "copy to device [0x%08x, +%zu bytes) failed", dst, n);
+  return 0;
+}
+
+int ww_dev_copy_from(ww_dev_t *dev, void *dst, uint32_t src, size_t n)
+{
+  if (check_range(dev, "copy from device", src, n))
+    return -1;
+  if (n && dev->ops->read(dev->be, src, dst, n) != 0)
+    return ww_dev_fail(dev, "copy from device [0x%08x, +%zu bytes) failed", src, n);
+  return 0;
+}
+
+static void dispatch(void *ctx, const ww_retire_t *r)
+{
+  ww_dev_t *dev = ctx;
+  if (dev->trace)
+    ww_trace_write(dev->trace, r, dev->lanes);
+  if (dev->hook)
+    dev->hook(dev->hook_ctx, r);
+}
+
+static void update_hook(ww_dev_t *dev)
+{
+  int on = dev->trace || dev->hook;
+  dev->ops->set_retire_hook(dev->be, on ? dispatch : NULL, on ? dev : NULL);
+}
+
+void ww_dev_trace(ww_dev_t *dev, FILE *f)
+{
+  dev->trace = f;
+  update_hook(dev);
+}
+
+void ww_dev_set_retire_hook(ww_dev_t *dev, ww_retire_fn fn, void *ctx)
+{
+  dev->hook = fn;
+  dev->hook_ctx = ctx;
+  update_hook(dev);
+}

@@ -1,0 +1,119 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_rt_internal -- what the runtime's own files (and the warpwatch tool)
+ * share beyond the public API of ww_runtime.h: the validated ELF image,
+ * PC -> source line lookup, the trace line writer and the trap report.
+ * Not installed; kernels and other host programs use ww_runtime.h only.
+ */
+#ifndef WW_RT_INTERNAL_H
+#define WW_RT_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ww_runtime.h"
+
+/* The backends ww_backend_find() knows. */
+extern const ww_backend_t ww_backend_cmodel;
+
+/* Scheduler steps before a step-limit trap when ww_dev_opts_t.max_steps is 0. */
+#define WW_DEFAULT_MAX_STEPS 100000000ull
+
+#define WW_ELF_MAX_SEGS 16
+
+/* One PT_LOAD segment with a non-zero memory size. */
+typedef struct {
+  uint32_t vaddr, memsz;
+  uint32_t offset, filesz;  /* file bytes; memsz - filesz bytes are zeroed */
+  uint32_t flags;           /* PF_X, PF_W, PF_R */
+} ww_elf_seg_t;
+
+typedef struct ww_srcline ww_srcline_t;
+
+/* A kernel ELF read into memory and checked; every field is trustworthy. */
+typedef struct {
+  uint8_t *buf;             /* the whole file */
+  size_t size;
+  void *elf;                /* libelf Elf * over buf */
+  uint32_t entry;
+  unsigned nseg;
+  ww_elf_seg_t seg[WW_ELF_MAX_SEGS];
+  uint32_t lo, hi;          /* lowest address and end of the loaded image */
+  ww_srcline_t *lines;      /* DWARF line info, NULL when there is none */
+} ww_elf_t;
+
+/* Reads and validates path: an ELF32 little-endian RISC-V executable whose
+ * loadable segments lie in [mem_lo, mem_hi). 0, or -1 with a one-line reason
+ * in err (the file name is not included). */
+int ww_elf_open(ww_elf_t *e, const char *path, uint32_t mem_lo, uint32_t mem_hi,
+                char *err, size_t err_len);
+void ww_elf_close(ww_elf_t *e);
+
+/* ---- device and kernel state (ww_device.c, ww_kernel.c, ww_launch.c) ---- */
+struct ww_kernel {
+  ww_dev_t *dev;            /* NULL once the device is closed */
+  ww_kernel_t *next;        /* the device's list of loaded kernels */
+  ww_elf_t elf;
+};
+
+struct ww_dev {
+  const ww_backend_t *ops;
+  void *be;
+  char err[512];
+  unsigned lanes, max_block;
+  uint32_t mem_bytes;       /* global memory */
+  uint32_t mem_lo;          /* end of the null guard */
+  uint32_t local_base;      /* start of local memory (top of global memory) */
+  uint32_t image_top;       /* end of the highest loaded segment */
+  uint32_t heap_base, heap_next;
+  uint32_t args_addr, args_cap;   /* argument block, reused across launches */
+  ww_kernel_t *kernels;
+  int pending;                    /* a grid was launched and not yet waited for */
+  const ww_kernel_t *launched;    /* its kernel (NULL if freed since) */
+  ww_gpu_stats_t stats0;          /* backend counters at launch (results are per launch) */
+  FILE *trace;
+  ww_retire_fn hook;
+  void *hook_ctx;
+};
+
+/* Sets dev->err; returns -1. */
+int ww_dev_fail(ww_dev_t *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* The validated image behind a loaded kernel (for disassembly). */
+const ww_elf_t *ww_kernel_elf(const ww_kernel_t *k);
+
+/* Name of the function symbol that starts exactly at addr, or NULL. */
+const char *ww_elf_symbol_at(const ww_elf_t *e, uint32_t addr);
+
+/* Line info of an opened ELF (libdw); NULL when it has none. */
+ww_srcline_t *ww_srcline_open(void *elf);
+void ww_srcline_free(ww_srcline_t *s);
+
+/* "file.c:42" for pc; 0, or -1 with buf = "" when there is no line info
+ * (s may be NULL). */
+int ww_srcline_lookup(const ww_srcline_t *s, uint32_t pc, char *buf, size_t n);
+
+/* When pc is in inlined code: "kernel.c:25", the outermost call site; else
+ * -1 with buf = "". */
+int ww_srcline_callsite(const ww_srcline_t *s, uint32_t pc, char *buf, size_t n);
+
+/* One trace line (with '\n') per retired warp instruction; see ww_trace.c. */
+void ww_trace_write(FILE *f, const ww_retire_t *r, unsigned lanes);
+
+/* ABI name of integer register r (0..31). */
+const char *ww_reg_name(unsigned r);
+
+/* "misaligned access" and "MISALIGNED" for a trap kind. */
+const char *ww_trap_text(ww_trap_kind_t kind);
+const char *ww_trap_id(ww_trap_kind_t kind);
+
+/* The one-line trap report of ww_result_t.message; srcline (may be "") is
+ * put in brackets as given. */
+void ww_trap_format(const ww_trap_t *t, unsigned lanes, const char *srcline,
+                    char *buf, size_t n);
+
+/* Hex digits that print a mask of `lanes` bits. */
+static inline int ww_mask_digits(unsigned lanes) { return lanes > 4 ? (int)((lanes + 3) / 4) : 1; }
+
+#endif /* WW_RT_INTERNAL_H */

@@ -1,0 +1,842 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * warpwatch -- the command-line tool over the host runtime (ww_runtime.h):
+ *   warpwatch run KERNEL.elf --grid N --block N [--arg A]... [options]
+ *   warpwatch disasm KERNEL.elf
+ * Exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped.
+ * Every error is one line on stderr; nothing here aborts on bad input.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "ww_config.h"
+#include "ww_isa.h"
+#include "ww_rt_internal.h"
+#include "ww_runtime.h"
+
+enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2, EXIT_TRAP = 3 };
+
+#define MAX_ARGS 64
+#define MAX_PRINTS 64
+#define MAX_GRID (1u << 24)
+
+static const char main_usage[] =
+  "usage: warpwatch COMMAND [ARGS]\n"
+  "\n"
+  "Runs Warpwatch GPU kernels (ELF32 RISC-V executables) on a backend.\n"
+  "\n"
+  "commands:\n"
+  "  run KERNEL.elf --grid N --block N [options]   run a kernel (see 'warpwatch run --help')\n"
+  "  disasm KERNEL.elf                            disassemble the loadable code with source lines\n"
+  "  help [COMMAND]                               this text, or a command's\n"
+  "\n"
+  "exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped\n";
+
+/* A printf format: %u is the largest block. */
+static const char run_usage[] =
+  "usage: warpwatch run KERNEL.elf --grid N --block N [--arg A]... [options]\n"
+  "\n"
+  "Loads KERNEL.elf, packs the --arg values in order as 32-bit words into the\n"
+  "argument block (the kargs CSR points at it), runs the grid to completion or\n"
+  "trap, and prints the requested buffers.\n"
+  "\n"
+  "  --grid N          blocks in the grid (1..16777216)\n"
+  "  --block N         threads per block (1..%u, WARPS_PER_SM x LANES)\n"
+  "  --arg A           next argument word; A is one of\n"
+  "                      42, -7, 0x10      a scalar (32 bits)\n"
+  "                      buf:BYTES         a zeroed device buffer; its address is passed\n"
+  "                      buf:BYTES=FILE    a buffer filled from FILE (the rest zeroed)\n"
+  "                      buf:=FILE         a buffer of FILE's size, filled from it\n"
+  "                      i32:1,-2,0x3      a buffer holding these 32-bit words\n"
+  "                      f32:1.5,2         a buffer holding these floats\n"
+  "                    BYTES takes a k or M suffix (1024, 1048576)\n"
+  "  --print N:T[:C]   after the run print buffer argument N (0-based among --arg)\n"
+  "                    as C (default: all) values of type T: i32, u32, x32, f32\n"
+  "  --backend NAME    cmodel (default)\n"
+  "  --seed N          warp interleaving: 0 round robin (default), else random from N\n"
+  "  --max-steps N     scheduler steps before a step-limit trap (default 100000000)\n"
+  "  --trace FILE      one line per retired warp instruction to FILE ('-': stdout)\n"
+  "  --stats           print instruction, memory and L1 statistics and model speed\n"
+  "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
+  "  -h, --help        this text\n"
+  "\n"
+  "exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped\n";
+
+static const char disasm_usage[] =
+  "usage: warpwatch disasm KERNEL.elf\n"
+  "\n"
+  "Checks KERNEL.elf as 'run' would, then disassembles its executable segments:\n"
+  "address, instruction word, instruction, and file:line when it has debug info.\n";
+
+/* ---- errors --------------------------------------------------------------- */
+static int usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int usage_error(const char *cmd, const char *fmt, ...)
+{
+  va_list ap;
+  fputs("warpwatch: error: ", stderr);
+  va_start(ap, fmt);
+  vfprintf(stderr, fmt, ap);
+  va_end(ap);
+  fprintf(stderr, " (see 'warpwatch %s--help')\n", cmd);
+  return EXIT_USAGE;
+}
+
+/* ---- numbers ---------------------------------------------------------- */
+/* Decimal or 0x hex, optional '-', the whole string; value in [min, max]. */
+static int parse_int(const char *s, int64_t min, int64_t max, int64_t *out)
+{
+  int neg = 0;
+  if (*s == '-' || *s == '+')
+    neg = *s++ == '-';
+  unsigned base = 10;
+  if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+    base = 16;
+    s += 2;
+  }
+  if (!*s)
+    return -1;
+  uint64_t v = 0;
+  for (; *s; s++) {
+    unsigned d;
+    if (*s >= '0' && *s <= '9')
+      d = (unsigned)(*s - '0');
+    else if (base == 16 && *s >= 'a' && *s <= 'f')
+      d = (unsigned)(*s - 'a' + 10);
+    else if (base == 16 && *s >= 'A' && *s <= 'F')
+      d = (unsigned)(*s - 'A' + 10);
+    else
+      return -1;
+    if (v > (UINT64_MAX - d) / base)
+      return -1;
+    v = v * base + d;
+  }
+  if (v > (uint64_t)INT64_MAX)
+    return -1;
+  int64_t x = neg ? -(int64_t)v : (int64_t)v;
+  if (x < min || x > max)
+    return -1;
+  *out = x;
+  return 0;
+}
+
+static int parse_u64(const char *s, uint64_t *out)
+{
+  int64_t v;
+  if (parse_int(s, 0, INT64_MAX, &v))
+    return -1;
+  *out = (uint64_t)v;
+  return 0;
+}
+
+/* A buffer size: a number with an optional k/K or m/M suffix, 1..GMEM_BYTES. */
+static int parse_size(const char *s, uint32_t *out)
+{
+  char tmp[32];
+  size_t len = strlen(s);
+  uint64_t mul = 1;
+  if (len == 0 || len >= sizeof tmp)
+    return -1;
+  memcpy(tmp, s, len + 1);
+  if (tmp[len - 1] == 'k' || tmp[len - 1] == 'K')
+    mul = 1024;
+  else if (tmp[len - 1] == 'm' || tmp[len - 1] == 'M')
+    mul = 1024 * 1024;
+  if (mul != 1)
+    tmp[len - 1] = '\0';
+  int64_t v;
+  if (tmp[0] == '-' || parse_int(tmp, 1, WW_GMEM_BYTES, &v) || (uint64_t)v * mul > WW_GMEM_BYTES)
+    return -1;
+  *out = (uint32_t)((uint64_t)v * mul);
+  return 0;
+}
+
+/* ---- kernel arguments ---------------------------------------------------- */
+typedef struct {
+  const char *text;       /* as given */
+  int is_buf;
+  uint32_t word;          /* scalar value, or the buffer's device address */
+  uint32_t bytes;         /* buffer size */
+  uint8_t *init;          /* initial buffer contents (bytes long), NULL = zeroes */
+} karg_t;
+
+typedef struct {
+  unsigned arg;
+  char type[4];           /* i32 u32 x32 f32 */
+  uint32_t count;         /* 0 = the whole buffer */
+} print_t;
+
+/* Reads FILE for buf:[BYTES]=FILE; bytes == 0 means "the file's size".
+ * -2 (a runtime failure, not a usage error) when the file is the problem. */
+static int read_init_file(karg_t *a, const char *path, char *err, size_t n)
+{
+  FILE *f = fopen(path, "rb");
+  if (!f)
+    return snprintf(err, n, "--arg %s: cannot open '%s': %s", a->text, path, strerror(errno)), -2;
+  uint32_t cap = a->bytes ? a->bytes : WW_GMEM_BYTES;
+  uint8_t *buf = calloc(1, (size_t)cap + 1);
+  size_t got = buf ? fread(buf, 1, (size_t)cap + 1, f) : 0;
+  int bad = !buf || ferror(f);
+  fclose(f);
+  if (bad) {
+    free(buf);
+    return snprintf(err, n, "--arg %s: cannot read '%s'", a->text, path), -2;
+  }
+  if (got > cap) {
+    free(buf);
+    return snprintf(err, n, "--arg %s: '%s' is larger than the %u-byte buffer", a->text, path,
+                    cap), -2;
+  }
+  if (a->bytes == 0) {
+    if (got == 0) {
+      free(buf);
+      return snprintf(err, n, "--arg %s: '%s' is empty", a->text, path), -2;
+    }
+    a->bytes = (uint32_t)got;
+  }
+  a->init = buf;
+  return 0;
+}
+
+/* i32:... or f32:... lists. */
+static int parse_list(karg_t *a, const char *list, int is_float, char *err, size_t n)
+{
+  size_t count = 1;
+  for (const char *p = list; *p; p++)
+    count += *p == ',';
+  if (count > WW_GMEM_BYTES / 4)
+    return snprintf(err, n, "--arg %s: too many values", a->text), -1;
+  uint32_t *w = calloc(count, 4);
+  char *copy = strdup(list);
+  if (!w || !copy) {
+    free(w);
+    free(copy);
+    return snprintf(err, n, "out of host memory"), -1;
+  }
+  size_t i = 0;
+  int bad = 0;
+  for (char *tok = copy, *next; tok && !bad; tok = next, i++) {
+    next = strchr(tok, ',');
+    if (next)
+      *next++ = '\0';
+    if (is_float) {
+      char *end;
+      errno = 0;
+      float f = strtof(tok, &end);
+      bad = !*tok || *end || errno == ERANGE;
+      memcpy(&w[i], &f, 4);
+    } else {
+      int64_t v;
+      bad = parse_int(tok, INT32_MIN, UINT32_MAX, &v) != 0;
+      w[i] = (uint32_t)v;
+    }
+    if (bad)
+      snprintf(err, n, "--arg %s: bad %s value '%s'", a->text, is_float ? "f32" : "i32", tok);
+  }
+  free(copy);
+  if (bad) {
+    free(w);
+    return -1;
+  }
+  a->bytes = (uint32_t)(count * 4);
+  a->init = (uint8_t *)w;
+  return 0;
+}
+
+static int parse_karg(karg_t *a, const char *s, char *err, size_t n)
+{
+  memset(a, 0, sizeof *a);
+  a->text = s;
+  if (strncmp(s, "buf:", 4) == 0) {
+    a->is_buf = 1;
+    const char *size = s + 4, *eq = strchr(size, '=');
+    char num[32];
+    size_t len = eq ? (size_t)(eq - size) : strlen(size);
+    if (len >= sizeof num)
+      return snprintf(err, n, "--arg %s: bad buffer size", s), -1;
+    memcpy(num, size, len);
+    num[len] = '\0';
+    if (len == 0 && !eq)
+      return snprintf(err, n, "--arg %s: missing buffer size (buf:BYTES)", s), -1;
+    if (len && parse_size(num, &a->bytes))
+      return snprintf(err, n, "--arg %s: bad buffer size '%s' (1..%u bytes)", s, num,
+                      WW_GMEM_BYTES), -1;
+    if (eq && !eq[1])
+      return snprintf(err, n, "--arg %s: missing file name after '='", s), -1;
+    return eq ? read_init_file(a, eq + 1, err, n) : 0;
+  }
+  if (strncmp(s, "i32:", 4) == 0 || strncmp(s, "f32:", 4) == 0) {
+    a->is_buf = 1;
+    if (!s[4])
+      return snprintf(err, n, "--arg %s: no values", s), -1;
+    return parse_list(a, s + 4, s[0] == 'f', err, n);
+  }
+  int64_t v;
+  if (parse_int(s, INT32_MIN, UINT32_MAX, &v))
+    return snprintf(err, n, "--arg %s: not a 32-bit number or buffer (buf:BYTES, i32:LIST, "
+                    "f32:LIST)", s), -1;
+  a->word = (uint32_t)v;
+  return 0;
+}
+
+static int parse_print(print_t *p, const char *s, char *err, size_t n)
+{
+  char copy[64];
+  if (strlen(s) >= sizeof copy)
+    return snprintf(err, n, "--print %s: bad spec (N:TYPE[:COUNT])", s), -1;
+  strcpy(copy, s);
+  char *type = strchr(copy, ':');
+  char *count = type ? strchr(type + 1, ':') : NULL;
+  if (type)
+    *type++ = '\0';
+  if (count)
+    *count++ = '\0';
+  int64_t v;
+  if (!type || parse_int(copy, 0, MAX_ARGS - 1, &v))
+    return snprintf(err, n, "--print %s: bad spec (N:TYPE[:COUNT], N = argument index)", s), -1;
+  p->arg = (unsigned)v;
+  if (strcmp(type, "i32") && strcmp(type, "u32") && strcmp(type, "x32") && strcmp(type, "f32"))
+    return snprintf(err, n, "--print %s: unknown type '%s' (i32, u32, x32, f32)", s, type), -1;
+  strcpy(p->type, type);
+  p->count = 0;
+  if (count && parse_int(count, 1, WW_GMEM_BYTES / 4, &v))
+    return snprintf(err, n, "--print %s: bad count '%s'", s, count), -1;
+  if (count)
+    p->count = (uint32_t)v;
+  return 0;
+}
+
+/* ---- run options -------------------------------------------------------- */
+typedef struct {
+  const char *kernel;
+  uint64_t grid, block;
+  int have_grid, have_block;
+  const char *backend;
+  uint64_t seed, max_steps;
+  const char *trace;
+  int stats, json;
+  unsigned nargs, nprints;
+  karg_t args[MAX_ARGS];
+  print_t prints[MAX_PRINTS];
+} run_opts_t;
+
+static void free_opts(run_opts_t *o)
+{
+  for (unsigned i = 0; i < o->nargs; i++)
+    free(o->args[i].init);
+}
+
+static int parse_run(run_opts_t *o, int argc, char **argv)
+{
+  static const char *const with_value[] = { "--grid", "--block", "--arg", "--backend", "--seed",
+                                            "--max-steps", "--trace", "--print" };
+  char err[512];
+  memset(o, 0, sizeof *o);
+  o->backend = "cmodel";
+  for (int i = 0; i < argc; i++) {
+    const char *a = argv[i];
+    if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
+      printf(run_usage, WW_WARPS_PER_SM * WW_LANES);
+      return -1;
+    }
+    if (strcmp(a, "--stats") == 0) {
+      o->stats = 1;
+      continue;
+    }
+    if (strcmp(a, "--json") == 0) {
+      o->json = 1;
+      continue;
+    }
+    if (a[0] != '-' || strcmp(a, "-") == 0) {
+      if (o->kernel)
+        return usage_error("run ", "unexpected argument '%s' (one kernel file only)", a);
+      o->kernel = a;
+      continue;
+    }
+    /* --name VALUE or --name=VALUE */
+    char name[32];
+    const char *val = NULL, *eq = strchr(a, '=');
+    size_t nlen = eq ? (size_t)(eq - a) : strlen(a);
+    if (nlen >= sizeof name)
+      return usage_error("run ", "unknown option '%s'", a);
+    memcpy(name, a, nlen);
+    name[nlen] = '\0';
+    int known = 0;
+    for (size_t k = 0; k < sizeof with_value / sizeof with_value[0]; k++)
+      known |= strcmp(name, with_value[k]) == 0;
+    if (!known)
+      return usage_error("run ", "unknown option '%s'", name);
+    if (eq)
+      val = eq + 1;
+    else if (i + 1 < argc)
+      val = argv[++i];
+    else
+      return usage_error("run ", "option %s needs a value", name);
+    if (strcmp(name, "--grid") == 0 || strcmp(name, "--block") == 0) {
+      int grid = name[2] == 'g';
+      uint64_t v;
+      if (parse_u64(val, &v))
+        return usage_error("run ", "%s: bad number '%s'", name, val);
+      if (v == 0)
+        return usage_error("run ", "%s must be at least 1", name);
+      if (grid && v > MAX_GRID)
+        return usage_error("run ", "--grid %s is too large (at most %u blocks)", val, MAX_GRID);
+      if (!grid && v > WW_WARPS_PER_SM * WW_LANES)
+        return usage_error("run ", "--block %s is too large (at most WARPS_PER_SM x LANES = "
+                           "%u threads)", val, WW_WARPS_PER_SM * WW_LANES);
+      *(grid ? &o->grid : &o->block) = v;
+      *(grid ? &o->have_grid : &o->have_block) = 1;
+    } else if (strcmp(name, "--seed") == 0 || strcmp(name, "--max-steps") == 0) {
+      if (parse_u64(val, name[2] == 's' ? &o->seed : &o->max_steps))
+        return usage_error("run ", "%s: bad number '%s'", name, val);
+    } else if (strcmp(name, "--backend") == 0) {
+      if (!ww_backend_find(val))
+        return usage_error("run ", "unknown backend '%s' (available: cmodel)", val);
+      o->backend = val;
+    } else if (strcmp(name, "--trace") == 0) {
+      if (!*val)
+        return usage_error("run ", "--trace needs a file name");
+      o->trace = val;
+    } else if (strcmp(name, "--arg") == 0) {
+      if (o->nargs == MAX_ARGS)
+        return usage_error("run ", "too many --arg (at most %d)", MAX_ARGS);
+      karg_t *k = &o->args[o->nargs++];
+      int krc = parse_karg(k, val, err, sizeof err);
+      if (krc == -2) {
+        fprintf(stderr, "warpwatch: error: %s\n", err);
+        return EXIT_RUNTIME;
+      }
+      if (krc)
+        return usage_error("run ", "%s", err);
+    } else {   /* --print */
+      if (o->nprints == MAX_PRINTS)
+        return usage_error("run ", "too many --print (at most %d)", MAX_PRINTS);
+      if (parse_print(&o->prints[o->nprints++], val, err, sizeof err))
+        return usage_error("run ", "%s", err);
+    }
+  }
+  if (!o->kernel)
+    return usage_error("run ", "no kernel file given");
+  if (!o->have_grid)
+    return usage_error("run ", "missing --grid N");
+  if (!o->have_block)
+    return usage_error("run ", "missing --block N");
+  if (o->json && o->trace && strcmp(o->trace, "-") == 0)
+    return usage_error("run ", "--trace - would mix the trace into the --json output");
+  for (unsigned i = 0; i < o->nprints; i++) {
+    print_t *p = &o->prints[i];
+    if (p->arg >= o->nargs)
+      return usage_error("run ", "--print %u: there are only %u --arg", p->arg, o->nargs);
+    const karg_t *k = &o->args[p->arg];
+    if (!k->is_buf)
+      return usage_error("run ", "--print %u: argument %u (%s) is a scalar, not a buffer",
+                         p->arg, p->arg, k->text);
+    if (p->count * 4ull > k->bytes)
+      return usage_error("run ", "--print %u: %u values do not fit the %u-byte buffer",
+                         p->arg, p->count, k->bytes);
+  }
+  return 0;
+}
+
+/* ---- output ---------------------------------------------------------------- */
+/* A JSON string; invalid UTF-8 bytes become U+FFFD. */
+static void json_str(FILE *f, const char *s)
+{
+  const unsigned char *p = (const unsigned char *)s;
+  fputc('"', f);
+  while (*p) {
+    unsigned c = *p;
+    if (c == '"' || c == '\\') {
+      fprintf(f, "\\%c", c);
+      p++;
+    } else if (c < 0x20) {
+      fprintf(f, "\\u%04x", c);
+      p++;
+    } else if (c < 0x80) {
+      fputc((int)c, f);
+      p++;
+    } else {
+      int len = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+      int ok = len > 0 && c < 0xF5;
+      for (int i = 1; ok && i < len; i++)
+        ok = (p[i] & 0xC0) == 0x80;
+      if (ok) {
+        fwrite(p, 1, (size_t)len, f);
+        p += len;
+      } else {
+        fputs("\\ufffd", f);
+        p++;
+      }
+    }
+  }
+  fputc('"', f);
+}
+
+static void print_value(FILE *f, const char *type, uint32_t w, int json)
+{
+  if (type[0] == 'i') {
+    fprintf(f, "%" PRId32, (int32_t)w);
+  } else if (type[0] == 'u') {
+    fprintf(f, "%" PRIu32, w);
+  } else if (type[0] == 'x') {
+    fprintf(f, json ? "\"0x%08" PRIx32 "\"" : "0x%08" PRIx32, w);
+  } else {
+    float v;
+    memcpy(&v, &w, 4);
+    if (json && !isfinite(v))
+      fprintf(f, "\"%s\"", isnan(v) ? "NaN" : v > 0 ? "Infinity" : "-Infinity");
+    else
+      fprintf(f, "%.9g", (double)v);
+  }
+}
+
+/* Reads a printed buffer from the device; NULL after an error message. */
+static uint32_t *read_buffer(ww_dev_t *dev, const run_opts_t *o, const print_t *p, uint32_t *cnt)
+{
+  const karg_t *k = &o->args[p->arg];
+  *cnt = p->count ? p->count : k->bytes / 4;
+  uint32_t *w = calloc(*cnt ? *cnt : 1, 4);
+  if (!w || ww_dev_copy_from(dev, w, k->word, (size_t)*cnt * 4) != 0) {
+    fprintf(stderr, "warpwatch: error: --print %u: %s\n", p->arg,
+            w ? ww_dev_error(dev) : "out of host memory");
+    free(w);
+    return NULL;
+  }
+  return w;
+}
+
+static void print_buffers_text(ww_dev_t *dev, const run_opts_t *o)
+{
+  for (unsigned i = 0; i < o->nprints; i++) {
+    const print_t *p = &o->prints[i];
+    uint32_t cnt;
+    uint32_t *w = read_buffer(dev, o, p, &cnt);
+    if (!w)
+      continue;
+    printf("arg%u %s[%u]:", p->arg, p->type, cnt);
+    for (uint32_t j = 0; j < cnt; j++) {
+      putchar(' ');
+      print_value(stdout, p->type, w[j], 0);
+    }
+    putchar('\n');
+    free(w);
+  }
+}
+
+static double hit_rate(const ww_gpu_stats_t *s)
+{
+  uint64_t n = s->l1_hits + s->l1_misses;
+  return n ? 100.0 * (double)s->l1_hits / (double)n : 0.0;
+}
+
+static void print_stats_text(const ww_gpu_stats_t *s, const char *backend, double secs)
+{
+  printf("stats: warp insns %" PRIu64 "  thread insns %" PRIu64 " (%.2f lanes/insn)  steps %"
+         PRIu64 "\n", s->warp_insns, s->thread_insns,
+         s->warp_insns ? (double)s->thread_insns / (double)s->warp_insns : 0.0, s->steps);
+  printf("stats: loads %" PRIu64 "  stores %" PRIu64 "  atomics %" PRIu64 "  L1 hits %" PRIu64
+         " misses %" PRIu64 " (hit rate %.1f%%)\n", s->loads, s->stores, s->atomics, s->l1_hits,
+         s->l1_misses, hit_rate(s));
+  printf("stats: barriers %" PRIu64 "  divergent splits %" PRIu64 "  blocks done %" PRIu64
+         "  warp insns per SM", s->barriers, s->divergent_splits, s->blocks_done);
+  for (unsigned i = 0; i < WW_NUM_SM && i < 16; i++)
+    printf(" %" PRIu64, s->sm_warp_insns[i]);
+  printf("\nstats: %s speed %.3f M warp insns/s (%.6f s host time)\n", backend,
+         secs > 0 ? (double)s->warp_insns / secs / 1e6 : 0.0, secs);
+}
+
+static void json_str_or_null(FILE *f, const char *s)
+{
+  if (s && *s)
+    json_str(f, s);
+  else
+    fputs("null", f);
+}
+
+static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, int code,
+                       const char *error, const ww_result_t *res, const char *srcline,
+                       const char *callsite, double secs)
+{
+  FILE *f = stdout;
+  fputs("{\"status\": ", f);
+  json_str(f, status);
+  fprintf(f, ", \"exit_code\": %d, \"kernel\": ", code);
+  json_str(f, o->kernel);
+  fputs(", \"backend\": ", f);
+  json_str(f, o->backend);
+  fprintf(f, ", \"grid\": %" PRIu64 ", \"block\": %" PRIu64 ", \"seed\": %" PRIu64,
+          o->grid, o->block, o->seed);
+  if (error) {
+    fputs(", \"error\": ", f);
+    json_str(f, error);
+  }
+  fputs(", \"trap\": ", f);
+  if (res && !res->ok && res->trap.kind != WW_TRAP_NONE) {
+    const ww_trap_t *t = &res->trap;
+    ww_insn_t d;
+    char dis[96];
+    ww_decode(t->insn, &d);
+    ww_disasm(&d, t->pc, dis, sizeof dis);
+    fputs("{\"kind\": ", f);
+    json_str(f, ww_trap_id(t->kind));
+    fputs(", \"text\": ", f);
+    json_str(f, ww_trap_text(t->kind));
+    fprintf(f, ", \"sm\": %u, \"warp\": %u, \"block\": %" PRIu32 ", \"mask\": %" PRIu32
+            ", \"pc\": %" PRIu32 ", \"insn\": %" PRIu32 ", \"disasm\": ",
+            t->sm, t->warp, t->block, t->mask, t->pc, t->insn);
+    json_str(f, dis);
+    fputs(", \"srcline\": ", f);
+    json_str_or_null(f, srcline);
+    fputs(", \"callsite\": ", f);
+    json_str_or_null(f, callsite);
+    fprintf(f, ", \"lane\": %d, \"addr\": %" PRIu32 ", \"detail\": ", t->lane, t->addr);
+    json_str(f, t->detail);
+    fputs(", \"message\": ", f);
+    json_str(f, res->message);
+    fputc('}', f);
+  } else {
+    fputs("null", f);
+  }
+  fputs(", \"stats\": ", f);
+  if (res) {
+    const ww_gpu_stats_t *s = &res->stats;
+    fprintf(f, "{\"steps\": %" PRIu64 ", \"warp_insns\": %" PRIu64 ", \"thread_insns\": %" PRIu64
+            ", \"loads\": %" PRIu64 ", \"stores\": %" PRIu64 ", \"atomics\": %" PRIu64
+            ", \"l1_hits\": %" PRIu64 ", \"l1_misses\": %" PRIu64 ", \"l1_hit_rate\": %.4f"
+            ", \"barriers\": %" PRIu64 ", \"divergent_splits\": %" PRIu64
+            ", \"blocks_done\": %" PRIu64 ", \"sm_warp_insns\": [",
+            s->steps, s->warp_insns, s->thread_insns, s->loads, s->stores, s->atomics,
+            s->l1_hits, s->l1_misses, hit_rate(s) / 100.0, s->barriers, s->divergent_splits,
+            s->blocks_done);
+    for (unsigned i = 0; i < WW_NUM_SM && i < 16; i++)
+      fprintf(f, "%s%" PRIu64, i ? ", " : "", s->sm_warp_insns[i]);
+    fprintf(f, "], \"host_seconds\": %.6f, \"warp_insns_per_second\": %.1f}", secs,
+            secs > 0 ? (double)s->warp_insns / secs : 0.0);
+  } else {
+    fputs("null", f);
+  }
+  fputs(", \"buffers\": [", f);
+  for (unsigned i = 0; res && i < o->nprints; i++) {
+    const print_t *p = &o->prints[i];
+    uint32_t cnt;
+    uint32_t *w = read_buffer(dev, o, p, &cnt);
+    if (!w)
+      continue;
+    fprintf(f, "%s{\"arg\": %u, \"type\": \"%s\", \"addr\": %" PRIu32 ", \"count\": %" PRIu32
+            ", \"values\": [", i ? ", " : "", p->arg, p->type, o->args[p->arg].word, cnt);
+    for (uint32_t j = 0; j < cnt; j++) {
+      if (j)
+        fputs(", ", f);
+      print_value(f, p->type, w[j], 1);
+    }
+    fputs("]}", f);
+    free(w);
+  }
+  fputs("]}\n", f);
+}
+
+/* ---- run ------------------------------------------------------------------- */
+static int runtime_error(const run_opts_t *o, const char *msg)
+{
+  fprintf(stderr, "warpwatch: error: %s\n", msg);
+  if (o->json)
+    print_json(NULL, o, "error", EXIT_RUNTIME, msg, NULL, NULL, NULL, 0.0);
+  return EXIT_RUNTIME;
+}
+
+/* Allocates and fills the buffers; packs the argument words. */
+static int setup_args(ww_dev_t *dev, run_opts_t *o, uint32_t *words)
+{
+  for (unsigned i = 0; i < o->nargs; i++) {
+    karg_t *a = &o->args[i];
+    if (a->is_buf) {
+      a->word = ww_dev_alloc(dev, a->bytes);
+      uint8_t *zero = a->init ? NULL : calloc(1, a->bytes);
+      int bad = !a->word || (!a->init && !zero) ||
+                ww_dev_copy_to(dev, a->word, a->init ? a->init : zero, a->bytes) != 0;
+      free(zero);
+      if (bad) {
+        char msg[700];
+        snprintf(msg, sizeof msg, "--arg %s: %s", a->text,
+                 a->word || zero || a->init ? ww_dev_error(dev) : "out of host memory");
+        return runtime_error(o, msg);
+      }
+    }
+    words[i] = a->word;
+  }
+  return 0;
+}
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+static int do_run(run_opts_t *o)
+{
+  ww_dev_opts_t dopts = { .backend = o->backend, .seed = o->seed, .max_steps = o->max_steps };
+  char err[512];
+  ww_dev_t *dev = ww_dev_open(&dopts, err, sizeof err);
+  if (!dev)
+    return runtime_error(o, err);
+  int rc = EXIT_RUNTIME;
+  FILE *trace = NULL;
+  ww_kernel_t *k = ww_kernel_load(dev, o->kernel);
+  uint32_t words[MAX_ARGS];
+  if (!k) {
+    rc = runtime_error(o, ww_dev_error(dev));
+    goto out;
+  }
+  if (setup_args(dev, o, words) != 0)
+    goto out;
+  if (o->trace) {
+    trace = strcmp(o->trace, "-") == 0 ? stdout : fopen(o->trace, "w");
+    if (!trace) {
+      snprintf(err, sizeof err, "cannot open trace file '%s': %s", o->trace, strerror(errno));
+      rc = runtime_error(o, err);
+      goto out;
+    }
+    ww_dev_trace(dev, trace);
+  }
+  if (ww_launch(dev, k, (uint32_t)o->grid, (uint32_t)o->block, o->nargs ? words : NULL,
+                (size_t)o->nargs * 4) != 0) {
+    rc = runtime_error(o, ww_dev_error(dev));
+    goto out;
+  }
+  static ww_result_t res;
+  double t0 = now();
+  int wrc = ww_wait(dev, &res);
+  double secs = now() - t0;
+  if (trace) {
+    ww_dev_trace(dev, NULL);
+    if (trace != stdout)
+      fclose(trace);
+    else
+      fflush(stdout);
+    trace = NULL;
+  }
+  char src[256] = "", call[256] = "";
+  if (wrc != 0 && res.trap.kind == WW_TRAP_NONE) {
+    rc = runtime_error(o, ww_dev_error(dev));
+    goto out;
+  }
+  rc = res.ok ? EXIT_OK : EXIT_TRAP;
+  if (!res.ok) {
+    ww_kernel_srcline(k, res.trap.pc, src, sizeof src);
+    ww_srcline_callsite(ww_kernel_elf(k)->lines, res.trap.pc, call, sizeof call);
+  }
+  if (o->json) {
+    print_json(dev, o, res.ok ? "ok" : "trap", rc, NULL, &res, src, call, secs);
+  } else {
+    if (res.ok)
+      printf("ok: %s completed, grid %" PRIu64 " x block %" PRIu64 ", %" PRIu64
+             " warp instructions\n", o->kernel, o->grid, o->block, res.stats.warp_insns);
+    else
+      fprintf(stderr, "%s\n", res.message);
+    print_buffers_text(dev, o);
+    if (o->stats)
+      print_stats_text(&res.stats, o->backend, secs);
+  }
+out:
+  if (trace && trace != stdout)
+    fclose(trace);
+  ww_kernel_free(k);
+  ww_dev_close(dev);
+  return rc;
+}
+
+/* ---- disasm ------------------------------------------------------------------ */
+static int do_disasm(int argc, char **argv)
+{
+  const char *path = NULL;
+  for (int i = 0; i < argc; i++) {
+    if (strcmp(argv[i], "-h") == 0 || strcmp(argv[i], "--help") == 0) {
+      fputs(disasm_usage, stdout);
+      return EXIT_OK;
+    }
+    if (argv[i][0] == '-' && argv[i][1])
+      return usage_error("disasm ", "unknown option '%s'", argv[i]);
+    if (path)
+      return usage_error("disasm ", "unexpected argument '%s' (one kernel file only)", argv[i]);
+    path = argv[i];
+  }
+  if (!path)
+    return usage_error("disasm ", "no kernel file given");
+  char err[512];
+  ww_dev_t *dev = ww_dev_open(NULL, err, sizeof err);
+  if (!dev) {
+    fprintf(stderr, "warpwatch: error: %s\n", err);
+    return EXIT_RUNTIME;
+  }
+  ww_kernel_t *k = ww_kernel_load(dev, path);
+  if (!k) {
+    fprintf(stderr, "warpwatch: error: %s\n", ww_dev_error(dev));
+    ww_dev_close(dev);
+    return EXIT_RUNTIME;
+  }
+  const ww_elf_t *e = ww_kernel_elf(k);
+  printf("%s: entry 0x%08" PRIx32 "\n", path, e->entry);
+  for (unsigned s = 0; s < e->nseg; s++) {
+    const ww_elf_seg_t *seg = &e->seg[s];
+    if (!(seg->flags & 1))   /* PF_X */
+      continue;
+    printf("\nsegment %u [0x%08" PRIx32 ", 0x%08" PRIx32 ")\n", s, seg->vaddr,
+           seg->vaddr + seg->memsz);
+    for (uint32_t off = 0; off + 4 <= seg->filesz; off += 4) {
+      uint32_t pc = seg->vaddr + off, w;
+      memcpy(&w, e->buf + seg->offset + off, 4);
+      const char *sym = ww_elf_symbol_at(e, pc);
+      if (sym)
+        printf("\n%08" PRIx32 " <%s>:\n", pc, sym);
+      ww_insn_t d;
+      char dis[96], src[256];
+      ww_decode(w, &d);
+      ww_disasm(&d, pc, dis, sizeof dis);
+      if (ww_kernel_srcline(k, pc, src, sizeof src) == 0)
+        printf("  %08" PRIx32 ":  %08" PRIx32 "  %-36s %s\n", pc, w, dis, src);
+      else
+        printf("  %08" PRIx32 ":  %08" PRIx32 "  %s\n", pc, w, dis);
+    }
+  }
+  ww_kernel_free(k);
+  ww_dev_close(dev);
+  return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+  if (argc < 2) {
+    fputs(main_usage, stderr);
+    return EXIT_USAGE;
+  }
+  const char *cmd = argv[1];
+  if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
+    const char *sub = argc > 2 ? argv[2] : "";
+    if (strcmp(sub, "run") == 0)
+      printf(run_usage, WW_WARPS_PER_SM * WW_LANES);
+    else
+      fputs(strcmp(sub, "disasm") == 0 ? disasm_usage : main_usage, stdout);
+    return EXIT_OK;
+  }
+  if (strcmp(cmd, "run") == 0) {
+    static run_opts_t o;
+    int rc = parse_run(&o, argc - 2, argv + 2);
+    if (rc == 0)
+      rc = do_run(&o);
+    else if (rc < 0)
+      rc = EXIT_OK;   /* --help was printed */
+    free_opts(&o);
+    return rc;
+  }
+  if (strcmp(cmd, "disasm") == 0)
+    return do_disasm(argc - 2, argv + 2);
+  fprintf(stderr, "warpwatch: error: unknown command '%s' (see 'warpwatch --help')\n", cmd);
+  return EXIT_USAGE;
+}
