@@ -6,6 +6,7 @@
 #   make test-long  the same with 10x the random cycles
 #   make lint       Verilator -Wall, Icarus -g2005 and Yosys on every RTL file
 #   make synth      Yosys area per block -> table + build/reports/synth.json
+#   make bench      measured speeds -> table + build/reports/bench.json
 #   make waves BLOCK=b [SEED=n]   FST + GTKWave view of one lockstep run
 #   make gen        regenerate the config include/header from ww_config.def
 # Every target first runs scripts/install_deps.sh (idempotent, quiet when done).
@@ -47,7 +48,7 @@ CTEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefin
                 -fno-sanitize-recover=all -Icmodel/include -Icmodel/common -Icmodel/tm -Icmodel/sm
 CMODEL_BLOCK_SRC := $(wildcard cmodel/common/*.c cmodel/tm/*.c cmodel/sm/*.c)
 
-.PHONY: all deps gen run test test-long lint synth waves clean lockstep ctests FORCE
+.PHONY: all deps gen run test test-long lint synth bench waves clean lockstep ctests FORCE
 
 all: lockstep ctests
 
@@ -125,6 +126,10 @@ test-long:
 run: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j2 lockstep ctests
 	@scripts/demo.sh $(BLOCKS)
+
+bench: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 build/gpu-test/test_gpu_bench build/bin/warpwatch build/kernels/matmul.elf
+	@scripts/bench.sh
 
 waves: $(DEPS_STAMP) lockstep
 	@test -n "$(BLOCK)" || { echo "usage: make waves BLOCK=<$(BLOCKS)> [SEED=n]" >&2; exit 2; }
