@@ -124,7 +124,7 @@ test-long:
 
 # ---- the main job ------------------------------------------------------
 run: $(DEPS_STAMP)
-	@$(MAKE) --no-print-directory -j2 lockstep ctests
+	@$(MAKE) --no-print-directory -j2 lockstep ctests build/bin/warpwatch build/kernels/scoped_race.elf
 	@scripts/demo.sh $(BLOCKS)
 
 bench: $(DEPS_STAMP)

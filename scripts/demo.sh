@@ -5,7 +5,8 @@
 # RTL against its C model in lockstep (fresh random seed, 200000 cycles),
 # tries every mutant of the block, prints one summary table, then the
 # property tests' tables (Bloom false-positive rate vs analytic; LWH answers
-# vs the true youngest writer across CID wrap-around).
+# vs the true youngest writer across CID wrap-around), and a kernel on the
+# golden C model that shows a scoped race.
 set -uo pipefail
 
 cycles=${CYCLES:-200000}
@@ -47,6 +48,14 @@ for t in build/ctest/test_bloom_filter build/ctest/test_lwh; do
   "$t" 2>/dev/null | grep -v '^FAIL' || status=1
   echo
 done
+printf 'Kernels on the golden C model (build/bin/warpwatch):\n\n'
+for sc in 0 1; do
+  name=$([ $sc = 0 ] && echo "block scope (insufficient)" || echo "device scope")
+  out=$(build/bin/warpwatch run build/kernels/scoped_race.elf --grid 8 --block 32 \
+        --arg buf:4 --arg $sc --arg 4 --print 0:u32:1) || status=1
+  printf '  scoped_race, %-27s total %5s of 1024\n' "$name:" "$(awk '/^arg0/ {print $3}' <<<"$out")"
+done
+printf '  (warpwatch run build/kernels/scoped_race.elf --grid 8 --block 32 --arg buf:4 --arg SCOPE --arg 4 --print 0:u32:1)\n\n'
 printf 'replay any row: build/lockstep/<block>/<point>/lockstep --seed <seed>\n'
 printf 'waves of a run: make waves BLOCK=<block> SEED=<seed>\n'
 exit $status
