@@ -5,8 +5,6 @@
  * and their aliases; inserts on about half the cycles; a clear every few
  * hundred cycles so the filter cycles between sparse and saturated.
  */
-#include <stdlib.h>
-
 #include "ww_lockstep.h"
 #include "ww_bloom_filter.h"
 
@@ -22,22 +20,8 @@ typedef struct {
   unsigned clear_every;
 } stim_t;
 
-static void *model_new(void)
-{
-  ww_bloom_filter_cfg_t cfg = ww_bloom_filter_default_cfg();
-  return ww_bloom_filter_new(&cfg);
-}
-
-static void model_free(void *m) { ww_bloom_filter_free(m); }
-
-static void model_step(void *m, const void *in, void *out)
-{
-  ww_bloom_filter_step(m, in, out);
-}
-
-static void *stim_new(void) { return calloc(1, sizeof(stim_t)); }
-
-static void stim_free(void *s) { free(s); }
+WW_MODEL_HOOKS(ww_bloom_filter)
+WW_STIM_STATE(stim_t)
 
 static uint64_t pick_key(stim_t *s, ww_rng_t *r)
 {
@@ -72,10 +56,6 @@ const ww_block_t ww_block = {
   .params = "BITS=" WW_XSTR(WW_BLOOM_BITS) " K=" WW_XSTR(WW_BLOOM_K)
             " KEY_W=" WW_XSTR(WW_BLOOM_KEY_W),
   WW_BLOCK_PORTS,
-  .model_new = model_new,
-  .model_free = model_free,
-  .model_step = model_step,
-  .stim_new = stim_new,
-  .stim_free = stim_free,
+  WW_BLOCK_HOOKS,
   .stim = stim,
 };

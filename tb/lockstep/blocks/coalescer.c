@@ -7,8 +7,6 @@
  * under random masks (sometimes empty or full), held until accepted; the
  * consumer applies random back-pressure.
  */
-#include <stdlib.h>
-
 #include "ww_coalescer.h"
 #include "ww_lockstep.h"
 
@@ -25,19 +23,8 @@ typedef struct {
   ww_coalescer_in_t req;
 } stim_t;
 
-static void *model_new(void)
-{
-  ww_coalescer_cfg_t cfg = ww_coalescer_default_cfg();
-  return ww_coalescer_new(&cfg);
-}
-
-static void model_free(void *m) { ww_coalescer_free(m); }
-
-static void model_step(void *m, const void *in, void *out) { ww_coalescer_step(m, in, out); }
-
-static void *stim_new(void) { return calloc(1, sizeof(stim_t)); }
-
-static void stim_free(void *s) { free(s); }
+WW_MODEL_HOOKS(ww_coalescer)
+WW_STIM_STATE(stim_t)
 
 static void make_request(ww_rng_t *r, ww_coalescer_in_t *q)
 {
@@ -84,10 +71,6 @@ const ww_block_t ww_block = {
   .name = "coalescer",
   .params = "LANES=" WW_XSTR(WW_LANES) " LINE_BYTES=" WW_XSTR(WW_LINE_BYTES),
   WW_BLOCK_PORTS,
-  .model_new = model_new,
-  .model_free = model_free,
-  .model_step = model_step,
-  .stim_new = stim_new,
-  .stim_free = stim_free,
+  WW_BLOCK_HOOKS,
   .stim = stim,
 };

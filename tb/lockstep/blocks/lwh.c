@@ -17,8 +17,6 @@
  * does not need the protocol to be respected; cmodel/test/test_lwh.c checks
  * the protocol's guarantee.)
  */
-#include <stdlib.h>
-
 #include "ww_h3.h"
 #include "ww_lockstep.h"
 #include "ww_lwh.h"
@@ -39,19 +37,8 @@ typedef struct {
   ww_lwh_in_t req;              /* the request on offer */
 } stim_t;
 
-static void *model_new(void)
-{
-  ww_lwh_cfg_t cfg = ww_lwh_default_cfg();
-  return ww_lwh_new(&cfg);
-}
-
-static void model_free(void *m) { ww_lwh_free(m); }
-
-static void model_step(void *m, const void *in, void *out) { ww_lwh_step(m, in, out); }
-
-static void *stim_new(void) { return calloc(1, sizeof(stim_t)); }
-
-static void stim_free(void *s) { free(s); }
+WW_MODEL_HOOKS(ww_lwh)
+WW_STIM_STATE(stim_t)
 
 static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void *vin)
 {
@@ -133,10 +120,6 @@ const ww_block_t ww_block = {
             " BUCKETS=" WW_XSTR(WW_LWH_BUCKETS) " SUBARRAYS=" WW_XSTR(WW_LWH_SUBARRAYS)
             " ADDR_W=" WW_XSTR(WW_LWH_ADDR_W) " CID_W=" WW_XSTR(WW_CID_W),
   WW_BLOCK_PORTS,
-  .model_new = model_new,
-  .model_free = model_free,
-  .model_step = model_step,
-  .stim_new = stim_new,
-  .stim_free = stim_free,
+  WW_BLOCK_HOOKS,
   .stim = stim,
 };

@@ -8,8 +8,6 @@
  * push-heavy and a pop-heavy phase, so stacks run into overflow (DEPTH) and
  * underflow; now and then a warp is cleared (relaunched) with a new mask.
  */
-#include <stdlib.h>
-
 #include "ww_lockstep.h"
 #include "ww_simt_stack.h"
 
@@ -29,19 +27,8 @@ typedef struct {
   ww_simt_stack_in_t req;
 } stim_t;
 
-static void *model_new(void)
-{
-  ww_simt_stack_cfg_t cfg = ww_simt_stack_default_cfg();
-  return ww_simt_stack_new(&cfg);
-}
-
-static void model_free(void *m) { ww_simt_stack_free(m); }
-
-static void model_step(void *m, const void *in, void *out) { ww_simt_stack_step(m, in, out); }
-
-static void *stim_new(void) { return calloc(1, sizeof(stim_t)); }
-
-static void stim_free(void *s) { free(s); }
+WW_MODEL_HOOKS(ww_simt_stack)
+WW_STIM_STATE(stim_t)
 
 static uint32_t random_mask(ww_rng_t *r)
 {
@@ -110,10 +97,6 @@ const ww_block_t ww_block = {
   .params = "WARPS=" WW_XSTR(WW_WARPS_PER_SM) " LANES=" WW_XSTR(WW_LANES)
             " DEPTH=" WW_XSTR(WW_SIMT_DEPTH),
   WW_BLOCK_PORTS,
-  .model_new = model_new,
-  .model_free = model_free,
-  .model_step = model_step,
-  .stim_new = stim_new,
-  .stim_free = stim_free,
+  WW_BLOCK_HOOKS,
   .stim = stim,
 };
