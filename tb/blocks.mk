@@ -41,3 +41,7 @@ coalescer_C       := cmodel/sm/ww_coalescer.c
 coalescer_MUTANTS := COALESCE_IGNORE_LOW_LINE_BIT
 coalescer_POINTS  := wide:WW_LANES=32,WW_LINE_BYTES=128 narrow:WW_LANES=2,WW_LINE_BYTES=4
 coalescer_SYNTH   := 1
+
+# More blocks: one file per block in tb/blocks.d/ (BLOCKS += name, then its
+# variables as above), so blocks can be added without editing this file.
+-include $(sort $(wildcard tb/blocks.d/*.mk))
