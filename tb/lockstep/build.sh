@@ -15,7 +15,7 @@ root=$(pwd)
 mkdir -p "$out/obj"
 dflags=()
 for d in $defs; do dflags+=("-D$d"); done
-inc=(-I"$root/cmodel/include" -I"$root/cmodel/common" -I"$root/cmodel/tm" -I"$root/cmodel/sm"
+inc=(-I"$root/cmodel/include" -I"$root/cmodel/common" -I"$root/cmodel/tm" -I"$root/cmodel/sm" -I"$root/cmodel/mem"
      -I"$root/tb/lockstep")
 
 objs=()

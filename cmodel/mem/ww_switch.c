@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_switch -- C model of rtl/mem/ww_switch.v.
+ */
+#include "ww_switch.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+#define MAX_PORTS 16
+
+typedef struct {
+  uint32_t dst[64], data[64];
+  unsigned head, count;
+} queue_t;
+
+struct ww_switch {
+  ww_switch_cfg_t cfg;
+  unsigned src_w, dst_w;
+  queue_t q[MAX_PORTS];
+  unsigned last[MAX_PORTS];     /* last granted source per destination */
+};
+
+ww_switch_cfg_t ww_switch_default_cfg(void)
+{
+  ww_switch_cfg_t c = { WW_NUM_SM, WW_NUM_PART, 4 };
+  return c;
+}
+
+ww_switch_t *ww_switch_new(const ww_switch_cfg_t *c)
+{
+  if (!c->n_in || c->n_in > MAX_PORTS || !c->n_out || c->n_out > MAX_PORTS ||
+      !ww_is_pow2(c->depth) || c->depth < 2 || c->depth > 64) {
+    fprintf(stderr, "ww_switch: illegal configuration N_IN=%u N_OUT=%u FIFO_DEPTH=%u\n",
+            c->n_in, c->n_out, c->depth);
+    return NULL;
+  }
+  ww_switch_t *s = calloc(1, sizeof *s);
+  if (!s)
+    return NULL;
+  s->cfg = *c;
+  s->src_w = WW_IDX_W(c->n_in);
+  s->dst_w = WW_IDX_W(c->n_out);
+  return s;
+}
+
+void ww_switch_free(ww_switch_t *s) { free(s); }
+
+void ww_switch_step(ww_switch_t *s, const ww_switch_in_t *in, ww_switch_out_t *out)
+{
+  const unsigned n_in = s->cfg.n_in, n_out = s->cfg.n_out, depth = s->cfg.depth;
+  const uint32_t dst_mask = (1u << s->dst_w) - 1, src_ones = (1u << s->src_w) - 1;
+  uint32_t pop = 0, valid = 0;
+  uint64_t src = 0;
+  out->in_ready_o = 0;
+  for (unsigned i = 0; i < n_in; i++)
+    if (s->q[i].count != depth)
+      out->in_ready_o |= 1ull << i;
+
+  unsigned last_next[MAX_PORTS];
+  for (unsigned d = 0; d < n_out; d++) {
+    last_next[d] = s->last[d];
+    int g = -1;
+    for (unsigned k = 1; k <= n_in && g < 0; k++) {
+      unsigned cand = (s->last[d] + k) % n_in;
+      const queue_t *q = &s->q[cand];
+      if (q->count && q->dst[q->head] == d)
+        g = (int)cand;
+    }
+    out->out_data_o[d] = 0;
+    if (g >= 0) {
+      valid |= 1u << d;
+      src |= (uint64_t)g << (d * s->src_w);
+      out->out_data_o[d] = s->q[g].data[s->q[g].head];
+      if ((in->out_ready_i >> d) & 1) {
+        pop |= 1u << g;
+        last_next[d] = (unsigned)g;
+      }
+    }
+  }
+  out->out_valid_o = valid;
+  out->out_src_o = src;
+
+  if (!in->rst_ni) {
+    for (unsigned i = 0; i < n_in; i++)
+      s->q[i].head = s->q[i].count = 0;
+    for (unsigned d = 0; d < n_out; d++)
+      s->last[d] = src_ones;
+    return;
+  }
+  for (unsigned i = 0; i < n_in; i++) {
+    queue_t *q = &s->q[i];
+    int popped = (pop >> i) & 1;
+    int pushed = ((in->in_valid_i >> i) & 1) && ((out->in_ready_o >> i) & 1);
+    if (pushed) {
+      unsigned t = (q->head + q->count) % depth;
+      q->dst[t] = (uint32_t)(in->in_dst_i >> (i * s->dst_w)) & dst_mask;
+      q->data[t] = in->in_data_i[i];
+    }
+    if (popped)
+      q->head = (q->head + 1) % depth;
+    q->count = q->count + (unsigned)pushed - (unsigned)popped;
+  }
+  for (unsigned d = 0; d < n_out; d++)
+    s->last[d] = last_next[d];
+}

@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_switch -- C model of rtl/mem/ww_switch.v: N_IN sources, N_OUT
+ * destinations, a FIFO per source, round robin per destination. Cycle-exact
+ * on the ports of ww_switch.ports.def (DATA_W = 32).
+ */
+#ifndef WW_SWITCH_H
+#define WW_SWITCH_H
+
+#include <stdint.h>
+#include "ww_config.h"
+#include "ww_util.h"
+
+#define WW_PORTS_DEF "ww_switch.ports.def"
+#define WW_PORTS_NAME ww_switch
+#include "ww_port_structs.h"
+
+typedef struct {
+  unsigned n_in;        /* N_IN, 1..16 */
+  unsigned n_out;       /* N_OUT, 1..16 */
+  unsigned depth;       /* FIFO_DEPTH, power of two >= 2 */
+} ww_switch_cfg_t;
+
+typedef struct ww_switch ww_switch_t;
+
+ww_switch_cfg_t ww_switch_default_cfg(void);
+ww_switch_t *ww_switch_new(const ww_switch_cfg_t *cfg);
+void ww_switch_free(ww_switch_t *s);
+void ww_switch_step(ww_switch_t *s, const ww_switch_in_t *in, ww_switch_out_t *out);
+
+#endif /* WW_SWITCH_H */

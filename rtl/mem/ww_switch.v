@@ -1,0 +1,123 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ww_switch -- one direction of the SM <-> partition crossbar (docs/gpu_rtl.md):
+// N_IN sources send packets of DATA_W opaque bits to one of N_OUT
+// destinations. Each source has its own FIFO_DEPTH queue; each destination
+// grants one queue head per cycle, round robin starting after its last grant.
+// A source's packets leave in the order they came, so two packets from one
+// source to one destination arrive in order (point-to-point ordering). The
+// requests (SM -> partition) and responses (partition -> SM) each use one.
+//
+// Interface: a packet enters when in_valid_i[s] && in_ready_o[s] and leaves
+// when out_valid_o[d] && out_ready_i[d], at the earliest the next cycle.
+// out_src_o names the source; an idle destination shows zero source and
+// data. A packet for a destination >= N_OUT is dropped
+// by an assertion in simulation (callers must not send one).
+// Parameters: N_IN, N_OUT >= 1; DATA_W >= 1; FIFO_DEPTH power of two >= 2.
+
+`default_nettype none
+`include "ww_config.vh"
+`include "ww_assert.vh"
+module ww_switch #(
+  parameter N_IN       = `WW_NUM_SM,
+  parameter N_OUT      = `WW_NUM_PART,
+  parameter DATA_W     = 32,
+  parameter FIFO_DEPTH = 4,
+  parameter SRC_W      = (N_IN > 1) ? $clog2(N_IN) : 1,
+  parameter DST_W      = (N_OUT > 1) ? $clog2(N_OUT) : 1
+) (
+  input  wire                    clk_i,
+  input  wire                    rst_ni,
+  // sources
+  input  wire [N_IN-1:0]         in_valid_i,
+  output wire [N_IN-1:0]         in_ready_o,
+  input  wire [N_IN*DST_W-1:0]   in_dst_i,     // source s at [s*DST_W +: DST_W]
+  input  wire [N_IN*DATA_W-1:0]  in_data_i,    // source s at [s*DATA_W +: DATA_W]
+  // destinations
+  output wire [N_OUT-1:0]        out_valid_o,
+  input  wire [N_OUT-1:0]        out_ready_i,
+  output wire [N_OUT*SRC_W-1:0]  out_src_o,
+  output wire [N_OUT*DATA_W-1:0] out_data_o
+);
+
+  localparam Q_W = DST_W + DATA_W;
+
+  wire [N_IN-1:0]       head_valid;
+  wire [N_IN*Q_W-1:0]   head;
+  reg  [N_IN-1:0]       head_pop;
+
+  genvar s;
+  for (s = 0; s < N_IN; s = s + 1) begin : g_src
+    ww_fifo #(
+      .WIDTH (Q_W),
+      .DEPTH (FIFO_DEPTH)
+    ) u_queue (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .in_valid_i  (in_valid_i[s]),
+      .in_ready_o  (in_ready_o[s]),
+      .in_data_i   ({in_dst_i[s*DST_W +: DST_W], in_data_i[s*DATA_W +: DATA_W]}),
+      .out_valid_o (head_valid[s]),
+      .out_ready_i (head_pop[s]),
+      .out_data_o  (head[s*Q_W +: Q_W])
+    );
+  end
+
+  // Per destination: round robin over the sources whose head is for it.
+  reg [N_OUT*SRC_W-1:0] last_q, last_d;      // last granted source
+  reg [N_OUT-1:0]       grant_valid;
+  reg [N_OUT*SRC_W-1:0] grant_src;
+  integer d, k, cand;
+  always @(*) begin
+    grant_valid = {N_OUT{1'b0}};
+    grant_src   = {N_OUT*SRC_W{1'b0}};
+    head_pop    = {N_IN{1'b0}};
+    last_d      = last_q;
+    for (d = 0; d < N_OUT; d = d + 1) begin
+      for (k = N_IN; k >= 1; k = k - 1) begin
+        // candidates in order last+1, last+2, ..., last+N_IN (mod N_IN);
+        // scanning downwards, the earliest candidate is assigned last
+        cand = ({{(32-SRC_W){1'b0}}, last_q[d*SRC_W +: SRC_W]} + k) % N_IN;
+`ifdef WW_MUTANT_SWITCH_FIXED_PRIORITY
+        cand = N_IN - k;  // MUTANT: fixed priority, highest source first
+`endif
+        if (head_valid[cand] &&
+            head[cand*Q_W + DATA_W +: DST_W] == d[DST_W-1:0]) begin
+          grant_valid[d]               = 1'b1;
+          grant_src[d*SRC_W +: SRC_W]  = cand[SRC_W-1:0];
+        end
+      end
+      if (grant_valid[d] && out_ready_i[d]) begin
+        head_pop[grant_src[d*SRC_W +: SRC_W]] = 1'b1;
+        last_d[d*SRC_W +: SRC_W]              = grant_src[d*SRC_W +: SRC_W];
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      last_q <= {N_OUT*SRC_W{1'b1}};   // all ones: with N_IN a power of two, source 0 goes first
+    end else begin
+      last_q <= last_d;
+    end
+  end
+
+  genvar o;
+  for (o = 0; o < N_OUT; o = o + 1) begin : g_dst
+    assign out_valid_o[o]                 = grant_valid[o];
+    assign out_src_o[o*SRC_W +: SRC_W]    = grant_src[o*SRC_W +: SRC_W];
+    assign out_data_o[o*DATA_W +: DATA_W] = grant_valid[o] ?
+      head[grant_src[o*SRC_W +: SRC_W]*Q_W +: DATA_W] : {DATA_W{1'b0}};
+  end
+
+  ////////////////
+  // Assertions //
+  ////////////////
+
+  genvar a;
+  for (a = 0; a < N_IN; a = a + 1) begin : g_chk
+    `WW_ASSERT(DstInRange, !(in_valid_i[a] && {{(32-DST_W){1'b0}}, in_dst_i[a*DST_W +: DST_W]} >= N_OUT))
+  end
+
+endmodule  // ww_switch
+`default_nettype wire
