@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_l1_dcache -- C model of rtl/sm/ww_l1_dcache.v, the SM's non-coherent
+ * L1 data cache (docs/l1_dcache.md): LRU, write-through + write-evict,
+ * non-blocking loads with merging MSHRs, block atomics on the L1 copy,
+ * flash invalidate for device fences, strong (bypass) loads. Cycle-exact on
+ * the ports of ww_l1_dcache.ports.def.
+ */
+#ifndef WW_L1_DCACHE_H
+#define WW_L1_DCACHE_H
+
+#include <stdint.h>
+#include "ww_config.h"
+#include "ww_util.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WW_PORTS_DEF "ww_l1_dcache.ports.def"
+#define WW_PORTS_NAME ww_l1_dcache
+#include "ww_port_structs.h"
+
+/* req_op_i */
+enum { WW_L1_LOAD = 0, WW_L1_STORE = 1, WW_L1_ATOMIC = 2, WW_L1_INVAL = 3, WW_L1_LOAD_STRONG = 4 };
+/* req_amo_op_i */
+enum {
+  WW_L1_AMO_ADD = 0, WW_L1_AMO_EXCH, WW_L1_AMO_MIN, WW_L1_AMO_MAX, WW_L1_AMO_MINU,
+  WW_L1_AMO_MAXU, WW_L1_AMO_AND, WW_L1_AMO_OR, WW_L1_AMO_XOR, WW_L1_AMO_CAS
+};
+/* rsp_kind_o */
+enum { WW_L1_KIND_HIT = 0, WW_L1_KIND_MERGE = 1, WW_L1_KIND_MISS = 2, WW_L1_KIND_BYPASS = 3 };
+/* req_stall_o */
+enum { WW_L1_STALL_NONE = 0, WW_L1_STALL_BUSY = 1, WW_L1_STALL_MSHR = 2, WW_L1_STALL_WQ = 3,
+       WW_L1_STALL_ATOMIC = 4 };
+
+#define WW_L1_MAX_MSHRS 4
+#define WW_L1_MAX_WQ 4
+#define WW_L1_MAX_MERGE 16
+
+typedef struct {
+  unsigned sets;        /* SETS, power of two >= 2 */
+  unsigned ways;        /* WAYS, 1..16 */
+  unsigned line_bytes;  /* LINE_BYTES, power of two 4..128 */
+  unsigned mshrs;       /* MSHRS, 1..4 (the 3-bit id ports) */
+  unsigned merge;       /* MERGE: requests per MSHR, 1..16 */
+  unsigned wq;          /* WQ: writes awaiting their ack, 1..4 */
+} ww_l1_dcache_cfg_t;
+
+typedef struct ww_l1_dcache ww_l1_dcache_t;
+
+/* The new value of an atomic: returns 1 and sets *nv if the word is written. */
+int ww_l1_amo(unsigned op, uint32_t old, uint32_t a, uint32_t b, uint32_t *nv);
+
+ww_l1_dcache_cfg_t ww_l1_dcache_default_cfg(void);
+ww_l1_dcache_t *ww_l1_dcache_new(const ww_l1_dcache_cfg_t *cfg);
+void ww_l1_dcache_free(ww_l1_dcache_t *c);
+void ww_l1_dcache_step(ww_l1_dcache_t *c, const ww_l1_dcache_in_t *in, ww_l1_dcache_out_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WW_L1_DCACHE_H */

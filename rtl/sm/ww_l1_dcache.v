@@ -1,0 +1,632 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ww_l1_dcache -- the SM's non-coherent L1 data cache (docs/isa.md "Memory",
+// docs/l1_dcache.md): SETS x WAYS lines, true LRU, write-through with
+// write-evict, non-blocking loads with MSHRS merging miss entries, block
+// atomics on the L1 copy, flash invalidate (device fence), strong loads.
+//
+// Core side: a request moves in when req_valid_i && req_ready_o. req_op_i:
+// 0 LOAD (line; response = line), 1 STORE (be/wdata to memory, own copy
+// dropped; acknowledged on wack_* when memory acks), 2 ATOMIC (word
+// req_amo_word_i, op req_amo_op_i 0 add 1 exch 2 min 3 max 4 minu 5 maxu
+// 6 and 7 or 8 xor 9 cas; operand a, CAS: compare a / swap b; response =
+// old value in word 0; a performed write is acknowledged on wack_*),
+// 3 INVAL (flash-invalidate; no response; in-flight fills are then not
+// installed), 4 LOAD_STRONG (reads memory, L1 untouched). 5..7 = LOAD.
+// Responses (rsp_valid_o, no back-pressure) carry the tag and the GSI kind:
+// 0 hit, 1 MSHR merge, 2 miss, 3 bypass. req_stall_o says why req_ready_o is
+// low: 0 none, 1 busy (lookup/fill), 2 MSHR full, 3 write slots full,
+// 4 atomic pending. wr_pending_o counts writes not yet acknowledged.
+// Memory side: one registered request (mem_req_*; id = {write, index}:
+// MSHR index for reads, write slot for writes), sent in the order the
+// controller made them; responses (mem_rsp_*) in any order, read responses
+// taken when mem_rsp_ready_o (write acks always are). Memory must keep
+// accepting requests while read responses wait.
+// Latency: one request at a time through a 5-state FSM; a load hit is
+// answered 2 cycles after acceptance and the next request can be accepted in
+// that cycle; a miss responds when its fill returns (one waiter per cycle).
+// Parameters: SETS power of two >= 2, WAYS 1..16, LINE_BYTES power of two
+// 4..128, MSHRS 1..4 and WQ 1..4 (3-bit ids), MERGE 1..16, TAG_W >= 1.
+
+`default_nettype none
+`include "ww_config.vh"
+module ww_l1_dcache #(
+  parameter SETS       = `WW_L1_SETS,
+  parameter WAYS       = `WW_L1_WAYS,
+  parameter LINE_BYTES = `WW_LINE_BYTES,
+  parameter MSHRS      = 4,
+  parameter MERGE      = `WW_WARPS_PER_SM,
+  parameter WQ         = 4,
+  parameter TAG_W      = 8,
+  // derived, do not override
+  parameter OFF_W      = $clog2(LINE_BYTES),
+  parameter LINE_W     = 32 - OFF_W,
+  parameter LB_W       = LINE_BYTES * 8,
+  parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
+  parameter IDX_W      = (MSHRS > WQ) ? ((MSHRS > 1) ? $clog2(MSHRS) : 1)
+                                      : ((WQ > 1) ? $clog2(WQ) : 1),
+  parameter ID_W       = IDX_W + 1,
+  parameter NP_W       = $clog2(WQ + 1)
+) (
+  input  wire                  clk_i,
+  input  wire                  rst_ni,
+  // core requests
+  input  wire                  req_valid_i,
+  input  wire [2:0]            req_op_i,
+  input  wire [LINE_W-1:0]     req_line_i,
+  input  wire [TAG_W-1:0]      req_tag_i,
+  input  wire [LINE_BYTES-1:0] req_be_i,
+  input  wire [LB_W-1:0]       req_wdata_i,
+  input  wire [3:0]            req_amo_op_i,
+  input  wire [WORD_W-1:0]     req_amo_word_i,
+  input  wire [31:0]           req_amo_a_i,
+  input  wire [31:0]           req_amo_b_i,
+  // memory side inputs
+  input  wire                  mem_req_ready_i,
+  input  wire                  mem_rsp_valid_i,
+  input  wire [ID_W-1:0]       mem_rsp_id_i,
+  input  wire [LB_W-1:0]       mem_rsp_data_i,
+  // core request handshake and GSI stall reason
+  output wire                  req_ready_o,
+  output wire [2:0]            req_stall_o,
+  // core responses (loads, atomics)
+  output reg                   rsp_valid_o,
+  output reg  [TAG_W-1:0]      rsp_tag_o,
+  output reg  [1:0]            rsp_kind_o,
+  output reg  [LB_W-1:0]       rsp_data_o,
+  // write acknowledgements
+  output wire                  wack_valid_o,
+  output wire [TAG_W-1:0]      wack_tag_o,
+  output wire [NP_W-1:0]       wr_pending_o,
+  // memory requests
+  output wire                  mem_req_valid_o,
+  output wire                  mem_req_we_o,
+  output wire [LINE_W-1:0]     mem_req_line_o,
+  output wire [LINE_BYTES-1:0] mem_req_be_o,
+  output wire [LB_W-1:0]       mem_req_data_o,
+  output wire [ID_W-1:0]       mem_req_id_o,
+  output wire                  mem_rsp_ready_o
+);
+
+  localparam SET_W  = $clog2(SETS);
+  localparam TAGB_W = LINE_W - SET_W;
+  localparam WAY_W  = (WAYS > 1) ? $clog2(WAYS) : 1;
+  localparam LINES  = SETS << WAY_W;               // entries {set, way} (WAYS a power of two)
+  localparam DA_W   = SET_W + WAY_W;               // data array address {set, way}
+  localparam integer AGE_MAX_I = WAYS - 1;
+  localparam [WAY_W-1:0] AGE_MAX = AGE_MAX_I[WAY_W-1:0];     // age of the least recently used way
+  localparam [CNT_W-1:0] MERGE_N = MERGE;
+  localparam CNT_W  = $clog2(MERGE + 1);
+  localparam DI_W   = (MERGE > 1) ? $clog2(MERGE) : 1;
+
+  localparam [2:0] OP_LOAD   = 3'd0;
+  localparam [2:0] OP_STORE  = 3'd1;
+  localparam [2:0] OP_ATOMIC = 3'd2;
+  localparam [2:0] OP_INVAL  = 3'd3;
+  localparam [2:0] OP_STRONG = 3'd4;
+
+  localparam [2:0] ST_IDLE  = 3'd0;  // free: take a fill or a request
+  localparam [2:0] ST_TAG   = 3'd1;  // tags read: hit / merge / allocate / write
+  localparam [2:0] ST_HIT   = 3'd2;  // load hit: answer from the data array; free
+  localparam [2:0] ST_AMO   = 3'd3;  // atomic hit: compute, write through, answer
+  localparam [2:0] ST_DRAIN = 3'd4;  // fill: answer one waiter per cycle, install
+
+  localparam [2:0] SL_NONE = 3'd0, SL_BUSY = 3'd1, SL_MSHR = 3'd2, SL_WQ = 3'd3, SL_AMO = 3'd4;
+  localparam [1:0] K_HIT = 2'd0, K_MERGE = 2'd1, K_MISS = 2'd2, K_BYP = 2'd3;
+
+  ////////////////////////////////////////////////////////////////////////////////
+  // State //
+  ////////////////////////////////////////////////////////////////////////////////
+  reg  [2:0]              state_q, state_d;
+  reg                     amo_pend_q, amo_pend_d;
+  reg  [LINES-1:0]        valid_q, valid_d;
+  reg  [LINES*WAY_W-1:0]  age_q, age_d;            // 0 = most recently used
+  reg  [WAY_W-1:0]        hit_way_q, hit_way_d;
+  // current request
+  reg  [2:0]              cur_op_q;
+  reg  [LINE_W-1:0]       cur_line_q;
+  reg  [TAG_W-1:0]        cur_tag_q;
+  reg  [LINE_BYTES-1:0]   cur_be_q;
+  reg  [LB_W-1:0]         cur_wdata_q;
+  reg  [3:0]              cur_amo_op_q;
+  reg  [WORD_W-1:0]       cur_amo_word_q;
+  reg  [31:0]             cur_amo_a_q, cur_amo_b_q;
+  // fill being drained
+  reg  [LB_W-1:0]         fill_q, fill_d;
+  reg  [IDX_W-1:0]        fill_m_q, fill_m_d;
+  reg  [DI_W-1:0]         di_q, di_d;
+  // MSHRs
+  reg  [MSHRS-1:0]        m_v_q, m_v_d, m_noinst_q, m_noinst_d, m_byp_q, m_byp_d;
+  reg  [MSHRS*LINE_W-1:0] m_line_q, m_line_d;
+  reg  [MSHRS*CNT_W-1:0]  m_n_q, m_n_d;
+  reg  [MSHRS*MERGE*TAG_W-1:0] m_tag_q, m_tag_d;
+  reg  [MSHRS*MERGE-1:0]  m_amo_q, m_amo_d;
+  // write slots (writes sent or to be sent, not yet acknowledged)
+  reg  [WQ-1:0]           wv_q, wv_d;
+  reg  [WQ*TAG_W-1:0]     wtag_q, wtag_d;
+  // memory request register
+  reg                     ov_q, ov_d, owe_q, owe_d;
+  reg  [LINE_W-1:0]       oline_q, oline_d;
+  reg  [LINE_BYTES-1:0]   obe_q, obe_d;
+  reg  [LB_W-1:0]         odata_q, odata_d;
+  reg  [ID_W-1:0]         oid_q, oid_d;
+
+  ////////////////////////////////////////////////////////////////////////////////
+  // Arrays: tags (one 1R1W per way) and data (one 1R1W, line per entry) //
+  ////////////////////////////////////////////////////////////////////////////////
+  wire               free_st  = (state_q == ST_IDLE) || (state_q == ST_HIT);
+  wire [SET_W-1:0]   req_set  = req_line_i[SET_W-1:0];
+  wire [SET_W-1:0]   cur_set  = cur_line_q[SET_W-1:0];
+  wire [TAGB_W-1:0]  cur_tagb = cur_line_q[LINE_W-1:SET_W];
+  wire [SET_W-1:0]   tag_raddr = free_st ? req_set : cur_set;
+  wire [WAYS*TAGB_W-1:0] tag_rdata;
+
+  reg                tag_we;
+  reg  [WAY_W-1:0]   inst_way;
+  reg  [SET_W-1:0]   inst_set;
+  reg  [TAGB_W-1:0]  inst_tagb;
+  reg                data_we;
+  reg  [DA_W-1:0]    data_waddr;
+  reg  [LB_W-1:0]    data_wdata;
+  reg  [WAY_W-1:0]   hway;
+  wire [DA_W-1:0]    data_raddr = {cur_set, ((state_q == ST_TAG) ? hway : hit_way_q)};
+  wire [LB_W-1:0]    data_rdata;
+
+  genvar gw, gs;
+  // LRU reset: way w of every set has age w (the C model's order)
+  wire [LINES*WAY_W-1:0] age_init;
+  for (gs = 0; gs < SETS; gs = gs + 1) begin : g_age_set
+    for (gw = 0; gw < (1 << WAY_W); gw = gw + 1) begin : g_age_way
+      localparam [WAY_W-1:0] WAY = gw;
+      assign age_init[(gs*(1 << WAY_W) + gw)*WAY_W +: WAY_W] = WAY;
+    end
+  end
+  for (gw = 0; gw < WAYS; gw = gw + 1) begin : g_tag
+    localparam [WAY_W-1:0] WAY = gw;
+    ww_sram_1r1w #(
+      .WIDTH (TAGB_W),
+      .DEPTH (SETS)
+    ) u_tag (
+      .clk_i   (clk_i),
+      .raddr_i (tag_raddr),
+      .rdata_o (tag_rdata[gw*TAGB_W +: TAGB_W]),
+      .we_i    (tag_we && (inst_way == WAY)),
+      .waddr_i (inst_set),
+      .wdata_i (inst_tagb)
+    );
+  end
+
+  ww_sram_1r1w #(
+    .WIDTH (LB_W),
+    .DEPTH (LINES)
+  ) u_data (
+    .clk_i   (clk_i),
+    .raddr_i (data_raddr),
+    .rdata_o (data_rdata),
+    .we_i    (data_we),
+    .waddr_i (data_waddr),
+    .wdata_i (data_wdata)
+  );
+
+  ////////////////////////////////////////////////////////////////////////////////
+  // Atomic unit //
+  ////////////////////////////////////////////////////////////////////////////////
+  // line the atomic (hit, or the drained waiter) acts on
+  wire [LB_W-1:0] amo_line = (state_q == ST_AMO) ? data_rdata : fill_q;
+  wire [31:0]     amo_old = amo_line[cur_amo_word_q*32 +: 32];
+  reg  [31:0]     amo_new;
+  reg             amo_wr;
+  always @(*) begin
+    amo_wr = 1'b1;
+    case (cur_amo_op_q)
+      4'd0: amo_new = amo_old + cur_amo_a_q;
+      4'd1: amo_new = cur_amo_a_q;
+      4'd2: amo_new = ($signed(amo_old) < $signed(cur_amo_a_q)) ? amo_old : cur_amo_a_q;
+      4'd3: amo_new = ($signed(amo_old) > $signed(cur_amo_a_q)) ? amo_old : cur_amo_a_q;
+      4'd4: amo_new = (amo_old < cur_amo_a_q) ? amo_old : cur_amo_a_q;
+      4'd5: amo_new = (amo_old > cur_amo_a_q) ? amo_old : cur_amo_a_q;
+      4'd6: amo_new = amo_old & cur_amo_a_q;
+      4'd7: amo_new = amo_old | cur_amo_a_q;
+      4'd8: amo_new = amo_old ^ cur_amo_a_q;
+      4'd9: begin
+        amo_new = cur_amo_b_q;
+        amo_wr  = (amo_old == cur_amo_a_q);
+      end
+      default: amo_new = amo_old;  // reserved: write the old value back
+    endcase
+  end
+
+  ////////////////////////////////////////////////////////////////////////////////
+  // Request side: resources, ready, stall reason //
+  ////////////////////////////////////////////////////////////////////////////////
+  wire [2:0] op = (req_op_i > OP_STRONG) ? OP_LOAD : req_op_i;
+  wire       rsp_wr  = mem_rsp_id_i[ID_W-1];
+  wire       rd_rsp  = mem_rsp_valid_i && !rsp_wr;
+  wire       out_free = !ov_q || mem_req_ready_i;
+
+  integer i, w;
+  reg              match_v, free_v, cmatch_v, wfree_v;
+  reg [IDX_W-1:0]  match_i, free_i, cmatch_i, wfree_i;
+  always @(*) begin
+    match_v = 1'b0; match_i = {IDX_W{1'b0}};
+    free_v = 1'b0; free_i = {IDX_W{1'b0}};
+    cmatch_v = 1'b0; cmatch_i = {IDX_W{1'b0}};
+    wfree_v = 1'b0; wfree_i = {IDX_W{1'b0}};
+    for (i = MSHRS - 1; i >= 0; i = i - 1) begin
+      if (m_v_q[i] && !m_noinst_q[i] && m_line_q[i*LINE_W +: LINE_W] == req_line_i) begin
+        match_v = 1'b1; match_i = i[IDX_W-1:0];
+      end
+      if (m_v_q[i] && !m_noinst_q[i] && m_line_q[i*LINE_W +: LINE_W] == cur_line_q) begin
+        cmatch_v = 1'b1; cmatch_i = i[IDX_W-1:0];
+      end
+      if (!m_v_q[i]) begin
+        free_v = 1'b1; free_i = i[IDX_W-1:0];
+      end
+    end
+`ifdef WW_MUTANT_L1_MERGE_NOINST
+    // MUTANT: a load may merge into a fill that will not be installed
+    for (i = MSHRS - 1; i >= 0; i = i - 1) begin
+      if (!match_v && m_v_q[i] && m_line_q[i*LINE_W +: LINE_W] == req_line_i) begin
+        match_v = 1'b1; match_i = i[IDX_W-1:0];
+      end
+    end
+    for (i = MSHRS - 1; i >= 0; i = i - 1) begin
+      if (!cmatch_v && m_v_q[i] && m_line_q[i*LINE_W +: LINE_W] == cur_line_q) begin
+        cmatch_v = 1'b1; cmatch_i = i[IDX_W-1:0];
+      end
+    end
+`endif
+    for (i = WQ - 1; i >= 0; i = i - 1) begin
+      if (!wv_q[i]) begin
+        wfree_v = 1'b1; wfree_i = i[IDX_W-1:0];
+      end
+    end
+  end
+
+  wire [CNT_W-1:0] match_n = m_n_q[match_i*CNT_W +: CNT_W];
+  wire mshr_ok = match_v ? (match_n < MERGE_N) : free_v;
+
+  reg [2:0] stall;
+  always @(*) begin
+    stall = SL_NONE;
+    if (!free_st || rd_rsp) begin
+      stall = SL_BUSY;
+    end else if (amo_pend_q) begin
+      stall = SL_AMO;
+    end else if ((op == OP_LOAD || op == OP_ATOMIC) && !mshr_ok) begin
+      stall = SL_MSHR;
+    end else if (op == OP_STRONG && !free_v) begin
+      stall = SL_MSHR;
+    end else if ((op == OP_ATOMIC || op == OP_STORE) && !wfree_v) begin
+      stall = SL_WQ;
+    end
+  end
+  assign req_stall_o = stall;
+  assign req_ready_o = (stall == SL_NONE);
+  wire accept = req_ready_o && req_valid_i;
+  wire take_fill = free_st && rd_rsp;
+
+  assign mem_rsp_ready_o = rsp_wr || free_st;
+  assign wack_valid_o    = mem_rsp_valid_i && rsp_wr;
+  assign wack_tag_o      = wtag_q[mem_rsp_id_i[IDX_W-1:0]*TAG_W +: TAG_W];
+
+  reg [NP_W-1:0] npend;
+  always @(*) begin
+    npend = {NP_W{1'b0}};
+    for (i = 0; i < WQ; i = i + 1) begin
+      npend = npend + {{(NP_W-1){1'b0}}, wv_q[i]};
+    end
+  end
+  assign wr_pending_o = npend;
+
+  assign mem_req_valid_o = ov_q;
+  assign mem_req_we_o    = owe_q;
+  assign mem_req_line_o  = oline_q;
+  assign mem_req_be_o    = obe_q;
+  assign mem_req_data_o  = odata_q;
+  assign mem_req_id_o    = oid_q;
+
+  // tag compare of the current request (valid in ST_TAG)
+  reg hit;
+  always @(*) begin
+    hit = 1'b0;
+    hway = {WAY_W{1'b0}};
+    for (w = WAYS - 1; w >= 0; w = w - 1) begin
+      if (valid_q[{cur_set, w[WAY_W-1:0]}] && tag_rdata[w*TAGB_W +: TAGB_W] == cur_tagb) begin
+        hit = 1'b1;
+        hway = w[WAY_W-1:0];
+      end
+    end
+  end
+
+  // LRU: make way tw of set ts the most recently used (on age_d)
+  task automatic touch;
+    input [SET_W-1:0] ts;
+    input [WAY_W-1:0] tw;
+    reg   [WAY_W-1:0] a;
+    integer v;
+    begin
+      a = age_d[{ts, tw}*WAY_W +: WAY_W];
+      for (v = 0; v < WAYS; v = v + 1) begin
+        if (age_d[{ts, v[WAY_W-1:0]}*WAY_W +: WAY_W] < a) begin
+          age_d[{ts, v[WAY_W-1:0]}*WAY_W +: WAY_W] = age_d[{ts, v[WAY_W-1:0]}*WAY_W +: WAY_W] + 1'b1;
+        end
+      end
+      age_d[{ts, tw}*WAY_W +: WAY_W] = {WAY_W{1'b0}};
+    end
+  endtask
+
+  ////////////////////////////////////////////////////////////////////////////////
+  // Next state //
+  ////////////////////////////////////////////////////////////////////////////////
+  wire [IDX_W-1:0]  rsp_idx  = mem_rsp_id_i[IDX_W-1:0];
+  wire [CNT_W-1:0]  fm_n     = m_n_q[fill_m_q*CNT_W +: CNT_W];
+  wire              fm_amo   = m_amo_q[fill_m_q*MERGE + {{(32-DI_W){1'b0}}, di_q}];
+  wire [TAG_W-1:0]  fm_tag   = m_tag_q[(fill_m_q*MERGE + {{(32-DI_W){1'b0}}, di_q})*TAG_W +: TAG_W];
+  wire [LINE_W-1:0] fm_line  = m_line_q[fill_m_q*LINE_W +: LINE_W];
+  wire [SET_W-1:0]  fm_set   = fm_line[SET_W-1:0];
+
+  reg             emit, emit_we, done, is_amo, found;
+  reg [ID_W-1:0]  emit_id;
+  reg [LINE_BYTES-1:0] emit_be;
+  reg [LB_W-1:0]  emit_data, line_d;
+  reg [CNT_W-1:0] n_tmp;
+
+  always @(*) begin
+    state_d    = state_q;
+    amo_pend_d = amo_pend_q;
+    valid_d    = valid_q;
+    age_d      = age_q;
+    hit_way_d  = hit_way_q;
+    fill_d     = fill_q;
+    fill_m_d   = fill_m_q;
+    di_d       = di_q;
+    m_v_d      = m_v_q;
+    m_noinst_d = m_noinst_q;
+    m_byp_d    = m_byp_q;
+    m_line_d   = m_line_q;
+    m_n_d      = m_n_q;
+    m_tag_d    = m_tag_q;
+    m_amo_d    = m_amo_q;
+    wv_d       = wv_q;
+    wtag_d     = wtag_q;
+    ov_d       = ov_q;
+    owe_d      = owe_q;
+    oline_d    = oline_q;
+    obe_d      = obe_q;
+    odata_d    = odata_q;
+    oid_d      = oid_q;
+    rsp_valid_o = 1'b0;
+    rsp_tag_o   = {TAG_W{1'b0}};
+    rsp_kind_o  = K_HIT;
+    rsp_data_o  = {LB_W{1'b0}};
+    tag_we     = 1'b0;
+    inst_way   = {WAY_W{1'b0}};
+    inst_set   = fm_set;
+    inst_tagb  = fm_line[LINE_W-1:SET_W];
+    data_we    = 1'b0;
+    data_waddr = {DA_W{1'b0}};
+    data_wdata = {LB_W{1'b0}};
+    emit       = 1'b0;
+    emit_we    = 1'b0;
+    emit_id    = {ID_W{1'b0}};
+    emit_be    = {LINE_BYTES{1'b0}};
+    emit_data  = {LB_W{1'b0}};
+    done       = 1'b0;
+    is_amo     = 1'b0;
+    found      = 1'b0;
+    n_tmp      = {CNT_W{1'b0}};
+    line_d     = amo_line;
+
+    // write acknowledgement frees its slot
+    if (mem_rsp_valid_i && rsp_wr) begin
+      wv_d[rsp_idx] = 1'b0;
+    end
+
+    if (free_st) begin
+      if (state_q == ST_HIT) begin
+        rsp_valid_o = 1'b1;
+        rsp_tag_o   = cur_tag_q;
+        rsp_kind_o  = K_HIT;
+        rsp_data_o  = data_rdata;
+      end
+      state_d = ST_IDLE;
+      if (take_fill) begin
+        fill_d   = mem_rsp_data_i;
+        fill_m_d = rsp_idx;
+        di_d     = {DI_W{1'b0}};
+        state_d  = ST_DRAIN;
+      end else if (accept) begin
+        if (op == OP_INVAL) begin
+          valid_d    = {LINES{1'b0}};
+          m_noinst_d = {MSHRS{1'b1}};
+        end else begin
+          state_d = ST_TAG;
+        end
+      end
+    end else if (state_q == ST_TAG) begin
+      if ((cur_op_q == OP_LOAD || cur_op_q == OP_ATOMIC) && hit) begin
+        touch(cur_set, hway);
+        hit_way_d = hway;
+        state_d   = (cur_op_q == OP_LOAD) ? ST_HIT : ST_AMO;
+      end else if ((cur_op_q == OP_LOAD || cur_op_q == OP_ATOMIC) && cmatch_v) begin
+        n_tmp = m_n_q[cmatch_i*CNT_W +: CNT_W];
+        m_tag_d[(cmatch_i*MERGE + {{(32-CNT_W){1'b0}}, n_tmp})*TAG_W +: TAG_W] = cur_tag_q;
+        m_amo_d[cmatch_i*MERGE + {{(32-CNT_W){1'b0}}, n_tmp}] = (cur_op_q == OP_ATOMIC);
+        m_n_d[cmatch_i*CNT_W +: CNT_W] = n_tmp + 1'b1;
+        amo_pend_d = (cur_op_q == OP_ATOMIC);
+        state_d    = ST_IDLE;
+      end else if (out_free && (cur_op_q != OP_STORE || wfree_v)) begin
+        if (cur_op_q == OP_STORE) begin
+`ifndef WW_MUTANT_L1_NO_WRITE_EVICT
+          if (hit) begin
+            valid_d[{cur_set, hway}] = 1'b0;
+          end
+`endif
+          for (i = 0; i < MSHRS; i = i + 1) begin
+            if (m_v_q[i] && m_line_q[i*LINE_W +: LINE_W] == cur_line_q) begin
+              m_noinst_d[i] = 1'b1;
+            end
+          end
+          wv_d[wfree_i]                 = 1'b1;
+          wtag_d[wfree_i*TAG_W +: TAG_W] = cur_tag_q;
+          emit_we   = 1'b1;
+          emit_id   = {1'b1, wfree_i};
+          emit_be   = cur_be_q;
+          emit_data = cur_wdata_q;
+        end else begin
+          m_v_d[free_i]                      = 1'b1;
+          m_line_d[free_i*LINE_W +: LINE_W]  = cur_line_q;
+          m_noinst_d[free_i]                 = (cur_op_q == OP_STRONG);
+          m_byp_d[free_i]                    = (cur_op_q == OP_STRONG);
+          m_n_d[free_i*CNT_W +: CNT_W]       = {{(CNT_W-1){1'b0}}, 1'b1};
+          m_tag_d[free_i*MERGE*TAG_W +: TAG_W] = cur_tag_q;
+          m_amo_d[free_i*MERGE]              = (cur_op_q == OP_ATOMIC);
+          amo_pend_d = (cur_op_q == OP_ATOMIC);
+          emit_id    = {1'b0, free_i};
+        end
+        emit    = 1'b1;
+        state_d = ST_IDLE;
+      end
+    end else if (state_q == ST_AMO || state_q == ST_DRAIN) begin
+      is_amo = (state_q == ST_AMO) || fm_amo;
+      done   = 1'b1;
+      if (is_amo && amo_wr) begin
+        if (!out_free || !wfree_v) begin
+          done = 1'b0;
+        end else begin
+          line_d[cur_amo_word_q*32 +: 32] = amo_new;
+        end
+      end
+      if (done) begin
+        rsp_valid_o = 1'b1;
+        if (state_q == ST_AMO) begin
+          rsp_tag_o  = cur_tag_q;
+          rsp_kind_o = K_HIT;
+        end else begin
+          rsp_tag_o  = fm_tag;
+          rsp_kind_o = m_byp_q[fill_m_q] ? K_BYP : ((di_q != {DI_W{1'b0}}) ? K_MERGE : K_MISS);
+        end
+        if (is_amo) begin
+          rsp_data_o[31:0] = amo_old;
+          amo_pend_d = 1'b0;
+        end else begin
+          rsp_data_o = line_d;
+        end
+        if (is_amo && amo_wr) begin
+          wv_d[wfree_i]                 = 1'b1;
+          wtag_d[wfree_i*TAG_W +: TAG_W] = cur_tag_q;
+          emit      = 1'b1;
+          emit_we   = 1'b1;
+          emit_id   = {1'b1, wfree_i};
+          emit_be[cur_amo_word_q*4 +: 4] = 4'hF;
+          emit_data = line_d;
+        end
+        if (state_q == ST_AMO) begin
+          if (amo_wr) begin
+            data_we    = 1'b1;
+            data_waddr = {cur_set, hit_way_q};
+            data_wdata = line_d;
+          end
+          state_d = ST_IDLE;
+        end else begin
+          fill_d = line_d;
+          if ({{(32-DI_W){1'b0}}, di_q} + 32'd1 == {{(32-CNT_W){1'b0}}, fm_n}) begin
+            if (!m_noinst_q[fill_m_q]) begin
+              for (w = WAYS - 1; w >= 0; w = w - 1) begin
+                if (!valid_q[{fm_set, w[WAY_W-1:0]}]) begin
+                  found    = 1'b1;
+                  inst_way = w[WAY_W-1:0];
+                end
+              end
+              if (!found) begin
+                for (w = WAYS - 1; w >= 0; w = w - 1) begin
+                  if (age_q[{fm_set, w[WAY_W-1:0]}*WAY_W +: WAY_W] == AGE_MAX) begin
+                    inst_way = w[WAY_W-1:0];
+                  end
+                end
+              end
+              valid_d[{fm_set, inst_way}] = 1'b1;
+              tag_we     = 1'b1;
+              data_we    = 1'b1;
+              data_waddr = {fm_set, inst_way};
+              data_wdata = line_d;
+              touch(fm_set, inst_way);
+            end
+            m_v_d[fill_m_q] = 1'b0;
+            state_d = ST_IDLE;
+          end else begin
+            di_d = di_q + 1'b1;
+          end
+        end
+      end
+    end
+
+    if (emit) begin
+      ov_d    = 1'b1;
+      owe_d   = emit_we;
+      oline_d = cur_line_q;
+      oid_d   = emit_id;
+      obe_d   = emit_be;
+      odata_d = emit_data;
+    end else if (mem_req_ready_i) begin
+      ov_d = 1'b0;
+    end
+  end
+
+  ////////////////////////////////////////////////////////////////////////////////
+  // Registers //
+  ////////////////////////////////////////////////////////////////////////////////
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q    <= ST_IDLE;
+      amo_pend_q <= 1'b0;
+      valid_q    <= {LINES{1'b0}};
+      m_v_q      <= {MSHRS{1'b0}};
+      wv_q       <= {WQ{1'b0}};
+      ov_q       <= 1'b0;
+      age_q      <= age_init;
+    end else begin
+      state_q    <= state_d;
+      amo_pend_q <= amo_pend_d;
+      valid_q    <= valid_d;
+      m_v_q      <= m_v_d;
+      wv_q       <= wv_d;
+      ov_q       <= ov_d;
+      age_q      <= age_d;
+    end
+  end
+
+  // Datapath and per-entry fields: not reset (qualified by the valid bits).
+  always @(posedge clk_i) begin
+    hit_way_q  <= hit_way_d;
+    fill_q     <= fill_d;
+    fill_m_q   <= fill_m_d;
+    di_q       <= di_d;
+    m_noinst_q <= m_noinst_d;
+    m_byp_q    <= m_byp_d;
+    m_line_q   <= m_line_d;
+    m_n_q      <= m_n_d;
+    m_tag_q    <= m_tag_d;
+    m_amo_q    <= m_amo_d;
+    wtag_q     <= wtag_d;
+    owe_q      <= owe_d;
+    oline_q    <= oline_d;
+    obe_q      <= obe_d;
+    odata_q    <= odata_d;
+    oid_q      <= oid_d;
+    if (free_st && accept) begin
+      cur_op_q       <= op;
+      cur_line_q     <= req_line_i;
+      cur_tag_q      <= req_tag_i;
+      cur_be_q       <= req_be_i;
+      cur_wdata_q    <= req_wdata_i;
+      cur_amo_op_q   <= req_amo_op_i;
+      cur_amo_word_q <= req_amo_word_i;
+      cur_amo_a_q    <= req_amo_a_i;
+      cur_amo_b_q    <= req_amo_b_i;
+    end
+  end
+
+endmodule  // ww_l1_dcache
+`default_nettype wire

@@ -1,0 +1,192 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ww_warp_sched -- issue scheduler of one SM: loose round robin, per-warp
+// GSI issue-stall reasons (seed 002), GPUDet mode input (docs/gpu_rtl.md).
+//
+// Per warp w (bit w of each vector), from the SM:
+//   active_i      the slot holds a live warp (launched, not exited)
+//   ibuf_valid_i  its next decoded instruction is available
+//   bar_wait_i    it waits at a ww.bar (ww_barrier waiting_o)
+//   sb_ready_i    no source/destination register pending (ww_scoreboard ready_o)
+//   sb_mem_i      a pending register of it has a memory writer (ww_scoreboard mem_o)
+//   is_mem_i      the instruction goes to the LSU (else to a compute unit)
+//   unit_ready_i  its unit can take it this cycle
+// Stall class of warp w (stall_o[w*3 +: 3]), the first that holds, in the
+// order of seed 002 Algorithm 1:
+//   0 IDLE         !active_i
+//   1 CONTROL      !ibuf_valid_i
+//   2 SYNC         bar_wait_i, or held by the serial mode (not the serial warp)
+//   3 MEM_DATA     !sb_ready_i && sb_mem_i
+//   4 MEM_STRUCT   is_mem_i && !unit_ready_i
+//   5 COMP_DATA    !sb_ready_i
+//   6 COMP_STRUCT  !unit_ready_i
+//   7 NONE         able to issue (eligible): issued, or lost the arbitration
+// cycle_stall_o classifies the cycle (Algorithm 2): NONE if any warp is
+// eligible, else the first class found among MEM_STRUCT, MEM_DATA, SYNC,
+// COMP_STRUCT, COMP_DATA, CONTROL, IDLE.
+// Arbitration (the golden model's loose round robin, cmodel/gpu/ww_gpu.c
+// pick_warp): the first eligible warp after the last issued one, wrapping;
+// after reset the last issued one is WARPS-1, so warp 0 goes first.
+// mode_i (GPUDet): 0 normal; 1 serial, only warp serial_wid_i may issue;
+// 2 reserved for quantum-limited, 3 reserved: both act as normal for now.
+// Timing: issue_valid_o/issue_wid_o/stall_o/cycle_stall_o are combinational
+// from the inputs and the last-issued register, which the issue updates at
+// the clock edge. Parameters: WARPS >= 1.
+
+`default_nettype none
+`include "ww_config.vh"
+module ww_warp_sched #(
+  parameter WARPS = `WW_WARPS_PER_SM
+) (
+  input  wire                 clk_i,
+  input  wire                 rst_ni,
+  // per-warp state
+  input  wire [WARPS-1:0]     active_i,
+  input  wire [WARPS-1:0]     ibuf_valid_i,
+  input  wire [WARPS-1:0]     bar_wait_i,
+  input  wire [WARPS-1:0]     sb_ready_i,
+  input  wire [WARPS-1:0]     sb_mem_i,
+  input  wire [WARPS-1:0]     is_mem_i,
+  input  wire [WARPS-1:0]     unit_ready_i,
+  // GPUDet scheduler mode
+  input  wire [1:0]           mode_i,
+  input  wire [WID_W-1:0]     serial_wid_i,
+  // issue
+  output wire                 issue_valid_o,
+  output wire [WID_W-1:0]     issue_wid_o,
+  // GSI stall reasons
+  output wire [WARPS*3-1:0]   stall_o,
+  output wire [2:0]           cycle_stall_o
+);
+
+  localparam WID_W = (WARPS > 1) ? $clog2(WARPS) : 1;
+
+  localparam [2:0] ST_IDLE        = 3'd0;
+  localparam [2:0] ST_CONTROL     = 3'd1;
+  localparam [2:0] ST_SYNC        = 3'd2;
+  localparam [2:0] ST_MEM_DATA    = 3'd3;
+  localparam [2:0] ST_MEM_STRUCT  = 3'd4;
+  localparam [2:0] ST_COMP_DATA   = 3'd5;
+  localparam [2:0] ST_COMP_STRUCT = 3'd6;
+  localparam [2:0] ST_NONE        = 3'd7;
+
+  localparam [1:0] MODE_SERIAL = 2'd1;
+
+  ////////////////////
+  // Classification //
+  ////////////////////
+
+  wire [WARPS-1:0] eligible;
+  reg  [7:0]       found;               // found[c]: some warp has class c
+
+  genvar g;
+  for (g = 0; g < WARPS; g = g + 1) begin : g_warp
+    wire       held = (mode_i == MODE_SERIAL) && (serial_wid_i != g[WID_W-1:0]);
+    reg  [2:0] cls;
+    always @(*) begin
+      if (!active_i[g]) begin
+        cls = ST_IDLE;
+      end else if (!ibuf_valid_i[g]) begin
+        cls = ST_CONTROL;
+      end else if (bar_wait_i[g] || held) begin
+        cls = ST_SYNC;
+      end else if (!sb_ready_i[g] && sb_mem_i[g]) begin
+        cls = ST_MEM_DATA;
+      end else if (is_mem_i[g] && !unit_ready_i[g]) begin
+        cls = ST_MEM_STRUCT;
+      end else if (!sb_ready_i[g]) begin
+        cls = ST_COMP_DATA;
+      end else if (!unit_ready_i[g]) begin
+        cls = ST_COMP_STRUCT;
+      end else begin
+        cls = ST_NONE;
+      end
+    end
+    assign stall_o[g*3 +: 3] = cls;
+    assign eligible[g]       = (cls == ST_NONE);
+  end
+
+  integer w;
+  always @(*) begin
+    found = 8'd0;
+    for (w = 0; w < WARPS; w = w + 1) begin
+      found = found | (8'd1 << stall_o[w*3 +: 3]);
+    end
+  end
+
+  reg [2:0] cyc;
+  always @(*) begin
+    if (found[ST_NONE]) begin
+      cyc = ST_NONE;
+    end else if (found[ST_MEM_STRUCT]) begin
+      cyc = ST_MEM_STRUCT;
+    end else if (found[ST_MEM_DATA]) begin
+      cyc = ST_MEM_DATA;
+    end else if (found[ST_SYNC]) begin
+      cyc = ST_SYNC;
+    end else if (found[ST_COMP_STRUCT]) begin
+      cyc = ST_COMP_STRUCT;
+    end else if (found[ST_COMP_DATA]) begin
+      cyc = ST_COMP_DATA;
+    end else if (found[ST_CONTROL]) begin
+      cyc = ST_CONTROL;
+    end else begin
+      cyc = ST_IDLE;
+    end
+  end
+  assign cycle_stall_o = cyc;
+
+  ////////////////////
+  // Round robin    //
+  ////////////////////
+
+  reg [WID_W-1:0] last_q, last_d;
+
+  // after[w]: warp w comes after the last issued warp
+  reg [WARPS-1:0] after;
+  always @(*) begin
+    for (w = 0; w < WARPS; w = w + 1) begin
+`ifdef WW_MUTANT_SCHED_RR_INCLUSIVE
+      after[w] = (w[WID_W-1:0] >= last_q);
+`else
+      after[w] = (w[WID_W-1:0] > last_q);
+`endif
+    end
+  end
+
+  wire [WARPS-1:0] late = eligible & after;
+  wire [WARPS-1:0] pool = (late != {WARPS{1'b0}}) ? late : eligible;
+
+  reg [WID_W-1:0] pick;                // lowest set bit of pool
+  always @(*) begin
+    pick = {WID_W{1'b0}};
+    for (w = WARPS - 1; w >= 0; w = w - 1) begin
+      if (pool[w]) begin
+        pick = w[WID_W-1:0];
+      end
+    end
+  end
+
+  assign issue_valid_o = (eligible != {WARPS{1'b0}});
+  assign issue_wid_o   = pick;
+
+  always @(*) begin
+    last_d = last_q;
+    if (issue_valid_o) begin
+      last_d = pick;
+    end
+  end
+
+  localparam integer     LAST_I   = WARPS - 1;
+  localparam [WID_W-1:0] LAST_RST = LAST_I[WID_W-1:0];
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      last_q <= LAST_RST;
+    end else begin
+      last_q <= last_d;
+    end
+  end
+
+endmodule  // ww_warp_sched
+`default_nettype wire
