@@ -49,7 +49,7 @@ void ww_switch_free(ww_switch_t *s) { free(s); }
 void ww_switch_step(ww_switch_t *s, const ww_switch_in_t *in, ww_switch_out_t *out)
 {
   const unsigned n_in = s->cfg.n_in, n_out = s->cfg.n_out, depth = s->cfg.depth;
-  const uint32_t dst_mask = (1u << s->dst_w) - 1, src_ones = (1u << s->src_w) - 1;
+  const uint32_t dst_mask = (1u << s->dst_w) - 1;
   uint32_t pop = 0, valid = 0;
   uint64_t src = 0;
   out->in_ready_o = 0;
@@ -85,7 +85,7 @@ void ww_switch_step(ww_switch_t *s, const ww_switch_in_t *in, ww_switch_out_t *o
     for (unsigned i = 0; i < n_in; i++)
       s->q[i].head = s->q[i].count = 0;
     for (unsigned d = 0; d < n_out; d++)
-      s->last[d] = src_ones;
+      s->last[d] = n_in - 1;      /* source 0 goes first */
     return;
   }
   for (unsigned i = 0; i < n_in; i++) {

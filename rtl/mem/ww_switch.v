@@ -41,6 +41,7 @@ module ww_switch #(
 );
 
   localparam Q_W = DST_W + DATA_W;
+  localparam [31:0] LAST_INIT = N_IN - 1;   // so that source 0 goes first
 
   wire [N_IN-1:0]       head_valid;
   wire [N_IN*Q_W-1:0]   head;
@@ -63,6 +64,16 @@ module ww_switch #(
     );
   end
 
+  // want[d*N_IN + s]: the head of source s is for destination d
+  wire [N_OUT*N_IN-1:0] want;
+  genvar wd, ws;
+  for (wd = 0; wd < N_OUT; wd = wd + 1) begin : g_want_dst
+    for (ws = 0; ws < N_IN; ws = ws + 1) begin : g_want_src
+      assign want[wd*N_IN + ws] = head_valid[ws] &&
+                                  head[ws*Q_W + DATA_W +: DST_W] == wd[DST_W-1:0];
+    end
+  end
+
   // Per destination: round robin over the sources whose head is for it.
   reg [N_OUT*SRC_W-1:0] last_q, last_d;      // last granted source
   reg [N_OUT-1:0]       grant_valid;
@@ -77,12 +88,15 @@ module ww_switch #(
       for (k = N_IN; k >= 1; k = k - 1) begin
         // candidates in order last+1, last+2, ..., last+N_IN (mod N_IN);
         // scanning downwards, the earliest candidate is assigned last
-        cand = ({{(32-SRC_W){1'b0}}, last_q[d*SRC_W +: SRC_W]} + k) % N_IN;
+        // (last + k) mod N_IN without a divider: last < N_IN and k <= N_IN
+        cand = {{(32-SRC_W){1'b0}}, last_q[d*SRC_W +: SRC_W]} + k;
+        if (cand >= N_IN) begin
+          cand = cand - N_IN;
+        end
 `ifdef WW_MUTANT_SWITCH_FIXED_PRIORITY
         cand = N_IN - k;  // MUTANT: fixed priority, highest source first
 `endif
-        if (head_valid[cand] &&
-            head[cand*Q_W + DATA_W +: DST_W] == d[DST_W-1:0]) begin
+        if (want[d*N_IN + cand]) begin
           grant_valid[d]               = 1'b1;
           grant_src[d*SRC_W +: SRC_W]  = cand[SRC_W-1:0];
         end
@@ -96,19 +110,29 @@ module ww_switch #(
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      last_q <= {N_OUT*SRC_W{1'b1}};   // all ones: with N_IN a power of two, source 0 goes first
+      last_q <= {N_OUT{LAST_INIT[SRC_W-1:0]}};
     end else begin
       last_q <= last_d;
     end
   end
 
-  genvar o;
-  for (o = 0; o < N_OUT; o = o + 1) begin : g_dst
-    assign out_valid_o[o]                 = grant_valid[o];
-    assign out_src_o[o*SRC_W +: SRC_W]    = grant_src[o*SRC_W +: SRC_W];
-    assign out_data_o[o*DATA_W +: DATA_W] = grant_valid[o] ?
-      head[grant_src[o*SRC_W +: SRC_W]*Q_W +: DATA_W] : {DATA_W{1'b0}};
+  // Granted data, selected with constant slices (an index times Q_W would
+  // become a multiplier).
+  reg [N_OUT*DATA_W-1:0] out_data;
+  always @(*) begin
+    out_data = {N_OUT*DATA_W{1'b0}};
+    for (d = 0; d < N_OUT; d = d + 1) begin
+      for (k = 0; k < N_IN; k = k + 1) begin
+        if (grant_valid[d] && grant_src[d*SRC_W +: SRC_W] == k[SRC_W-1:0]) begin
+          out_data[d*DATA_W +: DATA_W] = head[k*Q_W +: DATA_W];
+        end
+      end
+    end
   end
+
+  assign out_valid_o = grant_valid;
+  assign out_src_o   = grant_src;
+  assign out_data_o  = out_data;
 
   ////////////////
   // Assertions //
