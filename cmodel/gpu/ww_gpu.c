@@ -269,6 +269,8 @@ static void place_block(ww_gpu_t *g, unsigned s, uint32_t ctaid)
 static void dispatch(ww_gpu_t *g)
 {
   const ww_gpu_cfg_t *c = &g->cfg;
+  if (g->manual_place)
+    return;
   while (g->next_block < g->launch.grid) {
     unsigned s;
     for (s = 0; s < c->num_sm; s++) {
@@ -281,6 +283,35 @@ static void dispatch(ww_gpu_t *g)
       return;
     place_block(g, s, g->next_block++);
   }
+}
+
+void ww_gpu_set_manual_placement(ww_gpu_t *g, int on)
+{
+  g->manual_place = on != 0;
+}
+
+int ww_gpu_place_block(ww_gpu_t *g, uint32_t ctaid, unsigned s, char *err, size_t err_len)
+{
+  const ww_gpu_cfg_t *c = &g->cfg;
+  if (!g->manual_place)
+    return put_err(err, err_len, "manual placement is off"), -1;
+  if (g->state != WW_G_RUNNING)
+    return put_err(err, err_len, "no grid is running"), -1;
+  if (ctaid >= g->launch.grid)
+    return put_err(err, err_len, "block %u is outside the grid of %u", ctaid, g->launch.grid), -1;
+  if (ctaid != g->next_block)
+    return put_err(err, err_len, "block %u placed out of order: block %u is next", ctaid,
+                   g->next_block), -1;
+  if (s >= c->num_sm)
+    return put_err(err, err_len, "no SM %u (the GPU has %u)", s, c->num_sm), -1;
+  const ww_sm_t *sm = &g->sm[s];
+  unsigned free_warps = c->warps_per_sm - (unsigned)__builtin_popcount(sm->used);
+  if (sm->nblocks >= g->nbslots || free_warps < g->nwarps_blk)
+    return put_err(err, err_len, "SM %u has no room for block %u (%u of %u block slots used, "
+                   "%u free warps, %u needed)", s, ctaid, sm->nblocks, g->nbslots, free_warps,
+                   g->nwarps_blk), -1;
+  place_block(g, s, g->next_block++);
+  return 0;
 }
 
 /* Removes the finished blocks of every SM, then refills. */

@@ -77,6 +77,16 @@ ww_run_t ww_gpu_step(ww_gpu_t *gpu);
 /* Steps until the grid is done or a trap. */
 ww_run_t ww_gpu_run(ww_gpu_t *gpu);
 
+/* Co-simulation: block placement follows an outside distributor (the RTL's,
+ * docs/gpu_rtl.md). With manual placement on, the model never places a block
+ * itself: ww_gpu_place_block() puts block `ctaid` on SM `sm`, in its lowest
+ * free block slot and lowest free warp slots, as the automatic distributor
+ * would. Blocks must come in increasing index, onto an SM with room.
+ * ww_gpu_place_block returns 0, or -1 with the reason in err. The setting
+ * holds across launches; set it before ww_gpu_launch(). */
+void ww_gpu_set_manual_placement(ww_gpu_t *gpu, int on);
+int ww_gpu_place_block(ww_gpu_t *gpu, uint32_t ctaid, unsigned sm, char *err, size_t err_len);
+
 /* Executes the next instruction of one hardware warp, for co-simulation that
  * follows the RTL's retire order. A warp that cannot issue (waiting at a
  * barrier, not resident) returns WW_RUN_TRAP with an explanatory trap. */

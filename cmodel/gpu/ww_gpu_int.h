@@ -93,6 +93,7 @@ struct ww_gpu {
   uint32_t     nwarps_blk;         /* warps per block */
   uint32_t     last_live;          /* live mask of a block's last warp */
   uint32_t     next_block;         /* next block to hand out */
+  int          manual_place;       /* blocks are placed by ww_gpu_place_block() */
   ww_rng_t     rng;
 
   ww_gpu_stats_t st;

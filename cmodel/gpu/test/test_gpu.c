@@ -431,6 +431,45 @@ static void test_csrs(void)
   report("simt-csrs-placement", ok, "14 CSRs, block placement, partial warps, local stack");
 }
 
+/* Co-simulation placement: the CSRs follow where the outside distributor
+ * put each block; out-of-order, full-SM and out-of-grid placements are refused. */
+static void test_manual_placement(void)
+{
+  int ok = 1;
+  cur_test = "manual-placement";
+  enum { GRID = 4, BLOCK = 12 };
+  ww_gpu_t *g = mk_gpu(0, 0);
+  char err[256];
+  fill(g, BUF0, 0, GRID * BLOCK * 64);
+  uint32_t args[] = { BUF0 };
+  put(g, CODE_BASE, P_alu.bin, P_alu.n);
+  put(g, ARGS, args, sizeof args);
+  ww_launch_t l = { .entry_pc = sym(&P_alu, "csrs"), .grid = GRID, .block = BLOCK, .kargs = ARGS };
+  CHECK(ww_gpu_place_block(g, 0, 0, err, sizeof err) == -1 && strstr(err, "off"), "off: %s", err);
+  ww_gpu_set_manual_placement(g, 1);
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == 0, "launch: %s", err);
+  CHECK(ww_gpu_place_block(g, 1, 1, err, sizeof err) == -1 && strstr(err, "order"), "order: %s", err);
+  CHECK(ww_gpu_place_block(g, 0, 7, err, sizeof err) == -1 && strstr(err, "no SM"), "sm: %s", err);
+  /* blocks 0 and 1 on SM 1, blocks 2 and 3 on SM 0: the reverse of the automatic order */
+  CHECK(ww_gpu_place_block(g, 0, 1, err, sizeof err) == 0, "place 0: %s", err);
+  CHECK(ww_gpu_place_block(g, 1, 1, err, sizeof err) == 0, "place 1: %s", err);
+  CHECK(ww_gpu_place_block(g, 2, 1, err, sizeof err) == -1 && strstr(err, "room"), "full: %s", err);
+  CHECK(ww_gpu_place_block(g, 2, 0, err, sizeof err) == 0, "place 2: %s", err);
+  CHECK(ww_gpu_place_block(g, 3, 0, err, sizeof err) == 0, "place 3: %s", err);
+  CHECK(ww_gpu_place_block(g, 4, 0, err, sizeof err) == -1 && strstr(err, "outside"), "grid: %s", err);
+  ok &= expect_done(g, ww_gpu_run(g), "manual placement");
+  for (uint32_t b = 0; b < GRID; b++)
+    for (uint32_t t = 0; t < BLOCK; t++) {
+      uint32_t v[16];
+      get(g, BUF0 + 64 * (b * BLOCK + t), v, sizeof v);
+      uint32_t sm = b < 2 ? 1 : 0, hw = (b % 2) * 2 + t / 8;
+      CHECK(v[2] == b && v[7] == sm && v[9] == hw, "block %u thread %u: ctaid %u smid %u hwwid %u, "
+            "want %u %u %u", b, t, v[2], v[7], v[9], b, sm, hw);
+    }
+  ww_gpu_free(g);
+  report("manual-placement", ok, "co-simulation block placement and its refusals");
+}
+
 static void test_ldst(void)
 {
   int ok = 1;
@@ -1093,6 +1132,7 @@ int main(int argc, char **argv)
     test_alu();
     test_branches();
     test_csrs();
+    test_manual_placement();
     test_ldst();
     test_ifelse(0);
     test_nested();
