@@ -1,18 +1,49 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * ww_gen_isa -- writes rtl/include/ww_isa.vh from cmodel/include/ww_isa.def:
- * one MATCH/MASK localparam pair per instruction and one localparam per CSR,
- * for the RTL decoder. Included inside a module body.
+ * ww_gen_isa -- writes rtl/include/ww_isa.vh from cmodel/include/ww_isa.def,
+ * for the RTL decoder (rtl/sm/ww_decode.v) and the SM. Included inside a
+ * module body. It holds:
+ *   WW_MATCH_<NAME>/WW_MASK_<NAME>   one pair per instruction
+ *   WW_CSR_<NAME>                    one per CSR
+ *   WW_OP_<NAME>, WW_OP_ILLEGAL      the op index (= ww_op_t, .def order)
+ *   WW_FMT_<F>, WW_CLS_<C>           format and class codes (= ww_fmt_t, ww_cls_t)
+ *   WW_ISA_MATCH, WW_ISA_MASK        the table as packed vectors built from the
+ *   WW_ISA_FMT, WW_ISA_CLS           pairs above: entry i at [i*W +: W]
+ * so a new WW_INSN line in the .def reaches the RTL decoder by `make gen` alone.
  *
  * Usage: ww_gen_isa OUT.vh
  */
 #include <stdio.h>
+
+#include "../gpu/ww_isa.h"   /* ww_op_t, ww_fmt_t, ww_cls_t: the C decoder's codes */
+
+#define FMT_W 4   /* bits of a format / class code in the RTL */
+#define CLS_W 4
+
+static const struct {
+  const char *name, *fmt, *cls;
+  unsigned fmtv, clsv;
+} insn[] = {
+#define WW_INSN(name, mnem, match, mask, fmt, cls) \
+  { #name, #fmt, #cls, (unsigned)WW_FMT_##fmt, (unsigned)WW_CLS_##cls },
+#include "ww_isa.def"
+};
+#define N_INSN ((unsigned)(sizeof insn / sizeof insn[0]))
 
 int main(int argc, char **argv)
 {
   if (argc != 2) {
     fprintf(stderr, "usage: %s OUT.vh\n", argv[0]);
     return 2;
+  }
+  unsigned op_w = 1;
+  while ((1u << op_w) < N_INSN + 1)   /* indices 0..N_INSN (ILLEGAL) */
+    op_w++;
+  for (unsigned i = 0; i < N_INSN; i++) {
+    if (insn[i].fmtv >= (1u << FMT_W) || insn[i].clsv >= (1u << CLS_W)) {
+      fprintf(stderr, "ww_gen_isa: format/class code of %s does not fit\n", insn[i].name);
+      return 1;
+    }
   }
   FILE *f = fopen(argv[1], "w");
   if (!f) {
@@ -33,5 +64,48 @@ int main(int argc, char **argv)
 #define WW_CSR(name, addr, what) \
   fprintf(f, "localparam [11:0] WW_CSR_%-12s = 12'h%03X;  // %s\n", #name, (unsigned)(addr), what);
 #include "ww_isa.def"
+
+  /* op indices: ww_op_t, the instruction's position in the .def */
+  fprintf(f, "\n// Op index = ww_op_t (position in ww_isa.def); WW_OP_ILLEGAL for no match.\n");
+  fprintf(f, "localparam integer WW_NUM_INSN = %u;\n", N_INSN);
+  fprintf(f, "localparam integer WW_OP_W     = %u;\n", op_w);
+  for (unsigned i = 0; i < N_INSN; i++)
+    fprintf(f, "localparam [%u:0] WW_OP_%-12s = %u'd%u;\n", op_w - 1, insn[i].name, op_w, i);
+  fprintf(f, "localparam [%u:0] WW_OP_%-12s = %u'd%u;\n", op_w - 1, "ILLEGAL", op_w, N_INSN);
+
+  /* format and class codes: those the table uses, with ww_fmt_t / ww_cls_t values */
+  fprintf(f, "\n// Format (ww_fmt_t) and class (ww_cls_t) codes used by the table.\n");
+  fprintf(f, "localparam integer WW_FMT_W = %u;\n", FMT_W);
+  fprintf(f, "localparam integer WW_CLS_W = %u;\n", CLS_W);
+  for (unsigned i = 0; i < N_INSN; i++) {
+    unsigned seen = 0;
+    for (unsigned j = 0; j < i; j++)
+      seen |= insn[j].fmtv == insn[i].fmtv;
+    if (!seen)
+      fprintf(f, "localparam [%u:0] WW_FMT_%-7s = %u'd%u;\n", FMT_W - 1, insn[i].fmt, FMT_W,
+              insn[i].fmtv);
+  }
+  for (unsigned i = 0; i < N_INSN; i++) {
+    unsigned seen = 0;
+    for (unsigned j = 0; j < i; j++)
+      seen |= insn[j].clsv == insn[i].clsv;
+    if (!seen)
+      fprintf(f, "localparam [%u:0] WW_CLS_%-7s = %u'd%u;\n", CLS_W - 1, insn[i].cls, CLS_W,
+              insn[i].clsv);
+  }
+
+  /* the table as packed vectors, entry i at [i*W +: W] (so listed last first) */
+  fprintf(f, "\n// The table, entry i (= WW_OP_<NAME>) at [i*W +: W].\n");
+  static const char *const vec[4] = { "MATCH", "MASK", "FMT", "CLS" };
+  for (unsigned v = 0; v < 4; v++) {
+    const char *w = v < 2 ? "32" : v == 2 ? "WW_FMT_W" : "WW_CLS_W";
+    fprintf(f, "localparam [WW_NUM_INSN*%s-1:0] WW_ISA_%s = {\n", w, vec[v]);
+    for (unsigned k = N_INSN; k-- > 0;) {
+      const char *field = v < 2 ? insn[k].name : v == 2 ? insn[k].fmt : insn[k].cls;
+      fprintf(f, "  WW_%s_%s%s\n", v < 2 ? vec[v] : (v == 2 ? "FMT" : "CLS"), field,
+              k ? "," : "");
+    }
+    fprintf(f, "};\n");
+  }
   return fclose(f) != 0;
 }

@@ -184,3 +184,459 @@ localparam [11:0] WW_CSR_NLANES       = 12'hCCA;  // lanes per warp
 localparam [11:0] WW_CSR_KARGS        = 12'hCCB;  // address of the kernel argument block
 localparam [11:0] WW_CSR_LOCAL_BASE   = 12'hCCC;  // first byte of this thread's local memory
 localparam [11:0] WW_CSR_LOCAL_SIZE   = 12'hCCD;  // bytes of local memory per thread
+
+// Op index = ww_op_t (position in ww_isa.def); WW_OP_ILLEGAL for no match.
+localparam integer WW_NUM_INSN = 82;
+localparam integer WW_OP_W     = 7;
+localparam [6:0] WW_OP_LUI          = 7'd0;
+localparam [6:0] WW_OP_AUIPC        = 7'd1;
+localparam [6:0] WW_OP_JAL          = 7'd2;
+localparam [6:0] WW_OP_JALR         = 7'd3;
+localparam [6:0] WW_OP_BEQ          = 7'd4;
+localparam [6:0] WW_OP_BNE          = 7'd5;
+localparam [6:0] WW_OP_BLT          = 7'd6;
+localparam [6:0] WW_OP_BGE          = 7'd7;
+localparam [6:0] WW_OP_BLTU         = 7'd8;
+localparam [6:0] WW_OP_BGEU         = 7'd9;
+localparam [6:0] WW_OP_LB           = 7'd10;
+localparam [6:0] WW_OP_LH           = 7'd11;
+localparam [6:0] WW_OP_LW           = 7'd12;
+localparam [6:0] WW_OP_LBU          = 7'd13;
+localparam [6:0] WW_OP_LHU          = 7'd14;
+localparam [6:0] WW_OP_SB           = 7'd15;
+localparam [6:0] WW_OP_SH           = 7'd16;
+localparam [6:0] WW_OP_SW           = 7'd17;
+localparam [6:0] WW_OP_ADDI         = 7'd18;
+localparam [6:0] WW_OP_SLTI         = 7'd19;
+localparam [6:0] WW_OP_SLTIU        = 7'd20;
+localparam [6:0] WW_OP_XORI         = 7'd21;
+localparam [6:0] WW_OP_ORI          = 7'd22;
+localparam [6:0] WW_OP_ANDI         = 7'd23;
+localparam [6:0] WW_OP_SLLI         = 7'd24;
+localparam [6:0] WW_OP_SRLI         = 7'd25;
+localparam [6:0] WW_OP_SRAI         = 7'd26;
+localparam [6:0] WW_OP_ADD          = 7'd27;
+localparam [6:0] WW_OP_SUB          = 7'd28;
+localparam [6:0] WW_OP_SLL          = 7'd29;
+localparam [6:0] WW_OP_SLT          = 7'd30;
+localparam [6:0] WW_OP_SLTU         = 7'd31;
+localparam [6:0] WW_OP_XOR          = 7'd32;
+localparam [6:0] WW_OP_SRL          = 7'd33;
+localparam [6:0] WW_OP_SRA          = 7'd34;
+localparam [6:0] WW_OP_OR           = 7'd35;
+localparam [6:0] WW_OP_AND          = 7'd36;
+localparam [6:0] WW_OP_FENCE        = 7'd37;
+localparam [6:0] WW_OP_ECALL        = 7'd38;
+localparam [6:0] WW_OP_EBREAK       = 7'd39;
+localparam [6:0] WW_OP_CSRRS        = 7'd40;
+localparam [6:0] WW_OP_MUL          = 7'd41;
+localparam [6:0] WW_OP_MULH         = 7'd42;
+localparam [6:0] WW_OP_MULHSU       = 7'd43;
+localparam [6:0] WW_OP_MULHU        = 7'd44;
+localparam [6:0] WW_OP_DIV          = 7'd45;
+localparam [6:0] WW_OP_DIVU         = 7'd46;
+localparam [6:0] WW_OP_REM          = 7'd47;
+localparam [6:0] WW_OP_REMU         = 7'd48;
+localparam [6:0] WW_OP_SPLIT        = 7'd49;
+localparam [6:0] WW_OP_JOIN         = 7'd50;
+localparam [6:0] WW_OP_BAR          = 7'd51;
+localparam [6:0] WW_OP_EXIT         = 7'd52;
+localparam [6:0] WW_OP_FENCE_BLK    = 7'd53;
+localparam [6:0] WW_OP_FENCE_DEV    = 7'd54;
+localparam [6:0] WW_OP_TX_BEGIN     = 7'd55;
+localparam [6:0] WW_OP_TX_COMMIT    = 7'd56;
+localparam [6:0] WW_OP_VOTE_ANY     = 7'd57;
+localparam [6:0] WW_OP_VOTE_ALL     = 7'd58;
+localparam [6:0] WW_OP_VOTE_BALLOT  = 7'd59;
+localparam [6:0] WW_OP_AMOADD_BLK   = 7'd60;
+localparam [6:0] WW_OP_AMOEXCH_BLK  = 7'd61;
+localparam [6:0] WW_OP_AMOMIN_BLK   = 7'd62;
+localparam [6:0] WW_OP_AMOMAX_BLK   = 7'd63;
+localparam [6:0] WW_OP_AMOMINU_BLK  = 7'd64;
+localparam [6:0] WW_OP_AMOMAXU_BLK  = 7'd65;
+localparam [6:0] WW_OP_AMOAND_BLK   = 7'd66;
+localparam [6:0] WW_OP_AMOOR_BLK    = 7'd67;
+localparam [6:0] WW_OP_AMOXOR_BLK   = 7'd68;
+localparam [6:0] WW_OP_AMOADD_DEV   = 7'd69;
+localparam [6:0] WW_OP_AMOEXCH_DEV  = 7'd70;
+localparam [6:0] WW_OP_AMOMIN_DEV   = 7'd71;
+localparam [6:0] WW_OP_AMOMAX_DEV   = 7'd72;
+localparam [6:0] WW_OP_AMOMINU_DEV  = 7'd73;
+localparam [6:0] WW_OP_AMOMAXU_DEV  = 7'd74;
+localparam [6:0] WW_OP_AMOAND_DEV   = 7'd75;
+localparam [6:0] WW_OP_AMOOR_DEV    = 7'd76;
+localparam [6:0] WW_OP_AMOXOR_DEV   = 7'd77;
+localparam [6:0] WW_OP_CAS_BLK      = 7'd78;
+localparam [6:0] WW_OP_CAS_DEV      = 7'd79;
+localparam [6:0] WW_OP_LW_STRONG    = 7'd80;
+localparam [6:0] WW_OP_SW_STRONG    = 7'd81;
+localparam [6:0] WW_OP_ILLEGAL      = 7'd82;
+
+// Format (ww_fmt_t) and class (ww_cls_t) codes used by the table.
+localparam integer WW_FMT_W = 4;
+localparam integer WW_CLS_W = 4;
+localparam [3:0] WW_FMT_U       = 4'd4;
+localparam [3:0] WW_FMT_J       = 4'd5;
+localparam [3:0] WW_FMT_I       = 4'd1;
+localparam [3:0] WW_FMT_B       = 4'd3;
+localparam [3:0] WW_FMT_LOAD    = 4'd6;
+localparam [3:0] WW_FMT_S       = 4'd2;
+localparam [3:0] WW_FMT_SHIFT   = 4'd7;
+localparam [3:0] WW_FMT_R       = 4'd0;
+localparam [3:0] WW_FMT_NONE    = 4'd8;
+localparam [3:0] WW_FMT_CSR     = 4'd9;
+localparam [3:0] WW_FMT_RS1     = 4'd10;
+localparam [3:0] WW_FMT_RD_RS1  = 4'd11;
+localparam [3:0] WW_FMT_AMO     = 4'd12;
+localparam [3:0] WW_FMT_R4      = 4'd13;
+localparam [3:0] WW_CLS_ALU     = 4'd0;
+localparam [3:0] WW_CLS_JUMP    = 4'd4;
+localparam [3:0] WW_CLS_BRANCH  = 4'd3;
+localparam [3:0] WW_CLS_LOAD    = 4'd5;
+localparam [3:0] WW_CLS_STORE   = 4'd6;
+localparam [3:0] WW_CLS_FENCE   = 4'd7;
+localparam [3:0] WW_CLS_SYS     = 4'd8;
+localparam [3:0] WW_CLS_CSR     = 4'd9;
+localparam [3:0] WW_CLS_MUL     = 4'd1;
+localparam [3:0] WW_CLS_DIV     = 4'd2;
+localparam [3:0] WW_CLS_SIMT    = 4'd10;
+localparam [3:0] WW_CLS_TX      = 4'd11;
+localparam [3:0] WW_CLS_ATOMIC  = 4'd12;
+
+// The table, entry i (= WW_OP_<NAME>) at [i*W +: W].
+localparam [WW_NUM_INSN*32-1:0] WW_ISA_MATCH = {
+  WW_MATCH_SW_STRONG,
+  WW_MATCH_LW_STRONG,
+  WW_MATCH_CAS_DEV,
+  WW_MATCH_CAS_BLK,
+  WW_MATCH_AMOXOR_DEV,
+  WW_MATCH_AMOOR_DEV,
+  WW_MATCH_AMOAND_DEV,
+  WW_MATCH_AMOMAXU_DEV,
+  WW_MATCH_AMOMINU_DEV,
+  WW_MATCH_AMOMAX_DEV,
+  WW_MATCH_AMOMIN_DEV,
+  WW_MATCH_AMOEXCH_DEV,
+  WW_MATCH_AMOADD_DEV,
+  WW_MATCH_AMOXOR_BLK,
+  WW_MATCH_AMOOR_BLK,
+  WW_MATCH_AMOAND_BLK,
+  WW_MATCH_AMOMAXU_BLK,
+  WW_MATCH_AMOMINU_BLK,
+  WW_MATCH_AMOMAX_BLK,
+  WW_MATCH_AMOMIN_BLK,
+  WW_MATCH_AMOEXCH_BLK,
+  WW_MATCH_AMOADD_BLK,
+  WW_MATCH_VOTE_BALLOT,
+  WW_MATCH_VOTE_ALL,
+  WW_MATCH_VOTE_ANY,
+  WW_MATCH_TX_COMMIT,
+  WW_MATCH_TX_BEGIN,
+  WW_MATCH_FENCE_DEV,
+  WW_MATCH_FENCE_BLK,
+  WW_MATCH_EXIT,
+  WW_MATCH_BAR,
+  WW_MATCH_JOIN,
+  WW_MATCH_SPLIT,
+  WW_MATCH_REMU,
+  WW_MATCH_REM,
+  WW_MATCH_DIVU,
+  WW_MATCH_DIV,
+  WW_MATCH_MULHU,
+  WW_MATCH_MULHSU,
+  WW_MATCH_MULH,
+  WW_MATCH_MUL,
+  WW_MATCH_CSRRS,
+  WW_MATCH_EBREAK,
+  WW_MATCH_ECALL,
+  WW_MATCH_FENCE,
+  WW_MATCH_AND,
+  WW_MATCH_OR,
+  WW_MATCH_SRA,
+  WW_MATCH_SRL,
+  WW_MATCH_XOR,
+  WW_MATCH_SLTU,
+  WW_MATCH_SLT,
+  WW_MATCH_SLL,
+  WW_MATCH_SUB,
+  WW_MATCH_ADD,
+  WW_MATCH_SRAI,
+  WW_MATCH_SRLI,
+  WW_MATCH_SLLI,
+  WW_MATCH_ANDI,
+  WW_MATCH_ORI,
+  WW_MATCH_XORI,
+  WW_MATCH_SLTIU,
+  WW_MATCH_SLTI,
+  WW_MATCH_ADDI,
+  WW_MATCH_SW,
+  WW_MATCH_SH,
+  WW_MATCH_SB,
+  WW_MATCH_LHU,
+  WW_MATCH_LBU,
+  WW_MATCH_LW,
+  WW_MATCH_LH,
+  WW_MATCH_LB,
+  WW_MATCH_BGEU,
+  WW_MATCH_BLTU,
+  WW_MATCH_BGE,
+  WW_MATCH_BLT,
+  WW_MATCH_BNE,
+  WW_MATCH_BEQ,
+  WW_MATCH_JALR,
+  WW_MATCH_JAL,
+  WW_MATCH_AUIPC,
+  WW_MATCH_LUI
+};
+localparam [WW_NUM_INSN*32-1:0] WW_ISA_MASK = {
+  WW_MASK_SW_STRONG,
+  WW_MASK_LW_STRONG,
+  WW_MASK_CAS_DEV,
+  WW_MASK_CAS_BLK,
+  WW_MASK_AMOXOR_DEV,
+  WW_MASK_AMOOR_DEV,
+  WW_MASK_AMOAND_DEV,
+  WW_MASK_AMOMAXU_DEV,
+  WW_MASK_AMOMINU_DEV,
+  WW_MASK_AMOMAX_DEV,
+  WW_MASK_AMOMIN_DEV,
+  WW_MASK_AMOEXCH_DEV,
+  WW_MASK_AMOADD_DEV,
+  WW_MASK_AMOXOR_BLK,
+  WW_MASK_AMOOR_BLK,
+  WW_MASK_AMOAND_BLK,
+  WW_MASK_AMOMAXU_BLK,
+  WW_MASK_AMOMINU_BLK,
+  WW_MASK_AMOMAX_BLK,
+  WW_MASK_AMOMIN_BLK,
+  WW_MASK_AMOEXCH_BLK,
+  WW_MASK_AMOADD_BLK,
+  WW_MASK_VOTE_BALLOT,
+  WW_MASK_VOTE_ALL,
+  WW_MASK_VOTE_ANY,
+  WW_MASK_TX_COMMIT,
+  WW_MASK_TX_BEGIN,
+  WW_MASK_FENCE_DEV,
+  WW_MASK_FENCE_BLK,
+  WW_MASK_EXIT,
+  WW_MASK_BAR,
+  WW_MASK_JOIN,
+  WW_MASK_SPLIT,
+  WW_MASK_REMU,
+  WW_MASK_REM,
+  WW_MASK_DIVU,
+  WW_MASK_DIV,
+  WW_MASK_MULHU,
+  WW_MASK_MULHSU,
+  WW_MASK_MULH,
+  WW_MASK_MUL,
+  WW_MASK_CSRRS,
+  WW_MASK_EBREAK,
+  WW_MASK_ECALL,
+  WW_MASK_FENCE,
+  WW_MASK_AND,
+  WW_MASK_OR,
+  WW_MASK_SRA,
+  WW_MASK_SRL,
+  WW_MASK_XOR,
+  WW_MASK_SLTU,
+  WW_MASK_SLT,
+  WW_MASK_SLL,
+  WW_MASK_SUB,
+  WW_MASK_ADD,
+  WW_MASK_SRAI,
+  WW_MASK_SRLI,
+  WW_MASK_SLLI,
+  WW_MASK_ANDI,
+  WW_MASK_ORI,
+  WW_MASK_XORI,
+  WW_MASK_SLTIU,
+  WW_MASK_SLTI,
+  WW_MASK_ADDI,
+  WW_MASK_SW,
+  WW_MASK_SH,
+  WW_MASK_SB,
+  WW_MASK_LHU,
+  WW_MASK_LBU,
+  WW_MASK_LW,
+  WW_MASK_LH,
+  WW_MASK_LB,
+  WW_MASK_BGEU,
+  WW_MASK_BLTU,
+  WW_MASK_BGE,
+  WW_MASK_BLT,
+  WW_MASK_BNE,
+  WW_MASK_BEQ,
+  WW_MASK_JALR,
+  WW_MASK_JAL,
+  WW_MASK_AUIPC,
+  WW_MASK_LUI
+};
+localparam [WW_NUM_INSN*WW_FMT_W-1:0] WW_ISA_FMT = {
+  WW_FMT_S,
+  WW_FMT_LOAD,
+  WW_FMT_R4,
+  WW_FMT_R4,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_AMO,
+  WW_FMT_RD_RS1,
+  WW_FMT_RD_RS1,
+  WW_FMT_RD_RS1,
+  WW_FMT_NONE,
+  WW_FMT_NONE,
+  WW_FMT_NONE,
+  WW_FMT_NONE,
+  WW_FMT_NONE,
+  WW_FMT_NONE,
+  WW_FMT_NONE,
+  WW_FMT_RS1,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_CSR,
+  WW_FMT_NONE,
+  WW_FMT_NONE,
+  WW_FMT_NONE,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_R,
+  WW_FMT_SHIFT,
+  WW_FMT_SHIFT,
+  WW_FMT_SHIFT,
+  WW_FMT_I,
+  WW_FMT_I,
+  WW_FMT_I,
+  WW_FMT_I,
+  WW_FMT_I,
+  WW_FMT_I,
+  WW_FMT_S,
+  WW_FMT_S,
+  WW_FMT_S,
+  WW_FMT_LOAD,
+  WW_FMT_LOAD,
+  WW_FMT_LOAD,
+  WW_FMT_LOAD,
+  WW_FMT_LOAD,
+  WW_FMT_B,
+  WW_FMT_B,
+  WW_FMT_B,
+  WW_FMT_B,
+  WW_FMT_B,
+  WW_FMT_B,
+  WW_FMT_I,
+  WW_FMT_J,
+  WW_FMT_U,
+  WW_FMT_U
+};
+localparam [WW_NUM_INSN*WW_CLS_W-1:0] WW_ISA_CLS = {
+  WW_CLS_STORE,
+  WW_CLS_LOAD,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_ATOMIC,
+  WW_CLS_SIMT,
+  WW_CLS_SIMT,
+  WW_CLS_SIMT,
+  WW_CLS_TX,
+  WW_CLS_TX,
+  WW_CLS_FENCE,
+  WW_CLS_FENCE,
+  WW_CLS_SIMT,
+  WW_CLS_SIMT,
+  WW_CLS_SIMT,
+  WW_CLS_SIMT,
+  WW_CLS_DIV,
+  WW_CLS_DIV,
+  WW_CLS_DIV,
+  WW_CLS_DIV,
+  WW_CLS_MUL,
+  WW_CLS_MUL,
+  WW_CLS_MUL,
+  WW_CLS_MUL,
+  WW_CLS_CSR,
+  WW_CLS_SYS,
+  WW_CLS_SYS,
+  WW_CLS_FENCE,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_ALU,
+  WW_CLS_STORE,
+  WW_CLS_STORE,
+  WW_CLS_STORE,
+  WW_CLS_LOAD,
+  WW_CLS_LOAD,
+  WW_CLS_LOAD,
+  WW_CLS_LOAD,
+  WW_CLS_LOAD,
+  WW_CLS_BRANCH,
+  WW_CLS_BRANCH,
+  WW_CLS_BRANCH,
+  WW_CLS_BRANCH,
+  WW_CLS_BRANCH,
+  WW_CLS_BRANCH,
+  WW_CLS_JUMP,
+  WW_CLS_JUMP,
+  WW_CLS_ALU,
+  WW_CLS_ALU
+};

@@ -98,6 +98,8 @@ module ww_l1_dcache #(
   localparam [CNT_W-1:0] MERGE_N = MERGE;
   localparam CNT_W  = $clog2(MERGE + 1);
   localparam DI_W   = (MERGE > 1) ? $clog2(MERGE) : 1;
+  localparam WPS    = 1 << WAY_W;                  // way slots per set in valid_q / age_q
+  localparam WORDS  = LINE_BYTES / 4;
 
   localparam [2:0] OP_LOAD   = 3'd0;
   localparam [2:0] OP_STORE  = 3'd1;
@@ -209,13 +211,81 @@ module ww_l1_dcache #(
   );
 
   ////////////////////////////////////////////////////////////////////////////////
+  // Selections by a run-time index //
+  ////////////////////////////////////////////////////////////////////////////////
+  // Every read or write of a packed array at a run-time index is a loop over
+  // the constant indices with an equality compare (no index * width
+  // multipliers); the indices are always in range.
+  integer i, k, s, w;
+
+  // the fill being drained: its MSHR (fill_m_q) and its waiter di_q
+  reg [LINE_W-1:0] fm_line;
+  reg [CNT_W-1:0]  fm_n;
+  reg              fm_noinst, fm_byp, fm_amo;
+  reg [TAG_W-1:0]  fm_tag;
+  reg [MERGE*TAG_W-1:0] fm_tags;
+  reg [MERGE-1:0]  fm_amos;
+  always @(*) begin
+    fm_line   = {LINE_W{1'b0}};
+    fm_n      = {CNT_W{1'b0}};
+    fm_noinst = 1'b0;
+    fm_byp    = 1'b0;
+    fm_tags   = {MERGE*TAG_W{1'b0}};
+    fm_amos   = {MERGE{1'b0}};
+    for (i = 0; i < MSHRS; i = i + 1) begin
+      if (fill_m_q == i[IDX_W-1:0]) begin
+        fm_line   = m_line_q[i*LINE_W +: LINE_W];
+        fm_n      = m_n_q[i*CNT_W +: CNT_W];
+        fm_noinst = m_noinst_q[i];
+        fm_byp    = m_byp_q[i];
+        fm_tags   = m_tag_q[i*MERGE*TAG_W +: MERGE*TAG_W];
+        fm_amos   = m_amo_q[i*MERGE +: MERGE];
+      end
+    end
+    fm_tag = {TAG_W{1'b0}};
+    fm_amo = 1'b0;
+    for (k = 0; k < MERGE; k = k + 1) begin
+      if (di_q == k[DI_W-1:0]) begin
+        fm_tag = fm_tags[k*TAG_W +: TAG_W];
+        fm_amo = fm_amos[k];
+      end
+    end
+  end
+  wire [SET_W-1:0] fm_set = fm_line[SET_W-1:0];
+
+  // The set the FSM works on: the request's in ST_TAG (hit, write-evict,
+  // LRU touch), the fill's in ST_DRAIN (victim choice, install, LRU touch).
+  // Its valid bits and ages:
+  wire [SET_W-1:0]       lru_set = (state_q == ST_TAG) ? cur_set : fm_set;
+  reg  [WPS-1:0]         set_valid;
+  reg  [WPS*WAY_W-1:0]   set_age;
+  always @(*) begin
+    set_valid = {WPS{1'b0}};
+    set_age   = {WPS*WAY_W{1'b0}};
+    for (s = 0; s < SETS; s = s + 1) begin
+      if (lru_set == s[SET_W-1:0]) begin
+        set_valid = valid_q[s*WPS +: WPS];
+        set_age   = age_q[s*WPS*WAY_W +: WPS*WAY_W];
+      end
+    end
+  end
+
+  ////////////////////////////////////////////////////////////////////////////////
   // Atomic unit //
   ////////////////////////////////////////////////////////////////////////////////
   // line the atomic (hit, or the drained waiter) acts on
   wire [LB_W-1:0] amo_line = (state_q == ST_AMO) ? data_rdata : fill_q;
-  wire [31:0]     amo_old = amo_line[cur_amo_word_q*32 +: 32];
+  reg  [31:0]     amo_old;
   reg  [31:0]     amo_new;
   reg             amo_wr;
+  always @(*) begin
+    amo_old = 32'd0;
+    for (k = 0; k < WORDS; k = k + 1) begin
+      if (cur_amo_word_q == k[WORD_W-1:0]) begin
+        amo_old = amo_line[k*32 +: 32];
+      end
+    end
+  end
   always @(*) begin
     amo_wr = 1'b1;
     case (cur_amo_op_q)
@@ -243,8 +313,8 @@ module ww_l1_dcache #(
   wire       rsp_wr  = mem_rsp_id_i[ID_W-1];
   wire       rd_rsp  = mem_rsp_valid_i && !rsp_wr;
   wire       out_free = !ov_q || mem_req_ready_i;
+  wire [IDX_W-1:0] rsp_idx = mem_rsp_id_i[IDX_W-1:0];
 
-  integer i, w;
   reg              match_v, free_v, cmatch_v, wfree_v;
   reg [IDX_W-1:0]  match_i, free_i, cmatch_i, wfree_i;
   always @(*) begin
@@ -283,7 +353,27 @@ module ww_l1_dcache #(
     end
   end
 
-  wire [CNT_W-1:0] match_n = m_n_q[match_i*CNT_W +: CNT_W];
+  // merge counts of the matching MSHRs; tag of the acknowledged write
+  reg [CNT_W-1:0] match_n, cmatch_n;
+  reg [TAG_W-1:0] wack_tag;
+  always @(*) begin
+    match_n  = {CNT_W{1'b0}};
+    cmatch_n = {CNT_W{1'b0}};
+    for (i = 0; i < MSHRS; i = i + 1) begin
+      if (match_i == i[IDX_W-1:0]) begin
+        match_n = m_n_q[i*CNT_W +: CNT_W];
+      end
+      if (cmatch_i == i[IDX_W-1:0]) begin
+        cmatch_n = m_n_q[i*CNT_W +: CNT_W];
+      end
+    end
+    wack_tag = {TAG_W{1'b0}};
+    for (i = 0; i < WQ; i = i + 1) begin
+      if (rsp_idx == i[IDX_W-1:0]) begin
+        wack_tag = wtag_q[i*TAG_W +: TAG_W];
+      end
+    end
+  end
   wire mshr_ok = match_v ? (match_n < MERGE_N) : free_v;
 
   reg [2:0] stall;
@@ -308,7 +398,7 @@ module ww_l1_dcache #(
 
   assign mem_rsp_ready_o = rsp_wr || free_st;
   assign wack_valid_o    = mem_rsp_valid_i && rsp_wr;
-  assign wack_tag_o      = wtag_q[mem_rsp_id_i[IDX_W-1:0]*TAG_W +: TAG_W];
+  assign wack_tag_o      = wack_tag;
 
   reg [NP_W-1:0] npend;
   always @(*) begin
@@ -332,45 +422,24 @@ module ww_l1_dcache #(
     hit = 1'b0;
     hway = {WAY_W{1'b0}};
     for (w = WAYS - 1; w >= 0; w = w - 1) begin
-      if (valid_q[{cur_set, w[WAY_W-1:0]}] && tag_rdata[w*TAGB_W +: TAGB_W] == cur_tagb) begin
+      if (set_valid[w] && tag_rdata[w*TAGB_W +: TAGB_W] == cur_tagb) begin
         hit = 1'b1;
         hway = w[WAY_W-1:0];
       end
     end
   end
 
-  // LRU: make way tw of set ts the most recently used (on age_d)
-  task automatic touch;
-    input [SET_W-1:0] ts;
-    input [WAY_W-1:0] tw;
-    reg   [WAY_W-1:0] a;
-    integer v;
-    begin
-      a = age_d[{ts, tw}*WAY_W +: WAY_W];
-      for (v = 0; v < WAYS; v = v + 1) begin
-        if (age_d[{ts, v[WAY_W-1:0]}*WAY_W +: WAY_W] < a) begin
-          age_d[{ts, v[WAY_W-1:0]}*WAY_W +: WAY_W] = age_d[{ts, v[WAY_W-1:0]}*WAY_W +: WAY_W] + 1'b1;
-        end
-      end
-      age_d[{ts, tw}*WAY_W +: WAY_W] = {WAY_W{1'b0}};
-    end
-  endtask
-
   ////////////////////////////////////////////////////////////////////////////////
   // Next state //
   ////////////////////////////////////////////////////////////////////////////////
-  wire [IDX_W-1:0]  rsp_idx  = mem_rsp_id_i[IDX_W-1:0];
-  wire [CNT_W-1:0]  fm_n     = m_n_q[fill_m_q*CNT_W +: CNT_W];
-  wire              fm_amo   = m_amo_q[fill_m_q*MERGE + {{(32-DI_W){1'b0}}, di_q}];
-  wire [TAG_W-1:0]  fm_tag   = m_tag_q[(fill_m_q*MERGE + {{(32-DI_W){1'b0}}, di_q})*TAG_W +: TAG_W];
-  wire [LINE_W-1:0] fm_line  = m_line_q[fill_m_q*LINE_W +: LINE_W];
-  wire [SET_W-1:0]  fm_set   = fm_line[SET_W-1:0];
-
   reg             emit, emit_we, done, is_amo, found;
-  reg [ID_W-1:0]  emit_id;
+  reg [IDX_W-1:0] emit_idx;       // memory request id = {emit_we, emit_idx}
   reg [LINE_BYTES-1:0] emit_be;
   reg [LB_W-1:0]  emit_data, line_d;
-  reg [CNT_W-1:0] n_tmp;
+  reg             touch;          // LRU: make way touch_way of lru_set the most recently used
+  reg [WAY_W-1:0] touch_way, touch_age;
+  reg             vclr, vset;     // valid bit of way hway / inst_way of lru_set: clear / set
+  reg [WPS*WAY_W-1:0] age_row;
 
   always @(*) begin
     state_d    = state_q;
@@ -409,18 +478,27 @@ module ww_l1_dcache #(
     data_wdata = {LB_W{1'b0}};
     emit       = 1'b0;
     emit_we    = 1'b0;
-    emit_id    = {ID_W{1'b0}};
+    emit_idx   = {IDX_W{1'b0}};
     emit_be    = {LINE_BYTES{1'b0}};
     emit_data  = {LB_W{1'b0}};
     done       = 1'b0;
     is_amo     = 1'b0;
     found      = 1'b0;
-    n_tmp      = {CNT_W{1'b0}};
     line_d     = amo_line;
+    touch      = 1'b0;
+    touch_way  = {WAY_W{1'b0}};
+    touch_age  = {WAY_W{1'b0}};
+    vclr       = 1'b0;
+    vset       = 1'b0;
+    age_row    = set_age;
 
     // write acknowledgement frees its slot
     if (mem_rsp_valid_i && rsp_wr) begin
-      wv_d[rsp_idx] = 1'b0;
+      for (i = 0; i < WQ; i = i + 1) begin
+        if (rsp_idx == i[IDX_W-1:0]) begin
+          wv_d[i] = 1'b0;
+        end
+      end
     end
 
     if (free_st) begin
@@ -446,44 +524,53 @@ module ww_l1_dcache #(
       end
     end else if (state_q == ST_TAG) begin
       if ((cur_op_q == OP_LOAD || cur_op_q == OP_ATOMIC) && hit) begin
-        touch(cur_set, hway);
+        touch     = 1'b1;
+        touch_way = hway;
         hit_way_d = hway;
         state_d   = (cur_op_q == OP_LOAD) ? ST_HIT : ST_AMO;
       end else if ((cur_op_q == OP_LOAD || cur_op_q == OP_ATOMIC) && cmatch_v) begin
-        n_tmp = m_n_q[cmatch_i*CNT_W +: CNT_W];
-        m_tag_d[(cmatch_i*MERGE + {{(32-CNT_W){1'b0}}, n_tmp})*TAG_W +: TAG_W] = cur_tag_q;
-        m_amo_d[cmatch_i*MERGE + {{(32-CNT_W){1'b0}}, n_tmp}] = (cur_op_q == OP_ATOMIC);
-        m_n_d[cmatch_i*CNT_W +: CNT_W] = n_tmp + 1'b1;
+        // join MSHR cmatch_i as its waiter cmatch_n
+        for (i = 0; i < MSHRS; i = i + 1) begin
+          if (cmatch_i == i[IDX_W-1:0]) begin
+            for (k = 0; k < MERGE; k = k + 1) begin
+              if (cmatch_n == k[CNT_W-1:0]) begin
+                m_tag_d[(i*MERGE + k)*TAG_W +: TAG_W] = cur_tag_q;
+                m_amo_d[i*MERGE + k]                  = (cur_op_q == OP_ATOMIC);
+              end
+            end
+            m_n_d[i*CNT_W +: CNT_W] = cmatch_n + 1'b1;
+          end
+        end
         amo_pend_d = (cur_op_q == OP_ATOMIC);
         state_d    = ST_IDLE;
       end else if (out_free && (cur_op_q != OP_STORE || wfree_v)) begin
         if (cur_op_q == OP_STORE) begin
 `ifndef WW_MUTANT_L1_NO_WRITE_EVICT
-          if (hit) begin
-            valid_d[{cur_set, hway}] = 1'b0;
-          end
+          vclr = hit;
 `endif
           for (i = 0; i < MSHRS; i = i + 1) begin
             if (m_v_q[i] && m_line_q[i*LINE_W +: LINE_W] == cur_line_q) begin
               m_noinst_d[i] = 1'b1;
             end
           end
-          wv_d[wfree_i]                 = 1'b1;
-          wtag_d[wfree_i*TAG_W +: TAG_W] = cur_tag_q;
           emit_we   = 1'b1;
-          emit_id   = {1'b1, wfree_i};
+          emit_idx  = wfree_i;
           emit_be   = cur_be_q;
           emit_data = cur_wdata_q;
         end else begin
-          m_v_d[free_i]                      = 1'b1;
-          m_line_d[free_i*LINE_W +: LINE_W]  = cur_line_q;
-          m_noinst_d[free_i]                 = (cur_op_q == OP_STRONG);
-          m_byp_d[free_i]                    = (cur_op_q == OP_STRONG);
-          m_n_d[free_i*CNT_W +: CNT_W]       = {{(CNT_W-1){1'b0}}, 1'b1};
-          m_tag_d[free_i*MERGE*TAG_W +: TAG_W] = cur_tag_q;
-          m_amo_d[free_i*MERGE]              = (cur_op_q == OP_ATOMIC);
+          for (i = 0; i < MSHRS; i = i + 1) begin
+            if (free_i == i[IDX_W-1:0]) begin
+              m_v_d[i]                           = 1'b1;
+              m_line_d[i*LINE_W +: LINE_W]       = cur_line_q;
+              m_noinst_d[i]                      = (cur_op_q == OP_STRONG);
+              m_byp_d[i]                         = (cur_op_q == OP_STRONG);
+              m_n_d[i*CNT_W +: CNT_W]            = {{(CNT_W-1){1'b0}}, 1'b1};
+              m_tag_d[i*MERGE*TAG_W +: TAG_W]    = cur_tag_q;
+              m_amo_d[i*MERGE]                   = (cur_op_q == OP_ATOMIC);
+            end
+          end
           amo_pend_d = (cur_op_q == OP_ATOMIC);
-          emit_id    = {1'b0, free_i};
+          emit_idx   = free_i;
         end
         emit    = 1'b1;
         state_d = ST_IDLE;
@@ -495,7 +582,11 @@ module ww_l1_dcache #(
         if (!out_free || !wfree_v) begin
           done = 1'b0;
         end else begin
-          line_d[cur_amo_word_q*32 +: 32] = amo_new;
+          for (k = 0; k < WORDS; k = k + 1) begin
+            if (cur_amo_word_q == k[WORD_W-1:0]) begin
+              line_d[k*32 +: 32] = amo_new;
+            end
+          end
         end
       end
       if (done) begin
@@ -505,7 +596,7 @@ module ww_l1_dcache #(
           rsp_kind_o = K_HIT;
         end else begin
           rsp_tag_o  = fm_tag;
-          rsp_kind_o = m_byp_q[fill_m_q] ? K_BYP : ((di_q != {DI_W{1'b0}}) ? K_MERGE : K_MISS);
+          rsp_kind_o = fm_byp ? K_BYP : ((di_q != {DI_W{1'b0}}) ? K_MERGE : K_MISS);
         end
         if (is_amo) begin
           rsp_data_o[31:0] = amo_old;
@@ -514,12 +605,14 @@ module ww_l1_dcache #(
           rsp_data_o = line_d;
         end
         if (is_amo && amo_wr) begin
-          wv_d[wfree_i]                 = 1'b1;
-          wtag_d[wfree_i*TAG_W +: TAG_W] = cur_tag_q;
           emit      = 1'b1;
           emit_we   = 1'b1;
-          emit_id   = {1'b1, wfree_i};
-          emit_be[cur_amo_word_q*4 +: 4] = 4'hF;
+          emit_idx  = wfree_i;
+          for (k = 0; k < WORDS; k = k + 1) begin
+            if (cur_amo_word_q == k[WORD_W-1:0]) begin
+              emit_be[k*4 +: 4] = 4'hF;
+            end
+          end
           emit_data = line_d;
         end
         if (state_q == ST_AMO) begin
@@ -532,28 +625,33 @@ module ww_l1_dcache #(
         end else begin
           fill_d = line_d;
           if ({{(32-DI_W){1'b0}}, di_q} + 32'd1 == {{(32-CNT_W){1'b0}}, fm_n}) begin
-            if (!m_noinst_q[fill_m_q]) begin
+            if (!fm_noinst) begin
               for (w = WAYS - 1; w >= 0; w = w - 1) begin
-                if (!valid_q[{fm_set, w[WAY_W-1:0]}]) begin
+                if (!set_valid[w]) begin
                   found    = 1'b1;
                   inst_way = w[WAY_W-1:0];
                 end
               end
               if (!found) begin
                 for (w = WAYS - 1; w >= 0; w = w - 1) begin
-                  if (age_q[{fm_set, w[WAY_W-1:0]}*WAY_W +: WAY_W] == AGE_MAX) begin
+                  if (set_age[w*WAY_W +: WAY_W] == AGE_MAX) begin
                     inst_way = w[WAY_W-1:0];
                   end
                 end
               end
-              valid_d[{fm_set, inst_way}] = 1'b1;
+              vset       = 1'b1;
               tag_we     = 1'b1;
               data_we    = 1'b1;
               data_waddr = {fm_set, inst_way};
               data_wdata = line_d;
-              touch(fm_set, inst_way);
+              touch      = 1'b1;
+              touch_way  = inst_way;
             end
-            m_v_d[fill_m_q] = 1'b0;
+            for (i = 0; i < MSHRS; i = i + 1) begin
+              if (fill_m_q == i[IDX_W-1:0]) begin
+                m_v_d[i] = 1'b0;
+              end
+            end
             state_d = ST_IDLE;
           end else begin
             di_d = di_q + 1'b1;
@@ -562,11 +660,53 @@ module ww_l1_dcache #(
       end
     end
 
+    // a write request takes write slot wfree_i
+    if (emit && emit_we) begin
+      for (i = 0; i < WQ; i = i + 1) begin
+        if (wfree_i == i[IDX_W-1:0]) begin
+          wv_d[i]                  = 1'b1;
+          wtag_d[i*TAG_W +: TAG_W] = cur_tag_q;
+        end
+      end
+    end
+
+    // valid bit of a way of lru_set: write-evict (hway) or install (inst_way)
+    if (vclr || vset) begin
+      for (s = 0; s < SETS; s = s + 1) begin
+        for (w = 0; w < WPS; w = w + 1) begin
+          if (lru_set == s[SET_W-1:0] && (vclr ? hway : inst_way) == w[WAY_W-1:0]) begin
+            valid_d[s*WPS + w] = vset;
+          end
+        end
+      end
+    end
+
+    // LRU touch: ways of lru_set younger than touch_way age by one, it becomes 0
+    if (touch) begin
+      for (w = 0; w < WPS; w = w + 1) begin
+        if (touch_way == w[WAY_W-1:0]) begin
+          touch_age = set_age[w*WAY_W +: WAY_W];
+        end
+      end
+      for (w = 0; w < WPS; w = w + 1) begin
+        if (touch_way == w[WAY_W-1:0]) begin
+          age_row[w*WAY_W +: WAY_W] = {WAY_W{1'b0}};
+        end else if (w < WAYS && set_age[w*WAY_W +: WAY_W] < touch_age) begin
+          age_row[w*WAY_W +: WAY_W] = set_age[w*WAY_W +: WAY_W] + 1'b1;
+        end
+      end
+      for (s = 0; s < SETS; s = s + 1) begin
+        if (lru_set == s[SET_W-1:0]) begin
+          age_d[s*WPS*WAY_W +: WPS*WAY_W] = age_row;
+        end
+      end
+    end
+
     if (emit) begin
       ov_d    = 1'b1;
       owe_d   = emit_we;
       oline_d = cur_line_q;
-      oid_d   = emit_id;
+      oid_d   = {emit_we, emit_idx};
       obe_d   = emit_be;
       odata_d = emit_data;
     end else if (mem_req_ready_i) begin

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_l2_slice -- C model of rtl/mem/ww_l2_slice.v, the L2 slice of one
+ * memory partition with the device atomic unit (docs/l2_slice.md).
+ * Cycle-exact on the ports of ww_l2_slice.ports.def.
+ */
+#ifndef WW_L2_SLICE_H
+#define WW_L2_SLICE_H
+
+#include <stdint.h>
+#include "ww_config.h"
+#include "ww_util.h"
+
+#define WW_PORTS_DEF "ww_l2_slice.ports.def"
+#define WW_PORTS_NAME ww_l2_slice
+#include "ww_port_structs.h"
+
+/* req_op_i */
+enum { WW_L2_READ, WW_L2_WRITE, WW_L2_ATOMIC, WW_L2_FLUSH };
+/* req_amo_op_i (10..15 reserved: nothing written, old word returned) */
+enum {
+  WW_L2_AMO_ADD, WW_L2_AMO_EXCH, WW_L2_AMO_MIN, WW_L2_AMO_MAX, WW_L2_AMO_MINU, WW_L2_AMO_MAXU,
+  WW_L2_AMO_AND, WW_L2_AMO_OR, WW_L2_AMO_XOR, WW_L2_AMO_CAS
+};
+
+typedef struct {
+  unsigned sets;        /* SETS, power of two >= 2 */
+  unsigned ways;        /* WAYS, power of two 1..32 */
+  unsigned line_bytes;  /* LINE_BYTES, power of two 4..128 */
+  unsigned num_part;    /* NUM_PART: set = line bits above log2(NUM_PART) if a power of two */
+} ww_l2_slice_cfg_t;
+
+typedef struct ww_l2_slice ww_l2_slice_t;
+
+ww_l2_slice_cfg_t ww_l2_slice_default_cfg(void);
+ww_l2_slice_t *ww_l2_slice_new(const ww_l2_slice_cfg_t *cfg);
+void ww_l2_slice_free(ww_l2_slice_t *m);
+void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_out_t *out);
+/* the atomic unit: new word for op (sets *write = 0 when nothing is written) */
+uint32_t ww_l2_amo(unsigned op, uint32_t old, uint32_t a, uint32_t b, int *write);
+
+#endif /* WW_L2_SLICE_H */
