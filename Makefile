@@ -114,6 +114,7 @@ $(BUILD)/tests.list: FORCE
 	   $(foreach t,$(TESTS),echo '$(t)|pass|$(TEST_CMD.$(t))';) \
 	   echo "lint|pass|$(MAKE) --no-print-directory lint"; \
 	   echo "synth|pass|$(MAKE) --no-print-directory synth"; \
+	   echo "synth/no-stray-dsp|pass|scripts/check_synth.sh $(foreach b,$(BLOCKS),$(if $(filter 1,$($(b)_DSP)),$(b)))"; \
 	} > $@
 
 test: $(DEPS_STAMP) $(BUILD)/tests.list

@@ -11,6 +11,7 @@
 #   B_POINTS   extra parameter points as NAME:DEF,DEF (DEF = WW_CFG_NAME=value),
 #              run in lockstep besides the defaults
 #   B_SYNTH    1 if `make synth` reports it
+#   B_DSP      1 if it may map onto DSPs (scripts/check_synth.sh fails others)
 
 BLOCKS := bloom_filter lwh simt_stack coalescer
 

@@ -6,3 +6,4 @@ muldiv_C       := cmodel/sm/ww_muldiv.c
 muldiv_MUTANTS := MULDIV_REM_SIGN
 muldiv_POINTS  := small:WW_LANES=1 wide:WW_LANES=32
 muldiv_SYNTH   := 1
+muldiv_DSP     := 1
