@@ -142,10 +142,10 @@ waves: $(DEPS_STAMP) lockstep
 ALL_RTL := $(sort $(foreach b,$(BLOCKS),$($(b)_RTL)))
 
 lint: $(DEPS_STAMP)
-	@scripts/lint.sh $(foreach b,$(BLOCKS),$($(b)_TOP):$(subst $(space),$(comma),$($(b)_RTL)))
+	@scripts/lint.sh $(foreach b,$(BLOCKS),$($(b)_TOP):$(subst $(space),$(comma),$(strip $($(b)_RTL))))
 
 synth: $(DEPS_STAMP)
-	@synth/run_synth.sh $(foreach b,$(BLOCKS),$(if $(filter 1,$($(b)_SYNTH)),$(b):$($(b)_TOP):$(subst $(space),$(comma),$($(b)_RTL))))
+	@synth/run_synth.sh $(foreach b,$(BLOCKS),$(if $(filter 1,$($(b)_SYNTH)),$(b):$($(b)_TOP):$(subst $(space),$(comma),$(strip $($(b)_RTL)))))
 
 clean:
 	rm -rf $(BUILD)

@@ -6,6 +6,7 @@
  * registers are the RTL's, one for one.
  */
 #include "ww_l2_slice.h"
+#include "ww_amo.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -81,24 +82,6 @@ void ww_l2_slice_free(ww_l2_slice_t *m)
   free(m);
 }
 
-uint32_t ww_l2_amo(unsigned op, uint32_t old, uint32_t a, uint32_t b, int *write)
-{
-  *write = 1;
-  switch (op) {
-  case WW_L2_AMO_ADD: return old + a;
-  case WW_L2_AMO_EXCH: return a;
-  case WW_L2_AMO_MIN: return (int32_t)old < (int32_t)a ? old : a;
-  case WW_L2_AMO_MAX: return (int32_t)old > (int32_t)a ? old : a;
-  case WW_L2_AMO_MINU: return old < a ? old : a;
-  case WW_L2_AMO_MAXU: return old > a ? old : a;
-  case WW_L2_AMO_AND: return old & a;
-  case WW_L2_AMO_OR: return old | a;
-  case WW_L2_AMO_XOR: return old ^ a;
-  case WW_L2_AMO_CAS: *write = old == a; return b;
-  default: *write = 0; return old;
-  }
-}
-
 static uint32_t get_word(const uint8_t *l, unsigned w)
 {
   return (uint32_t)l[4 * w] | (uint32_t)l[4 * w + 1] << 8 | (uint32_t)l[4 * w + 2] << 16 |
@@ -163,7 +146,7 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
   if (m->amo_word >= m->words)
     aold = 0;
   int awrite;
-  uint32_t anew = ww_l2_amo(m->amo_op, aold, m->amo_a, m->amo_b, &awrite);
+  uint32_t anew = ww_amo(m->amo_op, aold, m->amo_a, m->amo_b, &awrite);
   uint8_t new_line[MAXB];
   memcpy(new_line, m->line_q, lbytes);
   int wrote = 0;

@@ -37,6 +37,5 @@ ww_l2_slice_t *ww_l2_slice_new(const ww_l2_slice_cfg_t *cfg);
 void ww_l2_slice_free(ww_l2_slice_t *m);
 void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_out_t *out);
 /* the atomic unit: new word for op (sets *write = 0 when nothing is written) */
-uint32_t ww_l2_amo(unsigned op, uint32_t old, uint32_t a, uint32_t b, int *write);
 
 #endif /* WW_L2_SLICE_H */

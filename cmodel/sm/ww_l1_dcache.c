@@ -4,6 +4,7 @@
  * of decisions follow the RTL one to one; docs/l1_dcache.md describes both.
  */
 #include "ww_l1_dcache.h"
+#include "ww_amo.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,20 +47,9 @@ struct ww_l1_dcache {
 
 int ww_l1_amo(unsigned op, uint32_t old, uint32_t a, uint32_t b, uint32_t *nv)
 {
-  switch (op) {
-  case WW_L1_AMO_ADD: *nv = old + a; break;
-  case WW_L1_AMO_EXCH: *nv = a; break;
-  case WW_L1_AMO_MIN: *nv = (int32_t)old < (int32_t)a ? old : a; break;
-  case WW_L1_AMO_MAX: *nv = (int32_t)old > (int32_t)a ? old : a; break;
-  case WW_L1_AMO_MINU: *nv = old < a ? old : a; break;
-  case WW_L1_AMO_MAXU: *nv = old > a ? old : a; break;
-  case WW_L1_AMO_AND: *nv = old & a; break;
-  case WW_L1_AMO_OR: *nv = old | a; break;
-  case WW_L1_AMO_XOR: *nv = old ^ a; break;
-  case WW_L1_AMO_CAS: *nv = b; return old == a;
-  default: *nv = old; break;    /* reserved ops 10..15 write the old value back */
-  }
-  return 1;
+  int write;
+  *nv = ww_amo(op, old, a, b, &write);
+  return write || op > 9;        /* reserved ops 10..15 write the old value back */
 }
 
 ww_l1_dcache_cfg_t ww_l1_dcache_default_cfg(void)

@@ -5,6 +5,7 @@
  * that cycle's writes, and load data and atomics use last cycle's read.
  */
 #include "ww_shmem.h"
+#include "ww_amo.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -97,21 +98,11 @@ void ww_shmem_step(ww_shmem_t *m, const ww_shmem_in_t *in, ww_shmem_out_t *out)
       break;
     }
   unsigned abank = bank[alane], arow = row[alane];
-  uint32_t aold = m->rd[abank], aopd = m->wdata[alane], anew = aold;
-  int awrite = 1;
-  switch (m->op) {
-  case WW_SHM_ADD: anew = aold + aopd; break;
-  case WW_SHM_EXCH: anew = aopd; break;
-  case WW_SHM_MIN: anew = (int32_t)aold < (int32_t)aopd ? aold : aopd; break;
-  case WW_SHM_MAX: anew = (int32_t)aold > (int32_t)aopd ? aold : aopd; break;
-  case WW_SHM_MINU: anew = aold < aopd ? aold : aopd; break;
-  case WW_SHM_MAXU: anew = aold > aopd ? aold : aopd; break;
-  case WW_SHM_AND: anew = aold & aopd; break;
-  case WW_SHM_OR: anew = aold | aopd; break;
-  case WW_SHM_XOR: anew = aold ^ aopd; break;
-  case WW_SHM_CAS: anew = aopd; awrite = aold == m->cmp[alane]; break;
-  default: awrite = 0; break;
-  }
+  uint32_t aold = m->rd[abank], aopd = m->wdata[alane];
+  /* the request's ops ADD..CAS are the atomic ALU's 0..9 (rtl/common/ww_amo_alu.v) */
+  unsigned aop = m->op >= WW_SHM_ADD && m->op <= WW_SHM_CAS ? m->op - WW_SHM_ADD : 15;
+  int awrite;
+  uint32_t anew = ww_amo(aop, aold, m->op == WW_SHM_CAS ? m->cmp[alane] : aopd, aopd, &awrite);
 
   /* outputs */
   out->req_ready_o = m->state == ST_IDLE;

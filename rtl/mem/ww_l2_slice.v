@@ -233,8 +233,9 @@ module ww_l2_slice #(
   // Atomic unit    //
   ////////////////////
 
-  reg [31:0] aold, anew;
-  reg        awrite;
+  reg  [31:0] aold;
+  wire [31:0] anew;
+  wire        awrite;
   always @(*) begin
     aold = 32'd0;
     for (k = 0; k < WORDS; k = k + 1) begin
@@ -242,27 +243,16 @@ module ww_l2_slice #(
         aold = line_q[k*32 +: 32];
       end
     end
-    awrite = 1'b1;
-    case (amo_op_q)
-      4'd0: anew = aold + amo_a_q;
-      4'd1: anew = amo_a_q;
-      4'd2: anew = ($signed(aold) < $signed(amo_a_q)) ? aold : amo_a_q;
-      4'd3: anew = ($signed(aold) > $signed(amo_a_q)) ? aold : amo_a_q;
-      4'd4: anew = (aold < amo_a_q) ? aold : amo_a_q;
-      4'd5: anew = (aold > amo_a_q) ? aold : amo_a_q;
-      4'd6: anew = aold & amo_a_q;
-      4'd7: anew = aold | amo_a_q;
-      4'd8: anew = aold ^ amo_a_q;
-      4'd9: begin
-        anew   = amo_b_q;
-        awrite = (aold == amo_a_q);
-      end
-      default: begin
-        anew   = aold;
-        awrite = 1'b0;
-      end
-    endcase
   end
+
+  ww_amo_alu u_amo (
+    .op_i    (amo_op_q),
+    .old_i   (aold),
+    .a_i     (amo_a_q),
+    .b_i     (amo_b_q),
+    .new_o   (anew),
+    .write_o (awrite)
+  );
 
   // the line after the operation, and whether it was written
   reg [LB-1:0] new_line;

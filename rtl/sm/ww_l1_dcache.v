@@ -276,7 +276,7 @@ module ww_l1_dcache #(
   // line the atomic (hit, or the drained waiter) acts on
   wire [LB_W-1:0] amo_line = (state_q == ST_AMO) ? data_rdata : fill_q;
   reg  [31:0]     amo_old;
-  reg  [31:0]     amo_new;
+  wire [31:0]     amo_new;
   reg             amo_wr;
   always @(*) begin
     amo_old = 32'd0;
@@ -286,24 +286,18 @@ module ww_l1_dcache #(
       end
     end
   end
+  // Reserved ops (10-15) write the old value back here, as they always have.
+  wire amo_alu_wr;
+  ww_amo_alu u_amo (
+    .op_i    (cur_amo_op_q),
+    .old_i   (amo_old),
+    .a_i     (cur_amo_a_q),
+    .b_i     (cur_amo_b_q),
+    .new_o   (amo_new),
+    .write_o (amo_alu_wr)
+  );
   always @(*) begin
-    amo_wr = 1'b1;
-    case (cur_amo_op_q)
-      4'd0: amo_new = amo_old + cur_amo_a_q;
-      4'd1: amo_new = cur_amo_a_q;
-      4'd2: amo_new = ($signed(amo_old) < $signed(cur_amo_a_q)) ? amo_old : cur_amo_a_q;
-      4'd3: amo_new = ($signed(amo_old) > $signed(cur_amo_a_q)) ? amo_old : cur_amo_a_q;
-      4'd4: amo_new = (amo_old < cur_amo_a_q) ? amo_old : cur_amo_a_q;
-      4'd5: amo_new = (amo_old > cur_amo_a_q) ? amo_old : cur_amo_a_q;
-      4'd6: amo_new = amo_old & cur_amo_a_q;
-      4'd7: amo_new = amo_old | cur_amo_a_q;
-      4'd8: amo_new = amo_old ^ cur_amo_a_q;
-      4'd9: begin
-        amo_new = cur_amo_b_q;
-        amo_wr  = (amo_old == cur_amo_a_q);
-      end
-      default: amo_new = amo_old;  // reserved: write the old value back
-    endcase
+    amo_wr = amo_alu_wr || (cur_amo_op_q > 4'd9);
   end
 
   ////////////////////////////////////////////////////////////////////////////////

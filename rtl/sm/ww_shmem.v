@@ -62,14 +62,7 @@ module ww_shmem #(
   localparam [3:0] OP_LOAD  = 4'd0;
   localparam [3:0] OP_STORE = 4'd1;
   localparam [3:0] OP_ADD   = 4'd2;
-  localparam [3:0] OP_EXCH  = 4'd3;
-  localparam [3:0] OP_MIN   = 4'd4;
-  localparam [3:0] OP_MAX   = 4'd5;
-  localparam [3:0] OP_MINU  = 4'd6;
-  localparam [3:0] OP_MAXU  = 4'd7;
-  localparam [3:0] OP_AND   = 4'd8;
-  localparam [3:0] OP_OR    = 4'd9;
-  localparam [3:0] OP_XOR   = 4'd10;
+  // 3 exch, 4 min, 5 max, 6 minu, 7 maxu, 8 and, 9 or, 10 xor (ww_amo_alu)
   localparam [3:0] OP_CAS   = 4'd11;
   localparam [3:0] OP_CLEAR = 4'd12;
 
@@ -200,30 +193,18 @@ module ww_shmem #(
       end
     end
   end
-  reg  [31:0] anew;
-  reg         awrite;
-  always @(*) begin
-    awrite = 1'b1;
-    case (op_q)
-      OP_ADD:  anew = aold + aopd;
-      OP_EXCH: anew = aopd;
-      OP_MIN:  anew = ($signed(aold) < $signed(aopd)) ? aold : aopd;
-      OP_MAX:  anew = ($signed(aold) > $signed(aopd)) ? aold : aopd;
-      OP_MINU: anew = (aold < aopd) ? aold : aopd;
-      OP_MAXU: anew = (aold > aopd) ? aold : aopd;
-      OP_AND:  anew = aold & aopd;
-      OP_OR:   anew = aold | aopd;
-      OP_XOR:  anew = aold ^ aopd;
-      OP_CAS: begin
-        anew   = aopd;
-        awrite = (aold == acmp);
-      end
-      default: begin
-        anew   = aold;
-        awrite = 1'b0;
-      end
-    endcase
-  end
+  // the request's ops ADD..CAS (2..11) are the atomic ALU's 0..9
+  wire [31:0] anew;
+  wire        awrite;
+  wire [3:0]  aop = (op_q >= OP_ADD && op_q <= OP_CAS) ? op_q - OP_ADD : 4'd15;
+  ww_amo_alu u_amo (
+    .op_i    (aop),
+    .old_i   (aold),
+    .a_i     ((op_q == OP_CAS) ? acmp : aopd),
+    .b_i     (aopd),
+    .new_o   (anew),
+    .write_o (awrite)
+  );
 
   ////////////////////
   // Control        //
