@@ -40,7 +40,8 @@ ww_simt_stack_cfg_t ww_simt_stack_default_cfg(void)
 
 ww_simt_stack_t *ww_simt_stack_new(const ww_simt_stack_cfg_t *c)
 {
-  if (!c->warps || !c->lanes || c->lanes > 32 || !ww_is_pow2(c->depth) || c->depth < 2) {
+  if (!c->warps || c->warps > 64 || !c->lanes || c->lanes > 32 || !ww_is_pow2(c->depth) ||
+      c->depth < 2) {
     fprintf(stderr, "ww_simt_stack: illegal configuration WARPS=%u LANES=%u DEPTH=%u\n",
             c->warps, c->lanes, c->depth);
     return NULL;
@@ -82,6 +83,10 @@ void ww_simt_stack_step(ww_simt_stack_t *s, const ww_simt_stack_in_t *in,
   out->rsp_pc_o = (s->rsp_join && s->rdata.kind == KIND_ELSE) ? s->rdata.pc : s->rsp_pc;
   out->rsp_diverged_o = (uint64_t)s->rsp_diverged;
   out->rsp_err_o = s->rsp_err;
+  uint64_t empty_w = 0; /* from the stack pointers, i.e. before this cycle's request */
+  for (unsigned w = 0; w < s->cfg.warps; w++)
+    empty_w |= (uint64_t)(s->sp[w] == 0) << w;
+  out->empty_o = empty_w;
 
   /* combinational view of the request */
   unsigned wid = (unsigned)in->req_wid_i;

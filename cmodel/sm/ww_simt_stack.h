@@ -2,7 +2,8 @@
  *
  * ww_simt_stack -- C model of rtl/sm/ww_simt_stack.v, the per-warp
  * reconvergence stacks of one SM (docs/isa.md "Reconvergence").
- * Cycle-exact on the ports of ww_simt_stack.ports.def.
+ * Cycle-exact on the ports of ww_simt_stack.ports.def. empty_o bit w is 1
+ * while warp w's stack pointer is 0 (state only, not this cycle's request).
  */
 #ifndef WW_SIMT_STACK_H
 #define WW_SIMT_STACK_H
@@ -19,7 +20,7 @@ enum { WW_STACK_OK = 0, WW_STACK_OVERFLOW = 1, WW_STACK_UNDERFLOW = 2 };
 #include "ww_port_structs.h"
 
 typedef struct {
-  unsigned warps;       /* WARPS */
+  unsigned warps;       /* WARPS, 1..64 (empty_o is one uint64_t) */
   unsigned lanes;       /* LANES, 1..32 */
   unsigned depth;       /* DEPTH, power of two >= 2 */
 } ww_simt_stack_cfg_t;

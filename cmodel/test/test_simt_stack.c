@@ -13,6 +13,15 @@
  * lane executes exactly the blocks a recursive host walk of the tree gives
  * for that lane, the mask after each if equals the mask before it, and the
  * stack is empty at the end (a further join underflows).
+ * empty_o is checked on every cycle against the test's own count of each
+ * warp's entries (a split pushes 2 when the active lanes disagree, else 1,
+ * unless that overflows DEPTH; a join pops one; a clear empties): before a
+ * request is accepted it shows the old count, from the next cycle the new
+ * one (the cycle of a diverging split's second write included), and answers
+ * carry the error the count predicts. Before each tree, random requests on
+ * the other warps, in push-heavy and pop-heavy phases, leave their stacks at
+ * varied depths (and overflow and underflow them); then the tree's warp is
+ * cleared, as at a warp launch.
  * Usage: test_simt_stack [--seed N] [--trees N]
  */
 #include <inttypes.h>
@@ -80,7 +89,44 @@ static void walk_ref(const node_t *n, int lane)
 
 /* ---- driving the cycle model ---- */
 static ww_simt_stack_t *st;
+static ww_simt_stack_cfg_t cfg;
 static unsigned wid;
+static unsigned ref_depth[64];   /* the test's own count of each warp's entries */
+
+/* empty_o must show exactly the warps whose reference count is 0. */
+static void check_empty(const ww_simt_stack_out_t *out, const char *when)
+{
+  uint64_t want = 0;
+  for (unsigned w = 0; w < cfg.warps; w++)
+    want |= (uint64_t)(ref_depth[w] == 0) << w;
+  if (out->empty_o != want) {
+    if (failures < 5)
+      printf("FAIL: empty_o 0x%" PRIx64 " %s, reference 0x%" PRIx64 "\n",
+             (uint64_t)out->empty_o, when, want);
+    failures++;
+  }
+}
+
+/* The reference effect of an accepted request on warp wid; returns the
+ * error the answer must carry. */
+static unsigned ref_apply(unsigned op, uint32_t tmask, uint32_t pred)
+{
+  unsigned *d = &ref_depth[wid];
+  if (op == WW_STACK_CLEAR) {
+    *d = 0;
+  } else if (op == WW_STACK_JOIN) {
+    if (*d == 0)
+      return WW_STACK_UNDERFLOW;
+    (*d)--;
+  } else {
+    uint32_t t = tmask & pred;
+    unsigned n = (t != 0 && t != tmask) ? 2 : 1;
+    if (*d + n > cfg.depth)
+      return WW_STACK_OVERFLOW;
+    *d += n;
+  }
+  return WW_STACK_OK;
+}
 
 static ww_simt_stack_out_t call(unsigned op, uint32_t tmask, uint32_t pred, uint32_t pc)
 {
@@ -95,15 +141,24 @@ static ww_simt_stack_out_t call(unsigned op, uint32_t tmask, uint32_t pred, uint
   in.req_pc_i = pc;
   for (int guard = 0; guard < 8; guard++) {
     ww_simt_stack_step(st, &in, &out);
+    check_empty(&out, "before a request is accepted");
     if (out.req_ready_o)
       break;            /* accepted at this edge */
   }
+  unsigned err = ref_apply(op, tmask, pred);
   memset(&in, 0, sizeof in);
   in.rst_ni = 1;
   for (int guard = 0; guard < 8; guard++) {
     ww_simt_stack_step(st, &in, &out);
-    if (out.rsp_valid_o)
+    check_empty(&out, "after a request was accepted");
+    if (out.rsp_valid_o) {
+      if (out.rsp_err_o != err) {
+        printf("FAIL: op %u on warp %u answered err %u, reference %u\n", op, wid,
+               (unsigned)out.rsp_err_o, err);
+        failures++;
+      }
       return out;
+    }
   }
   printf("FAIL: no answer\n");
   failures++;
@@ -171,14 +226,18 @@ int main(int argc, char **argv)
     }
   }
   printf("test_simt_stack: seed=%" PRIu64 " trees=%" PRIu64 " lanes=%d\n", rng.s, trees, LANES);
-  ww_simt_stack_cfg_t cfg = ww_simt_stack_default_cfg();
-  st = ww_simt_stack_new(&cfg);
+  cfg = ww_simt_stack_default_cfg();
+  st = ww_simt_stack_new(&cfg);   /* refuses WARPS > 64, the size of ref_depth */
   if (!st)
     return 1;
   ww_simt_stack_in_t rst = { 0 };
   ww_simt_stack_out_t out;
   ww_simt_stack_step(st, &rst, &out);
-  uint64_t ifs = 0, max_nodes = 0;
+  rst.rst_ni = 1;
+  ww_simt_stack_step(st, &rst, &out);
+  check_empty(&out, "after reset");
+  uint64_t ifs = 0, max_nodes = 0, busy_other = 0;
+  int pushing[64] = { 0 };   /* other warps: a push-heavy or a pop-heavy phase */
   for (uint64_t t = 0; t < trees && failures < 5; t++) {
     n_nodes = n_blocks = 0;
     node_t *root = gen(1 + (int)ww_rng_below(&rng, 6));
@@ -186,7 +245,26 @@ int main(int argc, char **argv)
     do
       mask = (uint32_t)ww_rng_bits(&rng, LANES);
     while (!mask);
-    wid = (unsigned)ww_rng_below(&rng, cfg.warps);
+    unsigned tree_wid = (unsigned)ww_rng_below(&rng, cfg.warps);
+    /* other warps: random requests, so their stacks sit at varied depths */
+    for (int i = (int)ww_rng_below(&rng, 9); i > 0 && cfg.warps > 1; i--) {
+      do
+        wid = (unsigned)ww_rng_below(&rng, cfg.warps);
+      while (wid == tree_wid);
+      uint32_t m;
+      do
+        m = (uint32_t)ww_rng_bits(&rng, LANES);
+      while (!m);
+      if (ww_rng_chance(&rng, 1, 30))
+        pushing[wid] = !pushing[wid];
+      unsigned op = ww_rng_chance(&rng, 1, 100) ? WW_STACK_CLEAR
+                  : ww_rng_chance(&rng, pushing[wid] ? 3 : 1, 4) ? WW_STACK_SPLIT : WW_STACK_JOIN;
+      call(op, m, (uint32_t)ww_rng_bits(&rng, LANES), 0x8000u);
+    }
+    wid = tree_wid;
+    call(WW_STACK_CLEAR, mask, 0, 0x1000u);   /* warp launch */
+    for (unsigned w = 0; w < cfg.warps; w++)
+      busy_other += (uint64_t)(w != wid && ref_depth[w] != 0);
     for (int l = 0; l < LANES; l++) {
       trace_n[l] = ref_n[l] = 0;
       if ((mask >> l) & 1)
@@ -211,7 +289,8 @@ int main(int argc, char **argv)
       max_nodes = (uint64_t)n_nodes;
   }
   ww_simt_stack_free(st);
-  printf("test_simt_stack: %" PRIu64 " if/else executed, largest tree %" PRIu64 " nodes: %s\n",
-         ifs, max_nodes, failures ? "FAIL" : "PASS");
+  printf("test_simt_stack: %" PRIu64 " if/else executed, largest tree %" PRIu64
+         " nodes, %" PRIu64 " other warps busy at a tree's start: %s\n",
+         ifs, max_nodes, busy_other, failures ? "FAIL" : "PASS");
   return failures ? 1 : 0;
 }

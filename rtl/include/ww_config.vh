@@ -53,6 +53,9 @@
 `ifndef WW_CODE_BASE
 `define WW_CODE_BASE          65536  // kernel images are linked and loaded here (0x10000)
 `endif
+`ifndef WW_IMEM_BYTES
+`define WW_IMEM_BYTES         8192   // per-SM instruction memory, holds code from CODE_BASE (docs/gpu_rtl.md)
+`endif
 `ifndef WW_SHARED_BASE
 `define WW_SHARED_BASE        2130706432 // per-block shared memory window (0x7F000000)
 `endif

@@ -17,8 +17,14 @@
 // overflow (or a join on an empty stack) answers rsp_err_o = 1 (2) and
 // changes nothing. A diverging split writes its second entry in the cycle
 // after it is accepted, with req_ready_o low.
+// empty_o[w] = 1 when warp w's stack holds no entry (for ww.exit's "exit in
+// divergent code" trap). It comes from the stack pointer flops, so it
+// reflects every request accepted before this cycle (a diverging split's
+// second write included: its pointer moves by 2 when it is accepted) and
+// never the request of this cycle.
 // Storage: one WARPS*DEPTH-entry 1R1W memory (block RAM), stack pointers in
-// flops. Parameters: WARPS >= 1, LANES 1..32, DEPTH a power of two >= 2.
+// flops. Parameters: WARPS 1..64 (the C model packs empty_o into 64 bits),
+// LANES 1..32, DEPTH a power of two >= 2.
 
 `default_nettype none
 `include "ww_config.vh"
@@ -43,7 +49,9 @@ module ww_simt_stack #(
   output wire [LANES-1:0]         rsp_tmask_o,
   output wire [31:0]              rsp_pc_o,
   output wire                     rsp_diverged_o,
-  output wire [1:0]               rsp_err_o
+  output wire [1:0]               rsp_err_o,
+  // state
+  output wire [WARPS-1:0]         empty_o
 );
 
   localparam WID_W   = (WARPS > 1) ? $clog2(WARPS) : 1;
@@ -211,6 +219,11 @@ module ww_simt_stack #(
   assign rsp_pc_o       = (rsp_join_q && top_kind == KIND_ELSE) ? top_pc : rsp_pc_q;
   assign rsp_diverged_o = rsp_diverged_q;
   assign rsp_err_o      = rsp_err_q;
+
+  genvar g;
+  for (g = 0; g < WARPS; g = g + 1) begin : g_empty
+    assign empty_o[g] = (sp_q[g*SP_W +: SP_W] == {SP_W{1'b0}});
+  end
 
 endmodule  // ww_simt_stack
 `default_nettype wire

@@ -7,6 +7,8 @@
  * warp's previous answer has been seen. Each warp alternates between a
  * push-heavy and a pop-heavy phase, so stacks run into overflow (DEPTH) and
  * underflow; now and then a warp is cleared (relaunched) with a new mask.
+ * So every warp's stack empties and refills many times, and every bit of
+ * empty_o (compared every cycle, like all outputs in the .ports.def) toggles.
  */
 #include "ww_lockstep.h"
 #include "ww_simt_stack.h"

@@ -1,0 +1,617 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ww_lsu -- the SM's memory stage (docs/gpu_rtl.md "Memory path",
+// docs/isa.md "Memory", "Scoped atomics", "Strong accesses", "Fences"):
+// address checks, the coalescer, the L1 data cache, the banked shared
+// memory, and the SM's port toward the crossbar.
+//
+// One warp memory instruction at a time, performed to completion before the
+// next is taken (docs/isa.md: every instruction is architecturally complete
+// before the warp's next one), in this order:
+//   1. lanes whose address is in the shared window: one request to ww_shmem;
+//   2. the other (global) lanes through the coalescer, one line at a time:
+//      load / strong load   L1 LOAD / LOAD_STRONG, lanes extracted from the line
+//      store / strong store L1 STORE with the line's byte mask (lanes in lane
+//                           order, so the highest lane wins a shared byte),
+//                           then wait for the write acknowledgement
+//      block atomic         per lane in lane order: L1 ATOMIC; wait for the
+//                           write's acknowledgement when it wrote
+//      device atomic        drop the own L1 copy (STORE with no bytes), then
+//                           per lane an ATOMIC straight to L2 (id bit 7 set)
+//   3. fence.dev: wait until no write is pending, then L1 INVAL.
+// Address checks (comb, in the cycle the SM offers the instruction) follow
+// docs/isa.md decision 1: per lane null guard, then global/shared range,
+// then alignment; the lowest faulting lane is reported and nothing is done.
+// The retire fields (rd values, addresses, store data, memory kind) are
+// returned with done_valid_o and held until done_ready_i.
+// CAS needs a third operand: the SM reads rs3 the cycle after acceptance
+// and gives it on in_swap_i then (state RS3).
+// Memory port: L1 requests (op READ/WRITE, id = L1 id) and device atomics
+// (op ATOMIC, id 8'h80) share mreq_*; responses are routed by id bit 7.
+// Parameters: LANES, BLOCKS, LINE_BYTES as in ww_config.vh; WARPS for ids.
+
+`default_nettype none
+`include "ww_config.vh"
+module ww_lsu #(
+  parameter WARPS      = `WW_WARPS_PER_SM,
+  parameter LANES      = `WW_LANES,
+  parameter BLOCKS     = `WW_BLOCKS_PER_SM,
+  parameter LINE_BYTES = `WW_LINE_BYTES,
+  parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
+  parameter SLOT_W     = (BLOCKS > 1) ? $clog2(BLOCKS) : 1,
+  parameter LINE_W     = 32 - $clog2(LINE_BYTES),
+  parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
+  parameter SB_W       = 64 + WID_W + 7
+) (
+  input  wire                      clk_i,
+  input  wire                      rst_ni,
+  // instruction from the execute stage
+  input  wire                      in_valid_i,
+  output wire                      in_ready_o,
+  input  wire [WID_W-1:0]          in_wid_i,
+  input  wire [6:0]                in_op_i,
+  input  wire [31:0]               in_pc_i,
+  input  wire [31:0]               in_ctaid_i,
+  input  wire [SLOT_W-1:0]         in_slot_i,
+  input  wire [LANES-1:0]          in_mask_i,
+  input  wire [LANES*32-1:0]       in_base_i,     // rs1
+  input  wire [LANES*32-1:0]       in_data_i,     // rs2
+  input  wire [31:0]               in_imm_i,
+  input  wire [LANES*32-1:0]       in_swap_i,     // rs3, the cycle after a CAS is accepted
+  output wire                      in_is_cas_o,   // in_op_i is a CAS
+  // address fault of the offered instruction (comb)
+  output wire                      fault_o,
+  output wire [3:0]                fault_kind_o,
+  output wire [4:0]                fault_lane_o,
+  output wire [31:0]               fault_addr_o,
+  // completion
+  output wire                      done_valid_o,
+  input  wire                      done_ready_i,
+  output wire [WID_W-1:0]          done_wid_o,
+  output wire [LANES*32-1:0]       done_rd_o,
+  output wire [LANES*32-1:0]       done_addr_o,
+  output wire [LANES*32-1:0]       done_wdata_o,
+  output wire [3:0]                done_mem_o,
+  output wire [2:0]                done_bytes_o,
+  // memory port (toward the crossbar)
+  output wire                      mreq_valid_o,
+  input  wire                      mreq_ready_i,
+  output wire [1:0]                mreq_op_o,
+  output wire [LINE_W-1:0]         mreq_line_o,
+  output wire [7:0]                mreq_id_o,
+  output wire [LINE_BYTES-1:0]     mreq_be_o,
+  output wire [LINE_BYTES*8-1:0]   mreq_data_o,
+  output wire [3:0]                mreq_amo_op_o,
+  output wire [WORD_W-1:0]         mreq_amo_word_o,
+  output wire [31:0]               mreq_amo_a_o,
+  output wire [31:0]               mreq_amo_b_o,
+  output wire [SB_W-1:0]           mreq_sb_o,
+  input  wire                      mrsp_valid_i,
+  output wire                      mrsp_ready_o,
+  input  wire [7:0]                mrsp_id_i,
+  input  wire [LINE_BYTES*8-1:0]   mrsp_data_i
+);
+
+  // ISA constants: this module uses the WW_OP_* codes only.
+  /* verilator lint_off UNUSEDPARAM */
+  `include "ww_isa.vh"
+  /* verilator lint_on UNUSEDPARAM */
+
+  localparam OFF_W   = $clog2(LINE_BYTES);
+  localparam WORDS   = LINE_BYTES / 4;
+  localparam LB_W    = LINE_BYTES * 8;
+  localparam SWORD_W = $clog2(`WW_SHMEM_BYTES / 4);
+  localparam [31:0] NULL_GUARD = `WW_NULL_GUARD_BYTES;
+  localparam [31:0] GMEM       = `WW_GMEM_BYTES;
+  localparam [31:0] SH_BASE    = `WW_SHARED_BASE;
+  localparam [31:0] SH_BYTES   = `WW_SHMEM_BYTES;
+
+  // trap kinds (ww_trap_kind_t) and memory kinds (ww_mem_kind_t)
+  localparam [3:0] TRAP_MISALIGNED = 4'd5, TRAP_NULL = 4'd6, TRAP_RANGE = 4'd7;
+  localparam [3:0] MEM_LOAD = 4'd1, MEM_STORE = 4'd2, MEM_LOAD_STRONG = 4'd3,
+                   MEM_STORE_STRONG = 4'd4, MEM_ATOMIC_BLK = 4'd5, MEM_ATOMIC_DEV = 4'd6,
+                   MEM_SH_LOAD = 4'd7, MEM_SH_STORE = 4'd8, MEM_SH_ATOMIC = 4'd9;
+  // L1 core ops
+  localparam [2:0] L1_LOAD = 3'd0, L1_STORE = 3'd1, L1_ATOMIC = 3'd2, L1_INVAL = 3'd3,
+                   L1_LOAD_STRONG = 3'd4;
+
+  localparam [3:0] S_IDLE = 4'd0, S_RS3 = 4'd1, S_SHREQ = 4'd2, S_SHWAIT = 4'd3,
+                   S_GLOBAL = 4'd4, S_LINE = 4'd5, S_L1REQ = 4'd6, S_L1RSP = 4'd7,
+                   S_WACK = 4'd8, S_BYPREQ = 4'd9, S_BYPRSP = 4'd10, S_FENCE = 4'd11,
+                   S_DONE = 4'd12;
+
+  ////////////////////
+  // Decode         //
+  ////////////////////
+
+  function [2:0] op_bytes(input [6:0] op);
+    begin
+      case (op)
+        WW_OP_LB, WW_OP_LBU, WW_OP_SB: op_bytes = 3'd1;
+        WW_OP_LH, WW_OP_LHU, WW_OP_SH: op_bytes = 3'd2;
+        default:                       op_bytes = 3'd4;
+      endcase
+    end
+  endfunction
+
+  wire in_fence  = (in_op_i == WW_OP_FENCE) || (in_op_i == WW_OP_FENCE_DEV);
+  assign in_is_cas_o = (in_op_i == WW_OP_CAS_BLK) || (in_op_i == WW_OP_CAS_DEV);
+  wire [2:0] in_n = op_bytes(in_op_i);
+
+  ////////////////////
+  // Address checks //
+  ////////////////////
+
+  reg [LANES*32-1:0] addr_c;
+  reg [LANES-1:0]    shared_c;
+  reg                fault_c;
+  reg [3:0]          fkind_c;
+  reg [4:0]          flane_c;
+  reg [31:0]         faddr_c;
+  reg [31:0]         a;
+  reg [3:0]          k;
+  integer l;
+  always @* begin
+    addr_c   = {LANES*32{1'b0}};
+    shared_c = {LANES{1'b0}};
+    fault_c  = 1'b0;
+    fkind_c  = 4'd0;
+    flane_c  = 5'd0;
+    faddr_c  = 32'd0;
+    for (l = LANES - 1; l >= 0; l = l - 1) begin
+      a = in_base_i[32*l +: 32] + in_imm_i;
+      addr_c[32*l +: 32] = a;
+      k = 4'd0;
+      if (a >= NULL_GUARD && a <= GMEM - {29'd0, in_n}) begin
+        k = 4'd0;
+      end else if (a < NULL_GUARD) begin
+        k = TRAP_NULL;
+      end else if (a >= SH_BASE && a - SH_BASE <= SH_BYTES - {29'd0, in_n}) begin
+        shared_c[l] = 1'b1;
+      end else begin
+        k = TRAP_RANGE;
+      end
+      if (k == 4'd0 && ((in_n == 3'd2 && a[0]) || (in_n == 3'd4 && a[1:0] != 2'd0)))
+        k = TRAP_MISALIGNED;
+      if (in_mask_i[l] && k != 4'd0) begin   // lowest lane last: it wins
+        fault_c = 1'b1;
+        fkind_c = k;
+        flane_c = l[4:0];
+        faddr_c = a;
+      end
+    end
+    if (in_fence)
+      fault_c = 1'b0;
+  end
+
+  assign fault_o      = fault_c;
+  assign fault_kind_o = fkind_c;
+  assign fault_lane_o = flane_c;
+  assign fault_addr_o = faddr_c;
+
+  ////////////////////
+  // State          //
+  ////////////////////
+
+  reg [3:0]           state_q;
+  reg [WID_W-1:0]     wid_q;
+  reg [6:0]           op_q;
+  reg [31:0]          pc_q, ctaid_q;
+  reg [SLOT_W-1:0]    slot_q;
+  reg [LANES-1:0]     sh_mask_q, gl_mask_q;
+  reg [LANES*32-1:0]  addr_q, data_q, swap_q, rd_q, wdata_q;
+  reg [3:0]           mem_q;
+  reg [2:0]           n_q;
+  reg [LINE_W-1:0]    line_q;
+  reg [LANES-1:0]     lanes_q;        // lanes of the current line still to do
+  reg                 last_q;         // the current line is the coalescer's last
+  reg                 dropped_q;      // device atomic: own copy of the line dropped
+
+  wire is_load   = (op_q >= WW_OP_LB && op_q <= WW_OP_LHU) || (op_q == WW_OP_LW_STRONG);
+  wire is_strong_ld = (op_q == WW_OP_LW_STRONG);
+  wire is_store  = (op_q >= WW_OP_SB && op_q <= WW_OP_SW) || (op_q == WW_OP_SW_STRONG);
+  wire is_dev    = (op_q >= WW_OP_AMOADD_DEV && op_q <= WW_OP_AMOXOR_DEV) ||
+                   (op_q == WW_OP_CAS_DEV);
+  wire is_cas    = (op_q == WW_OP_CAS_BLK) || (op_q == WW_OP_CAS_DEV);
+  wire is_fence  = (op_q == WW_OP_FENCE) || (op_q == WW_OP_FENCE_DEV);
+  wire is_signed = (op_q == WW_OP_LB) || (op_q == WW_OP_LH);
+  // atomic op code of ww_amo_alu: 0 add .. 8 xor, 9 cas
+  wire [6:0] amo_rel  = is_dev ? op_q - WW_OP_AMOADD_DEV : op_q - WW_OP_AMOADD_BLK;
+  wire [3:0] amo_code = is_cas ? 4'd9 : amo_rel[3:0];
+
+  assign in_ready_o = (state_q == S_IDLE);
+  wire accept = in_valid_i && in_ready_o && !fault_c;
+
+  ////////////////////
+  // Lane helpers   //
+  ////////////////////
+
+  // lowest lane of lanes_q
+  reg [4:0] cur_c;
+  integer j;
+  always @* begin
+    cur_c = 5'd0;
+    for (j = LANES - 1; j >= 0; j = j - 1)
+      if (lanes_q[j]) cur_c = j[4:0];
+  end
+
+  // per-lane fields of the current lane (constant-index selection)
+  reg [31:0] cur_addr, cur_b, cur_swap;
+  always @* begin
+    cur_addr = 32'd0;
+    cur_b    = 32'd0;
+    cur_swap = 32'd0;
+    for (j = 0; j < LANES; j = j + 1)
+      if (cur_c == j[4:0]) begin
+        cur_addr = addr_q[32*j +: 32];
+        cur_b    = data_q[32*j +: 32];
+        cur_swap = swap_q[32*j +: 32];
+      end
+  end
+
+  // load value of byte address `ad` from a little-endian word w
+  function [31:0] ld_extract(input [31:0] w, input [1:0] off, input [2:0] n, input sgn);
+    reg [31:0] s;
+    begin
+      s = w >> (8 * off);
+      if (n == 3'd1)      ld_extract = {{24{sgn & s[7]}}, s[7:0]};
+      else if (n == 3'd2) ld_extract = {{16{sgn & s[15]}}, s[15:0]};
+      else                ld_extract = s;
+    end
+  endfunction
+
+  function [3:0] st_be(input [1:0] off, input [2:0] n);
+    begin
+      st_be = ((n == 3'd1) ? 4'b0001 : (n == 3'd2) ? 4'b0011 : 4'b1111) << off;
+    end
+  endfunction
+
+  // the word of a line that holds byte address ad
+  function [31:0] line_word(input [LB_W-1:0] ln, input [OFF_W-1:2] wi);
+    integer w;
+    begin
+      line_word = 32'd0;
+      for (w = 0; w < WORDS; w = w + 1)
+        if (wi == w[OFF_W-3:0]) line_word = ln[32*w +: 32];
+    end
+  endfunction
+
+  // store bytes of the current line's lanes (lane order: later lanes win)
+  reg [LINE_BYTES-1:0] st_be_c;
+  reg [LB_W-1:0]       st_data_c;
+  reg [3:0]            be4;
+  reg [31:0]           sd;
+  integer w, b;
+  always @* begin
+    st_be_c   = {LINE_BYTES{1'b0}};
+    st_data_c = {LB_W{1'b0}};
+    for (j = 0; j < LANES; j = j + 1) begin
+      be4 = st_be(addr_q[32*j +: 2], n_q);
+      sd  = data_q[32*j +: 32] << (8 * addr_q[32*j +: 2]);
+      for (w = 0; w < WORDS; w = w + 1)
+        if (lanes_q[j] && addr_q[32*j + 2 +: OFF_W-2] == w[OFF_W-3:0])
+          for (b = 0; b < 4; b = b + 1)
+            if (be4[b]) begin
+              st_be_c[4*w + b]         = 1'b1;
+              st_data_c[32*w + 8*b +: 8] = sd[8*b +: 8];
+            end
+    end
+  end
+
+  ////////////////////
+  // Shared memory  //
+  ////////////////////
+
+  reg [LANES*SWORD_W-1:0] sh_addr_c;
+  reg [LANES*4-1:0]       sh_be_c;
+  reg [LANES*32-1:0]      sh_wdata_c;
+  always @* begin
+    for (j = 0; j < LANES; j = j + 1) begin
+      sh_addr_c[SWORD_W*j +: SWORD_W] = addr_q[32*j + 2 +: SWORD_W];  // SH_BASE is aligned
+      sh_be_c[4*j +: 4]   = st_be(addr_q[32*j +: 2], n_q);
+      sh_wdata_c[32*j +: 32] = is_store ? data_q[32*j +: 32] << (8 * addr_q[32*j +: 2]) :
+                               is_cas   ? swap_q[32*j +: 32] : data_q[32*j +: 32];
+    end
+  end
+
+  wire sh_ready, sh_rsp_valid;
+  wire [LANES*32-1:0] sh_rsp;
+  wire [3:0] sh_op = is_load ? 4'd0 : is_store ? 4'd1 : 4'd2 + amo_code;
+
+  // unused outputs of this instance are left open on purpose
+  /* verilator lint_off PINCONNECTEMPTY */
+  ww_shmem #(.LANES(LANES), .SLOTS(BLOCKS)) u_shmem (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .req_valid_i (state_q == S_SHREQ),
+    .req_ready_o (sh_ready),
+    .req_op_i    (sh_op),
+    .req_slot_i  (slot_q),
+    .req_mask_i  (sh_mask_q),
+    .req_addr_i  (sh_addr_c),
+    .req_be_i    (sh_be_c),
+    .req_wdata_i (sh_wdata_c),
+    .req_cmp_i   (data_q),
+    .rsp_valid_o (sh_rsp_valid),
+    .rsp_data_o  (sh_rsp),
+    .conflict_o  ()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  ////////////////////
+  // Coalescer, L1  //
+  ////////////////////
+
+  wire co_in_ready, co_valid, co_last;
+  wire [LINE_W-1:0] co_line;
+  wire [LANES-1:0]  co_lanes;
+
+  // unused outputs of this instance are left open on purpose
+  /* verilator lint_off PINCONNECTEMPTY */
+  ww_coalescer #(.LANES(LANES), .LINE_BYTES(LINE_BYTES), .TAG_W(1)) u_coal (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .in_valid_i  (state_q == S_GLOBAL && gl_mask_q != {LANES{1'b0}} && !is_fence),
+    .in_ready_o  (co_in_ready),
+    .in_mask_i   (gl_mask_q),
+    .in_addr_i   (addr_q),
+    .in_tag_i    (1'b0),
+    .out_valid_o (co_valid),
+    .out_ready_i (state_q == S_LINE),
+    .out_line_o  (co_line),
+    .out_lanes_o (co_lanes),
+    .out_last_o  (co_last),
+    .out_tag_o   ()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  reg [2:0]  l1_op_c;
+  always @* begin
+    if (is_fence)                   l1_op_c = L1_INVAL;
+    else if (is_load)               l1_op_c = is_strong_ld ? L1_LOAD_STRONG : L1_LOAD;
+    else if (is_store || is_dev)    l1_op_c = L1_STORE;   // device atomic: drop (no bytes)
+    else                            l1_op_c = L1_ATOMIC;
+  end
+
+  wire                 l1_ready, l1_rsp_valid, l1_wack;
+  wire [LB_W-1:0]      l1_rsp;
+  wire [2:0]           l1_wr_pending;
+  wire                 l1_mreq_valid, l1_mreq_we, l1_mrsp_ready;
+  wire [LINE_W-1:0]    l1_mreq_line;
+  wire [LINE_BYTES-1:0] l1_mreq_be;
+  wire [LB_W-1:0]      l1_mreq_data;
+  wire [2:0]           l1_mreq_id;
+  wire                 byp_rsp = mrsp_valid_i && mrsp_id_i[7];
+
+  // unused outputs of this instance are left open on purpose
+  /* verilator lint_off PINCONNECTEMPTY */
+  ww_l1_dcache #(.LINE_BYTES(LINE_BYTES), .MERGE(WARPS)) u_l1 (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .req_valid_i     (state_q == S_L1REQ || (state_q == S_FENCE && l1_wr_pending == 3'd0)),
+    .req_op_i        (l1_op_c),
+    .req_line_i      (line_q),
+    .req_tag_i       (8'd0),
+    .req_be_i        ((is_dev || is_fence) ? {LINE_BYTES{1'b0}} : st_be_c),
+    .req_wdata_i     (st_data_c),
+    .req_amo_op_i    (amo_code),
+    .req_amo_word_i  (cur_addr[OFF_W-1:2]),
+    .req_amo_a_i     (cur_b),
+    .req_amo_b_i     (cur_swap),
+    .mem_req_ready_i (mreq_ready_i),
+    .mem_rsp_valid_i (mrsp_valid_i && !mrsp_id_i[7]),
+    .mem_rsp_id_i    (mrsp_id_i[2:0]),
+    .mem_rsp_data_i  (mrsp_data_i),
+    .req_ready_o     (l1_ready),
+    .req_stall_o     (),
+    .rsp_valid_o     (l1_rsp_valid),
+    .rsp_tag_o       (),
+    .rsp_kind_o      (),
+    .rsp_data_o      (l1_rsp),
+    .wack_valid_o    (l1_wack),
+    .wack_tag_o      (),
+    .wr_pending_o    (l1_wr_pending),
+    .mem_req_valid_o (l1_mreq_valid),
+    .mem_req_we_o    (l1_mreq_we),
+    .mem_req_line_o  (l1_mreq_line),
+    .mem_req_be_o    (l1_mreq_be),
+    .mem_req_data_o  (l1_mreq_data),
+    .mem_req_id_o    (l1_mreq_id),
+    .mem_rsp_ready_o (l1_mrsp_ready)
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  ////////////////////
+  // Memory port    //
+  ////////////////////
+
+  wire byp_valid = (state_q == S_BYPREQ) && !l1_mreq_valid;
+  assign mreq_valid_o    = l1_mreq_valid || byp_valid;
+  assign mreq_op_o       = l1_mreq_valid ? {1'b0, l1_mreq_we} : 2'd2;
+  assign mreq_line_o     = l1_mreq_valid ? l1_mreq_line : line_q;
+  assign mreq_id_o       = l1_mreq_valid ? {5'd0, l1_mreq_id} : 8'h80;
+  assign mreq_be_o       = l1_mreq_valid ? l1_mreq_be : {LINE_BYTES{1'b0}};
+  assign mreq_data_o     = l1_mreq_valid ? l1_mreq_data : {LB_W{1'b0}};
+  assign mreq_amo_op_o   = amo_code;
+  assign mreq_amo_word_o = cur_addr[OFF_W-1:2];
+  assign mreq_amo_a_o    = cur_b;
+  assign mreq_amo_b_o    = cur_swap;
+  assign mreq_sb_o       = {pc_q, ctaid_q, wid_q, op_q};
+  assign mrsp_ready_o    = mrsp_id_i[7] ? 1'b1 : l1_mrsp_ready;
+  // ids: bit 7 bypass, bits 2:0 the L1's; cur_addr: only the word index is sent
+  wire unused_ok = &{1'b0, mrsp_id_i[6:3], amo_rel[6:4], cur_addr[31:OFF_W], cur_addr[1:0]};
+
+  ////////////////////
+  // FSM            //
+  ////////////////////
+
+  wire [LANES-1:0] cur_onehot = {{(LANES-1){1'b0}}, 1'b1} << cur_c;
+  wire [31:0] old_word = line_word(state_q == S_BYPRSP ? mrsp_data_i : l1_rsp, {(OFF_W-2){1'b0}});
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q   <= S_IDLE;
+      wid_q     <= {WID_W{1'b0}};
+      op_q      <= 7'd0;
+      pc_q      <= 32'd0;
+      ctaid_q   <= 32'd0;
+      slot_q    <= {SLOT_W{1'b0}};
+      sh_mask_q <= {LANES{1'b0}};
+      gl_mask_q <= {LANES{1'b0}};
+      addr_q    <= {LANES*32{1'b0}};
+      data_q    <= {LANES*32{1'b0}};
+      swap_q    <= {LANES*32{1'b0}};
+      rd_q      <= {LANES*32{1'b0}};
+      wdata_q   <= {LANES*32{1'b0}};
+      mem_q     <= 4'd0;
+      n_q       <= 3'd4;
+      line_q    <= {LINE_W{1'b0}};
+      lanes_q   <= {LANES{1'b0}};
+      last_q    <= 1'b0;
+      dropped_q <= 1'b0;
+    end else begin
+      case (state_q)
+        S_IDLE: if (accept) begin
+          wid_q     <= in_wid_i;
+          op_q      <= in_op_i;
+          pc_q      <= in_pc_i;
+          ctaid_q   <= in_ctaid_i;
+          slot_q    <= in_slot_i;
+          sh_mask_q <= in_fence ? {LANES{1'b0}} : in_mask_i & shared_c;
+          gl_mask_q <= in_fence ? {LANES{1'b0}} : in_mask_i & ~shared_c;
+          addr_q    <= addr_c;
+          data_q    <= in_data_i;
+          rd_q      <= {LANES*32{1'b0}};
+          n_q       <= in_n;
+          // retire kind: the region of the lowest active lane (decision 4)
+          mem_q     <= in_fence ? 4'd0 : mem_kind(in_op_i, |(in_mask_i & shared_c & lowest(in_mask_i)));
+          for (j = 0; j < LANES; j = j + 1)
+            wdata_q[32*j +: 32] <= (in_n == 3'd1) ? {24'd0, in_data_i[32*j +: 8]} :
+                                   (in_n == 3'd2) ? {16'd0, in_data_i[32*j +: 16]} :
+                                                    in_data_i[32*j +: 32];
+          state_q   <= in_is_cas_o ? S_RS3 : S_SHREQ;
+        end
+        S_RS3: begin
+          swap_q  <= in_swap_i;
+          state_q <= S_SHREQ;
+        end
+        S_SHREQ: begin
+          if (sh_mask_q == {LANES{1'b0}})
+            state_q <= S_GLOBAL;
+          else if (sh_ready)
+            state_q <= S_SHWAIT;
+        end
+        S_SHWAIT: if (sh_rsp_valid) begin
+          for (j = 0; j < LANES; j = j + 1)
+            if (sh_mask_q[j])
+              rd_q[32*j +: 32] <= is_load ? ld_extract(sh_rsp[32*j +: 32], addr_q[32*j +: 2], n_q, is_signed)
+                                          : sh_rsp[32*j +: 32];
+          state_q <= S_GLOBAL;
+        end
+        S_GLOBAL: begin
+          if (is_fence)
+            state_q <= S_FENCE;
+          else if (gl_mask_q == {LANES{1'b0}})
+            state_q <= S_DONE;
+          else if (co_in_ready)
+            state_q <= S_LINE;
+        end
+        S_LINE: if (co_valid) begin
+          line_q    <= co_line;
+          lanes_q   <= co_lanes;
+          last_q    <= co_last;
+          dropped_q <= 1'b0;
+          state_q   <= S_L1REQ;
+        end
+        S_L1REQ: if (l1_ready) begin
+          state_q <= (is_store || (is_dev && !dropped_q)) ? S_WACK : S_L1RSP;
+        end
+        S_L1RSP: if (l1_rsp_valid) begin
+          if (is_load) begin
+            for (j = 0; j < LANES; j = j + 1)
+              if (lanes_q[j])
+                rd_q[32*j +: 32] <= ld_extract(line_word(l1_rsp, addr_q[32*j + 2 +: OFF_W-2]),
+                                               addr_q[32*j +: 2], n_q, is_signed);
+            state_q <= last_q ? S_DONE : S_LINE;
+          end else begin  // block atomic: old value of the current lane
+            for (j = 0; j < LANES; j = j + 1)
+              if (cur_c == j[4:0]) rd_q[32*j +: 32] <= old_word;
+            lanes_q <= lanes_q & ~cur_onehot;
+            // a performed write is acknowledged; a failed CAS wrote nothing
+            if (!is_cas || old_word == cur_b)
+              state_q <= S_WACK;
+            else
+              state_q <= next_after_lane(lanes_q & ~cur_onehot, last_q);
+          end
+        end
+        S_WACK: if (l1_wack) begin
+          if (is_store) begin
+            state_q <= last_q ? S_DONE : S_LINE;
+          end else if (is_dev && !dropped_q) begin
+            dropped_q <= 1'b1;
+            state_q   <= S_BYPREQ;
+          end else begin  // block atomic that wrote
+            state_q <= next_after_lane(lanes_q, last_q);
+          end
+        end
+        S_BYPREQ: if (byp_valid && mreq_ready_i) begin
+          state_q <= S_BYPRSP;
+        end
+        S_BYPRSP: if (byp_rsp) begin
+          for (j = 0; j < LANES; j = j + 1)
+            if (cur_c == j[4:0]) rd_q[32*j +: 32] <= old_word;
+          lanes_q <= lanes_q & ~cur_onehot;
+          if ((lanes_q & ~cur_onehot) != {LANES{1'b0}})
+            state_q <= S_BYPREQ;
+          else
+            state_q <= last_q ? S_DONE : S_LINE;
+        end
+        S_FENCE: if (l1_wr_pending == 3'd0 && l1_ready) begin
+          state_q <= S_DONE;
+        end
+        S_DONE: if (done_ready_i) begin
+          state_q <= S_IDLE;
+        end
+        default: state_q <= S_IDLE;
+      endcase
+    end
+  end
+
+  // after a block atomic lane: the next lane of this line, the next line, or done
+  function [3:0] next_after_lane(input [LANES-1:0] rest, input lst);
+    begin
+      if (rest != {LANES{1'b0}}) next_after_lane = S_L1REQ;
+      else if (lst)              next_after_lane = S_DONE;
+      else                       next_after_lane = S_LINE;
+    end
+  endfunction
+
+  function [LANES-1:0] lowest(input [LANES-1:0] m);
+    begin
+      lowest = m & (~m + {{(LANES-1){1'b0}}, 1'b1});
+    end
+  endfunction
+
+  function [3:0] mem_kind(input [6:0] op, input sh);
+    begin
+      if ((op >= WW_OP_LB && op <= WW_OP_LHU) || op == WW_OP_LW_STRONG)
+        mem_kind = sh ? MEM_SH_LOAD : (op == WW_OP_LW_STRONG) ? MEM_LOAD_STRONG : MEM_LOAD;
+      else if ((op >= WW_OP_SB && op <= WW_OP_SW) || op == WW_OP_SW_STRONG)
+        mem_kind = sh ? MEM_SH_STORE : (op == WW_OP_SW_STRONG) ? MEM_STORE_STRONG : MEM_STORE;
+      else
+        mem_kind = sh ? MEM_SH_ATOMIC :
+                   ((op >= WW_OP_AMOADD_DEV && op <= WW_OP_AMOXOR_DEV) || op == WW_OP_CAS_DEV) ?
+                   MEM_ATOMIC_DEV : MEM_ATOMIC_BLK;
+    end
+  endfunction
+
+  assign done_valid_o = (state_q == S_DONE);
+  assign done_wid_o   = wid_q;
+  assign done_rd_o    = rd_q;
+  assign done_addr_o  = addr_q;
+  assign done_wdata_o = wdata_q;
+  assign done_mem_o   = mem_q;
+  assign done_bytes_o = is_fence ? 3'd0 : n_q;
+
+endmodule  // ww_lsu
+`default_nettype wire

@@ -1,0 +1,1060 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ww_sm -- one streaming multiprocessor (docs/gpu_rtl.md "SM"): fetch from
+// the per-SM instruction memory, decode, loose round-robin issue, register
+// file, ALU / mul-div lanes, SIMT stack, barrier unit, LSU with coalescer,
+// L1 data cache and shared memory, retire port.
+//
+// Pipeline (one warp instruction issued per cycle, in order per warp, at most
+// one instruction of a warp in flight -- docs/isa.md: every instruction is
+// complete before the warp's next one):
+//   fetch     one warp per cycle reads the instruction memory (block RAM,
+//             loaded by the host; a PC outside it gives a fetch fault that
+//             traps only if the instruction issues). Priority: the PC of a
+//             control instruction completing now, then PC+4 of a
+//             non-control instruction issuing now (fetch-ahead), then any
+//             warp waiting for a fetch (round robin).
+//   decode    ww_decode into the warp's instruction buffer (one entry).
+//   issue     ww_warp_sched (loose round robin, GSI stall classes) over the
+//             warps whose buffer is full, scoreboard ready, not in flight
+//             and unit free; reads rs1/rs2 from ww_regfile.
+//   execute   ALU lanes, branch/jump resolution and the uniformity check,
+//             CSRs, votes, ww.bar/ww.exit (ww_barrier), fence.blk: complete
+//             here. split/join go to ww_simt_stack (answer next cycle),
+//             mul/div to ww_muldiv, memory instructions and fences to
+//             ww_lsu; CAS reads rs3 in a second register-file cycle.
+//   complete  one instruction per cycle: execute first, then the stack
+//             answer, the LSU, the mul/div unit. It writes the register
+//             file, clears the scoreboard and drives the retire port.
+// Traps stop the SM: trap_* pulse once, nothing issues afterwards.
+// Requires LANES, WARPS, LOCAL_BYTES powers of two.
+
+`default_nettype none
+`include "ww_config.vh"
+module ww_sm #(
+  parameter NUM_SM     = `WW_NUM_SM,
+  parameter WARPS      = `WW_WARPS_PER_SM,
+  parameter LANES      = `WW_LANES,
+  parameter BLOCKS     = `WW_BLOCKS_PER_SM,
+  parameter LINE_BYTES = `WW_LINE_BYTES,
+  parameter IMEM_BYTES = `WW_IMEM_BYTES,
+  parameter SM_W       = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
+  parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
+  parameter WCNT_W     = $clog2(WARPS + 1),
+  parameter IMEM_AW    = $clog2(IMEM_BYTES / 4),
+  parameter LINE_W     = 32 - $clog2(LINE_BYTES),
+  parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
+  parameter SB_W       = 64 + WID_W + 7
+) (
+  input  wire                      clk_i,
+  input  wire                      rst_ni,
+  input  wire [SM_W-1:0]           sm_id_i,
+  // kernel launch parameters, stable while the grid runs
+  input  wire [31:0]               entry_pc_i,
+  input  wire [31:0]               grid_i,
+  input  wire [31:0]               block_i,
+  input  wire [31:0]               kargs_i,
+  // instruction memory load (host, while idle); word address from CODE_BASE
+  input  wire                      imem_we_i,
+  input  wire [IMEM_AW-1:0]        imem_waddr_i,
+  input  wire [31:0]               imem_wdata_i,
+  // block distributor
+  input  wire                      launch_valid_i,
+  input  wire [31:0]               launch_ctaid_i,
+  output wire                      free_slot_o,
+  output wire [WCNT_W-1:0]         free_warps_o,
+  output wire                      block_done_o,
+  // memory requests toward the crossbar (ww_l2_slice request fields)
+  output wire                      mreq_valid_o,
+  input  wire                      mreq_ready_i,
+  output wire [1:0]                mreq_op_o,
+  output wire [LINE_W-1:0]         mreq_line_o,
+  output wire [7:0]                mreq_id_o,
+  output wire [LINE_BYTES-1:0]     mreq_be_o,
+  output wire [LINE_BYTES*8-1:0]   mreq_data_o,
+  output wire [3:0]                mreq_amo_op_o,
+  output wire [WORD_W-1:0]         mreq_amo_word_o,
+  output wire [31:0]               mreq_amo_a_o,
+  output wire [31:0]               mreq_amo_b_o,
+  output wire [SB_W-1:0]           mreq_sb_o,     // ScoRD sideband {pc, ctaid, wid, op}
+  // memory responses from the crossbar
+  input  wire                      mrsp_valid_i,
+  output wire                      mrsp_ready_o,
+  input  wire [7:0]                mrsp_id_i,
+  input  wire                      mrsp_miss_i,
+  input  wire [LINE_BYTES*8-1:0]   mrsp_data_i,
+  // retire port: one retired warp instruction per cycle (ww_retire_t)
+  output wire                      ret_valid_o,
+  output wire [WID_W-1:0]          ret_warp_o,
+  output wire [31:0]               ret_block_o,
+  output wire [31:0]               ret_pc_o,
+  output wire [31:0]               ret_insn_o,
+  output wire [LANES-1:0]          ret_mask_o,
+  output wire [4:0]                ret_rd_o,
+  output wire [3:0]                ret_mem_o,
+  output wire [2:0]                ret_mem_bytes_o,
+  output wire [LANES*32-1:0]       ret_rd_val_o,
+  output wire [LANES*32-1:0]       ret_addr_o,
+  output wire [LANES*32-1:0]       ret_wdata_o,
+  // trap (ww_trap_kind_t numbering); the SM stops issuing after one
+  output wire                      trap_valid_o,
+  output wire [3:0]                trap_kind_o,
+  output wire [WID_W-1:0]          trap_warp_o,
+  output wire [31:0]               trap_pc_o,
+  output wire [31:0]               trap_insn_o,
+  output wire [5:0]                trap_lane_o,   // 63 = not a lane trap
+  output wire [31:0]               trap_addr_o,
+  // hooks: GSI stall classes per warp, GPUDet scheduler mode
+  output wire [WARPS*3-1:0]        stall_o,
+  input  wire [1:0]                sched_mode_i,
+  input  wire [WID_W-1:0]          serial_wid_i
+);
+
+  // ISA constants: this module uses the WW_OP_* codes only.
+  /* verilator lint_off UNUSEDPARAM */
+  `include "ww_isa.vh"
+  /* verilator lint_on UNUSEDPARAM */
+
+  localparam LG_LANES  = $clog2(LANES);
+  localparam LG_WARPS  = (WARPS > 1) ? $clog2(WARPS) : 0;
+  localparam SLOT_W    = (BLOCKS > 1) ? $clog2(BLOCKS) : 1;
+  localparam IMEM_W    = IMEM_BYTES / 4;
+  localparam [31:0] CODE_BASE   = `WW_CODE_BASE;
+  localparam [31:0] NULL_GUARD  = `WW_NULL_GUARD_BYTES;
+  localparam [31:0] LOCAL_BYTES = `WW_LOCAL_BYTES;
+  localparam [31:0] LOCAL_BASE0 = `WW_GMEM_BYTES - NUM_SM * WARPS * LANES * `WW_LOCAL_BYTES;
+  localparam LG_LOCAL  = $clog2(`WW_LOCAL_BYTES);
+
+  // trap kinds (ww_trap_kind_t)
+  localparam [3:0] T_NONE = 4'd0, T_ILLEGAL = 4'd1, T_DIVERGENT = 4'd2, T_JOIN_EMPTY = 4'd3,
+                   T_OVERFLOW = 4'd4, T_MISALIGNED = 4'd5, T_NULL = 4'd6, T_RANGE = 4'd7,
+                   T_BAR_DIV = 4'd8, T_DEADLOCK = 4'd9, T_EXIT_DIV = 4'd10, T_KERNEL = 4'd11,
+                   T_TX = 4'd12;
+
+  integer w, l;
+
+  ////////////////////
+  // Warp state     //
+  ////////////////////
+
+  reg [WARPS-1:0]   used_q;      // slot belongs to a resident block
+  reg [WARPS-1:0]   active_q;    // launched and not exited
+  reg [WARPS-1:0]   fvalid_q;    // fpc_q holds the next PC to fetch
+  reg [WARPS-1:0]   ibuf_v_q;    // decoded instruction waiting to issue
+  reg [WARPS-1:0]   inflight_q;  // an issued instruction has not completed
+  reg [31:0]        fpc_q    [0:WARPS-1];
+  reg [LANES-1:0]   mask_q   [0:WARPS-1];
+  reg [LANES-1:0]   live_q   [0:WARPS-1];
+  reg [SLOT_W-1:0]  slot_q   [0:WARPS-1];
+  reg [WID_W-1:0]   wib_q    [0:WARPS-1];   // warp index in its block
+  reg [31:0]        bar_pc_q [0:WARPS-1];
+  // instruction buffer (decoded)
+  reg [31:0]        ib_pc_q   [0:WARPS-1];
+  reg [31:0]        ib_insn_q [0:WARPS-1];
+  reg [6:0]         ib_op_q   [0:WARPS-1];
+  reg [4:0]         ib_rd_q   [0:WARPS-1];
+  reg [4:0]         ib_rs1_q  [0:WARPS-1];
+  reg [4:0]         ib_rs2_q  [0:WARPS-1];
+  reg [4:0]         ib_rs3_q  [0:WARPS-1];
+  reg [31:0]        ib_imm_q  [0:WARPS-1];
+  reg [1:0]         ib_fault_q[0:WARPS-1];  // 0 none, 1 null guard, 2 outside imem
+  reg [WARPS-1:0]   ib_mem_q, ib_md_q, ib_ctrl_q;
+  // the instruction in flight (for the retire record of late completions)
+  reg [31:0]        if_pc_q   [0:WARPS-1];
+  reg [31:0]        if_insn_q [0:WARPS-1];
+  reg [4:0]         if_rd_q   [0:WARPS-1];
+  // block slots
+  reg [BLOCKS-1:0]  bslot_used_q;
+  reg [31:0]        ctaid_q  [0:BLOCKS-1];
+  reg               halted_q;
+  reg               lsu_busy_q, md_busy_q;
+
+  ////////////////////
+  // Launch         //
+  ////////////////////
+
+  wire [31:0] nwarps_c   = (block_i + LANES - 1) >> LG_LANES;
+  wire [LG_LANES:0] last_lanes_c = (block_i[LG_LANES-1:0] == 0) ? LANES[LG_LANES:0]
+                                   : {1'b0, block_i[LG_LANES-1:0]};
+  wire [LANES-1:0] last_live_c = ~({LANES{1'b1}} << last_lanes_c);
+
+  reg [SLOT_W-1:0] new_slot_c;
+  reg [WARPS-1:0]  new_warps_c;      // slots the launching block takes
+  reg [WID_W-1:0]  new_wib_c [0:WARPS-1];
+  reg [31:0]       cnt;
+  always @* begin
+    new_slot_c = {SLOT_W{1'b0}};
+    for (w = BLOCKS - 1; w >= 0; w = w - 1)
+      if (!bslot_used_q[w]) new_slot_c = w[SLOT_W-1:0];
+    new_warps_c = {WARPS{1'b0}};
+    cnt = 32'd0;
+    for (w = 0; w < WARPS; w = w + 1) begin
+      new_wib_c[w] = cnt[WID_W-1:0];
+      if (!used_q[w] && cnt < nwarps_c) begin
+        new_warps_c[w] = 1'b1;
+        cnt = cnt + 32'd1;
+      end
+    end
+  end
+
+  reg [WCNT_W-1:0] free_cnt_c;
+  always @* begin
+    free_cnt_c = {WCNT_W{1'b0}};
+    for (w = 0; w < WARPS; w = w + 1)
+      if (!used_q[w]) free_cnt_c = free_cnt_c + 1'b1;
+  end
+  assign free_slot_o  = ~&bslot_used_q;
+  assign free_warps_o = free_cnt_c;
+
+  ////////////////////
+  // Fetch          //
+  ////////////////////
+
+  reg              f_valid_q;
+  reg [WID_W-1:0]  f_wid_q;
+  reg [31:0]       f_pc_q;
+  reg [1:0]        f_fault_q;
+  reg [WID_W-1:0]  f_last_q;       // round robin among waiting warps
+
+  // completion and issue (defined below) offer bypass fetches
+  wire             cmp_fetch;      // a control instruction completes: fetch its successor
+  wire [WID_W-1:0] cmp_wid;
+  wire [31:0]      cmp_npc;
+  wire             iss_fetch;      // a non-control instruction issues: fetch PC+4
+  wire [WID_W-1:0] iss_wid;
+  wire [31:0]      iss_npc;
+
+  reg [WARPS-1:0] fcand_c;
+  reg             rr_found;
+  reg [WID_W-1:0] rr_wid, rr_idx;
+  always @* begin
+    for (w = 0; w < WARPS; w = w + 1)
+      fcand_c[w] = active_q[w] && fvalid_q[w] && !ibuf_v_q[w] &&
+                   !(f_valid_q && f_wid_q == w[WID_W-1:0]);
+    rr_found = 1'b0;
+    rr_wid   = {WID_W{1'b0}};
+    for (w = WARPS; w >= 1; w = w - 1) begin
+      rr_idx = f_last_q + w[WID_W-1:0];   // WARPS is a power of two: wraps
+      if (fcand_c[rr_idx]) begin
+        rr_found = 1'b1;
+        rr_wid   = rr_idx;
+      end
+    end
+  end
+
+  wire             fetch_go  = !halted_q && (cmp_fetch || iss_fetch || rr_found);
+  wire [WID_W-1:0] fetch_wid = cmp_fetch ? cmp_wid : iss_fetch ? iss_wid : rr_wid;
+  wire [31:0]      fetch_pc  = cmp_fetch ? cmp_npc : iss_fetch ? iss_npc : fpc_q[rr_wid];
+  wire [31:0]      fetch_off = fetch_pc - CODE_BASE;
+  wire [1:0]       fetch_fault = (fetch_pc < NULL_GUARD) ? 2'd1 :
+                                 (fetch_pc < CODE_BASE || fetch_off >= IMEM_BYTES) ? 2'd2 : 2'd0;
+  wire [31:0]      imem_rdata;
+
+  ww_sram_1r1w #(.WIDTH(32), .DEPTH(IMEM_W)) u_imem (
+    .clk_i   (clk_i),
+    .raddr_i (fetch_off[2 +: IMEM_AW]),
+    .rdata_o (imem_rdata),
+    .we_i    (imem_we_i),
+    .waddr_i (imem_waddr_i),
+    .wdata_i (imem_wdata_i)
+  );
+
+  wire [31:0] f_insn = (f_fault_q != 2'd0) ? 32'd0 : imem_rdata;
+  wire [6:0]  d_op;
+  wire [4:0]  d_rd, d_rs1, d_rs2, d_rs3;
+  wire [31:0] d_imm;
+  wire        d_mul, d_div, d_branch, d_jump, d_load, d_store, d_atomic, d_fence, d_sys, d_simt,
+              d_tx, d_illegal;
+
+  // unused outputs of this instance are left open on purpose
+  /* verilator lint_off PINCONNECTEMPTY */
+  ww_decode u_decode (
+    .clk_i       (clk_i),
+    .insn_i      (f_insn),
+    .op_o        (d_op),
+    .illegal_o   (d_illegal),
+    .fmt_o       (),
+    .cls_o       (),
+    .is_alu_o    (),
+    .is_mul_o    (d_mul),
+    .is_div_o    (d_div),
+    .is_branch_o (d_branch),
+    .is_jump_o   (d_jump),
+    .is_load_o   (d_load),
+    .is_store_o  (d_store),
+    .is_atomic_o (d_atomic),
+    .is_fence_o  (d_fence),
+    .is_sys_o    (d_sys),
+    .is_csr_o    (),
+    .is_simt_o   (d_simt),
+    .is_tx_o     (d_tx),
+    .rd_o        (d_rd),
+    .rs1_o       (d_rs1),
+    .rs2_o       (d_rs2),
+    .rs3_o       (d_rs3),
+    .uses_rd_o   (),
+    .uses_rs1_o  (),
+    .uses_rs2_o  (),
+    .uses_rs3_o  (),
+    .imm_o       (d_imm)
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  wire d_is_mem  = d_load || d_store || d_atomic || (d_op == WW_OP_FENCE) || (d_op == WW_OP_FENCE_DEV);
+  wire d_is_ctrl = d_branch || d_jump || d_sys || d_tx || d_illegal || (f_fault_q != 2'd0) ||
+                   (d_op == WW_OP_SPLIT) || (d_op == WW_OP_JOIN) || (d_op == WW_OP_EXIT);
+  wire unused_d  = &{1'b0, d_fence, d_simt};
+
+  ////////////////////
+  // Issue          //
+  ////////////////////
+
+  wire [WARPS*5-1:0] q_rs1, q_rs2, q_rd;
+  wire [WARPS-1:0]   sb_ready, sb_mem, bar_waiting;
+  reg  [WARPS-1:0]   unit_ready_c;
+
+  genvar gw;
+  generate
+    for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_q
+      assign q_rs1[5*gw +: 5] = ib_rs1_q[gw];
+      assign q_rs2[5*gw +: 5] = ib_rs2_q[gw];
+      assign q_rd[5*gw +: 5]  = ib_rd_q[gw];
+    end
+  endgenerate
+
+  wire             sb_set, sb_clr;
+  wire [4:0]       sb_clr_rd;
+  wire [WID_W-1:0] sb_clr_wid;
+
+  // unused outputs of this instance are left open on purpose
+  /* verilator lint_off PINCONNECTEMPTY */
+  ww_scoreboard #(.WARPS(WARPS)) u_sb (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .set_valid_i (sb_set),
+    .set_wid_i   (iss_w),
+    .set_rd_i    (ib_rd_q[iss_w]),
+    .set_mem_i   (ib_mem_q[iss_w]),
+    .clr_valid_i (sb_clr),
+    .clr_wid_i   (sb_clr_wid),
+    .clr_rd_i    (sb_clr_rd),
+    .q_rs1_i     (q_rs1),
+    .q_rs2_i     (q_rs2),
+    .q_rd_i      (q_rd),
+    .ready_o     (sb_ready),
+    .mem_o       (sb_mem),
+    .busy_o      ()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  // execute-stage registers
+  reg              e_valid_q;
+  reg [WID_W-1:0]  e_wid_q;
+  reg [31:0]       e_pc_q, e_insn_q, e_imm_q;
+  reg [6:0]        e_op_q;
+  reg [4:0]        e_rd_q, e_rs1_q, e_rs3_q;
+  reg [LANES-1:0]  e_mask_q;
+  reg [1:0]        e_fault_q;
+  reg              e_mem_q, e_md_q;
+
+  wire e_stack = e_valid_q && (e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN);
+  wire e_cas   = e_valid_q && e_mem_q && (e_op_q == WW_OP_CAS_BLK || e_op_q == WW_OP_CAS_DEV);
+  wire lsu_done_valid;
+  wire md_out_valid;
+  // no issue while the execute stage needs the next cycle (stack answer,
+  // rs3 read) or a late completion waits for the write port
+  wire issue_block = halted_q || e_stack || e_cas || lsu_done_valid || md_out_valid;
+
+  always @* begin
+    for (w = 0; w < WARPS; w = w + 1)
+      unit_ready_c[w] = !issue_block && !inflight_q[w] &&
+                        !(ib_mem_q[w] && lsu_busy_q) && !(ib_md_q[w] && md_busy_q);
+  end
+
+  wire             iss_valid;
+  wire [WID_W-1:0] iss_w;
+  wire [1:0]       sched_mode = sched_mode_i;
+
+  // unused outputs of this instance are left open on purpose
+  /* verilator lint_off PINCONNECTEMPTY */
+  ww_warp_sched #(.WARPS(WARPS)) u_sched (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .active_i      (active_q),
+    .ibuf_valid_i  (ibuf_v_q),
+    .bar_wait_i    (bar_waiting),
+    .sb_ready_i    (sb_ready),
+    .sb_mem_i      (sb_mem),
+    .is_mem_i      (ib_mem_q),
+    .unit_ready_i  (unit_ready_c),
+    .mode_i        (sched_mode),
+    .serial_wid_i  (serial_wid_i),
+    .issue_valid_o (iss_valid),
+    .issue_wid_o   (iss_w),
+    .stall_o       (stall_o),
+    .cycle_stall_o ()
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  assign iss_fetch = iss_valid && !ib_ctrl_q[iss_w];
+  assign iss_wid   = iss_w;
+  assign iss_npc   = ib_pc_q[iss_w] + 32'd4;
+
+  ////////////////////
+  // Register file  //
+  ////////////////////
+
+  wire                rf_wr_valid;
+  wire [WID_W-1:0]    rf_wr_wid;
+  wire [4:0]          rf_wr_rd;
+  wire [LANES-1:0]    rf_wr_mask;
+  wire [LANES*32-1:0] rf_wr_data;
+  wire [LANES*32-1:0] rs1_data, rs2_data;
+
+  // unused outputs of this instance are left open on purpose
+  /* verilator lint_off PINCONNECTEMPTY */
+  ww_regfile #(.WARPS(WARPS), .LANES(LANES)) u_rf (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .rd_valid_i    (iss_valid || e_cas),
+    .rd_wid_i      (e_cas ? e_wid_q : iss_w),
+    .rd_rs1_i      (e_cas ? e_rs3_q : ib_rs1_q[iss_w]),
+    .rd_rs2_i      (e_cas ? 5'd0 : ib_rs2_q[iss_w]),
+    .rd_valid_o    (),
+    .rd_rs1_data_o (rs1_data),
+    .rd_rs2_data_o (rs2_data),
+    .wr_valid_i    (rf_wr_valid),
+    .wr_wid_i      (rf_wr_wid),
+    .wr_rd_i       (rf_wr_rd),
+    .wr_mask_i     (rf_wr_mask),
+    .wr_data_i     (rf_wr_data)
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  ////////////////////
+  // Execute        //
+  ////////////////////
+
+  wire [2:0] e_f3 = e_insn_q[14:12];
+  wire e_rtype = (e_op_q >= WW_OP_ADD && e_op_q <= WW_OP_AND);
+  wire [3:0] alu_op = (e_op_q == WW_OP_LUI || e_op_q == WW_OP_AUIPC) ? 4'd0 :
+                      (e_rtype || e_op_q == WW_OP_SRAI) ? {e_insn_q[30], e_f3} : {1'b0, e_f3};
+
+  wire [LANES*32-1:0] alu_res;
+  wire [LANES-1:0]    alu_eq, alu_lt, alu_ltu;
+  genvar gl;
+  generate
+    for (gl = 0; gl < LANES; gl = gl + 1) begin : g_alu
+      wire [31:0] a = (e_op_q == WW_OP_AUIPC) ? e_pc_q :
+                      (e_op_q == WW_OP_LUI) ? 32'd0 : rs1_data[32*gl +: 32];
+      wire [31:0] b = (e_rtype || e_op_q == WW_OP_BEQ || e_op_q == WW_OP_BNE ||
+                       e_op_q == WW_OP_BLT || e_op_q == WW_OP_BGE || e_op_q == WW_OP_BLTU ||
+                       e_op_q == WW_OP_BGEU) ? rs2_data[32*gl +: 32] : e_imm_q;
+      ww_alu u_alu (
+        .clk_i    (clk_i),
+        .op_i     (alu_op),
+        .a_i      (a),
+        .b_i      (b),
+        .result_o (alu_res[32*gl +: 32]),
+        .eq_o     (alu_eq[gl]),
+        .lt_o     (alu_lt[gl]),
+        .ltu_o    (alu_ltu[gl])
+      );
+    end
+  endgenerate
+
+  // the slot of the warp in execute, its block, CSRs
+  wire [SLOT_W-1:0] e_slot  = slot_q[e_wid_q];
+  wire [WID_W-1:0]  e_wib   = wib_q[e_wid_q];
+  wire [31:0]       e_csr   = e_imm_q;
+  wire              csr_ok  = (e_csr >= 32'hCC0) && (e_csr <= 32'hCCD) && (e_rs1_q == 5'd0);
+
+  reg  [LANES-1:0]    taken_c, pred_c;
+  reg  [LANES*32-1:0] e_res_c;
+  reg  [31:0]         jalr_t0, jalr_t;
+  reg                 jalr_div, jalr_seen;
+  reg  [31:0]         csr_v;
+  always @* begin
+    taken_c   = {LANES{1'b0}};
+    pred_c    = {LANES{1'b0}};
+    jalr_t0   = 32'd0;
+    jalr_div  = 1'b0;
+    jalr_seen = 1'b0;
+    for (l = 0; l < LANES; l = l + 1) begin
+      case (e_op_q)
+        WW_OP_BEQ:  taken_c[l] = alu_eq[l];
+        WW_OP_BNE:  taken_c[l] = !alu_eq[l];
+        WW_OP_BLT:  taken_c[l] = alu_lt[l];
+        WW_OP_BGE:  taken_c[l] = !alu_lt[l];
+        WW_OP_BLTU: taken_c[l] = alu_ltu[l];
+        default:    taken_c[l] = !alu_ltu[l];
+      endcase
+      pred_c[l] = (rs1_data[32*l +: 32] != 32'd0);
+      jalr_t = (rs1_data[32*l +: 32] + e_imm_q) & ~32'd1;
+      if (e_mask_q[l]) begin
+        if (!jalr_seen) jalr_t0 = jalr_t;
+        else if (jalr_t != jalr_t0) jalr_div = 1'b1;
+        jalr_seen = 1'b1;
+      end
+    end
+    taken_c = taken_c & e_mask_q;
+    pred_c  = pred_c & e_mask_q;
+    for (l = 0; l < LANES; l = l + 1) begin
+      case (e_csr[3:0])
+        4'h0: csr_v = {{(32-WID_W-LG_LANES){1'b0}}, e_wib, l[LG_LANES-1:0]};
+        4'h1: csr_v = block_i;
+        4'h2: csr_v = ctaid_q[e_slot];
+        4'h3: csr_v = grid_i;
+        4'h4: csr_v = l;
+        4'h5: csr_v = {{(32-WID_W){1'b0}}, e_wib};
+        4'h6: csr_v = nwarps_c;
+        4'h7: csr_v = {{(32-SM_W){1'b0}}, sm_id_i};
+        4'h8: csr_v = NUM_SM;
+        4'h9: csr_v = {{(32-WID_W){1'b0}}, e_wid_q};
+        4'hA: csr_v = LANES;
+        4'hB: csr_v = kargs_i;
+        4'hC: csr_v = LOCAL_BASE0 + ((({{(32-SM_W){1'b0}}, sm_id_i} << LG_WARPS |
+                        {{(32-WID_W){1'b0}}, e_wid_q}) << LG_LANES | l) << LG_LOCAL);
+        default: csr_v = LOCAL_BYTES;
+      endcase
+      case (e_op_q)
+        WW_OP_JAL, WW_OP_JALR: e_res_c[32*l +: 32] = e_pc_q + 32'd4;
+        WW_OP_CSRRS:           e_res_c[32*l +: 32] = csr_v;
+        WW_OP_VOTE_ANY:        e_res_c[32*l +: 32] = {31'd0, pred_c != {LANES{1'b0}}};
+        WW_OP_VOTE_ALL:        e_res_c[32*l +: 32] = {31'd0, pred_c == e_mask_q};
+        WW_OP_VOTE_BALLOT:     e_res_c[32*l +: 32] = {{(32-LANES){1'b0}}, pred_c};
+        default:               e_res_c[32*l +: 32] = alu_res[32*l +: 32];
+      endcase
+    end
+  end
+
+  wire e_branch = (e_op_q >= WW_OP_BEQ && e_op_q <= WW_OP_BGEU);
+  wire [31:0] e_target = (e_op_q == WW_OP_JALR) ? jalr_t0 : e_pc_q + e_imm_q;
+  wire e_jumps = (e_op_q == WW_OP_JAL) || (e_op_q == WW_OP_JALR) ||
+                 (e_branch && taken_c == e_mask_q);
+  wire [31:0] e_npc = e_jumps ? e_target : e_pc_q + 32'd4;
+
+  // LSU (offers its address fault in the execute cycle)
+  wire       lsu_fault;
+  wire [3:0] lsu_fault_kind;
+  wire [4:0] lsu_fault_lane;
+  wire [31:0] lsu_fault_addr;
+  wire [WARPS-1:0] stack_empty;
+
+  reg [3:0] e_trap_c;
+  always @* begin
+    e_trap_c = T_NONE;
+    if (e_fault_q == 2'd1)                                   e_trap_c = T_NULL;
+    else if (e_fault_q == 2'd2)                              e_trap_c = T_RANGE;
+    else if (e_op_q == WW_OP_ILLEGAL)                        e_trap_c = T_ILLEGAL;
+    else if (e_op_q == WW_OP_ECALL || e_op_q == WW_OP_EBREAK) e_trap_c = T_KERNEL;
+    else if (e_op_q == WW_OP_TX_BEGIN || e_op_q == WW_OP_TX_COMMIT) e_trap_c = T_TX;
+    else if (e_op_q == WW_OP_CSRRS && !csr_ok)               e_trap_c = T_ILLEGAL;
+    else if (e_branch && taken_c != e_mask_q && taken_c != {LANES{1'b0}}) e_trap_c = T_DIVERGENT;
+    else if (e_op_q == WW_OP_JALR && jalr_div)               e_trap_c = T_DIVERGENT;
+    else if (e_jumps && e_target[1:0] != 2'd0)               e_trap_c = T_MISALIGNED;
+    else if (e_op_q == WW_OP_BAR && e_mask_q != live_q[e_wid_q]) e_trap_c = T_BAR_DIV;
+    else if (e_op_q == WW_OP_EXIT && (e_mask_q != live_q[e_wid_q] || !stack_empty[e_wid_q]))
+                                                             e_trap_c = T_EXIT_DIV;
+    else if (e_mem_q && lsu_fault)                           e_trap_c = lsu_fault_kind;
+    if (!e_valid_q) e_trap_c = T_NONE;
+  end
+
+  wire e_ok     = e_valid_q && e_trap_c == T_NONE && !halted_q;
+  wire e_simple = !e_mem_q && !e_md_q && !(e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN);
+  wire e_done   = e_ok && e_simple;
+  wire e_bar    = e_done && e_op_q == WW_OP_BAR;
+  wire e_exit   = e_done && e_op_q == WW_OP_EXIT;
+
+  ////////////////////
+  // SIMT stack     //
+  ////////////////////
+
+  wire             sk_valid, sk_ready;
+  wire [WID_W-1:0] sk_wid;
+  wire [LANES-1:0] sk_mask;
+  wire [31:0]      sk_pc;
+  wire [1:0]       sk_err;
+  reg  [31:0]      sk_rpc_q;     // pc of the split/join being answered
+
+  // unused outputs of this instance are left open on purpose
+  /* verilator lint_off PINCONNECTEMPTY */
+  ww_simt_stack #(.WARPS(WARPS), .LANES(LANES)) u_stack (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .req_valid_i    (e_ok && e_stack),
+    .req_ready_o    (sk_ready),
+    .req_op_i       (e_op_q == WW_OP_JOIN ? 2'd1 : 2'd0),
+    .req_wid_i      (e_wid_q),
+    .req_tmask_i    (e_mask_q),
+    .req_pred_i     (pred_c),
+    .req_pc_i       (e_pc_q),
+    .rsp_valid_o    (sk_valid),
+    .rsp_wid_o      (sk_wid),
+    .rsp_tmask_o    (sk_mask),
+    .rsp_pc_o       (sk_pc),
+    .rsp_diverged_o (),
+    .rsp_err_o      (sk_err),
+    .empty_o        (stack_empty)
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+  wire sk_done = sk_valid && sk_err == 2'd0 && !halted_q;
+  wire unused_sk = &{1'b0, sk_ready};
+
+  ////////////////////
+  // Barrier        //
+  ////////////////////
+
+  wire [BLOCKS-1:0] bslot_free;
+  wire              deadlock;
+  wire [WID_W-1:0]  deadlock_wid;
+  wire              launch = launch_valid_i;
+
+  // unused outputs of this instance are left open on purpose
+  /* verilator lint_off PINCONNECTEMPTY */
+  ww_barrier #(.WARPS(WARPS), .BLOCKS(BLOCKS)) u_bar (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .launch_valid_i (launch),
+    .launch_slot_i  (new_slot_c),
+    .launch_wmask_i (new_warps_c),
+    .arrive_valid_i (e_bar),
+    .arrive_wid_i   (e_wid_q),
+    .exit_valid_i   (e_exit),
+    .exit_wid_i     (e_wid_q),
+    .release_o      (),
+    .waiting_o      (bar_waiting),
+    .free_o         (bslot_free),
+    .deadlock_o     (deadlock),
+    .deadlock_wid_o (deadlock_wid)
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  reg              bdone_c;
+  reg [SLOT_W-1:0] bdone_slot_c;
+  always @* begin
+    bdone_c = 1'b0;
+    bdone_slot_c = {SLOT_W{1'b0}};
+    for (w = BLOCKS - 1; w >= 0; w = w - 1)
+      if (bslot_used_q[w] && bslot_free[w]) begin
+        bdone_c = 1'b1;
+        bdone_slot_c = w[SLOT_W-1:0];
+      end
+  end
+  assign block_done_o = bdone_c;
+
+  ////////////////////
+  // Mul / div      //
+  ////////////////////
+
+  wire [LANES*32-1:0] md_data;
+  wire [WID_W-1:0]    md_wid;
+  wire                md_ready;
+  wire                md_take;
+
+  ww_muldiv #(.LANES(LANES), .TAG_W(WID_W)) u_md (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .in_valid_i  (e_ok && e_md_q),
+    .in_ready_o  (md_ready),
+    .in_op_i     (e_f3),
+    .in_a_i      (rs1_data),
+    .in_b_i      (rs2_data),
+    .in_tag_i    (e_wid_q),
+    .out_valid_o (md_out_valid),
+    .out_ready_i (md_take),
+    .out_data_o  (md_data),
+    .out_tag_o   (md_wid)
+  );
+  wire unused_md = &{1'b0, md_ready};
+
+  ////////////////////
+  // LSU            //
+  ////////////////////
+
+  wire                lsu_ready, lsu_take, lsu_is_cas;
+  wire [WID_W-1:0]    lsu_wid;
+  wire [LANES*32-1:0] lsu_rd, lsu_addr, lsu_wdata;
+  wire [3:0]          lsu_mem;
+  wire [2:0]          lsu_bytes;
+
+  ww_lsu #(.WARPS(WARPS), .LANES(LANES), .BLOCKS(BLOCKS), .LINE_BYTES(LINE_BYTES)) u_lsu (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .in_valid_i     (e_ok && e_mem_q),
+    .in_ready_o     (lsu_ready),
+    .in_wid_i       (e_wid_q),
+    .in_op_i        (e_op_q),
+    .in_pc_i        (e_pc_q),
+    .in_ctaid_i     (ctaid_q[e_slot]),
+    .in_slot_i      (e_slot),
+    .in_mask_i      (e_mask_q),
+    .in_base_i      (rs1_data),
+    .in_data_i      (rs2_data),
+    .in_imm_i       (e_imm_q),
+    .in_swap_i      (rs1_data),
+    .in_is_cas_o    (lsu_is_cas),
+    .fault_o        (lsu_fault),
+    .fault_kind_o   (lsu_fault_kind),
+    .fault_lane_o   (lsu_fault_lane),
+    .fault_addr_o   (lsu_fault_addr),
+    .done_valid_o   (lsu_done_valid),
+    .done_ready_i   (lsu_take),
+    .done_wid_o     (lsu_wid),
+    .done_rd_o      (lsu_rd),
+    .done_addr_o    (lsu_addr),
+    .done_wdata_o   (lsu_wdata),
+    .done_mem_o     (lsu_mem),
+    .done_bytes_o   (lsu_bytes),
+    .mreq_valid_o   (mreq_valid_o),
+    .mreq_ready_i   (mreq_ready_i),
+    .mreq_op_o      (mreq_op_o),
+    .mreq_line_o    (mreq_line_o),
+    .mreq_id_o      (mreq_id_o),
+    .mreq_be_o      (mreq_be_o),
+    .mreq_data_o    (mreq_data_o),
+    .mreq_amo_op_o  (mreq_amo_op_o),
+    .mreq_amo_word_o(mreq_amo_word_o),
+    .mreq_amo_a_o   (mreq_amo_a_o),
+    .mreq_amo_b_o   (mreq_amo_b_o),
+    .mreq_sb_o      (mreq_sb_o),
+    .mrsp_valid_i   (mrsp_valid_i),
+    .mrsp_ready_o   (mrsp_ready_o),
+    .mrsp_id_i      (mrsp_id_i),
+    .mrsp_data_i    (mrsp_data_i)
+  );
+  wire unused_lsu = &{1'b0, lsu_ready, lsu_is_cas, mrsp_miss_i};
+
+  ////////////////////
+  // Complete       //
+  ////////////////////
+
+  // one completion per cycle: execute > stack answer > LSU > mul/div
+  assign lsu_take = !halted_q && !e_done && !sk_done;
+  assign md_take  = !halted_q && !e_done && !sk_done && !lsu_done_valid;
+  wire c_lsu = lsu_done_valid && lsu_take;
+  wire c_md  = md_out_valid && md_take;
+  wire c_valid = e_done || sk_done || c_lsu || c_md;
+  wire [WID_W-1:0] c_wid = e_done ? e_wid_q : sk_done ? sk_wid : c_lsu ? lsu_wid : md_wid;
+  wire [4:0] c_rd = e_done ? e_rd_q : sk_done ? 5'd0 : if_rd_q[c_wid];
+  wire [LANES*32-1:0] c_data = e_done ? e_res_c : c_lsu ? lsu_rd : md_data;
+  // a barrier arrival that deadlocks does not retire (the golden model's rule)
+  wire c_retire = c_valid && !(e_bar && deadlock);
+
+  assign rf_wr_valid = c_valid && c_rd != 5'd0;
+  assign sb_set      = iss_valid;
+  assign sb_clr      = c_valid;
+  assign sb_clr_wid  = c_wid;
+  assign sb_clr_rd   = c_rd;
+  assign rf_wr_wid   = c_wid;
+  assign rf_wr_rd    = c_rd;
+  assign rf_wr_mask  = mask_q[c_wid];
+  assign rf_wr_data  = c_data;
+
+  // control completions fetch their successor at once
+  wire e_ctrl_done = e_done && e_op_q != WW_OP_EXIT && ib_ctrl_of_op(e_op_q);
+  assign cmp_fetch = (e_ctrl_done || sk_done) && !halted_q;
+  assign cmp_wid   = e_done ? e_wid_q : sk_wid;
+  assign cmp_npc   = e_done ? e_npc : sk_pc;
+
+  function ib_ctrl_of_op(input [6:0] op);
+    begin
+      ib_ctrl_of_op = (op >= WW_OP_JAL && op <= WW_OP_BGEU);
+    end
+  endfunction
+
+  ////////////////////
+  // Traps          //
+  ////////////////////
+
+  reg        trap_c;
+  reg [3:0]  trap_kind_c;
+  reg [WID_W-1:0] trap_wid_c;
+  reg [31:0] trap_pc_c, trap_insn_c, trap_addr_c;
+  reg [5:0]  trap_lane_c;
+  always @* begin
+    trap_c      = 1'b0;
+    trap_kind_c = T_NONE;
+    trap_wid_c  = e_wid_q;
+    trap_pc_c   = e_pc_q;
+    trap_insn_c = e_insn_q;
+    trap_lane_c = 6'd63;
+    trap_addr_c = 32'd0;
+    if (e_valid_q && e_trap_c != T_NONE) begin
+      trap_c      = 1'b1;
+      trap_kind_c = e_trap_c;
+      if (e_fault_q != 2'd0) begin
+        trap_insn_c = 32'd0;
+        trap_addr_c = e_pc_q;
+      end else if (e_trap_c == T_MISALIGNED && !e_mem_q) begin
+        trap_addr_c = e_target;
+      end else if (e_mem_q) begin
+        trap_lane_c = {1'b0, lsu_fault_lane};
+        trap_addr_c = lsu_fault_addr;
+      end
+    end else if (sk_valid && sk_err != 2'd0) begin
+      trap_c      = 1'b1;
+      trap_kind_c = (sk_err == 2'd1) ? T_OVERFLOW : T_JOIN_EMPTY;
+      trap_wid_c  = sk_wid;
+      trap_pc_c   = sk_rpc_q;
+      trap_insn_c = if_insn_q[sk_wid];
+    end else if (deadlock) begin
+      // the warp whose arrival or exit caused it; the golden model names
+      // the lowest waiting warp of the block (deadlock_wid) instead
+      trap_c      = 1'b1;
+      trap_kind_c = T_DEADLOCK;
+      trap_wid_c  = (e_bar || e_exit) ? e_wid_q : deadlock_wid;
+      trap_pc_c   = (e_bar || e_exit) ? e_pc_q : bar_pc_q[deadlock_wid];
+      trap_insn_c = (e_bar || e_exit) ? e_insn_q : 32'd0;
+    end
+    if (halted_q) trap_c = 1'b0;
+  end
+
+  reg             trap_v_q;
+  reg [3:0]       trap_kind_q;
+  reg [WID_W-1:0] trap_wid_q;
+  reg [31:0]      trap_pc_q, trap_insn_q, trap_addr_q;
+  reg [5:0]       trap_lane_q;
+  assign trap_valid_o = trap_v_q;
+  assign trap_kind_o  = trap_kind_q;
+  assign trap_warp_o  = trap_wid_q;
+  assign trap_pc_o    = trap_pc_q;
+  assign trap_insn_o  = trap_insn_q;
+  assign trap_lane_o  = trap_lane_q;
+  assign trap_addr_o  = trap_addr_q;
+
+  ////////////////////
+  // Retire port    //
+  ////////////////////
+
+  reg                ret_v_q;
+  reg [WID_W-1:0]    ret_wid_q;
+  reg [31:0]         ret_block_q, ret_pc_q, ret_insn_q;
+  reg [LANES-1:0]    ret_mask_q;
+  reg [4:0]          ret_rd_q;
+  reg [3:0]          ret_mem_q;
+  reg [2:0]          ret_bytes_q;
+  reg [LANES*32-1:0] ret_rd_val_q, ret_addr_q, ret_wdata_q;
+  assign ret_valid_o     = ret_v_q;
+  assign ret_warp_o      = ret_wid_q;
+  assign ret_block_o     = ret_block_q;
+  assign ret_pc_o        = ret_pc_q;
+  assign ret_insn_o      = ret_insn_q;
+  assign ret_mask_o      = ret_mask_q;
+  assign ret_rd_o        = ret_rd_q;
+  assign ret_mem_o       = ret_mem_q;
+  assign ret_mem_bytes_o = ret_bytes_q;
+  assign ret_rd_val_o    = ret_rd_val_q;
+  assign ret_addr_o      = ret_addr_q;
+  assign ret_wdata_o     = ret_wdata_q;
+
+  ////////////////////
+  // Sequential     //
+  ////////////////////
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      used_q       <= {WARPS{1'b0}};
+      active_q     <= {WARPS{1'b0}};
+      fvalid_q     <= {WARPS{1'b0}};
+      ibuf_v_q     <= {WARPS{1'b0}};
+      inflight_q   <= {WARPS{1'b0}};
+      ib_mem_q     <= {WARPS{1'b0}};
+      ib_md_q      <= {WARPS{1'b0}};
+      ib_ctrl_q    <= {WARPS{1'b0}};
+      for (w = 0; w < WARPS; w = w + 1) begin
+        fpc_q[w]      <= 32'd0;
+        mask_q[w]     <= {LANES{1'b0}};
+        live_q[w]     <= {LANES{1'b0}};
+        slot_q[w]     <= {SLOT_W{1'b0}};
+        wib_q[w]      <= {WID_W{1'b0}};
+        bar_pc_q[w]   <= 32'd0;
+        ib_pc_q[w]    <= 32'd0;
+        ib_insn_q[w]  <= 32'd0;
+        ib_op_q[w]    <= 7'd0;
+        ib_rd_q[w]    <= 5'd0;
+        ib_rs1_q[w]   <= 5'd0;
+        ib_rs2_q[w]   <= 5'd0;
+        ib_rs3_q[w]   <= 5'd0;
+        ib_imm_q[w]   <= 32'd0;
+        ib_fault_q[w] <= 2'd0;
+        if_pc_q[w]    <= 32'd0;
+        if_insn_q[w]  <= 32'd0;
+        if_rd_q[w]    <= 5'd0;
+      end
+      bslot_used_q <= {BLOCKS{1'b0}};
+      for (w = 0; w < BLOCKS; w = w + 1)
+        ctaid_q[w] <= 32'd0;
+      halted_q     <= 1'b0;
+      lsu_busy_q   <= 1'b0;
+      md_busy_q    <= 1'b0;
+      f_valid_q    <= 1'b0;
+      f_wid_q      <= {WID_W{1'b0}};
+      f_pc_q       <= 32'd0;
+      f_fault_q    <= 2'd0;
+      f_last_q     <= {WID_W{1'b0}};
+      e_valid_q    <= 1'b0;
+      e_wid_q      <= {WID_W{1'b0}};
+      e_pc_q       <= 32'd0;
+      e_insn_q     <= 32'd0;
+      e_imm_q      <= 32'd0;
+      e_op_q       <= 7'd0;
+      e_rd_q       <= 5'd0;
+      e_rs1_q      <= 5'd0;
+      e_rs3_q      <= 5'd0;
+      e_mask_q     <= {LANES{1'b0}};
+      e_fault_q    <= 2'd0;
+      e_mem_q      <= 1'b0;
+      e_md_q       <= 1'b0;
+      sk_rpc_q     <= 32'd0;
+      trap_v_q     <= 1'b0;
+      trap_kind_q  <= 4'd0;
+      trap_wid_q   <= {WID_W{1'b0}};
+      trap_pc_q    <= 32'd0;
+      trap_insn_q  <= 32'd0;
+      trap_addr_q  <= 32'd0;
+      trap_lane_q  <= 6'd63;
+      ret_v_q      <= 1'b0;
+      ret_wid_q    <= {WID_W{1'b0}};
+      ret_block_q  <= 32'd0;
+      ret_pc_q     <= 32'd0;
+      ret_insn_q   <= 32'd0;
+      ret_mask_q   <= {LANES{1'b0}};
+      ret_rd_q     <= 5'd0;
+      ret_mem_q    <= 4'd0;
+      ret_bytes_q  <= 3'd0;
+      ret_rd_val_q <= {LANES*32{1'b0}};
+      ret_addr_q   <= {LANES*32{1'b0}};
+      ret_wdata_q  <= {LANES*32{1'b0}};
+    end else begin
+      // ---- block finished: free its slot and warps (before a launch) ----
+      if (bdone_c) begin
+        bslot_used_q[bdone_slot_c] <= 1'b0;
+        for (w = 0; w < WARPS; w = w + 1)
+          if (used_q[w] && !active_q[w] && slot_q[w] == bdone_slot_c)
+            used_q[w] <= 1'b0;
+      end
+      // ---- launch: lowest free block slot, lowest free warp slots ----
+      if (launch) begin
+        bslot_used_q[new_slot_c] <= 1'b1;
+        ctaid_q[new_slot_c]      <= launch_ctaid_i;
+        for (w = 0; w < WARPS; w = w + 1)
+          if (new_warps_c[w]) begin
+            used_q[w]   <= 1'b1;
+            active_q[w] <= 1'b1;
+            fvalid_q[w] <= 1'b1;
+            fpc_q[w]    <= entry_pc_i;
+            slot_q[w]   <= new_slot_c;
+            wib_q[w]    <= new_wib_c[w];
+            live_q[w]   <= ({{(32-WID_W){1'b0}}, new_wib_c[w]} == nwarps_c - 32'd1) ? last_live_c
+                                                                      : {LANES{1'b1}};
+            mask_q[w]   <= ({{(32-WID_W){1'b0}}, new_wib_c[w]} == nwarps_c - 32'd1) ? last_live_c
+                                                                      : {LANES{1'b1}};
+          end
+      end
+
+      // ---- fetch, then decode into the buffer ----
+      f_valid_q <= fetch_go;
+      if (fetch_go) begin
+        f_wid_q   <= fetch_wid;
+        f_pc_q    <= fetch_pc;
+        f_fault_q <= fetch_fault;
+        fvalid_q[fetch_wid] <= 1'b0;
+        if (!cmp_fetch && !iss_fetch)
+          f_last_q <= rr_wid;
+      end
+      if (f_valid_q && !halted_q) begin
+        ibuf_v_q[f_wid_q]   <= 1'b1;
+        ib_pc_q[f_wid_q]    <= f_pc_q;
+        ib_insn_q[f_wid_q]  <= f_insn;
+        ib_op_q[f_wid_q]    <= d_op;
+        ib_rd_q[f_wid_q]    <= d_rd;
+        ib_rs1_q[f_wid_q]   <= d_rs1;
+        ib_rs2_q[f_wid_q]   <= d_rs2;
+        ib_rs3_q[f_wid_q]   <= d_rs3;
+        ib_imm_q[f_wid_q]   <= d_imm;
+        ib_fault_q[f_wid_q] <= f_fault_q;
+        ib_mem_q[f_wid_q]   <= d_is_mem && f_fault_q == 2'd0;
+        ib_md_q[f_wid_q]    <= (d_mul || d_div) && f_fault_q == 2'd0;
+        ib_ctrl_q[f_wid_q]  <= d_is_ctrl;
+      end
+
+      // ---- issue ----
+      e_valid_q <= iss_valid;
+      if (iss_valid) begin
+        ibuf_v_q[iss_w]   <= 1'b0;
+        inflight_q[iss_w] <= 1'b1;
+        if (!ib_ctrl_q[iss_w] && !(fetch_go && fetch_wid == iss_w))
+          fvalid_q[iss_w] <= 1'b1;
+        fpc_q[iss_w]     <= ib_pc_q[iss_w] + 32'd4;
+        if_pc_q[iss_w]   <= ib_pc_q[iss_w];
+        if_insn_q[iss_w] <= ib_insn_q[iss_w];
+        if_rd_q[iss_w]   <= ib_rd_q[iss_w];
+        if (ib_mem_q[iss_w]) lsu_busy_q <= 1'b1;
+        if (ib_md_q[iss_w])  md_busy_q  <= 1'b1;
+        e_wid_q   <= iss_w;
+        e_pc_q    <= ib_pc_q[iss_w];
+        e_insn_q  <= ib_insn_q[iss_w];
+        e_imm_q   <= ib_imm_q[iss_w];
+        e_op_q    <= ib_op_q[iss_w];
+        e_rd_q    <= ib_rd_q[iss_w];
+        e_rs1_q   <= ib_rs1_q[iss_w];
+        e_rs3_q   <= ib_rs3_q[iss_w];
+        e_mask_q  <= mask_q[iss_w];
+        e_fault_q <= ib_fault_q[iss_w];
+        e_mem_q   <= ib_mem_q[iss_w];
+        e_md_q    <= ib_md_q[iss_w];
+      end
+      if (e_stack) sk_rpc_q <= e_pc_q;
+
+      // ---- complete ----
+      if (c_valid) begin
+        inflight_q[c_wid] <= 1'b0;
+        if (c_lsu) lsu_busy_q <= 1'b0;
+        if (c_md)  md_busy_q  <= 1'b0;
+        if (sk_done) mask_q[c_wid] <= sk_mask;
+        if (cmp_fetch) begin
+          fpc_q[cmp_wid] <= cmp_npc;
+          if (!(fetch_go && fetch_wid == cmp_wid)) fvalid_q[cmp_wid] <= 1'b1;
+        end
+        if (e_bar)  bar_pc_q[e_wid_q] <= e_pc_q;
+        if (e_exit) begin
+          active_q[e_wid_q] <= 1'b0;
+          fvalid_q[e_wid_q] <= 1'b0;
+          ibuf_v_q[e_wid_q] <= 1'b0;
+        end
+      end
+      ret_v_q <= c_retire && !halted_q;
+      if (c_valid) begin
+        ret_wid_q    <= c_wid;
+        ret_block_q  <= ctaid_q[slot_q[c_wid]];
+        ret_pc_q     <= e_done ? e_pc_q : if_pc_q[c_wid];
+        ret_insn_q   <= e_done ? e_insn_q : if_insn_q[c_wid];
+        ret_mask_q   <= mask_q[c_wid];
+        ret_rd_q     <= c_rd;
+        ret_mem_q    <= c_lsu ? lsu_mem : 4'd0;
+        ret_bytes_q  <= c_lsu ? lsu_bytes : 3'd0;
+        ret_rd_val_q <= c_data;
+        ret_addr_q   <= lsu_addr;
+        ret_wdata_q  <= lsu_wdata;
+      end
+
+      // ---- traps stop the SM ----
+      trap_v_q <= trap_c;
+      if (trap_c) begin
+        halted_q    <= 1'b1;
+        trap_kind_q <= trap_kind_c;
+        trap_wid_q  <= trap_wid_c;
+        trap_pc_q   <= trap_pc_c;
+        trap_insn_q <= trap_insn_c;
+        trap_lane_q <= trap_lane_c;
+        trap_addr_q <= trap_addr_c;
+      end
+    end
+  end
+
+  wire unused_ok = &{1'b0, e_rs1_q, ib_rs3_q[0], ib_insn_q[0], f_pc_q, if_pc_q[0], unused_d,
+                     unused_sk, unused_md, unused_lsu};
+
+endmodule  // ww_sm
+`default_nettype wire
