@@ -524,6 +524,14 @@ ww_run_t ww_gpu_run(ww_gpu_t *g)
   return r;
 }
 
+ww_run_t ww_gpu_step_warp_follow(ww_gpu_t *g, unsigned s, unsigned hw, const ww_retire_t *rtl)
+{
+  g->follow = rtl;
+  ww_run_t r = ww_gpu_step_warp(g, s, hw);
+  g->follow = NULL;
+  return r;
+}
+
 ww_run_t ww_gpu_step_warp(ww_gpu_t *g, unsigned s, unsigned hw)
 {
   if (g->state != WW_G_RUNNING)

@@ -92,6 +92,7 @@ int ww_gpu_place_block(ww_gpu_t *gpu, uint32_t ctaid, unsigned sm, char *err, si
  * barrier, not resident) returns WW_RUN_TRAP with an explanatory trap. */
 ww_run_t ww_gpu_step_warp(ww_gpu_t *gpu, unsigned sm, unsigned hw_warp);
 
+
 /* ---- retire records ---------------------------------------------------- */
 typedef enum {
   WW_MEM_NONE = 0,
@@ -129,6 +130,13 @@ typedef void (*ww_retire_fn)(void *ctx, const ww_retire_t *r);
 /* Called for every retired warp instruction (NULL to stop). */
 void ww_gpu_set_retire_hook(ww_gpu_t *gpu, ww_retire_fn fn, void *ctx);
 
+/* The same in co-simulation's follow mode (docs/gpu_rtl.md): every lane of a
+ * load or atomic takes the value `rtl->rd_val[lane]` the RTL read instead of
+ * reading the model's memory; atomics then write op(that value, operand).
+ * Everything else is computed by the model as usual. */
+ww_run_t ww_gpu_step_warp_follow(ww_gpu_t *gpu, unsigned sm, unsigned hw_warp,
+                                 const ww_retire_t *rtl);
+
 /* ---- traps -------------------------------------------------------------- */
 #define WW_TRAP_KINDS(X)                                             \
   X(NONE,           "no trap")                                       \
@@ -145,7 +153,8 @@ void ww_gpu_set_retire_hook(ww_gpu_t *gpu, ww_retire_fn fn, void *ctx);
   X(KERNEL_TRAP,    "kernel trap (ecall/ebreak)")                    \
   X(TX_UNIMPL,      "transactions not implemented")                  \
   X(STEP_LIMIT,     "step limit exceeded")                           \
-  X(NOT_READY,      "warp cannot issue")
+  X(NOT_READY,      "warp cannot issue")                             \
+  X(COSIM,          "co-simulation mismatch (RTL differs from the golden model)")
 
 typedef enum {
 #define WW_TRAP_ENUM(name, text) WW_TRAP_##name,

@@ -101,6 +101,7 @@ struct ww_gpu {
   ww_retire_fn hook;
   void        *hook_ctx;
   ww_retire_t  rec;                /* scratch: addr/wdata/mem filled by memory ops */
+  const ww_retire_t *follow;       /* co-simulation follow mode: load values come from here */
 };
 
 /* ---- ww_gpu.c ------------------------------------------------------------ */

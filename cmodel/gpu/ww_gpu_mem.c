@@ -144,7 +144,9 @@ int ww_mem_load(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_
     unsigned l = (unsigned)__builtin_ctz(m);
     uint32_t a = g->rec.addr[l], v;
     const uint8_t *p = a >= sbase ? shm + (a - sbase) : strong ? g->gmem + a : l1_access(g, sm, a);
-    if (n == 4)
+    if (g->follow)
+      v = g->follow->rd_val[l];     /* co-simulation: the value the RTL read */
+    else if (n == 4)
       v = ww_ld32(p);
     else if (n == 2)
       v = sext ? (uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8) : (uint32_t)(p[0] | p[1] << 8);
@@ -239,7 +241,7 @@ int ww_mem_atomic(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint3
     uint32_t a = g->rec.addr[l], b = w->x[d->rs2][l], old, nv;
     int write;
     uint8_t *p = a >= sbase ? shm + (a - sbase) : dev ? g->gmem + a : l1_access(g, sm, a);
-    old = ww_ld32(p);
+    old = g->follow ? g->follow->rd_val[l] : ww_ld32(p);
     if (cas) {
       write = old == b;
       nv = w->x[d->rs3][l];

@@ -79,11 +79,11 @@ module ww_switch #(
   reg [N_OUT-1:0]       grant_valid;
   reg [N_OUT*SRC_W-1:0] grant_src;
   integer d, k, cand;
+  // The grant depends on the heads only; the pop also on out_ready_i. Two
+  // blocks, so a ready that depends on the granted data is no loop.
   always @(*) begin
     grant_valid = {N_OUT{1'b0}};
     grant_src   = {N_OUT*SRC_W{1'b0}};
-    head_pop    = {N_IN{1'b0}};
-    last_d      = last_q;
     for (d = 0; d < N_OUT; d = d + 1) begin
       for (k = N_IN; k >= 1; k = k - 1) begin
         // candidates in order last+1, last+2, ..., last+N_IN (mod N_IN);
@@ -101,9 +101,17 @@ module ww_switch #(
           grant_src[d*SRC_W +: SRC_W]  = cand[SRC_W-1:0];
         end
       end
-      if (grant_valid[d] && out_ready_i[d]) begin
-        head_pop[grant_src[d*SRC_W +: SRC_W]] = 1'b1;
-        last_d[d*SRC_W +: SRC_W]              = grant_src[d*SRC_W +: SRC_W];
+    end
+  end
+
+  integer p;
+  always @(*) begin
+    head_pop = {N_IN{1'b0}};
+    last_d   = last_q;
+    for (p = 0; p < N_OUT; p = p + 1) begin
+      if (grant_valid[p] && out_ready_i[p]) begin
+        head_pop[grant_src[p*SRC_W +: SRC_W]] = 1'b1;
+        last_d[p*SRC_W +: SRC_W]              = grant_src[p*SRC_W +: SRC_W];
       end
     end
   end

@@ -381,7 +381,7 @@ module ww_lsu #(
   wire [LINE_BYTES-1:0] l1_mreq_be;
   wire [LB_W-1:0]      l1_mreq_data;
   wire [2:0]           l1_mreq_id;
-  wire                 byp_rsp = mrsp_valid_i && mrsp_id_i[7];
+  wire                 byp_rsp = mrsp_valid_i && mrsp_id_i[7] && l1_mrsp_ready;
 
   // unused outputs of this instance are left open on purpose
   /* verilator lint_off PINCONNECTEMPTY */
@@ -437,7 +437,10 @@ module ww_lsu #(
   assign mreq_amo_a_o    = cur_b;
   assign mreq_amo_b_o    = cur_swap;
   assign mreq_sb_o       = {pc_q, ctaid_q, wid_q, op_q};
-  assign mrsp_ready_o    = mrsp_id_i[7] ? 1'b1 : l1_mrsp_ready;
+  // one ready for both kinds (not a function of the id: no combinational path
+  // back into the crossbar's arbiter); a device atomic waits only on an L1
+  // that is idle anyway
+  assign mrsp_ready_o    = l1_mrsp_ready;
   // ids: bit 7 bypass, bits 2:0 the L1's; cur_addr: only the word index is sent
   wire unused_ok = &{1'b0, mrsp_id_i[6:3], amo_rel[6:4], cur_addr[31:OFF_W], cur_addr[1:0]};
 

@@ -142,6 +142,8 @@ module ww_sm #(
   reg [WARPS-1:0]   fvalid_q;    // fpc_q holds the next PC to fetch
   reg [WARPS-1:0]   ibuf_v_q;    // decoded instruction waiting to issue
   reg [WARPS-1:0]   inflight_q;  // an issued instruction has not completed
+  reg [WARPS-1:0]   zeroing_q;   // launched, registers x1..x31 still being zeroed
+  reg [4:0]         zero_reg_q [0:WARPS-1];
   reg [31:0]        fpc_q    [0:WARPS-1];
   reg [LANES-1:0]   mask_q   [0:WARPS-1];
   reg [LANES-1:0]   live_q   [0:WARPS-1];
@@ -229,7 +231,7 @@ module ww_sm #(
   reg [WID_W-1:0] rr_wid, rr_idx;
   always @* begin
     for (w = 0; w < WARPS; w = w + 1)
-      fcand_c[w] = active_q[w] && fvalid_q[w] && !ibuf_v_q[w] &&
+      fcand_c[w] = active_q[w] && !zeroing_q[w] && fvalid_q[w] && !ibuf_v_q[w] &&
                    !(f_valid_q && f_wid_q == w[WID_W-1:0]);
     rr_found = 1'b0;
     rr_wid   = {WID_W{1'b0}};
@@ -741,15 +743,30 @@ module ww_sm #(
   // a barrier arrival that deadlocks does not retire (the golden model's rule)
   wire c_retire = c_valid && !(e_bar && deadlock);
 
-  assign rf_wr_valid = c_valid && c_rd != 5'd0;
+  // Registers are zero at launch (docs/isa.md): a launched warp's x1..x31 are
+  // written with zeros, one per cycle in which no instruction completes,
+  // before the warp fetches (the lowest such warp first).
+  reg              zero_go;
+  reg [WID_W-1:0]  zero_wid;
+  always @* begin
+    zero_go  = 1'b0;
+    zero_wid = {WID_W{1'b0}};
+    for (w = WARPS - 1; w >= 0; w = w - 1)
+      if (zeroing_q[w]) begin
+        zero_go  = !c_valid;
+        zero_wid = w[WID_W-1:0];
+      end
+  end
+
+  assign rf_wr_valid = (c_valid && c_rd != 5'd0) || zero_go;
   assign sb_set      = iss_valid;
   assign sb_clr      = c_valid;
   assign sb_clr_wid  = c_wid;
   assign sb_clr_rd   = c_rd;
-  assign rf_wr_wid   = c_wid;
-  assign rf_wr_rd    = c_rd;
-  assign rf_wr_mask  = mask_q[c_wid];
-  assign rf_wr_data  = c_data;
+  assign rf_wr_wid   = zero_go ? zero_wid : c_wid;
+  assign rf_wr_rd    = zero_go ? zero_reg_q[zero_wid] : c_rd;
+  assign rf_wr_mask  = zero_go ? {LANES{1'b1}} : mask_q[c_wid];
+  assign rf_wr_data  = zero_go ? {LANES*32{1'b0}} : c_data;
 
   // control completions fetch their successor at once
   wire e_ctrl_done = e_done && e_op_q != WW_OP_EXIT && ib_ctrl_of_op(e_op_q);
@@ -859,11 +876,13 @@ module ww_sm #(
       fvalid_q     <= {WARPS{1'b0}};
       ibuf_v_q     <= {WARPS{1'b0}};
       inflight_q   <= {WARPS{1'b0}};
+      zeroing_q    <= {WARPS{1'b0}};
       ib_mem_q     <= {WARPS{1'b0}};
       ib_md_q      <= {WARPS{1'b0}};
       ib_ctrl_q    <= {WARPS{1'b0}};
       for (w = 0; w < WARPS; w = w + 1) begin
         fpc_q[w]      <= 32'd0;
+        zero_reg_q[w] <= 5'd1;
         mask_q[w]     <= {LANES{1'b0}};
         live_q[w]     <= {LANES{1'b0}};
         slot_q[w]     <= {SLOT_W{1'b0}};
@@ -942,6 +961,8 @@ module ww_sm #(
           if (new_warps_c[w]) begin
             used_q[w]   <= 1'b1;
             active_q[w] <= 1'b1;
+            zeroing_q[w]  <= 1'b1;
+            zero_reg_q[w] <= 5'd1;
             fvalid_q[w] <= 1'b1;
             fpc_q[w]    <= entry_pc_i;
             slot_q[w]   <= new_slot_c;
@@ -951,6 +972,12 @@ module ww_sm #(
             mask_q[w]   <= ({{(32-WID_W){1'b0}}, new_wib_c[w]} == nwarps_c - 32'd1) ? last_live_c
                                                                       : {LANES{1'b1}};
           end
+      end
+
+      if (zero_go) begin
+        zero_reg_q[zero_wid] <= zero_reg_q[zero_wid] + 5'd1;
+        if (zero_reg_q[zero_wid] == 5'd31)
+          zeroing_q[zero_wid] <= 1'b0;
       end
 
       // ---- fetch, then decode into the buffer ----

@@ -14,14 +14,18 @@
 
 #define HEAP_ALIGN 64u
 
-static const ww_backend_t *const backends[] = { &ww_backend_cmodel };
-
 const ww_backend_t *ww_backend_find(const char *name)
 {
+  const ww_backend_t *const backends[] = { &ww_backend_cmodel, &ww_backend_verilator };
   for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
-    if (name && strcmp(name, backends[i]->name) == 0)
+    if (name && backends[i] && strcmp(name, backends[i]->name) == 0)
       return backends[i];
   return NULL;
+}
+
+const char *ww_backend_names(void)
+{
+  return &ww_backend_verilator ? "cmodel, verilator" : "cmodel";
 }
 
 int ww_dev_fail(ww_dev_t *dev, const char *fmt, ...)
@@ -47,7 +51,8 @@ ww_dev_t *ww_dev_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   const ww_backend_t *ops = ww_backend_find(o.backend);
   if (!ops) {
     if (err && err_len)
-      snprintf(err, err_len, "unknown backend '%s' (available: cmodel)", o.backend);
+      snprintf(err, err_len, "unknown backend '%s' (available: %s)", o.backend,
+               ww_backend_names());
     return NULL;
   }
   ww_dev_t *dev = calloc(1, sizeof *dev);

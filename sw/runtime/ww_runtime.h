@@ -23,10 +23,16 @@ extern "C" {
 #endif
 
 /* ---- backends ------------------------------------------------------------ */
+/* Co-simulation of the verilator backend against the golden model
+ * (docs/gpu_rtl.md "Checking"). */
+enum { WW_COSIM_STRICT = 0, WW_COSIM_FOLLOW = 1, WW_COSIM_OFF = 2 };
+
 typedef struct {
-  const char *backend;      /* "cmodel" (default); "verilator", "fpga" later */
-  uint64_t    seed;         /* warp interleaving: 0 = round robin */
-  uint64_t    max_steps;    /* 0 = the backend's default limit */
+  const char *backend;      /* "cmodel" (default); "verilator" (RTL), "fpga" later */
+  uint64_t    seed;         /* warp interleaving: 0 = round robin (cmodel) */
+  uint64_t    max_steps;    /* 0 = the backend's default limit (verilator: cycles) */
+  int         cosim;        /* verilator: WW_COSIM_STRICT (default), _FOLLOW or _OFF */
+  const char *wave;         /* verilator: FST waves to this file (+ .gtkw view), NULL = none */
 } ww_dev_opts_t;
 
 /* What a backend implements; the runtime does ELF loading, allocation,

@@ -172,7 +172,10 @@ static const swt_group_t *find_group(const char *name)
 static void usage(FILE *f)
 {
   fprintf(f, "usage: sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list]\n"
-             "  (or run through a symlink named after a group)\n");
+             "                [--backend=cmodel|verilator] [--cosim=strict|follow|off]\n"
+             "  (or run through a symlink named after a group)\n"
+             "  --backend=verilator runs the RTL co-simulated against the golden model\n"
+             "  (sw_tests_rtl only); the seeds then only seed the model's runs.\n");
 }
 
 static void list_groups(void)
@@ -205,6 +208,8 @@ int main(int argc, char **argv)
   int nseeds = 3;
   const char *only = NULL;
   const char *elf_dir = "build/kernels";
+  const char *backend = "cmodel";
+  int cosim = WW_COSIM_STRICT;
 
   /* Invoked as build/tests/sw/<group>? */
   const char *base = strrchr(argv[0], '/');
@@ -230,6 +235,23 @@ int main(int argc, char **argv)
     } else if (!strncmp(a, "--seeds=", 8)) {
       if (parse_seeds(a + 8, seeds, &nseeds) != 0) {
         fprintf(stderr, "sw_tests: bad seed list '%s'\n", a + 8);
+        return 2;
+      }
+    } else if (!strncmp(a, "--backend=", 10)) {
+      backend = a + 10;
+      if (!ww_backend_find(backend)) {
+        fprintf(stderr, "sw_tests: backend '%s' is not in this program\n", backend);
+        return 2;
+      }
+    } else if (!strncmp(a, "--cosim=", 8)) {
+      if (!strcmp(a + 8, "strict"))
+        cosim = WW_COSIM_STRICT;
+      else if (!strcmp(a + 8, "follow"))
+        cosim = WW_COSIM_FOLLOW;
+      else if (!strcmp(a + 8, "off"))
+        cosim = WW_COSIM_OFF;
+      else {
+        fprintf(stderr, "sw_tests: --cosim=%s: expected strict, follow or off\n", a + 8);
         return 2;
       }
     } else if (!strncmp(a, "--elf-dir=", 10)) {
@@ -261,7 +283,8 @@ int main(int argc, char **argv)
       if (sel && grp != sel)
         continue;
       swt_t t = { .seed = seeds[s], .group = grp->name, .elf_dir = elf_dir };
-      ww_dev_opts_t opts = { .backend = "cmodel", .seed = seeds[s], .max_steps = 0 };
+      ww_dev_opts_t opts = { .backend = backend, .seed = seeds[s], .max_steps = 0,
+                             .cosim = cosim };
       char err[256] = "";
       t.dev = ww_dev_open(&opts, err, sizeof err);
       if (!t.dev) {

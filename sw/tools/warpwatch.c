@@ -58,7 +58,13 @@ static const char run_usage[] =
   "                    BYTES takes a k or M suffix (1024, 1048576)\n"
   "  --print N:T[:C]   after the run print buffer argument N (0-based among --arg)\n"
   "                    as C (default: all) values of type T: i32, u32, x32, f32\n"
-  "  --backend NAME    cmodel (default)\n"
+  "  --backend NAME    cmodel (default, the golden C model) or verilator (the RTL,\n"
+  "                    co-simulated against the golden model; needs a build that\n"
+  "                    links the Verilated GPU: build/bin/warpwatch has it)\n"
+  "  --cosim MODE      verilator: strict (default: every retired instruction and the\n"
+  "                    final memory must equal the golden model's), follow (the model\n"
+  "                    takes load values from the RTL: for racy kernels), off\n"
+  "  --wave FILE.fst   verilator: write waves and a GTKWave view FILE.gtkw\n"
   "  --seed N          warp interleaving: 0 round robin (default), else random from N\n"
   "  --max-steps N     scheduler steps before a step-limit trap (default 100000000)\n"
   "  --trace FILE      one line per retired warp instruction to FILE ('-': stdout)\n"
@@ -318,6 +324,8 @@ typedef struct {
   int have_grid, have_block;
   const char *backend;
   uint64_t seed, max_steps;
+  int cosim;
+  const char *wave;
   const char *trace;
   int stats, json;
   unsigned nargs, nprints;
@@ -334,7 +342,8 @@ static void free_opts(run_opts_t *o)
 static int parse_run(run_opts_t *o, int argc, char **argv)
 {
   static const char *const with_value[] = { "--grid", "--block", "--arg", "--backend", "--seed",
-                                            "--max-steps", "--trace", "--print" };
+                                            "--max-steps", "--trace", "--print", "--cosim",
+                                            "--wave" };
   char err[512];
   memset(o, 0, sizeof *o);
   o->backend = "cmodel";
@@ -396,8 +405,22 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
         return usage_error("run ", "%s: bad number '%s'", name, val);
     } else if (strcmp(name, "--backend") == 0) {
       if (!ww_backend_find(val))
-        return usage_error("run ", "unknown backend '%s' (available: cmodel)", val);
+        return usage_error("run ", "unknown backend '%s' (available: %s)", val,
+                           ww_backend_names());
       o->backend = val;
+    } else if (strcmp(name, "--cosim") == 0) {
+      if (strcmp(val, "strict") == 0)
+        o->cosim = WW_COSIM_STRICT;
+      else if (strcmp(val, "follow") == 0)
+        o->cosim = WW_COSIM_FOLLOW;
+      else if (strcmp(val, "off") == 0)
+        o->cosim = WW_COSIM_OFF;
+      else
+        return usage_error("run ", "--cosim %s: expected strict, follow or off", val);
+    } else if (strcmp(name, "--wave") == 0) {
+      if (!*val)
+        return usage_error("run ", "--wave needs a file name");
+      o->wave = val;
     } else if (strcmp(name, "--trace") == 0) {
       if (!*val)
         return usage_error("run ", "--trace needs a file name");
@@ -681,7 +704,8 @@ static double now(void)
 
 static int do_run(run_opts_t *o)
 {
-  ww_dev_opts_t dopts = { .backend = o->backend, .seed = o->seed, .max_steps = o->max_steps };
+  ww_dev_opts_t dopts = { .backend = o->backend, .seed = o->seed, .max_steps = o->max_steps,
+                          .cosim = o->cosim, .wave = o->wave };
   char err[512];
   ww_dev_t *dev = ww_dev_open(&dopts, err, sizeof err);
   if (!dev)
@@ -738,6 +762,12 @@ static int do_run(run_opts_t *o)
     if (res.ok)
       printf("ok: %s completed, grid %" PRIu64 " x block %" PRIu64 ", %" PRIu64
              " warp instructions\n", o->kernel, o->grid, o->block, res.stats.warp_insns);
+    if (res.ok && strcmp(o->backend, "verilator") == 0)
+      printf("rtl: %" PRIu64 " cycles, IPC %.3f warp instructions per cycle per SM (%u SMs)%s\n",
+             res.stats.steps, res.stats.steps ? (double)res.stats.warp_insns /
+             (double)res.stats.steps / WW_NUM_SM : 0.0, WW_NUM_SM,
+             o->cosim == WW_COSIM_OFF ? "" : o->cosim == WW_COSIM_FOLLOW ?
+             ", co-simulation (follow) agrees" : ", co-simulation (strict) agrees");
     else
       fprintf(stderr, "%s\n", res.message);
     print_buffers_text(dev, o);

@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_backend_verilator -- the runtime's "verilator" backend: the Verilated
+ * GPU (ww_vgpu.h) with the golden model (ww_gpu.h) in co-simulation
+ * (docs/gpu_rtl.md "Checking"):
+ *   - every retire record of the RTL, in retire-port order (cycle, then SM),
+ *     steps the model's same SM and warp, and the two records must agree:
+ *     PC, instruction, mask, rd and every active lane's rd value; for memory
+ *     instructions the kind, size, every lane's address and store data;
+ *   - block placement follows the RTL's distributor (manual placement);
+ *   - a trap of the RTL must be the model's trap for that warp (kind, PC,
+ *     lane and address);
+ *   - at the end global memory must be equal (strict mode).
+ * Modes (ww_dev_opts_t.cosim): strict (the model computes load values),
+ * follow (the model takes the values the RTL loaded: racy kernels), off.
+ * The first divergence stops the run as a WW_TRAP_COSIM trap; a full report
+ * (both records) goes to stderr.
+ */
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ww_config.h"
+#include "ww_isa.h"
+#include "ww_rt_internal.h"
+#include "ww_vgpu.h"
+
+typedef struct {
+  ww_vgpu_t   *v;
+  ww_gpu_t    *model;           /* NULL when co-simulation is off */
+  int          cosim;           /* WW_COSIM_* */
+  uint64_t     max_cycles;
+  ww_trap_t    trap;
+  ww_retire_fn hook;
+  void        *hook_ctx;
+  ww_retire_t  mrec;            /* the model's record of the step just taken */
+  int          mrec_valid;
+  uint64_t     cycles, warp_insns, thread_insns;   /* cumulative, for stats */
+  int          watch_on;        /* WW_COSIM_WATCH=ADDR: print records touching ADDR's word */
+  uint32_t     watch;
+} vb_t;
+
+static void model_hook(void *ctx, const ww_retire_t *r)
+{
+  vb_t *b = ctx;
+  b->mrec = *r;
+  b->mrec_valid = 1;
+}
+
+static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
+{
+  vb_t *b = calloc(1, sizeof *b);
+  if (!b)
+    return snprintf(err, err_len, "out of host memory"), NULL;
+  ww_vgpu_opts_t vo = { 0 };
+  vo.wave = opts->wave;
+  b->v = ww_vgpu_new(&vo, err, err_len);
+  if (!b->v) {
+    free(b);
+    return NULL;
+  }
+  b->cosim = opts->cosim;
+  const char *wa = getenv("WW_COSIM_WATCH");
+  if (wa && *wa) {
+    b->watch_on = 1;
+    b->watch = (uint32_t)strtoul(wa, NULL, 0) & ~3u;
+  }
+  b->max_cycles = opts->max_steps ? opts->max_steps : WW_DEFAULT_MAX_STEPS;
+  if (b->cosim != WW_COSIM_OFF) {
+    ww_gpu_cfg_t cfg = ww_gpu_default_cfg();
+    b->model = ww_gpu_new(&cfg, err, err_len);
+    if (!b->model) {
+      ww_vgpu_free(b->v);
+      free(b);
+      return NULL;
+    }
+    ww_gpu_set_manual_placement(b->model, 1);
+    ww_gpu_set_retire_hook(b->model, model_hook, b);
+  }
+  return b;
+}
+
+static void vb_close(void *be)
+{
+  vb_t *b = be;
+  ww_gpu_free(b->model);
+  ww_vgpu_free(b->v);
+  free(b);
+}
+
+static int vb_write(void *be, uint32_t addr, const void *src, size_t n)
+{
+  vb_t *b = be;
+  if ((uint64_t)addr + n > ww_vgpu_info(b->v)->gmem_bytes)
+    return -1;
+  memcpy(ww_vgpu_mem(b->v) + addr, src, n);
+  return b->model ? ww_gpu_write(b->model, addr, src, n) : 0;
+}
+
+static int vb_read(void *be, uint32_t addr, void *dst, size_t n)
+{
+  vb_t *b = be;
+  if ((uint64_t)addr + n > ww_vgpu_info(b->v)->gmem_bytes)
+    return -1;
+  memcpy(dst, ww_vgpu_mem(b->v) + addr, n);
+  return 0;
+}
+
+static int vb_launch(void *be, const ww_launch_t *launch, char *err, size_t err_len)
+{
+  vb_t *b = be;
+  memset(&b->trap, 0, sizeof b->trap);
+  if (b->model && ww_gpu_launch(b->model, launch, err, err_len))
+    return -1;
+  return ww_vgpu_launch(b->v, launch, err, err_len);
+}
+
+/* ---- comparison ------------------------------------------------------------ */
+
+static void print_record(FILE *f, const char *who, const ww_retire_t *r, unsigned lanes)
+{
+  char dis[96];
+  ww_insn_t d;
+  ww_decode(r->insn, &d);
+  ww_disasm(&d, r->pc, dis, sizeof dis);
+  fprintf(f, "  %-6s SM %u warp %u block %u pc 0x%08x %08x %-28s mask 0x%02x rd x%u mem %u/%uB\n",
+          who, r->sm, r->warp, r->block, r->pc, r->insn, dis, r->mask, r->rd, r->mem,
+          r->mem_bytes);
+  for (unsigned l = 0; l < lanes; l++)
+    if (r->mask >> l & 1)
+      fprintf(f, "         lane %2u: rd 0x%08x  addr 0x%08x  wdata 0x%08x\n", l, r->rd_val[l],
+              r->addr[l], r->wdata[l]);
+}
+
+/* Records a co-simulation mismatch as the run's trap; prints the report. */
+static ww_run_t mismatch(vb_t *b, uint64_t cycle, const ww_retire_t *rtl, const char *what)
+{
+  const ww_retire_t *m = b->mrec_valid ? &b->mrec : NULL;
+  fprintf(stderr, "cosim: first divergence at cycle %" PRIu64 ": %s\n", cycle, what);
+  if (rtl)
+    print_record(stderr, "rtl", rtl, WW_LANES);
+  if (m)
+    print_record(stderr, "model", m, WW_LANES);
+  memset(&b->trap, 0, sizeof b->trap);
+  b->trap.kind = WW_TRAP_COSIM;
+  b->trap.sm = rtl ? rtl->sm : 0;
+  b->trap.warp = rtl ? rtl->warp : 0;
+  b->trap.block = rtl ? rtl->block : 0;
+  b->trap.mask = rtl ? rtl->mask : 0;
+  b->trap.pc = rtl ? rtl->pc : 0;
+  b->trap.insn = rtl ? rtl->insn : 0;
+  b->trap.lane = -1;
+  snprintf(b->trap.detail, sizeof b->trap.detail, "cycle %" PRIu64 ": %s", cycle, what);
+  return WW_RUN_TRAP;
+}
+
+static int is_store_kind(unsigned k)
+{
+  return k == WW_MEM_STORE || k == WW_MEM_STORE_STRONG || k == WW_MEM_SHARED_STORE ||
+         k == WW_MEM_ATOMIC_BLK || k == WW_MEM_ATOMIC_DEV || k == WW_MEM_SHARED_ATOMIC;
+}
+
+/* "" when equal, else what differs. */
+static void compare(const ww_retire_t *r, const ww_retire_t *m, char *why, size_t n)
+{
+  why[0] = 0;
+  if (r->pc != m->pc || r->insn != m->insn || r->block != m->block)
+    snprintf(why, n, "pc/insn/block: rtl 0x%08x/%08x/%u, model 0x%08x/%08x/%u", r->pc,
+             r->insn, r->block, m->pc, m->insn, m->block);
+  else if (r->mask != m->mask)
+    snprintf(why, n, "mask: rtl 0x%x, model 0x%x", r->mask, m->mask);
+  else if (r->rd != m->rd)
+    snprintf(why, n, "rd: rtl x%u, model x%u", r->rd, m->rd);
+  else if (r->mem != m->mem || r->mem_bytes != m->mem_bytes)
+    snprintf(why, n, "memory kind/size: rtl %u/%u, model %u/%u", r->mem, r->mem_bytes, m->mem,
+             m->mem_bytes);
+  else
+    for (unsigned l = 0; l < WW_LANES; l++) {
+      if (!(r->mask >> l & 1))
+        continue;
+      if (r->rd && r->rd_val[l] != m->rd_val[l]) {
+        snprintf(why, n, "lane %u rd x%u: rtl 0x%08x, model 0x%08x", l, r->rd, r->rd_val[l],
+                 m->rd_val[l]);
+        return;
+      }
+      if (r->mem && r->addr[l] != m->addr[l]) {
+        snprintf(why, n, "lane %u address: rtl 0x%08x, model 0x%08x", l, r->addr[l], m->addr[l]);
+        return;
+      }
+      if (is_store_kind(r->mem) && r->wdata[l] != m->wdata[l]) {
+        snprintf(why, n, "lane %u store data: rtl 0x%08x, model 0x%08x", l, r->wdata[l],
+                 m->wdata[l]);
+        return;
+      }
+    }
+}
+
+/* The RTL trapped: the model, stepped on that warp, must trap the same way. */
+static ww_run_t check_trap(vb_t *b, const ww_vgpu_events_t *ev, int model_trapped)
+{
+  const ww_trap_t *rt = &ev->trap;
+  b->trap = *rt;
+  if (!b->model)
+    return WW_RUN_TRAP;
+  if (!model_trapped) {
+    b->mrec_valid = 0;
+    ww_run_t r = ww_gpu_step_warp(b->model, rt->sm, rt->warp);
+    if (r != WW_RUN_TRAP) {
+      char why[200];
+      snprintf(why, sizeof why, "RTL trapped (%s) at SM %u warp %u pc 0x%08x, the model did not",
+               ww_trap_name(rt->kind), rt->sm, rt->warp, rt->pc);
+      return mismatch(b, ev->cycle, b->mrec_valid ? &b->mrec : NULL, why);
+    }
+  }
+  const ww_trap_t *mt = ww_gpu_trap(b->model);
+  int same = mt->kind == rt->kind;
+  if (same && rt->kind != WW_TRAP_BAR_DEADLOCK)
+    same = mt->pc == rt->pc && mt->lane == rt->lane && mt->addr == rt->addr;
+  if (!same) {
+    char why[200];
+    snprintf(why, sizeof why, "traps differ: rtl %s pc 0x%08x lane %d addr 0x%08x, "
+             "model %s pc 0x%08x lane %d addr 0x%08x", ww_trap_name(rt->kind), rt->pc, rt->lane,
+             rt->addr, ww_trap_name(mt->kind), mt->pc, mt->lane, mt->addr);
+    return mismatch(b, ev->cycle, NULL, why);
+  }
+  b->trap = *mt;   /* the model's report names the same trap, with its detail text */
+  return WW_RUN_TRAP;
+}
+
+static ww_run_t vb_run(void *be)
+{
+  vb_t *b = be;
+  ww_vgpu_events_t ev;
+  char why[240];
+  uint64_t start = ww_vgpu_cycles(b->v);
+  for (;;) {
+    ww_vgpu_status_t st = ww_vgpu_tick(b->v, &ev);
+    b->cycles++;
+    int model_trapped = 0;
+    for (unsigned i = 0; i < ev.n_retire; i++) {
+      const ww_retire_t *r = &ev.retire[i];
+      b->warp_insns++;
+      b->thread_insns += (unsigned)__builtin_popcount(r->mask);
+      if (b->hook)
+        b->hook(b->hook_ctx, r);
+      if (!b->model)
+        continue;
+      b->mrec_valid = 0;
+      ww_run_t mr = b->cosim == WW_COSIM_FOLLOW ? ww_gpu_step_warp_follow(b->model, r->sm, r->warp, r)
+                                                : ww_gpu_step_warp(b->model, r->sm, r->warp);
+      if (!b->mrec_valid) {
+        if (mr == WW_RUN_TRAP && ev.trap_valid && st == WW_VGPU_TRAP) {
+          model_trapped = 1;   /* e.g. a deadlock found at the arrival: compared below */
+          continue;
+        }
+        snprintf(why, sizeof why, "the RTL retired an instruction the model could not execute: %s",
+                 mr == WW_RUN_TRAP ? ww_gpu_trap(b->model)->detail : "no record");
+        return mismatch(b, ev.cycle, r, why);
+      }
+      if (b->watch_on && r->mem)
+        for (unsigned l = 0; l < WW_LANES; l++)
+          if ((r->mask >> l & 1) && (r->addr[l] & ~3u) == b->watch) {
+            fprintf(stderr, "watch 0x%08x at cycle %" PRIu64 ":\n", b->watch, ev.cycle);
+            print_record(stderr, "rtl", r, WW_LANES);
+            print_record(stderr, "model", &b->mrec, WW_LANES);
+            break;
+          }
+      compare(r, &b->mrec, why, sizeof why);
+      if (why[0])
+        return mismatch(b, ev.cycle, r, why);
+      if (mr == WW_RUN_TRAP)
+        model_trapped = 1;   /* retired, then trapped (an exit that deadlocks a barrier) */
+    }
+    if (ev.launch_valid && b->model &&
+        ww_gpu_place_block(b->model, ev.launch_ctaid, ev.launch_sm, why, sizeof why))
+      return mismatch(b, ev.cycle, NULL, why);
+    if (st == WW_VGPU_TRAP)
+      return check_trap(b, &ev, model_trapped);
+    if (model_trapped) {
+      snprintf(why, sizeof why, "the model trapped (%s), the RTL did not",
+               ww_gpu_trap(b->model)->detail);
+      return mismatch(b, ev.cycle, NULL, why);
+    }
+    if (st == WW_VGPU_DONE) {
+      /* follow mode: racing atomics may reach L2 in another order than they
+       * retire, so the model's memory is not the reference; the kernel's own
+       * host check decides (docs/gpu_rtl.md) */
+      if (b->model && b->cosim == WW_COSIM_STRICT) {
+        uint32_t n = ww_vgpu_info(b->v)->gmem_bytes;
+        const uint8_t *rm = ww_vgpu_mem(b->v);
+        static uint8_t buf[1 << 16];
+        for (uint32_t a = 0; a < n; a += sizeof buf) {
+          ww_gpu_read(b->model, a, buf, sizeof buf);
+          if (memcmp(buf, rm + a, sizeof buf) != 0) {
+            uint32_t o = 0;
+            while (buf[o] == rm[a + o])
+              o++;
+            snprintf(why, sizeof why, "final global memory differs at 0x%08x: rtl 0x%02x, "
+                     "model 0x%02x", a + o, rm[a + o], buf[o]);
+            uint32_t w0 = (o & ~15u) >= 16 ? (o & ~15u) - 16 : 0;
+            for (uint32_t w = w0; w < w0 + 48 && w + 4 <= sizeof buf; w += 4)
+              fprintf(stderr, "  0x%08x: rtl 0x%08x  model 0x%08x%s\n", a + w,
+                      (uint32_t)rm[a + w] | (uint32_t)rm[a + w + 1] << 8 |
+                      (uint32_t)rm[a + w + 2] << 16 | (uint32_t)rm[a + w + 3] << 24,
+                      (uint32_t)buf[w] | (uint32_t)buf[w + 1] << 8 | (uint32_t)buf[w + 2] << 16 |
+                      (uint32_t)buf[w + 3] << 24, memcmp(rm + a + w, buf + w, 4) ? "  <--" : "");
+            return mismatch(b, ev.cycle, NULL, why);
+          }
+        }
+        if (ww_gpu_run(b->model) != WW_RUN_DONE)
+          return mismatch(b, ev.cycle, NULL, "the RTL finished the grid, the model did not");
+      }
+      return WW_RUN_DONE;
+    }
+    if (ww_vgpu_cycles(b->v) - start >= b->max_cycles) {
+      memset(&b->trap, 0, sizeof b->trap);
+      b->trap.kind = WW_TRAP_STEP_LIMIT;
+      b->trap.lane = -1;
+      snprintf(b->trap.detail, sizeof b->trap.detail,
+               "the grid did not finish within %" PRIu64 " cycles", b->max_cycles);
+      return WW_RUN_TRAP;
+    }
+  }
+}
+
+static const ww_trap_t *vb_trap(void *be) { return &((vb_t *)be)->trap; }
+
+static void vb_stats(void *be, ww_gpu_stats_t *st)
+{
+  vb_t *b = be;
+  if (b->model)
+    ww_gpu_stats(b->model, st);   /* architectural counts: the same on both */
+  else
+    memset(st, 0, sizeof *st);
+  st->steps = b->cycles;          /* on this backend a step is a clock cycle */
+  st->warp_insns = b->warp_insns;
+  st->thread_insns = b->thread_insns;
+  st->l1_hits = st->l1_misses = 0;   /* the model's L1 is not the RTL's */
+}
+
+static void vb_set_retire_hook(void *be, ww_retire_fn fn, void *ctx)
+{
+  vb_t *b = be;
+  b->hook = fn;
+  b->hook_ctx = ctx;
+}
+
+static uint32_t vb_mem_bytes(void *be) { return ww_vgpu_info(((vb_t *)be)->v)->gmem_bytes; }
+
+const ww_backend_t ww_backend_verilator = {
+  .name = "verilator",
+  .open = vb_open,
+  .close = vb_close,
+  .write = vb_write,
+  .read = vb_read,
+  .launch = vb_launch,
+  .run = vb_run,
+  .trap = vb_trap,
+  .stats = vb_stats,
+  .set_retire_hook = vb_set_retire_hook,
+  .mem_bytes = vb_mem_bytes,
+};
