@@ -316,6 +316,7 @@ module ww_lsu #(
 
   wire sh_ready, sh_rsp_valid;
   wire [LANES*32-1:0] sh_rsp;
+  // (never CLEAR: only loads, stores and atomics reach the shared memory)
   wire [3:0] sh_op = is_load ? 4'd0 : is_store ? 4'd1 : 4'd2 + amo_code;
 
   // unused outputs of this instance are left open on purpose
@@ -323,7 +324,7 @@ module ww_lsu #(
   ww_shmem #(.LANES(LANES), .SLOTS(BLOCKS)) u_shmem (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
-    .req_valid_i (state_q == S_SHREQ),
+    .req_valid_i (state_q == S_SHREQ && sh_mask_q != {LANES{1'b0}}),
     .req_ready_o (sh_ready),
     .req_op_i    (sh_op),
     .req_slot_i  (slot_q),
