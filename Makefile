@@ -22,6 +22,8 @@ MUTANT_CYCLES ?= 1000000
 SEED   ?=
 
 include tb/blocks.mk
+# RTL-only units (lint + synth, no lockstep): UNITS, tb/units.mk
+include tb/units.mk
 
 # Area fragments add build targets and checks. Each appends
 #   ALL_TARGETS  files `make test` must build first
@@ -29,7 +31,8 @@ include tb/blocks.mk
 #                TEST_CMD.<name> (may hold spaces; must exit 0 to pass)
 ALL_TARGETS :=
 TESTS :=
--include cmodel/gpu/gpu.mk sw/sw.mk sw/runtime/runtime.mk
+-include cmodel/gpu/gpu.mk sw/sw.mk sw/runtime/runtime.mk tb/gpu/gpu_tb.mk sw/randprog/randprog.mk \
+         tb/gpu/cosim.mk
 
 CONFIG_DEF := cmodel/include/ww_config.def
 CONFIG_VH  := rtl/include/ww_config.vh
@@ -114,7 +117,7 @@ $(BUILD)/tests.list: FORCE
 	   $(foreach t,$(TESTS),echo '$(t)|pass|$(TEST_CMD.$(t))';) \
 	   echo "lint|pass|$(MAKE) --no-print-directory lint"; \
 	   echo "synth|pass|$(MAKE) --no-print-directory synth"; \
-	   echo "synth/no-stray-dsp|pass|scripts/check_synth.sh $(foreach b,$(BLOCKS),$(if $(filter 1,$($(b)_DSP)),$(b)))"; \
+	   echo "synth/no-stray-dsp|pass|scripts/check_synth.sh $(foreach b,$(BLOCKS) $(UNITS),$(if $(filter 1,$($(b)_DSP)),$(b)))"; \
 	} > $@
 
 test: $(DEPS_STAMP) $(BUILD)/tests.list
@@ -142,10 +145,10 @@ waves: $(DEPS_STAMP) lockstep
 ALL_RTL := $(sort $(foreach b,$(BLOCKS),$($(b)_RTL)))
 
 lint: $(DEPS_STAMP)
-	@scripts/lint.sh $(foreach b,$(BLOCKS),$($(b)_TOP):$(subst $(space),$(comma),$(strip $($(b)_RTL))))
+	@scripts/lint.sh $(foreach b,$(BLOCKS) $(UNITS),$($(b)_TOP):$(subst $(space),$(comma),$(strip $($(b)_RTL))))
 
 synth: $(DEPS_STAMP)
-	@synth/run_synth.sh $(foreach b,$(BLOCKS),$(if $(filter 1,$($(b)_SYNTH)),$(b):$($(b)_TOP):$(subst $(space),$(comma),$(strip $($(b)_RTL)))))
+	@synth/run_synth.sh $(foreach b,$(BLOCKS) $(UNITS),$(if $(filter 1,$($(b)_SYNTH)),$(b):$($(b)_TOP):$(subst $(space),$(comma),$(strip $($(b)_RTL)))$(if $(filter 1,$($(b)_HIER)),:hier)))
 
 clean:
 	rm -rf $(BUILD)

@@ -13,8 +13,9 @@ set -euo pipefail
 
 usage() {
   cat <<'USAGE'
-usage: synth/run_synth.sh NAME:TOP:file1.v,file2.v [NAME2:TOP2:...]...
+usage: synth/run_synth.sh NAME:TOP:file1.v,file2.v[:hier] [NAME2:TOP2:...]...
   Synthesizes each block with Yosys (generic gates + ECP5), two at a time,
+  flattened, or keeping the module hierarchy with ':hier' (the SM, the GPU),
   from the repository root (include dir rtl/include). Logs and scripts:
   build/synth/NAME.{generic,ecp5}.{ys,log}. Prints one table row per block
   and writes build/reports/synth.json. Exits non-zero if any flow fails
@@ -38,13 +39,18 @@ rm -f "$REPORT"
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
-# write_scripts NAME TOP FILES...: the two Yosys scripts of one block
+# write_scripts NAME TOP MODE FILES...: the two Yosys scripts of one block.
+# MODE flat (blocks) flattens; hier (the SM, the GPU) keeps the hierarchy, so
+# each distinct module is optimized once and the design totals count every
+# instance (flattening two SMs made Yosys run for most of an hour).
 write_scripts() {
-  local name=$1 top=$2; shift 2
+  local name=$1 top=$2 mode=$3; shift 3
   local read="read_verilog -Irtl/include $*"
+  local flatten="-flatten" noflatten=""
+  if [[ $mode == hier ]]; then flatten="" noflatten="-noflatten"; fi
   cat > "$OUT/$name.generic.ys" <<YS
 $read
-synth -flatten -top $top -run :fine
+synth $flatten -top $top -run :fine
 # finish synth's 'fine' step without memory_map: memories stay \$mem_v2 cells
 opt -fast -full
 opt -full
@@ -66,18 +72,18 @@ tee -q -o $OUT/$name.cmos.json stat -tech cmos -json
 YS
   cat > "$OUT/$name.ecp5.ys" <<YS
 $read
-synth_ecp5 -top $top
+synth_ecp5 $noflatten -top $top
 tee -q -o $OUT/$name.ecp5.json stat -json
 YS
 }
 
 # run_block NAME:TOP:FILES -- runs in the background; leaves NAME.status
 run_block() {
-  local name top files t0 t flow times=""
-  IFS=: read -r name top files <<< "$1"
+  local name top files mode t0 t flow times=""
+  IFS=: read -r name top files mode <<< "$1"
   IFS=, read -r -a files <<< "$files"
   rm -f "$OUT/$name".*
-  write_scripts "$name" "$top" "${files[@]}"
+  write_scripts "$name" "$top" "${mode:-flat}" "${files[@]}"
   t0=$(now)
   echo "synth: start $name ($top)"
   for flow in generic ecp5; do
@@ -95,9 +101,9 @@ run_block() {
 
 blocks=()
 for spec in "$@"; do
-  IFS=: read -r name top files <<< "$spec"
-  if [[ -z ${name:-} || -z ${top:-} || -z ${files:-} ]]; then
-    echo "run_synth.sh: bad argument '$spec' (want NAME:TOP:file1.v,file2.v)" >&2
+  IFS=: read -r name top files mode <<< "$spec"
+  if [[ -z ${name:-} || -z ${top:-} || -z ${files:-} || ! ${mode:-flat} =~ ^(flat|hier)$ ]]; then
+    echo "run_synth.sh: bad argument '$spec' (want NAME:TOP:file1.v,file2.v[:hier])" >&2
     exit 2
   fi
   blocks+=("$name:$top")

@@ -252,9 +252,14 @@ module ww_lsu #(
   // load value of byte address `ad` from a little-endian word w
   function [31:0] ld_extract(input [31:0] w, input [1:0] off, input [2:0] n, input sgn);
     reg [31:0] s;
+    reg        sb;
     begin
-      s = w >> (8 * off);
-      if (n == 3'd1)      ld_extract = {{24{sgn & s[7]}}, s[7:0]};
+      s  = w >> {off, 3'b000};
+      sb = sgn;
+`ifdef WW_MUTANT_LSU_LB_ZERO_EXTENDS
+      if (n == 3'd1) sb = 1'b0;  // MUTANT: lb behaves as lbu
+`endif
+      if (n == 3'd1)      ld_extract = {{24{sb & s[7]}}, s[7:0]};
       else if (n == 3'd2) ld_extract = {{16{sgn & s[15]}}, s[15:0]};
       else                ld_extract = s;
     end
@@ -287,7 +292,7 @@ module ww_lsu #(
     st_data_c = {LB_W{1'b0}};
     for (j = 0; j < LANES; j = j + 1) begin
       be4 = st_be(addr_q[32*j +: 2], n_q);
-      sd  = data_q[32*j +: 32] << (8 * addr_q[32*j +: 2]);
+      sd  = data_q[32*j +: 32] << {addr_q[32*j +: 2], 3'b000};
       for (w = 0; w < WORDS; w = w + 1)
         if (lanes_q[j] && addr_q[32*j + 2 +: OFF_W-2] == w[OFF_W-3:0])
           for (b = 0; b < 4; b = b + 1)
@@ -309,7 +314,7 @@ module ww_lsu #(
     for (j = 0; j < LANES; j = j + 1) begin
       sh_addr_c[SWORD_W*j +: SWORD_W] = addr_q[32*j + 2 +: SWORD_W];  // SH_BASE is aligned
       sh_be_c[4*j +: 4]   = st_be(addr_q[32*j +: 2], n_q);
-      sh_wdata_c[32*j +: 32] = is_store ? data_q[32*j +: 32] << (8 * addr_q[32*j +: 2]) :
+      sh_wdata_c[32*j +: 32] = is_store ? data_q[32*j +: 32] << {addr_q[32*j +: 2], 3'b000} :
                                is_cas   ? swap_q[32*j +: 32] : data_q[32*j +: 32];
     end
   end

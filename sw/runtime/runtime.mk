@@ -3,8 +3,8 @@
 # runtime.mk -- the host runtime library and the warpwatch tool (included by
 # the top Makefile).
 #   RT_LIB        build/lib/libwwrt.a       the runtime (ww_runtime.h)
-#   RT_CLI        build/bin/warpwatch       the command-line tool
-#   RT_CLI_ASAN   build/bin/warpwatch-asan  the same under ASan + UBSan (tests)
+#   RT_CLI        build/bin/warpwatch       the command-line tool (cmodel + verilator)
+#   RT_CLI_ASAN   build/bin/warpwatch-asan  the same, cmodel only, under ASan + UBSan (tests)
 #   RT_TEST       build/runtime/test_runtime  API tests + ELF fuzzing (ASan + UBSan)
 # Test kernels: sw/runtime/test/*.S -> build/runtime/kernels/*.elf
 # Needs GPU_LIB (cmodel/gpu/gpu.mk) and libelf/libdw (scripts/install_deps.sh).
@@ -41,9 +41,14 @@ $(RT_LIB): $(RT_OBJ)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-$(RT_CLI): sw/tools/warpwatch.c $(RT_LIB) $(GPU_LIB) $(RT_DEPS)
+# The tool has both backends: the golden model and the Verilated GPU
+# (tb/gpu/gpu_tb.mk builds build/lib/libwwvgpu.a; the backend is linked as an
+# object because the runtime refers to it weakly).
+$(RT_CLI): sw/tools/warpwatch.c tb/gpu/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \
+           $(BUILD)/lib/libwwvgpu.a $(RT_DEPS)
 	@mkdir -p $(@D)
-	gcc $(RT_CFLAGS) -O2 $< $(RT_LIB) $(GPU_LIB) $(RT_LDLIBS) -o $@
+	gcc $(RT_CFLAGS) -Itb/gpu -O2 $< tb/gpu/ww_backend_verilator.c $(RT_LIB) \
+	  $(BUILD)/lib/libwwvgpu.a $(GPU_LIB) $(RT_LDLIBS) -lstdc++ -lz -pthread -o $@
 
 $(RT_CLI_ASAN): sw/tools/warpwatch.c $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)

@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ww_gpu -- the Warpwatch GPU (docs/gpu_rtl.md "Top level"): NUM_SM SMs, the
+// thread-block distributor, the SM <-> partition crossbar (ww_xbar) and
+// NUM_PART L2 slices, each with its own DRAM port toward a memory model
+// outside (tb/gpu/ww_dram.c in the Verilator harness).
+//
+// Host control:
+//   start_i    one-cycle pulse while !busy_o (ignored while busy): latches
+//              entry_pc_i, grid_i (blocks, >= 1), block_i (threads per block,
+//              1 .. WARPS*LANES; the host checks) and kargs_i.
+//   busy_o     high from the cycle after start until done.
+//   done_o     one-cycle pulse (busy_o already low) once every block has
+//              finished and every L2 slice has written its dirty lines back:
+//              when the distributor reports the grid done, the top waits for
+//              the crossbar and the slices to drain, then sends FLUSH to all
+//              slices at once, driving their request ports directly, and
+//              swallows each slice's acknowledgement.
+//   imem_*     broadcast to every SM's instruction memory (host, while idle).
+//   Memory is written and read by the host in the DRAM model between runs.
+// Observation:
+//   launch_*   the distributor's placements, one per cycle at most.
+//   ret_*, trap_*, stall_o   every SM's retire/trap ports, SM s at [s*W +: W].
+//   part_req_* a request that slice p accepts from the crossbar this cycle,
+//              its source SM and ScoRD sideband (the race detector's hook).
+// After reset each slice clears its tags for L2_SETS cycles before it takes
+// requests (ww_l2_slice); the DRAM model is reset together with the GPU.
+// Parameters: as ww_sm / ww_l2_slice / ww_xbar; every default from
+// ww_config.vh. XBAR_DEPTH is the crossbar's per-source FIFO depth.
+
+`default_nettype none
+`include "ww_config.vh"
+module ww_gpu #(
+  parameter NUM_SM     = `WW_NUM_SM,
+  parameter NUM_PART   = `WW_NUM_PART,
+  parameter WARPS      = `WW_WARPS_PER_SM,
+  parameter LANES      = `WW_LANES,
+  parameter BLOCKS     = `WW_BLOCKS_PER_SM,
+  parameter LINE_BYTES = `WW_LINE_BYTES,
+  parameter IMEM_BYTES = `WW_IMEM_BYTES,
+  parameter L2_SETS    = `WW_L2_SETS,
+  parameter L2_WAYS    = `WW_L2_WAYS,
+  parameter XBAR_DEPTH = 4,
+  parameter SM_W       = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
+  parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
+  parameter IMEM_AW    = $clog2(IMEM_BYTES / 4),
+  parameter LINE_W     = 32 - $clog2(LINE_BYTES),
+  parameter SB_W       = 64 + WID_W + 7
+) (
+  input  wire                              clk_i,
+  input  wire                              rst_ni,
+  // host control
+  input  wire                              start_i,
+  input  wire [31:0]                       entry_pc_i,
+  input  wire [31:0]                       grid_i,
+  input  wire [31:0]                       block_i,
+  input  wire [31:0]                       kargs_i,
+  output wire                              busy_o,
+  output wire                              done_o,
+  // instruction memory load, to every SM
+  input  wire                              imem_we_i,
+  input  wire [IMEM_AW-1:0]                imem_waddr_i,
+  input  wire [31:0]                       imem_wdata_i,
+  // block placements
+  output wire                              launch_valid_o,
+  output wire [SM_W-1:0]                   launch_sm_o,
+  output wire [31:0]                       launch_ctaid_o,
+  // DRAM, one port per partition
+  output wire [NUM_PART-1:0]               dram_req_valid_o,
+  input  wire [NUM_PART-1:0]               dram_req_ready_i,
+  output wire [NUM_PART-1:0]               dram_req_we_o,
+  output wire [NUM_PART*LINE_W-1:0]        dram_req_line_o,
+  output wire [NUM_PART*LINE_BYTES*8-1:0]  dram_req_data_o,
+  input  wire [NUM_PART-1:0]               dram_rsp_valid_i,
+  input  wire [NUM_PART*LINE_BYTES*8-1:0]  dram_rsp_data_i,
+  // retire ports, SM s at [s*W +: W]
+  output wire [NUM_SM-1:0]                 ret_valid_o,
+  output wire [NUM_SM*WID_W-1:0]           ret_warp_o,
+  output wire [NUM_SM*32-1:0]              ret_block_o,
+  output wire [NUM_SM*32-1:0]              ret_pc_o,
+  output wire [NUM_SM*32-1:0]              ret_insn_o,
+  output wire [NUM_SM*LANES-1:0]           ret_mask_o,
+  output wire [NUM_SM*5-1:0]               ret_rd_o,
+  output wire [NUM_SM*4-1:0]               ret_mem_o,
+  output wire [NUM_SM*3-1:0]               ret_mem_bytes_o,
+  output wire [NUM_SM*LANES*32-1:0]        ret_rd_val_o,
+  output wire [NUM_SM*LANES*32-1:0]        ret_addr_o,
+  output wire [NUM_SM*LANES*32-1:0]        ret_wdata_o,
+  // trap ports
+  output wire [NUM_SM-1:0]                 trap_valid_o,
+  output wire [NUM_SM*4-1:0]               trap_kind_o,
+  output wire [NUM_SM*WID_W-1:0]           trap_warp_o,
+  output wire [NUM_SM*32-1:0]              trap_pc_o,
+  output wire [NUM_SM*32-1:0]              trap_insn_o,
+  output wire [NUM_SM*6-1:0]               trap_lane_o,
+  output wire [NUM_SM*32-1:0]              trap_addr_o,
+  // GSI stall classes, SM s warp w at [(s*WARPS+w)*3 +: 3]
+  output wire [NUM_SM*WARPS*3-1:0]         stall_o,
+  // requests accepted by the slices from the crossbar (ScoRD hook)
+  output wire [NUM_PART-1:0]               part_req_valid_o,
+  output wire [NUM_PART*SM_W-1:0]          part_req_src_o,
+  output wire [NUM_PART*SB_W-1:0]          part_req_sb_o,
+  // GPUDet scheduler mode, to every SM
+  input  wire [1:0]                        sched_mode_i,
+  input  wire [WID_W-1:0]                  serial_wid_i
+);
+
+  localparam LB     = LINE_BYTES * 8;
+  localparam WCNT_W = $clog2(WARPS + 1);
+  localparam WORD_W = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1;
+  localparam ID_W   = 8;
+
+  localparam [1:0] ST_IDLE  = 2'd0;   // wait for start
+  localparam [1:0] ST_RUN   = 2'd1;   // the distributor runs the grid
+  localparam [1:0] ST_DRAIN = 2'd2;   // grid done: wait for the memory system to empty
+  localparam [1:0] ST_FLUSH = 2'd3;   // FLUSH sent to the slices; wait for every ack
+
+  ////////////////////
+  // Host control   //
+  ////////////////////
+
+  reg  [1:0]          state_q;
+  reg                 done_q;
+  reg  [NUM_PART-1:0] fl_send_q;    // FLUSH not yet accepted by slice p
+  reg  [NUM_PART-1:0] fl_wait_q;    // FLUSH accepted, ack not yet taken
+  reg  [31:0]         entry_pc_q, grid_q, block_q, kargs_q;
+
+  wire start = start_i && (state_q == ST_IDLE);
+  wire flushing = (state_q == ST_FLUSH);
+
+  // warps per block: ceil(block_i / LANES), block_i in 1 .. WARPS*LANES
+  reg [WCNT_W-1:0] nwarps;
+  integer k;
+  always @(*) begin
+    nwarps = {WCNT_W{1'b0}};
+    for (k = 0; k < WARPS; k = k + 1) begin
+      if (block_i > k * LANES) begin
+        nwarps = k[WCNT_W-1:0] + {{(WCNT_W-1){1'b0}}, 1'b1};
+      end
+    end
+  end
+
+  wire                    dist_busy, dist_done;
+  wire [NUM_SM-1:0]       sm_free_slot;
+  wire [NUM_SM*WCNT_W-1:0] sm_free_warps;
+  wire [NUM_SM-1:0]       sm_block_done;
+  wire                    launch_valid;
+  wire [SM_W-1:0]         launch_sm;
+  wire [31:0]             launch_ctaid;
+
+  ww_block_dist #(
+    .NUM_SM       (NUM_SM),
+    .WARPS_PER_SM (WARPS)
+  ) u_dist (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .start_i         (start),
+    .grid_i          (grid_i),
+    .nwarps_i        (nwarps),
+    .busy_o          (dist_busy),
+    .done_o          (dist_done),
+    .sm_free_slot_i  (sm_free_slot),
+    .sm_free_warps_i (sm_free_warps),
+    .launch_valid_o  (launch_valid),
+    .launch_sm_o     (launch_sm),
+    .launch_ctaid_o  (launch_ctaid),
+    .block_done_i    (sm_block_done)
+  );
+
+  ////////////////////
+  // SMs            //
+  ////////////////////
+
+  wire [NUM_SM-1:0]          mreq_valid, mreq_ready;
+  wire [NUM_SM*2-1:0]        mreq_op;
+  wire [NUM_SM*LINE_W-1:0]   mreq_line;
+  wire [NUM_SM*ID_W-1:0]     mreq_id;
+  wire [NUM_SM*LINE_BYTES-1:0] mreq_be;
+  wire [NUM_SM*LB-1:0]       mreq_data;
+  wire [NUM_SM*4-1:0]        mreq_amo_op;
+  wire [NUM_SM*WORD_W-1:0]   mreq_amo_word;
+  wire [NUM_SM*32-1:0]       mreq_amo_a, mreq_amo_b;
+  wire [NUM_SM*SB_W-1:0]     mreq_sb;
+  wire [NUM_SM-1:0]          mrsp_valid, mrsp_ready, mrsp_miss;
+  wire [NUM_SM*ID_W-1:0]     mrsp_id;
+  wire [NUM_SM*LB-1:0]       mrsp_data;
+
+  genvar s, p;
+  for (s = 0; s < NUM_SM; s = s + 1) begin : g_sm
+    ww_sm #(
+      .NUM_SM     (NUM_SM),
+      .WARPS      (WARPS),
+      .LANES      (LANES),
+      .BLOCKS     (BLOCKS),
+      .LINE_BYTES (LINE_BYTES),
+      .IMEM_BYTES (IMEM_BYTES)
+    ) u_sm (
+      .clk_i           (clk_i),
+      .rst_ni          (rst_ni),
+      .sm_id_i         (s[SM_W-1:0]),
+      .entry_pc_i      (entry_pc_q),
+      .grid_i          (grid_q),
+      .block_i         (block_q),
+      .kargs_i         (kargs_q),
+      .imem_we_i       (imem_we_i),
+      .imem_waddr_i    (imem_waddr_i),
+      .imem_wdata_i    (imem_wdata_i),
+      .launch_valid_i  (launch_valid && launch_sm == s[SM_W-1:0]),
+      .launch_ctaid_i  (launch_ctaid),
+      .free_slot_o     (sm_free_slot[s]),
+      .free_warps_o    (sm_free_warps[s*WCNT_W +: WCNT_W]),
+      .block_done_o    (sm_block_done[s]),
+      .mreq_valid_o    (mreq_valid[s]),
+      .mreq_ready_i    (mreq_ready[s]),
+      .mreq_op_o       (mreq_op[s*2 +: 2]),
+      .mreq_line_o     (mreq_line[s*LINE_W +: LINE_W]),
+      .mreq_id_o       (mreq_id[s*ID_W +: ID_W]),
+      .mreq_be_o       (mreq_be[s*LINE_BYTES +: LINE_BYTES]),
+      .mreq_data_o     (mreq_data[s*LB +: LB]),
+      .mreq_amo_op_o   (mreq_amo_op[s*4 +: 4]),
+      .mreq_amo_word_o (mreq_amo_word[s*WORD_W +: WORD_W]),
+      .mreq_amo_a_o    (mreq_amo_a[s*32 +: 32]),
+      .mreq_amo_b_o    (mreq_amo_b[s*32 +: 32]),
+      .mreq_sb_o       (mreq_sb[s*SB_W +: SB_W]),
+      .mrsp_valid_i    (mrsp_valid[s]),
+      .mrsp_ready_o    (mrsp_ready[s]),
+      .mrsp_id_i       (mrsp_id[s*ID_W +: ID_W]),
+      .mrsp_miss_i     (mrsp_miss[s]),
+      .mrsp_data_i     (mrsp_data[s*LB +: LB]),
+      .ret_valid_o     (ret_valid_o[s]),
+      .ret_warp_o      (ret_warp_o[s*WID_W +: WID_W]),
+      .ret_block_o     (ret_block_o[s*32 +: 32]),
+      .ret_pc_o        (ret_pc_o[s*32 +: 32]),
+      .ret_insn_o      (ret_insn_o[s*32 +: 32]),
+      .ret_mask_o      (ret_mask_o[s*LANES +: LANES]),
+      .ret_rd_o        (ret_rd_o[s*5 +: 5]),
+      .ret_mem_o       (ret_mem_o[s*4 +: 4]),
+      .ret_mem_bytes_o (ret_mem_bytes_o[s*3 +: 3]),
+      .ret_rd_val_o    (ret_rd_val_o[s*LANES*32 +: LANES*32]),
+      .ret_addr_o      (ret_addr_o[s*LANES*32 +: LANES*32]),
+      .ret_wdata_o     (ret_wdata_o[s*LANES*32 +: LANES*32]),
+      .trap_valid_o    (trap_valid_o[s]),
+      .trap_kind_o     (trap_kind_o[s*4 +: 4]),
+      .trap_warp_o     (trap_warp_o[s*WID_W +: WID_W]),
+      .trap_pc_o       (trap_pc_o[s*32 +: 32]),
+      .trap_insn_o     (trap_insn_o[s*32 +: 32]),
+      .trap_lane_o     (trap_lane_o[s*6 +: 6]),
+      .trap_addr_o     (trap_addr_o[s*32 +: 32]),
+      .stall_o         (stall_o[s*WARPS*3 +: WARPS*3]),
+      .sched_mode_i    (sched_mode_i),
+      .serial_wid_i    (serial_wid_i)
+    );
+`ifndef SYNTHESIS
+    // Per-warp views of the SM's ports, for the saved GTKWave view
+    // (tb/gpu/ww_vgpu.cpp); read by nothing.
+    genvar w;
+    for (w = 0; w < WARPS; w = w + 1) begin : g_warp
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [2:0] dbg_stall = stall_o[(s*WARPS+w)*3 +: 3];
+      /* verilator lint_on UNUSEDSIGNAL */
+    end
+`endif
+  end
+
+  ////////////////////
+  // Crossbar       //
+  ////////////////////
+
+  wire [NUM_PART-1:0]          x_req_valid, x_req_ready;
+  wire [NUM_PART*SM_W-1:0]     x_req_src;
+  wire [NUM_PART*2-1:0]        x_req_op;
+  wire [NUM_PART*LINE_W-1:0]   x_req_line;
+  wire [NUM_PART*ID_W-1:0]     x_req_id;
+  wire [NUM_PART*LINE_BYTES-1:0] x_req_be;
+  wire [NUM_PART*LB-1:0]       x_req_data;
+  wire [NUM_PART*4-1:0]        x_req_amo_op;
+  wire [NUM_PART*WORD_W-1:0]   x_req_amo_word;
+  wire [NUM_PART*32-1:0]       x_req_amo_a, x_req_amo_b;
+  wire [NUM_PART*SB_W-1:0]     x_req_sb;
+  wire [NUM_PART-1:0]          x_rsp_valid, x_rsp_ready;
+  wire                         req_idle, rsp_idle;
+
+  // slice ports
+  wire [NUM_PART-1:0]          l2_req_ready, l2_rsp_valid, l2_rsp_miss;
+  wire [NUM_PART*2-1:0]        l2_rsp_op;
+  wire [NUM_PART*ID_W-1:0]     l2_rsp_id;
+  wire [NUM_PART*SM_W-1:0]     l2_rsp_src;
+  wire [NUM_PART*LB-1:0]       l2_rsp_data;
+
+  ww_xbar #(
+    .NUM_SM     (NUM_SM),
+    .NUM_PART   (NUM_PART),
+    .WARPS      (WARPS),
+    .LINE_BYTES (LINE_BYTES),
+    .SB_W       (SB_W),
+    .FIFO_DEPTH (XBAR_DEPTH),
+    .ID_W       (ID_W)
+  ) u_xbar (
+    .clk_i               (clk_i),
+    .rst_ni              (rst_ni),
+    .sm_req_valid_i      (mreq_valid),
+    .sm_req_ready_o      (mreq_ready),
+    .sm_req_op_i         (mreq_op),
+    .sm_req_line_i       (mreq_line),
+    .sm_req_id_i         (mreq_id),
+    .sm_req_be_i         (mreq_be),
+    .sm_req_data_i       (mreq_data),
+    .sm_req_amo_op_i     (mreq_amo_op),
+    .sm_req_amo_word_i   (mreq_amo_word),
+    .sm_req_amo_a_i      (mreq_amo_a),
+    .sm_req_amo_b_i      (mreq_amo_b),
+    .sm_req_sb_i         (mreq_sb),
+    .sm_rsp_valid_o      (mrsp_valid),
+    .sm_rsp_ready_i      (mrsp_ready),
+    .sm_rsp_id_o         (mrsp_id),
+    .sm_rsp_miss_o       (mrsp_miss),
+    .sm_rsp_data_o       (mrsp_data),
+    .part_req_valid_o    (x_req_valid),
+    .part_req_ready_i    (x_req_ready),
+    .part_req_src_o      (x_req_src),
+    .part_req_op_o       (x_req_op),
+    .part_req_line_o     (x_req_line),
+    .part_req_id_o       (x_req_id),
+    .part_req_be_o       (x_req_be),
+    .part_req_data_o     (x_req_data),
+    .part_req_amo_op_o   (x_req_amo_op),
+    .part_req_amo_word_o (x_req_amo_word),
+    .part_req_amo_a_o    (x_req_amo_a),
+    .part_req_amo_b_o    (x_req_amo_b),
+    .part_req_sb_o       (x_req_sb),
+    .part_rsp_valid_i    (x_rsp_valid),
+    .part_rsp_ready_o    (x_rsp_ready),
+    .part_rsp_src_i      (l2_rsp_src),
+    .part_rsp_id_i       (l2_rsp_id),
+    .part_rsp_miss_i     (l2_rsp_miss),
+    .part_rsp_data_i     (l2_rsp_data),
+    .req_idle_o          (req_idle),
+    .rsp_idle_o          (rsp_idle)
+  );
+
+  ////////////////////
+  // L2 slices      //
+  ////////////////////
+
+  for (p = 0; p < NUM_PART; p = p + 1) begin : g_part
+    // While flushing, the top owns the slice's request and response ports.
+    wire       req_valid = flushing ? fl_send_q[p] : x_req_valid[p];
+    wire [1:0] req_op    = flushing ? 2'd3 : x_req_op[p*2 +: 2];
+
+    ww_l2_slice #(
+      .SETS       (L2_SETS),
+      .WAYS       (L2_WAYS),
+      .LINE_BYTES (LINE_BYTES),
+      .NUM_PART   (NUM_PART),
+      .NUM_SM     (NUM_SM),
+      .ID_W       (ID_W)
+    ) u_l2 (
+      .clk_i            (clk_i),
+      .rst_ni           (rst_ni),
+      .req_valid_i      (req_valid),
+      .req_ready_o      (l2_req_ready[p]),
+      .req_op_i         (req_op),
+      .req_line_i       (x_req_line[p*LINE_W +: LINE_W]),
+      .req_id_i         (x_req_id[p*ID_W +: ID_W]),
+      .req_src_i        (x_req_src[p*SM_W +: SM_W]),
+      .req_be_i         (x_req_be[p*LINE_BYTES +: LINE_BYTES]),
+      .req_data_i       (x_req_data[p*LB +: LB]),
+      .req_amo_op_i     (x_req_amo_op[p*4 +: 4]),
+      .req_amo_word_i   (x_req_amo_word[p*WORD_W +: WORD_W]),
+      .req_amo_a_i      (x_req_amo_a[p*32 +: 32]),
+      .req_amo_b_i      (x_req_amo_b[p*32 +: 32]),
+      .rsp_valid_o      (l2_rsp_valid[p]),
+      .rsp_ready_i      (flushing || x_rsp_ready[p]),
+      .rsp_op_o         (l2_rsp_op[p*2 +: 2]),
+      .rsp_id_o         (l2_rsp_id[p*ID_W +: ID_W]),
+      .rsp_src_o        (l2_rsp_src[p*SM_W +: SM_W]),
+      .rsp_miss_o       (l2_rsp_miss[p]),
+      .rsp_data_o       (l2_rsp_data[p*LB +: LB]),
+      .dram_req_valid_o (dram_req_valid_o[p]),
+      .dram_req_ready_i (dram_req_ready_i[p]),
+      .dram_req_we_o    (dram_req_we_o[p]),
+      .dram_req_line_o  (dram_req_line_o[p*LINE_W +: LINE_W]),
+      .dram_req_data_o  (dram_req_data_o[p*LB +: LB]),
+      .dram_rsp_valid_i (dram_rsp_valid_i[p]),
+      .dram_rsp_data_i  (dram_rsp_data_i[p*LB +: LB])
+    );
+
+    assign x_req_ready[p] = l2_req_ready[p] && !flushing;
+    assign x_rsp_valid[p] = l2_rsp_valid[p] && !flushing;
+  end
+  wire unused_rsp_op = ^{l2_rsp_op, dist_busy};
+
+  assign part_req_valid_o = x_req_valid & x_req_ready;
+  assign part_req_src_o   = x_req_src;
+  assign part_req_sb_o    = x_req_sb;
+
+  ////////////////////
+  // Grid FSM       //
+  ////////////////////
+
+  // The memory system is empty: nothing queued in the crossbar, no SM
+  // request pending, every slice idle (so no response pending either).
+  wire drained = req_idle && rsp_idle && !(|mreq_valid) && (&l2_req_ready);
+
+  // FLUSH handshakes: a slice in IDLE takes its FLUSH; while flushing, a
+  // slice's only response is that FLUSH's ack (rsp_ready is held high).
+  wire [NUM_PART-1:0] fl_send_d = fl_send_q & ~l2_req_ready;
+  wire [NUM_PART-1:0] fl_wait_d = (fl_wait_q | (fl_send_q & l2_req_ready)) & ~l2_rsp_valid;
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q   <= ST_IDLE;
+      done_q    <= 1'b0;
+      fl_send_q <= {NUM_PART{1'b0}};
+      fl_wait_q <= {NUM_PART{1'b0}};
+    end else begin
+      done_q <= 1'b0;
+      case (state_q)
+        ST_IDLE: begin
+          if (start) begin
+            state_q <= ST_RUN;
+          end
+        end
+        ST_RUN: begin
+          if (dist_done) begin
+            state_q <= ST_DRAIN;
+          end
+        end
+        ST_DRAIN: begin
+          if (drained) begin
+            state_q   <= ST_FLUSH;
+            fl_send_q <= {NUM_PART{1'b1}};
+          end
+        end
+        default: begin  // ST_FLUSH
+          fl_send_q <= fl_send_d;
+          fl_wait_q <= fl_wait_d;
+          if (!(|{fl_send_d, fl_wait_d})) begin
+            state_q <= ST_IDLE;
+            done_q  <= 1'b1;
+          end
+        end
+      endcase
+    end
+  end
+
+  // Launch parameters: stable while the grid runs. Not reset.
+  always @(posedge clk_i) begin
+    if (start) begin
+      entry_pc_q <= entry_pc_i;
+      grid_q     <= grid_i;
+      block_q    <= block_i;
+      kargs_q    <= kargs_i;
+    end
+  end
+
+  assign busy_o         = (state_q != ST_IDLE);
+  assign done_o         = done_q;
+  assign launch_valid_o = launch_valid;
+  assign launch_sm_o    = launch_sm;
+  assign launch_ctaid_o = launch_ctaid;
+
+endmodule  // ww_gpu
+`default_nettype wire

@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// tb_sm_memtest -- a TEST DOUBLE of ww_sm (same module name and ports, so
+// ww_gpu instantiates it in place of the real SM) for the memory-system
+// test gpu/rtl-memsys (tb/gpu/test_vgpu_memsys.c). Never synthesized, never
+// linted with the RTL. It lets the GPU top, the crossbar, the L2 slices,
+// the end-of-grid flush and the DRAM model run real traffic before the SM
+// exists.
+//
+// It runs one block at a time. The instruction memory holds commands, one
+// per word, executed from (entry_pc - CODE_BASE) / 4 on:
+//   [31:28] 0 END    wait for every posted write's ack, block done
+//           1 WRITE  store val to addr, posted (not waited for)
+//           2 READ   load addr, wait for the data
+//           3 ADD    device atomic add of 1 at addr, wait for the old value
+//           4 TRAP   raise trap kind 11 (kernel trap) and stop
+//   [16]    1: addr = kargs + 4*w (shared by all blocks),
+//           0: addr = kargs + 4*((ctaid+1)*256 + w) (the block's own 1 KiB)
+//   [15:0]  w
+//   val = 0x80000000 | ctaid[14:0] << 16 | w
+// Every command but TRAP retires one record: warp 0, lane 0, the command as
+// insn, addr and val (WRITE) or the loaded/old word (READ, ADD) in lane 0.
+// Private offsets w < 256; LANES >= 2.
+
+`default_nettype none
+`include "ww_config.vh"
+module ww_sm #(
+  parameter NUM_SM     = `WW_NUM_SM,
+  parameter WARPS      = `WW_WARPS_PER_SM,
+  parameter LANES      = `WW_LANES,
+  parameter BLOCKS     = `WW_BLOCKS_PER_SM,
+  parameter LINE_BYTES = `WW_LINE_BYTES,
+  parameter IMEM_BYTES = `WW_IMEM_BYTES,
+  parameter SM_W       = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
+  parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
+  parameter WCNT_W     = $clog2(WARPS + 1),
+  parameter IMEM_AW    = $clog2(IMEM_BYTES / 4),
+  parameter LINE_W     = 32 - $clog2(LINE_BYTES),
+  parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
+  parameter SB_W       = 64 + WID_W + 7
+) (
+  input  wire                      clk_i,
+  input  wire                      rst_ni,
+  input  wire [SM_W-1:0]           sm_id_i,
+  input  wire [31:0]               entry_pc_i,
+  input  wire [31:0]               grid_i,
+  input  wire [31:0]               block_i,
+  input  wire [31:0]               kargs_i,
+  input  wire                      imem_we_i,
+  input  wire [IMEM_AW-1:0]        imem_waddr_i,
+  input  wire [31:0]               imem_wdata_i,
+  input  wire                      launch_valid_i,
+  input  wire [31:0]               launch_ctaid_i,
+  output wire                      free_slot_o,
+  output wire [WCNT_W-1:0]         free_warps_o,
+  output wire                      block_done_o,
+  output wire                      mreq_valid_o,
+  input  wire                      mreq_ready_i,
+  output wire [1:0]                mreq_op_o,
+  output wire [LINE_W-1:0]         mreq_line_o,
+  output wire [7:0]                mreq_id_o,
+  output reg  [LINE_BYTES-1:0]     mreq_be_o,
+  output reg  [LINE_BYTES*8-1:0]   mreq_data_o,
+  output wire [3:0]                mreq_amo_op_o,
+  output wire [WORD_W-1:0]         mreq_amo_word_o,
+  output wire [31:0]               mreq_amo_a_o,
+  output wire [31:0]               mreq_amo_b_o,
+  output wire [SB_W-1:0]           mreq_sb_o,
+  input  wire                      mrsp_valid_i,
+  output wire                      mrsp_ready_o,
+  input  wire [7:0]                mrsp_id_i,
+  input  wire                      mrsp_miss_i,
+  input  wire [LINE_BYTES*8-1:0]   mrsp_data_i,
+  output wire                      ret_valid_o,
+  output wire [WID_W-1:0]          ret_warp_o,
+  output wire [31:0]               ret_block_o,
+  output wire [31:0]               ret_pc_o,
+  output wire [31:0]               ret_insn_o,
+  output wire [LANES-1:0]          ret_mask_o,
+  output wire [4:0]                ret_rd_o,
+  output wire [3:0]                ret_mem_o,
+  output wire [2:0]                ret_mem_bytes_o,
+  output wire [LANES*32-1:0]       ret_rd_val_o,
+  output wire [LANES*32-1:0]       ret_addr_o,
+  output wire [LANES*32-1:0]       ret_wdata_o,
+  output wire                      trap_valid_o,
+  output wire [3:0]                trap_kind_o,
+  output wire [WID_W-1:0]          trap_warp_o,
+  output wire [31:0]               trap_pc_o,
+  output wire [31:0]               trap_insn_o,
+  output wire [5:0]                trap_lane_o,
+  output wire [31:0]               trap_addr_o,
+  output wire [WARPS*3-1:0]        stall_o,
+  input  wire [1:0]                sched_mode_i,
+  input  wire [WID_W-1:0]          serial_wid_i
+);
+
+  localparam LB    = LINE_BYTES * 8;
+  localparam OFF_W = $clog2(LINE_BYTES);
+  localparam WORDS = LINE_BYTES / 4;
+  localparam [31:0] CODE_BASE = `WW_CODE_BASE;
+  localparam [WCNT_W-1:0] ALL_WARPS = WARPS;
+  localparam [31:0] WMASK = WORDS - 1;
+  localparam [31:0] NBLK  = BLOCKS;
+
+  localparam [2:0] S_IDLE = 3'd0, S_CMD = 3'd1, S_REQ = 3'd2, S_WAIT = 3'd3,
+                   S_DRAIN = 3'd4, S_HALT = 3'd5;
+
+  reg [31:0] imem [0:(1 << IMEM_AW) - 1];
+  always @(posedge clk_i) begin
+    if (imem_we_i) begin
+      imem[imem_waddr_i] <= imem_wdata_i;
+    end
+  end
+
+  reg [2:0]         st_q;
+  reg [31:0]        ctaid_q, pc_q, cmd_q, addr_q, rdata_q;
+  reg [15:0]        wcnt_q;        // posted writes not yet acknowledged
+  reg               ret_q, trap_q, done_q;
+
+  wire [3:0]  op   = cmd_q[31:28];
+  wire [15:0] w    = cmd_q[15:0];
+  wire [31:0] val  = {1'b1, ctaid_q[14:0], w};
+  wire [31:0] word_pc = (pc_q - CODE_BASE) >> 2;
+  wire [31:0] cmd_addr = imem[word_pc[IMEM_AW-1:0]][16]
+                         ? kargs_i + {14'd0, imem[word_pc[IMEM_AW-1:0]][15:0], 2'b00}
+                         : kargs_i + (((ctaid_q + 32'd1) << 10) | {14'd0, imem[word_pc[IMEM_AW-1:0]][15:0], 2'b00});
+
+  wire req_fire = (st_q == S_REQ) && mreq_ready_i;
+  wire ack      = mrsp_valid_i && !mrsp_id_i[7];
+  wire data_rsp = mrsp_valid_i && mrsp_id_i[7];
+
+  // the word of the line at addr_q
+  reg [31:0] rsp_word;
+  integer k;
+  always @(*) begin
+    rsp_word    = 32'd0;
+    mreq_be_o   = {LINE_BYTES{1'b0}};
+    mreq_data_o = {LB{1'b0}};
+    for (k = 0; k < WORDS; k = k + 1) begin
+      if (((addr_q >> 2) & WMASK) == k) begin
+        rsp_word              = mrsp_data_i[k*32 +: 32];
+        mreq_be_o[k*4 +: 4]   = 4'hF;
+        mreq_data_o[k*32 +: 32] = val;
+      end
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      st_q   <= S_IDLE;
+      wcnt_q <= 16'd0;
+      ret_q  <= 1'b0;
+      trap_q <= 1'b0;
+      done_q <= 1'b0;
+    end else begin
+      ret_q  <= 1'b0;
+      trap_q <= 1'b0;
+      done_q <= 1'b0;
+      wcnt_q <= wcnt_q + {15'd0, req_fire && op == 4'd1} - {15'd0, ack};
+      case (st_q)
+        S_IDLE: begin
+          if (launch_valid_i) begin
+            ctaid_q <= launch_ctaid_i;
+            pc_q    <= entry_pc_i;
+            st_q    <= S_CMD;
+          end
+        end
+        S_CMD: begin
+          cmd_q  <= imem[word_pc[IMEM_AW-1:0]];
+          addr_q <= cmd_addr;
+          case (imem[word_pc[IMEM_AW-1:0]][31:28])
+            4'd0:    st_q <= S_DRAIN;
+            4'd4:    begin st_q <= S_HALT; trap_q <= 1'b1; end
+            default: st_q <= S_REQ;
+          endcase
+        end
+        S_REQ: begin
+          if (mreq_ready_i) begin
+            if (op == 4'd1) begin
+              ret_q <= 1'b1;
+              pc_q  <= pc_q + 32'd4;
+              st_q  <= S_CMD;
+            end else begin
+              st_q <= S_WAIT;
+            end
+          end
+        end
+        S_WAIT: begin
+          if (data_rsp) begin
+            rdata_q <= rsp_word;
+            ret_q   <= 1'b1;
+            pc_q    <= pc_q + 32'd4;
+            st_q    <= S_CMD;
+          end
+        end
+        S_DRAIN: begin
+          if (wcnt_q == 16'd0) begin
+            ret_q  <= 1'b1;
+            done_q <= 1'b1;
+            st_q   <= S_IDLE;
+          end
+        end
+        default: begin  // S_HALT: a trap stops the SM
+        end
+      endcase
+    end
+  end
+
+  // the record of the command that completed last cycle (pc_q has moved on
+  // unless it was END or TRAP)
+  reg [31:0] ret_pc_q;
+  always @(posedge clk_i) begin
+    if (st_q == S_CMD) begin
+      ret_pc_q <= pc_q;
+    end
+  end
+
+  assign free_slot_o     = (st_q == S_IDLE);
+  assign free_warps_o    = (st_q == S_IDLE) ? ALL_WARPS : {WCNT_W{1'b0}};
+  assign block_done_o    = done_q;
+
+  assign mreq_valid_o    = (st_q == S_REQ);
+  assign mreq_op_o       = (op == 4'd1) ? 2'd1 : (op == 4'd3) ? 2'd2 : 2'd0;
+  assign mreq_line_o     = addr_q[31:OFF_W];
+  assign mreq_id_o       = {op != 4'd1, 7'd0};
+  assign mreq_amo_op_o   = 4'd0;
+  assign mreq_amo_word_o = (WORDS > 1) ? addr_q[2 +: WORD_W] : {WORD_W{1'b0}};
+  assign mreq_amo_a_o    = 32'd1;
+  assign mreq_amo_b_o    = 32'd0;
+  assign mreq_sb_o       = {ret_pc_q, ctaid_q, {WID_W{1'b0}}, 3'd0, op};
+  assign mrsp_ready_o    = 1'b1;
+
+  assign ret_valid_o     = ret_q;
+  assign ret_warp_o      = {WID_W{1'b0}};
+  assign ret_block_o     = ctaid_q;
+  assign ret_pc_o        = ret_pc_q;
+  assign ret_insn_o      = cmd_q;
+  assign ret_mask_o      = {{(LANES-1){1'b0}}, 1'b1};
+  assign ret_rd_o        = (op == 4'd2 || op == 4'd3) ? 5'd1 : 5'd0;
+  assign ret_mem_o       = (op == 4'd1) ? 4'd2 : (op == 4'd2) ? 4'd1 : (op == 4'd3) ? 4'd6 : 4'd0;
+  assign ret_mem_bytes_o = (op == 4'd0) ? 3'd0 : 3'd4;
+  assign ret_rd_val_o    = {{(LANES*32-32){1'b0}}, rdata_q};
+  assign ret_addr_o      = {{(LANES*32-32){1'b0}}, addr_q};
+  assign ret_wdata_o     = {{(LANES*32-32){1'b0}}, (op == 4'd1) ? val : 32'd0};
+
+  assign trap_valid_o    = trap_q;
+  assign trap_kind_o     = 4'd11;
+  assign trap_warp_o     = {WID_W{1'b0}};
+  assign trap_pc_o       = ret_pc_q;
+  assign trap_insn_o     = cmd_q;
+  assign trap_lane_o     = 6'd63;
+  assign trap_addr_o     = 32'd0;
+
+  genvar g;
+  for (g = 0; g < WARPS; g = g + 1) begin : g_stall
+    // warp 0 runs the block: 3 ("memory data") while it waits for memory
+    assign stall_o[g*3 +: 3] = (g == 0 && (st_q == S_WAIT || st_q == S_DRAIN)) ? 3'd3 : 3'd0;
+  end
+
+  wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[6:0], sched_mode_i,
+                     serial_wid_i, word_pc, NBLK[0]};
+
+endmodule  // ww_sm (test double)
+`default_nettype wire

@@ -1,0 +1,525 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ww_vgpu -- thin C++ glue between the Verilated GPU (Vww_gpu) and the C API
+// of ww_vgpu.h: clocks it, plays the DRAM (ww_dram.c) on its DRAM ports,
+// unpacks the per-SM retire/trap/stall ports into the golden model's record
+// types, writes the FST and its saved GTKWave view. No GPU logic here.
+//
+// Built with the same WW_* defines as the RTL (tb/gpu/gpu_tb.mk), so the
+// parameters below are the RTL's; the static_asserts check the port storage.
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+#include <type_traits>
+
+#include <verilated.h>
+#include <verilated_fst_c.h>
+
+#include "Vww_gpu.h"
+
+extern "C" {
+#include "ww_config.h"
+#include "ww_dram.h"
+#include "ww_vgpu.h"
+}
+
+namespace {
+
+constexpr unsigned clog2(unsigned n) { return n <= 1 ? 0 : 1 + clog2((n + 1) / 2); }
+constexpr unsigned IDX_W(unsigned n) { return n > 1 ? clog2(n) : 1; }
+
+constexpr unsigned NUM_SM   = WW_NUM_SM;
+constexpr unsigned NUM_PART = WW_NUM_PART;
+constexpr unsigned WARPS    = WW_WARPS_PER_SM;
+constexpr unsigned LANES    = WW_LANES;
+constexpr unsigned LB       = WW_LINE_BYTES;
+constexpr unsigned LINE_W   = 32 - clog2(LB);
+constexpr unsigned SM_W     = IDX_W(NUM_SM);
+constexpr unsigned WID_W    = IDX_W(WARPS);
+constexpr unsigned SB_W     = 64 + WID_W + 7;
+constexpr unsigned IMEM_AW  = clog2(WW_IMEM_BYTES / 4);
+constexpr unsigned RESET_CYCLES = 4;
+
+static_assert(NUM_SM <= WW_VGPU_MAX_SM && NUM_PART <= WW_VGPU_MAX_PART, "too many SMs/partitions");
+static_assert(WARPS <= WW_VGPU_MAX_WARPS && LANES <= WW_MAX_LANES, "too many warps/lanes");
+static_assert(NUM_PART <= WW_DRAM_MAX_CH && LB <= WW_DRAM_MAX_LINE, "DRAM model limits");
+static_assert(SB_W <= 32 * WW_VGPU_SB_WORDS, "sideband too wide");
+
+// Verilator's storage for a port of `w` bits: C/S/I/QData or VlWide words.
+constexpr size_t vl_bytes(unsigned w)
+{
+  return w <= 8 ? 1 : w <= 16 ? 2 : w <= 32 ? 4 : w <= 64 ? 8 : (w + 31) / 32 * 4;
+}
+#define WW_PORT_W(port, w) \
+  static_assert(sizeof(Vww_gpu::port) == vl_bytes(w), #port ": RTL and glue parameters differ")
+WW_PORT_W(imem_waddr_i, IMEM_AW);
+WW_PORT_W(launch_sm_o, SM_W);
+WW_PORT_W(dram_req_line_o, NUM_PART * LINE_W);
+WW_PORT_W(dram_rsp_data_i, NUM_PART * LB * 8);
+WW_PORT_W(ret_warp_o, NUM_SM * WID_W);
+WW_PORT_W(ret_mask_o, NUM_SM * LANES);
+WW_PORT_W(ret_rd_val_o, NUM_SM * LANES * 32);
+WW_PORT_W(stall_o, NUM_SM * WARPS * 3);
+WW_PORT_W(part_req_sb_o, NUM_PART * SB_W);
+#undef WW_PORT_W
+
+// ---- bit fields of a port of any width ----------------------------------
+template <typename T> uint32_t word_of(const T &p, unsigned i)
+{
+  uint64_t v = static_cast<uint64_t>(p);
+  return i == 0 ? static_cast<uint32_t>(v) : i == 1 ? static_cast<uint32_t>(v >> 32) : 0;
+}
+template <std::size_t N> uint32_t word_of(const VlWide<N> &p, unsigned i)
+{
+  return i < N ? p[i] : 0;
+}
+
+// bits [lsb +: w] of port, w <= 32
+template <typename T> uint32_t bits(const T &p, unsigned lsb, unsigned w)
+{
+  unsigned lo = lsb / 32, sh = lsb % 32;
+  uint64_t v = word_of(p, lo) | static_cast<uint64_t>(word_of(p, lo + 1)) << 32;
+  v >>= sh;
+  return static_cast<uint32_t>(w >= 32 ? v : v & ((1ull << w) - 1));
+}
+
+// words of port bits [lsb +: 32*n] into dst (lsb a multiple of 32)
+template <typename T> void get_words(const T &p, unsigned lsb, uint32_t *dst, unsigned n)
+{
+  for (unsigned i = 0; i < n; i++)
+    dst[i] = word_of(p, lsb / 32 + i);
+}
+
+// set bit fields of an input port
+template <typename T> void set_bits(T &p, unsigned lsb, unsigned w, uint32_t val)
+{
+  uint64_t m = (w >= 64 ? ~0ull : ((1ull << w) - 1)) << lsb;
+  uint64_t v = static_cast<uint64_t>(p);
+  v = (v & ~m) | ((static_cast<uint64_t>(val) << lsb) & m);
+  p = static_cast<T>(v);
+}
+template <std::size_t N> void set_line(VlWide<N> &p, unsigned part, const uint32_t *w)
+{
+  for (unsigned i = 0; i < LB / 4; i++)
+    p[part * (LB / 4) + i] = w[i];
+}
+template <typename T> void set_line(T &p, unsigned part, const uint32_t *w)
+{
+  for (unsigned i = 0; i < LB / 4; i++)   // a port of <= 64 bits
+    set_bits(p, part * LB * 8 + 32 * i, 32, w[i]);
+}
+
+}  // namespace
+
+struct ww_vgpu {
+  VerilatedContext  ctx;
+  Vww_gpu          *top = nullptr;
+  VerilatedFstC    *fst = nullptr;
+  ww_dram_t        *dram = nullptr;
+  ww_vgpu_info_t    info;
+  uint64_t          total = 0;        // clock cycles since new
+  uint64_t          kcycle = 0;       // kernel cycles since the start pulse
+  int               launched = 0;     // a launch happened (start pending or sent)
+  int               start_pending = 0;
+  ww_launch_t       launch;
+  unsigned          sched_mode = 0, serial_wid = 0;
+  uint32_t          trap_prev = 0;    // trap_valid_o of the last cycle
+  uint32_t          warp_block[WW_VGPU_MAX_SM][WW_VGPU_MAX_WARPS];  // last retired block
+  ww_vgpu_stats_t   st;
+};
+
+namespace {
+
+// Inputs for a cycle are set while the clock is low.
+struct host_in {
+  int rst_n = 1, start = 0, imem_we = 0;
+  uint32_t imem_addr = 0, imem_data = 0;
+};
+
+// One clock cycle: inputs with clk low, eval, outputs are this cycle's,
+// the DRAM takes its edge, then the rising edge. ev may be NULL.
+void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev);
+
+void collect(ww_vgpu *v, ww_vgpu_events_t *ev);
+
+void fill_dram_inputs(ww_vgpu *v, ww_dram_out_t *dout)
+{
+  Vww_gpu *t = v->top;
+  for (unsigned p = 0; p < NUM_PART; p++) {
+    ww_dram_outputs(v->dram, p, &dout[p]);
+    set_bits(t->dram_req_ready_i, p, 1, static_cast<uint32_t>(dout[p].req_ready));
+    set_bits(t->dram_rsp_valid_i, p, 1, static_cast<uint32_t>(dout[p].rsp_valid));
+    set_line(t->dram_rsp_data_i, p, dout[p].rsp_data);
+  }
+}
+
+void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev)
+{
+  Vww_gpu *t = v->top;
+  ww_dram_out_t dout[NUM_PART];
+  t->clk_i = 0;
+  t->rst_ni = static_cast<uint8_t>(h.rst_n);
+  t->start_i = static_cast<uint8_t>(h.start);
+  t->entry_pc_i = v->launch.entry_pc;
+  t->grid_i = v->launch.grid;
+  t->block_i = v->launch.block;
+  t->kargs_i = v->launch.kargs;
+  t->imem_we_i = static_cast<uint8_t>(h.imem_we);
+  t->imem_waddr_i = static_cast<std::remove_reference<decltype(t->imem_waddr_i)>::type>(h.imem_addr);
+  t->imem_wdata_i = h.imem_data;
+  t->sched_mode_i = static_cast<uint8_t>(v->sched_mode);
+  t->serial_wid_i = static_cast<uint8_t>(v->serial_wid);
+  fill_dram_inputs(v, dout);
+  t->eval();
+  if (v->fst)
+    v->fst->dump(v->ctx.time());
+  v->ctx.timeInc(5);
+
+  if (ev)
+    collect(v, ev);
+  for (unsigned p = 0; p < NUM_PART; p++) {
+    ww_dram_in_t in;
+    std::memset(&in, 0, sizeof in);
+    in.rst_ni = static_cast<uint64_t>(h.rst_n);
+    in.req_valid = bits(t->dram_req_valid_o, p, 1);
+    in.req_we = bits(t->dram_req_we_o, p, 1);
+    in.req_line = bits(t->dram_req_line_o, p * LINE_W, LINE_W);
+    get_words(t->dram_req_data_o, p * LB * 8, in.req_data, LB / 4);
+    ww_dram_step(v->dram, p, &in, &dout[p]);
+  }
+
+  t->clk_i = 1;
+  t->eval();
+  if (v->fst)
+    v->fst->dump(v->ctx.time());
+  v->ctx.timeInc(5);
+  v->total++;
+}
+
+void collect(ww_vgpu *v, ww_vgpu_events_t *ev)
+{
+  const Vww_gpu *t = v->top;
+  ev->cycle = v->kcycle;
+  ev->busy = t->busy_o;
+  ev->done = t->done_o;
+
+  ev->n_retire = 0;
+  for (unsigned s = 0; s < NUM_SM; s++) {
+    if (!bits(t->ret_valid_o, s, 1))
+      continue;
+    ww_retire_t *r = &ev->retire[ev->n_retire++];
+    std::memset(r, 0, sizeof *r);
+    r->step = v->kcycle;
+    r->sm = static_cast<uint16_t>(s);
+    r->warp = static_cast<uint16_t>(bits(t->ret_warp_o, s * WID_W, WID_W));
+    r->block = bits(t->ret_block_o, s * 32, 32);
+    r->pc = bits(t->ret_pc_o, s * 32, 32);
+    r->insn = bits(t->ret_insn_o, s * 32, 32);
+    r->mask = bits(t->ret_mask_o, s * LANES, LANES);
+    r->rd = static_cast<uint8_t>(bits(t->ret_rd_o, s * 5, 5));
+    r->mem = static_cast<uint8_t>(bits(t->ret_mem_o, s * 4, 4));
+    r->mem_bytes = static_cast<uint8_t>(bits(t->ret_mem_bytes_o, s * 3, 3));
+    get_words(t->ret_rd_val_o, s * LANES * 32, r->rd_val, LANES);
+    get_words(t->ret_addr_o, s * LANES * 32, r->addr, LANES);
+    get_words(t->ret_wdata_o, s * LANES * 32, r->wdata, LANES);
+    if (r->warp < WARPS)
+      v->warp_block[s][r->warp] = r->block;
+    v->st.warp_insns++;
+    v->st.thread_insns += static_cast<uint64_t>(__builtin_popcount(r->mask));
+  }
+
+  ev->launch_valid = t->launch_valid_o;
+  ev->launch_sm = ev->launch_valid ? t->launch_sm_o : 0;
+  ev->launch_ctaid = ev->launch_valid ? t->launch_ctaid_o : 0;
+  if (ev->launch_valid)
+    v->st.blocks_launched++;
+
+  // a trap is reported in the first cycle its trap_valid_o is high
+  uint32_t tv = bits(t->trap_valid_o, 0, NUM_SM);
+  uint32_t rise = tv & ~v->trap_prev;
+  v->trap_prev = tv;
+  ev->trap_valid = rise != 0;
+  std::memset(&ev->trap, 0, sizeof ev->trap);
+  if (rise) {
+    unsigned s = static_cast<unsigned>(__builtin_ctz(rise));
+    ww_trap_t *tr = &ev->trap;
+    tr->kind = static_cast<ww_trap_kind_t>(bits(t->trap_kind_o, s * 4, 4));
+    tr->sm = s;
+    tr->warp = bits(t->trap_warp_o, s * WID_W, WID_W);
+    tr->block = tr->warp < WARPS ? v->warp_block[s][tr->warp] : UINT32_MAX;
+    tr->mask = 0;   // not on the SM's trap port
+    tr->pc = bits(t->trap_pc_o, s * 32, 32);
+    tr->insn = bits(t->trap_insn_o, s * 32, 32);
+    uint32_t lane = bits(t->trap_lane_o, s * 6, 6);
+    tr->lane = lane == 63 ? -1 : static_cast<int>(lane);
+    tr->addr = bits(t->trap_addr_o, s * 32, 32);
+    std::snprintf(tr->detail, sizeof tr->detail, "RTL trap at kernel cycle %llu",
+                  static_cast<unsigned long long>(v->kcycle));
+  }
+
+  ev->n_part_req = 0;
+  for (unsigned p = 0; p < NUM_PART; p++) {
+    if (!bits(t->part_req_valid_o, p, 1))
+      continue;
+    ww_vgpu_part_req_t *q = &ev->part_req[ev->n_part_req++];
+    std::memset(q, 0, sizeof *q);
+    q->part = p;
+    q->sm = bits(t->part_req_src_o, p * SM_W, SM_W);
+    for (unsigned b = 0; b < SB_W; b += 32) {
+      unsigned w = SB_W - b < 32 ? SB_W - b : 32;
+      q->sb[b / 32] = bits(t->part_req_sb_o, p * SB_W + b, w);
+    }
+  }
+
+  std::memset(ev->stall, 0, sizeof ev->stall);
+  for (unsigned s = 0; s < NUM_SM; s++)
+    for (unsigned w = 0; w < WARPS; w++)
+      ev->stall[s][w] = static_cast<uint8_t>(bits(t->stall_o, (s * WARPS + w) * 3, 3));
+}
+
+void put_err(char *err, size_t n, const char *fmt, unsigned long long a = 0,
+             unsigned long long b = 0, unsigned long long c = 0)
+{
+  if (err && n)
+    std::snprintf(err, n, fmt, a, b, c);
+}
+
+// The saved GTKWave view: clock, host control, placements, per SM the retire
+// port and per warp the GSI stall class, per partition the DRAM port.
+int write_gtkw(const std::string &fst, const std::string &gtkw)
+{
+  FILE *f = std::fopen(gtkw.c_str(), "w");
+  if (!f)
+    return -1;
+  char abs_fst[4096];
+  if (!realpath(fst.c_str(), abs_fst))
+    std::snprintf(abs_fst, sizeof abs_fst, "%s", fst.c_str());
+  const char *g = "TOP.ww_gpu";
+  std::fprintf(f, "[*] Warpwatch GPU (ww_gpu): NUM_SM=%u NUM_PART=%u WARPS=%u LANES=%u\n",
+               NUM_SM, NUM_PART, WARPS, LANES);
+  std::fprintf(f, "[dumpfile] \"%s\"\n[size] 1400 900\n[pos] -1 -1\n", abs_fst);
+  std::fprintf(f, "*-6.000000 -1");
+  for (int i = 0; i < 26; i++)
+    std::fprintf(f, " -1");
+  std::fprintf(f, "\n[sst_width] 240\n[signals_width] 300\n");
+  std::fprintf(f, "@28\nTOP.clk_i\nTOP.rst_ni\n@200\n-host\n");
+  std::fprintf(f, "@28\nTOP.start_i\nTOP.busy_o\nTOP.done_o\n@22\nTOP.entry_pc_i[31:0]\n"
+                  "TOP.grid_i[31:0]\nTOP.block_i[31:0]\n");
+  std::fprintf(f, "@200\n-placements\n@28\nTOP.launch_valid_o\n");
+  if (SM_W == 1)
+    std::fprintf(f, "TOP.launch_sm_o\n@22\n");
+  else
+    std::fprintf(f, "@22\nTOP.launch_sm_o[%u:0]\n", SM_W - 1);
+  std::fprintf(f, "TOP.launch_ctaid_o[31:0]\n");
+  for (unsigned s = 0; s < NUM_SM; s++) {
+    std::fprintf(f, "@200\n-SM %u\n", s);
+    std::fprintf(f, "@28\n%s.g_sm[%u].u_sm.ret_valid_o\n", g, s);
+    if (WID_W == 1)
+      std::fprintf(f, "%s.g_sm[%u].u_sm.ret_warp_o\n@22\n", g, s);
+    else
+      std::fprintf(f, "@22\n%s.g_sm[%u].u_sm.ret_warp_o[%u:0]\n", g, s, WID_W - 1);
+    std::fprintf(f, "%s.g_sm[%u].u_sm.ret_pc_o[31:0]\n", g, s);
+    std::fprintf(f, "%s.g_sm[%u].u_sm.ret_mask_o[%u:0]\n", g, s, LANES - 1);
+    std::fprintf(f, "@28\n%s.g_sm[%u].u_sm.trap_valid_o\n", g, s);
+    for (unsigned w = 0; w < WARPS; w++)
+      std::fprintf(f, "@22\n%s.g_sm[%u].g_warp[%u].dbg_stall[2:0]\n", g, s, w);
+  }
+  for (unsigned p = 0; p < NUM_PART; p++) {
+    std::fprintf(f, "@200\n-partition %u\n", p);
+    std::fprintf(f, "@28\n%s.g_part[%u].u_l2.req_valid_i\n%s.g_part[%u].u_l2.req_ready_o\n", g, p,
+                 g, p);
+    std::fprintf(f, "%s.g_part[%u].u_l2.dram_req_valid_o\n%s.g_part[%u].u_l2.dram_req_ready_i\n",
+                 g, p, g, p);
+    std::fprintf(f, "%s.g_part[%u].u_l2.dram_req_we_o\n%s.g_part[%u].u_l2.dram_rsp_valid_i\n", g,
+                 p, g, p);
+    std::fprintf(f, "@22\n%s.g_part[%u].u_l2.dram_req_line_o[%u:0]\n", g, p, LINE_W - 1);
+  }
+  return std::fclose(f);
+}
+
+}  // namespace
+
+extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t err_len)
+{
+  ww_vgpu_opts_t o;
+  std::memset(&o, 0, sizeof o);
+  if (opts)
+    o = *opts;
+  ww_dram_cfg_t dc = ww_dram_default_cfg();
+  if (o.dram_latency)
+    dc.latency = o.dram_latency;
+  if (o.dram_interval)
+    dc.interval = o.dram_interval;
+  ww_dram_t *dram = ww_dram_new(&dc, err, err_len);
+  if (!dram)
+    return nullptr;
+
+  ww_vgpu *v = new ww_vgpu;
+  v->dram = dram;
+  std::memset(&v->st, 0, sizeof v->st);
+  std::memset(&v->launch, 0, sizeof v->launch);
+  std::memset(v->warp_block, 0xFF, sizeof v->warp_block);
+  v->info = ww_vgpu_info_t{ NUM_SM, NUM_PART, WARPS, LANES, WW_BLOCKS_PER_SM, LB, WW_IMEM_BYTES,
+                            WW_L2_SETS, WW_L2_WAYS, WW_GMEM_BYTES, WW_CODE_BASE, SB_W };
+  v->ctx.randReset(2);
+  v->ctx.randSeed(static_cast<int>(o.seed & 0x7FFFFFFF));
+  v->ctx.traceEverOn(o.wave != nullptr);
+  v->top = new Vww_gpu(&v->ctx, "TOP");
+  if (o.wave) {
+    v->fst = new VerilatedFstC;
+    v->top->trace(v->fst, 99);
+    v->fst->open(o.wave);
+    std::string fst(o.wave), gtkw = fst;
+    if (gtkw.size() > 4 && gtkw.compare(gtkw.size() - 4, 4, ".fst") == 0)
+      gtkw.resize(gtkw.size() - 4);
+    gtkw += ".gtkw";
+    if (!v->fst->isOpen() || write_gtkw(fst, gtkw) != 0) {
+      if (err && err_len)
+        std::snprintf(err, err_len, "cannot write the wave %s or its view %s", o.wave,
+                      gtkw.c_str());
+      ww_vgpu_free(v);
+      return nullptr;
+    }
+  }
+  ww_vgpu_reset(v);
+  return v;
+}
+
+extern "C" void ww_vgpu_free(ww_vgpu_t *v)
+{
+  if (!v)
+    return;
+  if (v->fst) {
+    v->fst->close();
+    delete v->fst;
+  }
+  v->top->final();
+  delete v->top;
+  ww_dram_free(v->dram);
+  delete v;
+}
+
+extern "C" const ww_vgpu_info_t *ww_vgpu_info(const ww_vgpu_t *v) { return &v->info; }
+
+extern "C" uint8_t *ww_vgpu_mem(ww_vgpu_t *v) { return ww_dram_mem(v->dram); }
+
+extern "C" void ww_vgpu_reset(ww_vgpu_t *v)
+{
+  host_in h;
+  h.rst_n = 0;
+  for (unsigned i = 0; i < RESET_CYCLES; i++)
+    cycle(v, h, nullptr);
+  h.rst_n = 1;
+  for (unsigned i = 0; i < WW_L2_SETS + 2; i++)   // each slice clears one set per cycle
+    cycle(v, h, nullptr);
+  v->start_pending = 0;
+  v->trap_prev = 0;
+}
+
+extern "C" int ww_vgpu_launch(ww_vgpu_t *v, const ww_launch_t *l, char *err, size_t err_len)
+{
+  if (!l)
+    return put_err(err, err_len, "no launch parameters"), -1;
+  if (!l->grid)
+    return put_err(err, err_len, "grid of 0 blocks: must be >= 1"), -1;
+  if (!l->block || l->block > WARPS * LANES)
+    return put_err(err, err_len, "block of %llu threads: must be 1..%llu", l->block,
+                   WARPS * LANES),
+           -1;
+  if (l->entry_pc & 3)
+    return put_err(err, err_len, "entry pc 0x%08llx is not 4-byte aligned", l->entry_pc), -1;
+  if (l->entry_pc >= WW_GMEM_BYTES)
+    return put_err(err, err_len, "entry pc 0x%08llx is outside global memory 0..0x%08llx",
+                   l->entry_pc, WW_GMEM_BYTES - 1ull),
+           -1;
+  v->launch = *l;
+  ww_vgpu_reset(v);
+  const uint8_t *m = ww_dram_mem(v->dram);
+  host_in h;
+  h.imem_we = 1;
+  for (uint32_t i = 0; i < WW_IMEM_BYTES / 4; i++) {
+    uint64_t a = static_cast<uint64_t>(WW_CODE_BASE) + 4ull * i;
+    h.imem_addr = i;
+    h.imem_data = 0;
+    for (unsigned b = 0; b < 4; b++)
+      if (a + b < WW_GMEM_BYTES)
+        h.imem_data |= static_cast<uint32_t>(m[a + b]) << (8 * b);
+    cycle(v, h, nullptr);
+  }
+  std::memset(v->warp_block, 0xFF, sizeof v->warp_block);
+  v->kcycle = 0;
+  v->st.cycles = 0;
+  v->st.warp_insns = v->st.thread_insns = v->st.blocks_launched = 0;
+  v->launched = 1;
+  v->start_pending = 1;
+  return 0;
+}
+
+extern "C" ww_vgpu_status_t ww_vgpu_tick(ww_vgpu_t *v, ww_vgpu_events_t *ev)
+{
+  static thread_local ww_vgpu_events_t scratch;
+  ww_vgpu_events_t *e = ev ? ev : &scratch;
+  host_in h;
+  h.start = v->start_pending;
+  v->start_pending = 0;
+  cycle(v, h, e);
+  v->kcycle++;
+  v->st.cycles = v->kcycle;
+  if (e->done)
+    return WW_VGPU_DONE;
+  if (e->trap_valid)
+    return WW_VGPU_TRAP;
+  return WW_VGPU_RUNNING;
+}
+
+extern "C" ww_vgpu_status_t ww_vgpu_run(ww_vgpu_t *v, uint64_t max_cycles, ww_retire_fn fn,
+                                        void *ctx, ww_trap_t *trap, char *err, size_t err_len)
+{
+  if (!v->launched) {
+    put_err(err, err_len, "nothing launched: call ww_vgpu_launch first");
+    return WW_VGPU_TIMEOUT;
+  }
+  static thread_local ww_vgpu_events_t ev;
+  while (!max_cycles || v->kcycle < max_cycles) {
+    ww_vgpu_status_t r = ww_vgpu_tick(v, &ev);
+    if (fn)
+      for (unsigned i = 0; i < ev.n_retire; i++)
+        fn(ctx, &ev.retire[i]);
+    if (r == WW_VGPU_TRAP && trap)
+      *trap = ev.trap;
+    if (r != WW_VGPU_RUNNING)
+      return r;
+  }
+  if (err && err_len)
+    std::snprintf(err, err_len,
+                  "timeout: the grid of %u blocks was not done after %llu cycles "
+                  "(%llu blocks placed, %llu warp instructions retired, busy_o %u)",
+                  v->launch.grid, static_cast<unsigned long long>(v->kcycle),
+                  static_cast<unsigned long long>(v->st.blocks_launched),
+                  static_cast<unsigned long long>(v->st.warp_insns),
+                  static_cast<unsigned>(v->top->busy_o));
+  return WW_VGPU_TIMEOUT;
+}
+
+extern "C" uint64_t ww_vgpu_cycles(const ww_vgpu_t *v) { return v->kcycle; }
+
+extern "C" int ww_vgpu_busy(const ww_vgpu_t *v) { return v->top->busy_o; }
+
+extern "C" void ww_vgpu_stats(const ww_vgpu_t *v, ww_vgpu_stats_t *st)
+{
+  *st = v->st;
+  st->total_cycles = v->total;
+  ww_dram_stats_t d;
+  ww_dram_stats(v->dram, -1, &d);
+  st->dram_reads = d.reads;
+  st->dram_writes = d.writes;
+  st->dram_out_of_range = d.out_of_range;
+}
+
+extern "C" void ww_vgpu_set_sched_mode(ww_vgpu_t *v, unsigned mode, unsigned serial_wid)
+{
+  v->sched_mode = mode & 3;
+  v->serial_wid = serial_wid & ((1u << WID_W) - 1);
+}
