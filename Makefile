@@ -1,7 +1,7 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # Warpwatch top-level Makefile.
-#   make run        the main job (today: lockstep demo of the foundation blocks)
+#   make run        the main job: lockstep demo of the blocks, kernels on the C model and on the RTL GPU
 #   make test       every check; ends with "N passed, N failed"
 #   make test-long  the same with 10x the random cycles
 #   make lint       Verilator -Wall, Icarus -g2005 and Yosys on every RTL file
@@ -129,11 +129,13 @@ test-long:
 
 # ---- the main job ------------------------------------------------------
 run: $(DEPS_STAMP)
-	@$(MAKE) --no-print-directory -j2 lockstep ctests build/bin/warpwatch build/kernels/scoped_race.elf
+	@$(MAKE) --no-print-directory -j2 lockstep ctests build/bin/warpwatch build/kernels/scoped_race.elf \
+	  build/kernels/alu_loop.elf build/kernels/vecadd.elf
 	@scripts/demo.sh $(BLOCKS)
 
 bench: $(DEPS_STAMP)
-	@$(MAKE) --no-print-directory -j2 build/gpu-test/test_gpu_bench build/bin/warpwatch build/kernels/matmul.elf
+	@$(MAKE) --no-print-directory -j2 build/gpu-test/test_gpu_bench build/bin/warpwatch build/kernels/matmul.elf \
+	  build/kernels/alu_loop.elf
 	@scripts/bench.sh
 
 waves: $(DEPS_STAMP) lockstep

@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 #
-# demo.sh BLOCK... -- the main job until the GPU exists: runs each block's
+# demo.sh BLOCK... -- the main job: runs each block's
 # RTL against its C model in lockstep (fresh random seed, 200000 cycles),
 # tries every mutant of the block, prints one summary table, then the
 # property tests' tables (Bloom false-positive rate vs analytic; LWH answers
 # vs the true youngest writer across CID wrap-around), and a kernel on the
-# golden C model that shows a scoped race.
+# golden C model that shows a scoped race, and kernels on the Verilated GPU
+# (co-simulated against the golden model) with their cycles and IPC.
 set -uo pipefail
 
 cycles=${CYCLES:-200000}
@@ -56,6 +57,27 @@ for sc in 0 1; do
   printf '  scoped_race, %-27s total %5s of 1024\n' "$name:" "$(awk '/^arg0/ {print $3}' <<<"$out")"
 done
 printf '  (warpwatch run build/kernels/scoped_race.elf --grid 8 --block 32 --arg buf:4 --arg SCOPE --arg 4 --print 0:u32:1)\n\n'
+printf 'The GPU in RTL (Verilator), co-simulated against the golden model:\n\n'
+rtl_run() {  # NAME SHOWN-ARGS ARGS...: one kernel on the RTL, its result and cycles/IPC
+  local name=$1 shown=$2; shift 2
+  local out
+  out=$(build/bin/warpwatch run "$@" --backend verilator 2>&1) || { status=1; echo "$out" | tail -n 5; }
+  printf '  %-30s %s\n' "$name" "$(grep -m1 '^rtl:' <<<"$out" | sed 's/^rtl: //')"
+  grep '^arg' <<<"$out" | sed 's/^/      /' | cut -c1-110
+  printf '      (build/bin/warpwatch run %s --backend verilator)\n' "${shown:-$*}"
+}
+rtl_run "alu_loop (compute-bound)" "" build/kernels/alu_loop.elf --grid 4 --block 32 \
+  --arg buf:512 --arg 1000 --print 0:x32:8
+rtl_run "vecadd 1000 elements" \
+  "build/kernels/vecadd.elf --grid 8 --block 32 --arg i32:0,...,999 --arg i32:1000,...,1999 --arg buf:4000 --arg 1000 --print 2:i32:8" \
+  build/kernels/vecadd.elf --grid 8 --block 32 \
+  --arg "i32:$(seq -s, 0 999)" --arg "i32:$(seq -s, 1000 1999)" --arg buf:4000 --arg 1000 \
+  --print 2:i32:8
+for sc in 0 1; do
+  rtl_run "scoped_race, $([ $sc = 0 ] && echo block || echo device) scope" "" build/kernels/scoped_race.elf --grid 8 --block 32 \
+    --arg buf:4 --arg $sc --arg 4 --print 0:u32:1 --cosim follow
+done
+printf '\n'
 printf 'replay any row: build/lockstep/<block>/<point>/lockstep --seed <seed>\n'
 printf 'waves of a run: make waves BLOCK=<block> SEED=<seed>\n'
 exit $status

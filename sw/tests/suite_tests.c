@@ -136,6 +136,48 @@ static void test_saxpy(swt_t *t)
   saxpy_case(t, k, 3, 40, 4, SWT_MAX_BLOCK);         /* fewer elements than threads */
 }
 
+/* ==== alu-loop =========================================================================== */
+typedef struct { uint32_t out, iters; } alu_loop_args_t;
+
+static void alu_loop_case(swt_t *t, const ww_kernel_t *k, uint32_t iters, uint32_t grid,
+                          uint32_t block)
+{
+  uint32_t n = grid * block;
+  uint32_t *got = xcalloc(n + SLACK), *want = xcalloc(n), *init = xcalloc(n + SLACK);
+  for (uint32_t g = 0; g < n; g++) {   /* the kernel's recurrence, on the host */
+    uint32_t tid = g % block, x = tid + 1, y = (g / block) * 7 + 3, z = 0x9e3779b9u;
+    for (uint32_t i = 0; i < iters; i++) {
+      x = x * 1664525u + 1013904223u;
+      y ^= x >> 7;
+      z += y << 3;
+      x ^= z;
+    }
+    want[g] = x ^ y ^ z;
+  }
+  for (uint32_t i = n; i < n + SLACK; i++)
+    init[i] = SENTINEL;
+  alu_loop_args_t args = { swt_upload(t, init, 4 * (n + SLACK)), iters };
+  ww_result_t res;
+  if (args.out && swt_run(t, "alu_loop", k, grid, block, &args, sizeof args, &res) == 0 &&
+      swt_download(t, got, args.out, 4 * (n + SLACK)) == 0) {
+    size_t bad = swt_diff_words(t, "out", got, want, n);
+    int clean = untouched_after(t, "out", got, n);
+    swt_check(t, !bad && clean, "grid %u x block %u, %u rounds: register-only mixing loop",
+              grid, block, iters);
+  }
+  free(got), free(want), free(init);
+}
+
+static void test_alu_loop(swt_t *t)
+{
+  const ww_kernel_t *k = swt_kernel(t, "alu_loop");
+  if (!k)
+    return;
+  alu_loop_case(t, k, 200, 4, SWT_MAX_BLOCK);
+  ww_dev_reset_heap(t->dev);
+  alu_loop_case(t, k, 37, 3, SWT_PART_BLOCK);
+}
+
 /* ==== reduction ======================================================================== */
 typedef struct { uint32_t in, n, partial, total; } reduction_args_t;
 
@@ -731,6 +773,7 @@ const swt_group_t swt_suite_groups[] = {
   { "atomics", test_atomics, "every scoped atomic, both scopes, global and shared" },
   { "vecadd", test_vecadd, "c = a + b, bounds check as ww_if" },
   { "saxpy", test_saxpy, "y = a*x + y, grid-stride vote loop" },
+  { "alu-loop", test_alu_loop, "register-only integer loop (compute-bound: IPC)" },
   { "reduction", test_reduction, "shared-memory tree reduction with barriers" },
   { "divergence", test_divergence, "nested ww_if, vote loops, early exit by flag, ballots" },
   { "matmul", test_matmul, "tiled integer matrix multiply through shared memory" },
