@@ -1080,6 +1080,20 @@ module ww_sm #(
     end
   end
 
+`ifndef SYNTHESIS
+  // Per-warp views for the saved GTKWave view (tb/gpu/ww_vgpu.cpp): the PC
+  // of the warp's current instruction (in flight, buffered, or to fetch) and
+  // its active mask. Read by nothing.
+  generate
+    for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_dbg
+      /* verilator lint_off UNUSEDSIGNAL */
+      wire [31:0]      pc   = inflight_q[gw] ? if_pc_q[gw] : ibuf_v_q[gw] ? ib_pc_q[gw] : fpc_q[gw];
+      wire [LANES-1:0] mask = mask_q[gw];
+      /* verilator lint_on UNUSEDSIGNAL */
+    end
+  endgenerate
+`endif
+
   wire unused_ok = &{1'b0, e_rs1_q, ib_rs3_q[0], ib_insn_q[0], f_pc_q, if_pc_q[0], unused_d,
                      unused_sk, unused_md, unused_lsu};
 

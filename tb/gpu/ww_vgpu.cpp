@@ -323,8 +323,11 @@ int write_gtkw(const std::string &fst, const std::string &gtkw)
     std::fprintf(f, "%s.g_sm[%u].u_sm.ret_pc_o[31:0]\n", g, s);
     std::fprintf(f, "%s.g_sm[%u].u_sm.ret_mask_o[%u:0]\n", g, s, LANES - 1);
     std::fprintf(f, "@28\n%s.g_sm[%u].u_sm.trap_valid_o\n", g, s);
-    for (unsigned w = 0; w < WARPS; w++)
-      std::fprintf(f, "@22\n%s.g_sm[%u].g_warp[%u].dbg_stall[2:0]\n", g, s, w);
+    for (unsigned w = 0; w < WARPS; w++) {
+      std::fprintf(f, "@22\n%s.g_sm[%u].u_sm.g_dbg[%u].pc[31:0]\n", g, s, w);
+      std::fprintf(f, "%s.g_sm[%u].u_sm.g_dbg[%u].mask[%u:0]\n", g, s, w, LANES - 1);
+      std::fprintf(f, "%s.g_sm[%u].g_warp[%u].dbg_stall[2:0]\n", g, s, w);
+    }
   }
   for (unsigned p = 0; p < NUM_PART; p++) {
     std::fprintf(f, "@200\n-partition %u\n", p);
