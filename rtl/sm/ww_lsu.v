@@ -250,11 +250,11 @@ module ww_lsu #(
   end
 
   // load value of byte address `ad` from a little-endian word w
-  function [31:0] ld_extract(input [31:0] w, input [1:0] off, input [2:0] n, input sgn);
+  function [31:0] ld_extract(input [31:0] word, input [1:0] off, input [2:0] n, input sgn);
     reg [31:0] s;
     reg        sb;
     begin
-      s  = w >> {off, 3'b000};
+      s  = word >> {off, 3'b000};
       sb = sgn;
 `ifdef WW_MUTANT_LSU_LB_ZERO_EXTENDS
       if (n == 3'd1) sb = 1'b0;  // MUTANT: lb behaves as lbu
@@ -273,11 +273,11 @@ module ww_lsu #(
 
   // the word of a line that holds byte address ad
   function [31:0] line_word(input [LB_W-1:0] ln, input [OFF_W-1:2] wi);
-    integer w;
+    integer lw;
     begin
       line_word = 32'd0;
-      for (w = 0; w < WORDS; w = w + 1)
-        if (wi == w[OFF_W-3:0]) line_word = ln[32*w +: 32];
+      for (lw = 0; lw < WORDS; lw = lw + 1)
+        if (wi == lw[OFF_W-3:0]) line_word = ln[32*lw +: 32];
     end
   endfunction
 

@@ -146,9 +146,9 @@ module ww_sm #(
   reg [4:0]         zero_reg_q [0:WARPS-1];
   reg [31:0]        fpc_q    [0:WARPS-1];
   reg [LANES-1:0]   mask_q   [0:WARPS-1];
-  reg [LANES-1:0]   live_q   [0:WARPS-1];
-  reg [SLOT_W-1:0]  slot_q   [0:WARPS-1];
-  reg [WID_W-1:0]   wib_q    [0:WARPS-1];   // warp index in its block
+  (* mem2reg *) reg [LANES-1:0]  live_q [0:WARPS-1];   // registers: read by every warp at once
+  (* mem2reg *) reg [SLOT_W-1:0] slot_q [0:WARPS-1];
+  (* mem2reg *) reg [WID_W-1:0]  wib_q  [0:WARPS-1];   // warp index in its block
   reg [31:0]        bar_pc_q [0:WARPS-1];
   // instruction buffer (decoded)
   reg [31:0]        ib_pc_q   [0:WARPS-1];
@@ -182,7 +182,7 @@ module ww_sm #(
 
   reg [SLOT_W-1:0] new_slot_c;
   reg [WARPS-1:0]  new_warps_c;      // slots the launching block takes
-  reg [WID_W-1:0]  new_wib_c [0:WARPS-1];
+  (* mem2reg *) reg [WID_W-1:0] new_wib_c [0:WARPS-1];
   reg [31:0]       cnt;
   always @* begin
     new_slot_c = {SLOT_W{1'b0}};
