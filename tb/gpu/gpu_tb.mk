@@ -16,7 +16,7 @@
 #   gpu/rtl-memsys@P the GPU with a test double of the SM (tb_sm_memtest.v):
 #                    crossbar, L2 slices, atomics, end-of-grid flush, DRAM;
 #                    at the defaults and at 3 SMs x 3 partitions
-#   gpu/wave-view    the FST + saved GTKWave view (tb/gpu/check_vgpu_wave.sh)
+#   gpu/wave-view    the FST + saved GTKWave view (scripts/check_wave_view.sh)
 
 # The top Makefile defines `all` after the fragments: keep the default goal.
 VGPU_SAVED_GOAL := $(.DEFAULT_GOAL)
@@ -102,7 +102,7 @@ $(VGPU_DIR)/test_vgpu: tb/gpu/test_vgpu.c $(VGPU_LIB)
 TESTS += gpu/dram gpu/rtl-memory gpu/wave-view
 TEST_CMD.gpu/dram       := $(VGPU_DIR)/test_dram
 TEST_CMD.gpu/rtl-memory := $(VGPU_DIR)/test_vgpu
-TEST_CMD.gpu/wave-view  := tb/gpu/check_vgpu_wave.sh $(VGPU_DIR)/test_vgpu
+TEST_CMD.gpu/wave-view  := scripts/check_wave_view.sh $(VGPU_DIR)/test_vgpu $(VGPU_DIR)/wave-check
 $(foreach p,$(VGPU_MEMSYS_POINTS),$(eval $(call VGPU_MEMSYS,$(call vgpu_pname,$(p)),$(call vgpu_pdefs,$(p)))))
 
 .PHONY: vgpu
