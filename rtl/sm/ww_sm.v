@@ -96,10 +96,13 @@ module ww_sm #(
   output wire [LANES*32-1:0]       ret_rd_val_o,
   output wire [LANES*32-1:0]       ret_addr_o,
   output wire [LANES*32-1:0]       ret_wdata_o,
-  // trap (ww_trap_kind_t numbering); the SM stops issuing after one
+  // trap (ww_trap_kind_t numbering): trap_valid_o is high for one cycle, then
+  // the SM stops issuing
   output wire                      trap_valid_o,
   output wire [3:0]                trap_kind_o,
   output wire [WID_W-1:0]          trap_warp_o,
+  output wire [31:0]               trap_block_o,  // block index of that warp
+  output wire [LANES-1:0]          trap_mask_o,   // its active lanes
   output wire [31:0]               trap_pc_o,
   output wire [31:0]               trap_insn_o,
   output wire [5:0]                trap_lane_o,   // 63 = not a lane trap
@@ -830,11 +833,15 @@ module ww_sm #(
   reg             trap_v_q;
   reg [3:0]       trap_kind_q;
   reg [WID_W-1:0] trap_wid_q;
+  reg [31:0]      trap_block_q;
+  reg [LANES-1:0] trap_mask_q;
   reg [31:0]      trap_pc_q, trap_insn_q, trap_addr_q;
   reg [5:0]       trap_lane_q;
   assign trap_valid_o = trap_v_q;
   assign trap_kind_o  = trap_kind_q;
   assign trap_warp_o  = trap_wid_q;
+  assign trap_block_o = trap_block_q;
+  assign trap_mask_o  = trap_mask_q;
   assign trap_pc_o    = trap_pc_q;
   assign trap_insn_o  = trap_insn_q;
   assign trap_lane_o  = trap_lane_q;
@@ -929,6 +936,8 @@ module ww_sm #(
       trap_v_q     <= 1'b0;
       trap_kind_q  <= 4'd0;
       trap_wid_q   <= {WID_W{1'b0}};
+      trap_block_q <= 32'd0;
+      trap_mask_q  <= {LANES{1'b0}};
       trap_pc_q    <= 32'd0;
       trap_insn_q  <= 32'd0;
       trap_addr_q  <= 32'd0;
@@ -1072,6 +1081,8 @@ module ww_sm #(
         halted_q    <= 1'b1;
         trap_kind_q <= trap_kind_c;
         trap_wid_q  <= trap_wid_c;
+        trap_block_q <= ctaid_q[slot_q[trap_wid_c]];
+        trap_mask_q  <= mask_q[trap_wid_c];
         trap_pc_q   <= trap_pc_c;
         trap_insn_q <= trap_insn_c;
         trap_lane_q <= trap_lane_c;

@@ -86,6 +86,8 @@ module ww_sm #(
   output wire                      trap_valid_o,
   output wire [3:0]                trap_kind_o,
   output wire [WID_W-1:0]          trap_warp_o,
+  output wire [31:0]               trap_block_o,
+  output wire [LANES-1:0]          trap_mask_o,
   output wire [31:0]               trap_pc_o,
   output wire [31:0]               trap_insn_o,
   output wire [5:0]                trap_lane_o,
@@ -247,6 +249,8 @@ module ww_sm #(
   assign trap_valid_o    = trap_q;
   assign trap_kind_o     = 4'd11;
   assign trap_warp_o     = {WID_W{1'b0}};
+  assign trap_block_o    = ctaid_q;
+  assign trap_mask_o     = {{(LANES-1){1'b0}}, 1'b1};
   assign trap_pc_o       = ret_pc_q;
   assign trap_insn_o     = cmd_q;
   assign trap_lane_o     = 6'd63;

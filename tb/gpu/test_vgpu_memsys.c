@@ -267,7 +267,7 @@ static void t_trap(void)
   ww_vgpu_status_t r = ww_vgpu_run(v, 100000, NULL, NULL, &t, err, sizeof err);
   CHECK(r == WW_VGPU_TRAP, "run returned %d (%s)", (int)r, err);
   CHECK(t.kind == WW_TRAP_KERNEL_TRAP && t.sm < WW_NUM_SM && t.warp == 0 && t.pc == PROG_B + 4 &&
-          t.insn == CMD(C_TRAP, 0, 0) && t.lane == -1 && t.block < 2,
+          t.insn == CMD(C_TRAP, 0, 0) && t.lane == -1 && t.block < 2 && t.mask == 1,
         "trap kind %d sm %u warp %u pc 0x%x insn 0x%08x lane %d block %u", (int)t.kind, t.sm,
         t.warp, t.pc, t.insn, t.lane, t.block);
   ww_vgpu_free(v);

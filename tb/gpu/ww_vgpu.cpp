@@ -126,7 +126,6 @@ struct ww_vgpu {
   ww_launch_t       launch;
   unsigned          sched_mode = 0, serial_wid = 0;
   uint32_t          trap_prev = 0;    // trap_valid_o of the last cycle
-  uint32_t          warp_block[WW_VGPU_MAX_SM][WW_VGPU_MAX_WARPS];  // last retired block
   ww_vgpu_stats_t   st;
 };
 
@@ -224,8 +223,6 @@ void collect(ww_vgpu *v, ww_vgpu_events_t *ev)
     get_words(t->ret_rd_val_o, s * LANES * 32, r->rd_val, LANES);
     get_words(t->ret_addr_o, s * LANES * 32, r->addr, LANES);
     get_words(t->ret_wdata_o, s * LANES * 32, r->wdata, LANES);
-    if (r->warp < WARPS)
-      v->warp_block[s][r->warp] = r->block;
     v->st.warp_insns++;
     v->st.thread_insns += static_cast<uint64_t>(__builtin_popcount(r->mask));
   }
@@ -248,8 +245,8 @@ void collect(ww_vgpu *v, ww_vgpu_events_t *ev)
     tr->kind = static_cast<ww_trap_kind_t>(bits(t->trap_kind_o, s * 4, 4));
     tr->sm = s;
     tr->warp = bits(t->trap_warp_o, s * WID_W, WID_W);
-    tr->block = tr->warp < WARPS ? v->warp_block[s][tr->warp] : UINT32_MAX;
-    tr->mask = 0;   // not on the SM's trap port
+    tr->block = bits(t->trap_block_o, s * 32, 32);
+    tr->mask = bits(t->trap_mask_o, s * LANES, LANES);
     tr->pc = bits(t->trap_pc_o, s * 32, 32);
     tr->insn = bits(t->trap_insn_o, s * 32, 32);
     uint32_t lane = bits(t->trap_lane_o, s * 6, 6);
@@ -363,7 +360,6 @@ extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t 
   v->dram = dram;
   std::memset(&v->st, 0, sizeof v->st);
   std::memset(&v->launch, 0, sizeof v->launch);
-  std::memset(v->warp_block, 0xFF, sizeof v->warp_block);
   v->info = ww_vgpu_info_t{ NUM_SM, NUM_PART, WARPS, LANES, WW_BLOCKS_PER_SM, LB, WW_IMEM_BYTES,
                             WW_L2_SETS, WW_L2_WAYS, WW_GMEM_BYTES, WW_CODE_BASE, SB_W };
   v->ctx.randReset(2);
@@ -451,7 +447,6 @@ extern "C" int ww_vgpu_launch(ww_vgpu_t *v, const ww_launch_t *l, char *err, siz
         h.imem_data |= static_cast<uint32_t>(m[a + b]) << (8 * b);
     cycle(v, h, nullptr);
   }
-  std::memset(v->warp_block, 0xFF, sizeof v->warp_block);
   v->kcycle = 0;
   v->st.cycles = 0;
   v->st.warp_insns = v->st.thread_insns = v->st.blocks_launched = 0;
