@@ -22,9 +22,18 @@ COLUMNS = [("block", "name"), ("top", "top"), ("generic cells", "generic_cells")
 
 
 def load_stat(path):
-    """(creator, whole-design stat dict) of one `stat -json` file."""
+    """(creator, whole-design stat dict) of one `stat -json` file.
+
+    Yosys 0.23 prints the text tree of a hierarchical design ("design
+    hierarchy", unquoted module names) into the middle of `stat -json`'s
+    output; those lines are not JSON and are dropped."""
     with open(path) as f:
-        data = json.load(f)
+        text = f.read()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        keep = [ln for ln in text.splitlines() if not ln.strip() or ln.strip()[0] in '"{}[]']
+        data = json.loads("\n".join(keep))
     if "design" in data:
         return data["creator"], data["design"]
     mods = list(data["modules"].values())
