@@ -363,7 +363,8 @@ module ww_sm #(
   reg              e_mem_q, e_md_q;
 
   wire e_stack = e_valid_q && (e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN);
-  wire e_cas   = e_valid_q && e_mem_q && (e_op_q == WW_OP_CAS_BLK || e_op_q == WW_OP_CAS_DEV);
+  wire lsu_is_cas;   // the LSU decodes CAS (its third operand is read next cycle)
+  wire e_cas   = e_valid_q && e_mem_q && lsu_is_cas;
   wire lsu_done_valid;
   wire md_out_valid;
   // no issue while the execute stage needs the next cycle (stack answer,
@@ -677,7 +678,7 @@ module ww_sm #(
   // LSU            //
   ////////////////////
 
-  wire                lsu_ready, lsu_take, lsu_is_cas;
+  wire                lsu_ready, lsu_take;
   wire [WID_W-1:0]    lsu_wid;
   wire [LANES*32-1:0] lsu_rd, lsu_addr, lsu_wdata;
   wire [3:0]          lsu_mem;
@@ -728,7 +729,7 @@ module ww_sm #(
     .mrsp_id_i      (mrsp_id_i),
     .mrsp_data_i    (mrsp_data_i)
   );
-  wire unused_lsu = &{1'b0, lsu_ready, lsu_is_cas, mrsp_miss_i};
+  wire unused_lsu = &{1'b0, lsu_ready, mrsp_miss_i};
 
   ////////////////////
   // Complete       //

@@ -47,8 +47,8 @@ $(RT_LIB): $(RT_OBJ)
 $(RT_CLI): sw/tools/warpwatch.c tb/gpu/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \
            $(BUILD)/lib/libwwvgpu.a $(RT_DEPS)
 	@mkdir -p $(@D)
-	gcc $(RT_CFLAGS) -Itb/gpu -O2 $< tb/gpu/ww_backend_verilator.c $(RT_LIB) \
-	  $(BUILD)/lib/libwwvgpu.a $(GPU_LIB) $(RT_LDLIBS) -lstdc++ -lz -pthread -o $@
+	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -O2 $< tb/gpu/ww_backend_verilator.c $(RT_LIB) \
+	  $(VGPU_LIB) $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
 
 $(RT_CLI_ASAN): sw/tools/warpwatch.c $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)

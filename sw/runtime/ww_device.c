@@ -23,6 +23,15 @@ const ww_backend_t *ww_backend_find(const char *name)
   return NULL;
 }
 
+int ww_cosim_mode(const char *name)
+{
+  static const char *const names[] = { "strict", "follow", "off" };
+  for (int i = 0; i < 3; i++)
+    if (name && strcmp(name, names[i]) == 0)
+      return i;
+  return -1;
+}
+
 const char *ww_backend_names(void)
 {
   return &ww_backend_verilator ? "cmodel, verilator" : "cmodel";

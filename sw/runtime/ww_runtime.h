@@ -27,6 +27,9 @@ extern "C" {
  * (docs/gpu_rtl.md "Checking"). */
 enum { WW_COSIM_STRICT = 0, WW_COSIM_FOLLOW = 1, WW_COSIM_OFF = 2 };
 
+/* "strict", "follow" or "off" -> WW_COSIM_*; -1 for anything else. */
+int ww_cosim_mode(const char *name);
+
 typedef struct {
   const char *backend;      /* "cmodel" (default); "verilator" (RTL), "fpga" later */
   uint64_t    seed;         /* warp interleaving: 0 = round robin (cmodel) */

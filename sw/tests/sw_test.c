@@ -244,13 +244,8 @@ int main(int argc, char **argv)
         return 2;
       }
     } else if (!strncmp(a, "--cosim=", 8)) {
-      if (!strcmp(a + 8, "strict"))
-        cosim = WW_COSIM_STRICT;
-      else if (!strcmp(a + 8, "follow"))
-        cosim = WW_COSIM_FOLLOW;
-      else if (!strcmp(a + 8, "off"))
-        cosim = WW_COSIM_OFF;
-      else {
+      cosim = ww_cosim_mode(a + 8);
+      if (cosim < 0) {
         fprintf(stderr, "sw_tests: --cosim=%s: expected strict, follow or off\n", a + 8);
         return 2;
       }

@@ -409,13 +409,8 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
                            ww_backend_names());
       o->backend = val;
     } else if (strcmp(name, "--cosim") == 0) {
-      if (strcmp(val, "strict") == 0)
-        o->cosim = WW_COSIM_STRICT;
-      else if (strcmp(val, "follow") == 0)
-        o->cosim = WW_COSIM_FOLLOW;
-      else if (strcmp(val, "off") == 0)
-        o->cosim = WW_COSIM_OFF;
-      else
+      o->cosim = ww_cosim_mode(val);
+      if (o->cosim < 0)
         return usage_error("run ", "--cosim %s: expected strict, follow or off", val);
     } else if (strcmp(name, "--wave") == 0) {
       if (!*val)
