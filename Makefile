@@ -48,8 +48,8 @@ LOCKSTEP_SRC := tb/lockstep/ww_lockstep.c tb/lockstep/ww_lockstep.h \
                 $(wildcard cmodel/*/*.h cmodel/*/*.def)
 
 CTEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
-                -fno-sanitize-recover=all -Icmodel/include -Icmodel/common -Icmodel/tm -Icmodel/sm -Icmodel/mem -Icmodel/top -Icmodel/gpu
-CMODEL_BLOCK_SRC := $(wildcard cmodel/common/*.c cmodel/tm/*.c cmodel/sm/*.c cmodel/mem/*.c cmodel/top/*.c) \
+                -fno-sanitize-recover=all -Icmodel/include -Icmodel/common -Icmodel/tm -Icmodel/sm -Icmodel/mem -Icmodel/top -Icmodel/gpu -Icmodel/scord
+CMODEL_BLOCK_SRC := $(wildcard cmodel/common/*.c cmodel/tm/*.c cmodel/sm/*.c cmodel/mem/*.c cmodel/top/*.c cmodel/scord/*.c) \
                     cmodel/gpu/ww_isa.c
 
 .PHONY: all deps gen run test test-long lint synth bench waves clean lockstep ctests FORCE

@@ -101,5 +101,44 @@
 `ifndef WW_LWH_SCRUB_EVERY
 `define WW_LWH_SCRUB_EVERY    4      // LWH: at most this many operations between scrub steps
 `endif
+`ifndef WW_L1_MSHRS
+`define WW_L1_MSHRS           4      // L1 miss status holding registers per SM (1..4)
+`endif
+`ifndef WW_L1_WQ
+`define WW_L1_WQ              4      // L1 write slots (writes awaiting acknowledgement, 1..4)
+`endif
+`ifndef WW_SCORD_BLOCKID_W
+`define WW_SCORD_BLOCKID_W    7      // metadata BlockID field: ctaid mod 2^W
+`endif
+`ifndef WW_SCORD_WARPID_W
+`define WW_SCORD_WARPID_W     5      // metadata WarpID field: global hardware warp (SM*WARPS+warp)
+`endif
+`ifndef WW_SCORD_FENCEID_W
+`define WW_SCORD_FENCEID_W    6      // block- and device-fence ID counters (wrap around)
+`endif
+`ifndef WW_SCORD_BARID_W
+`define WW_SCORD_BARID_W      8      // barrier ID per resident block
+`endif
+`ifndef WW_SCORD_TAG_W
+`define WW_SCORD_TAG_W        4      // metadata-cache tag; one entry per 2^W words (sec. IV-B)
+`endif
+`ifndef WW_SCORD_LOCK_ENTRIES
+`define WW_SCORD_LOCK_ENTRIES 4      // lock-table entries per warp (circular queue)
+`endif
+`ifndef WW_SCORD_LOCK_HASH_W
+`define WW_SCORD_LOCK_HASH_W  6      // lock-address hash width
+`endif
+`ifndef WW_SCORD_BLOOM_W
+`define WW_SCORD_BLOOM_W      16     // lock Bloom summary sent with an access (two one-hot halves)
+`endif
+`ifndef WW_SCORD_QUEUE
+`define WW_SCORD_QUEUE        16     // detector queue records per partition
+`endif
+`ifndef WW_SCORD_LOG_ENTRIES
+`define WW_SCORD_LOG_ENTRIES  256    // race-log ring entries (lines) per partition
+`endif
+`ifndef WW_SCORD_DEDUP
+`define WW_SCORD_DEDUP        16     // race-log duplicate filter entries per partition
+`endif
 
 `endif  // WW_CONFIG_VH

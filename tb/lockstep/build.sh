@@ -16,7 +16,7 @@ mkdir -p "$out/obj"
 dflags=()
 for d in $defs; do dflags+=("-D$d"); done
 inc=(-I"$root/cmodel/include" -I"$root/cmodel/common" -I"$root/cmodel/tm" -I"$root/cmodel/sm" -I"$root/cmodel/mem"
-     -I"$root/cmodel/top" -I"$root/cmodel/gpu"
+     -I"$root/cmodel/top" -I"$root/cmodel/gpu" -I"$root/cmodel/scord"
      -I"$root/tb/lockstep")
 
 objs=()
