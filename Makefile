@@ -7,6 +7,7 @@
 #   make lint       Verilator -Wall, Icarus -g2005 and Yosys on every RTL file
 #   make synth      Yosys area per block -> table + build/reports/synth.json
 #   make bench      measured speeds -> table + build/reports/bench.json
+#   make bench-gsi  GSI case studies (UTS, MSHR sweep) -> plots + build/reports/gsi.json
 #   make waves BLOCK=b [SEED=n]   FST + GTKWave view of one lockstep run
 #   make gen        regenerate the config include/header from ww_config.def
 # Every target first runs scripts/install_deps.sh (idempotent, quiet when done).
@@ -52,7 +53,7 @@ CTEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefin
 CMODEL_BLOCK_SRC := $(wildcard cmodel/common/*.c cmodel/tm/*.c cmodel/sm/*.c cmodel/mem/*.c cmodel/top/*.c cmodel/scord/*.c) \
                     cmodel/gpu/ww_isa.c
 
-.PHONY: all deps gen run test test-long lint synth bench waves clean lockstep ctests FORCE
+.PHONY: all deps gen run test test-long lint synth bench bench-gsi waves clean lockstep ctests FORCE
 
 all: lockstep ctests
 
@@ -137,6 +138,13 @@ bench: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j2 build/gpu-test/test_gpu_bench build/bin/warpwatch build/kernels/matmul.elf \
 	  build/kernels/alu_loop.elf
 	@scripts/bench.sh
+
+# GSI case studies (docs/gsi.md): UTS centralized vs decentralized, MSHR sweep
+bench-gsi: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 build/bin/warpwatch build/bin/ww_stallplot \
+	  build/kernels/uts_central.elf build/kernels/uts_decentral.elf build/kernels/stream.elf \
+	  $(foreach v,$(RT_VARIANTS),$(BUILD)/variants/$(v)/warpwatch)
+	@scripts/bench_gsi.sh
 
 waves: $(DEPS_STAMP) lockstep
 	@test -n "$(BLOCK)" || { echo "usage: make waves BLOCK=<$(BLOCKS)> [SEED=n]" >&2; exit 2; }

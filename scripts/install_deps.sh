@@ -7,7 +7,7 @@
 set -euo pipefail
 
 PKGS=(make gcc g++ python3 verilator iverilog yosys gtkwave libsystemc-dev clang lld llvm
-      libelf-dev libdw-dev)
+      libelf-dev libdw-dev gnuplot-nox)
 
 missing=()
 for p in "${PKGS[@]}"; do

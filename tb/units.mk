@@ -18,6 +18,7 @@ UNITS += sm xbar gpu
 # new SM files are picked up without editing this list.
 sm_TOP   := ww_sm
 sm_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_fifo.v rtl/common/ww_amo_alu.v \
+            rtl/scord/ww_scord_bartab.v rtl/scord/ww_scord_locktab.v \
             $(filter-out rtl/sm/ww_sm.v,$(sort $(wildcard rtl/sm/*.v))) rtl/sm/ww_sm.v
 sm_SYNTH := 1
 sm_HIER  := 1

@@ -106,6 +106,9 @@
 #ifndef WW_L1_WQ
 #define WW_L1_WQ              4      /* L1 write slots (writes awaiting acknowledgement, 1..4) */
 #endif
+#ifndef WW_GSI_CNT_W
+#define WW_GSI_CNT_W          32     /* GSI stall counter width per SM (counters wrap) */
+#endif
 #ifndef WW_SCORD_BLOCKID_W
 #define WW_SCORD_BLOCKID_W    7      /* metadata BlockID field: ctaid mod 2^W */
 #endif

@@ -9,11 +9,15 @@
 // next is taken (docs/isa.md: every instruction is architecturally complete
 // before the warp's next one), in this order:
 //   1. lanes whose address is in the shared window: one request to ww_shmem;
-//   2. the other (global) lanes through the coalescer, one line at a time:
-//      load / strong load   L1 LOAD / LOAD_STRONG, lanes extracted from the line
+//   2. the other (global) lanes through the coalescer, line by line:
+//      load / strong load   L1 LOAD / LOAD_STRONG per line, one after the
+//                           other without waiting (the L1 tag is the line's
+//                           number in the instruction); responses come back in
+//                           any order and fill their lanes; done when all are in
 //      store / strong store L1 STORE with the line's byte mask (lanes in lane
-//                           order, so the highest lane wins a shared byte),
-//                           then wait for the write acknowledgement
+//                           order, so the highest lane wins a shared byte), one
+//                           per line without waiting; done when every line's
+//                           write is acknowledged
 //      block atomic         per lane in lane order: L1 ATOMIC; wait for the
 //                           write's acknowledgement when it wrote
 //      device atomic        drop the own L1 copy (STORE with no bytes), then
@@ -28,7 +32,24 @@
 // and gives it on in_swap_i then (state RS3).
 // Memory port: L1 requests (op READ/WRITE, id = L1 id) and device atomics
 // (op ATOMIC, id 8'h80) share mreq_*; responses are routed by id bit 7.
-// Parameters: LANES, BLOCKS, LINE_BYTES as in ww_config.vh; WARPS for ids.
+// GSI (seed 002 sec. IV-C/D): why_o says why in_ready_o is low (0 ready,
+// 1 busy, 2 L1 MSHRs full, 3 L1 write slots full, 4 shared-memory bank
+// conflict, 5 fence waiting for writes); ld_start_o / ld_done_o mark a
+// value-returning instruction (load, atomic) entering and leaving, and
+// ld_src_o says where its deepest line was served (0 L1 hit or shared memory,
+// 1 L1 MSHR merge, 2 L2, 3 main memory: the L2 marks a response that missed).
+// ScoRD (docs/scord.md §3; on when scord_en_i): after an instruction's
+// global lines are done, one CHECK record per line with tracked lanes
+// (addresses below the local-memory base) goes to the line's partition on
+// the memory port (sideband sk = 1, wmask = the words those lanes touch, the
+// warp's barrier id and lock Bloom taken at acceptance); fence.blk, fence.dev
+// and fence send a FENCE record (sk = 2) to every partition, and fence.dev /
+// fence then wait for every partition's acknowledgement (scord_ack_i).
+// Lock-table operations (lk_*): CAS and exchange lanes as they complete,
+// fences at completion.
+// Parameters: LANES, BLOCKS, LINE_BYTES as in ww_config.vh; WARPS for ids;
+// the L1's MSHRS and WQ from WW_L1_MSHRS / WW_L1_WQ; NUM_SM and NUM_PART for
+// the ScoRD records.
 
 `default_nettype none
 `include "ww_config.vh"
@@ -41,7 +62,11 @@ module ww_lsu #(
   parameter SLOT_W     = (BLOCKS > 1) ? $clog2(BLOCKS) : 1,
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
   parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
-  parameter SB_W       = 64 + WID_W + 7
+  parameter NUM_SM     = `WW_NUM_SM,
+  parameter NUM_PART   = `WW_NUM_PART,
+  parameter BAR_W      = `WW_SCORD_BARID_W,
+  parameter BLOOM_W    = `WW_SCORD_BLOOM_W,
+  parameter SB_W       = 64 + WID_W + 7 + 2 + LINE_BYTES / 4 + BAR_W + BLOOM_W
 ) (
   input  wire                      clk_i,
   input  wire                      rst_ni,
@@ -73,6 +98,23 @@ module ww_lsu #(
   output wire [LANES*32-1:0]       done_wdata_o,
   output wire [3:0]                done_mem_o,
   output wire [2:0]                done_bytes_o,
+  // ScoRD: on for this launch; the offered warp's barrier id and lock Bloom;
+  // fence acknowledgements of the partitions' detectors; lock-table ops
+  input  wire                      scord_en_i,
+  input  wire [BAR_W-1:0]          scord_bar_i,
+  input  wire [BLOOM_W-1:0]        scord_lk_i,
+  input  wire [NUM_PART-1:0]       scord_ack_i,
+  output wire                      lk_valid_o,
+  output wire [1:0]                lk_op_o,       // 0 CAS, 1 EXCH, 2 FENCE_BLK, 3 FENCE_DEV
+  output wire [WID_W-1:0]          lk_wid_o,
+  output wire [31:0]               lk_addr_o,
+  output wire [31:0]               lk_ctaid_o,
+  output wire                      lk_scope_blk_o,
+  // GSI stall sub-classes
+  output reg  [2:0]                why_o,
+  output wire                      ld_start_o,
+  output wire                      ld_done_o,
+  output wire [1:0]                ld_src_o,
   // memory port (toward the crossbar)
   output wire                      mreq_valid_o,
   input  wire                      mreq_ready_i,
@@ -89,6 +131,7 @@ module ww_lsu #(
   input  wire                      mrsp_valid_i,
   output wire                      mrsp_ready_o,
   input  wire [7:0]                mrsp_id_i,
+  input  wire                      mrsp_miss_i,   // served by main memory (L2 miss)
   input  wire [LINE_BYTES*8-1:0]   mrsp_data_i
 );
 
@@ -118,7 +161,9 @@ module ww_lsu #(
   localparam [3:0] S_IDLE = 4'd0, S_RS3 = 4'd1, S_SHREQ = 4'd2, S_SHWAIT = 4'd3,
                    S_GLOBAL = 4'd4, S_LINE = 4'd5, S_L1REQ = 4'd6, S_L1RSP = 4'd7,
                    S_WACK = 4'd8, S_BYPREQ = 4'd9, S_BYPRSP = 4'd10, S_FENCE = 4'd11,
-                   S_DONE = 4'd12;
+                   S_DONE = 4'd12, S_CHECK = 4'd13, S_FPKT = 4'd14, S_FACK = 4'd15;
+  localparam [31:0] LOCAL_BASE0 = GMEM - NUM_SM * WARPS * LANES * `WW_LOCAL_BYTES;
+  localparam PART_W = (NUM_PART > 1) ? $clog2(NUM_PART) : 1;
 
   ////////////////////
   // Decode         //
@@ -134,7 +179,9 @@ module ww_lsu #(
     end
   endfunction
 
-  wire in_fence  = (in_op_i == WW_OP_FENCE) || (in_op_i == WW_OP_FENCE_DEV);
+  // fence.blk reaches the LSU only with ScoRD on (it sends FENCE records)
+  wire in_fence  = (in_op_i == WW_OP_FENCE) || (in_op_i == WW_OP_FENCE_DEV) ||
+                   (in_op_i == WW_OP_FENCE_BLK);
   assign in_is_cas_o = (in_op_i == WW_OP_CAS_BLK) || (in_op_i == WW_OP_CAS_DEV);
   wire [2:0] in_n = op_bytes(in_op_i);
 
@@ -206,6 +253,23 @@ module ww_lsu #(
   reg [LANES-1:0]     lanes_q;        // lanes of the current line still to do
   reg                 last_q;         // the current line is the coalescer's last
   reg                 dropped_q;      // device atomic: own copy of the line dropped
+  // loads and stores keep several lines in flight: line n of the instruction
+  // has L1 tag n and its lanes in ltab_q[n]; out_q lines await an answer
+  localparam NL_W = $clog2(LANES + 1);              // 0..LANES lines
+  localparam LI_W = (LANES > 1) ? $clog2(LANES) : 1; // line index = L1 tag
+  reg [LANES-1:0]     ltab_q [0:LANES-1];
+  reg [LINE_W-1:0]    lline_q [0:LANES-1];   // the line's number (ScoRD records)
+  reg [NL_W-1:0]      nline_q;        // lines taken from the coalescer so far
+  reg [LI_W-1:0]      cur_q;          // index of the current line
+  reg [NL_W-1:0]      chk_q;          // ScoRD: next line to send a CHECK for
+  reg [PART_W:0]      fp_q;           // ScoRD: next partition to send a FENCE to
+  reg [NUM_PART-1:0]  ack_q;          // ScoRD: partitions that acknowledged
+  reg [LANES-1:0]     track_q;        // ScoRD: lanes in tracked global memory
+  reg [BAR_W-1:0]     bar_q;
+  reg [BLOOM_W-1:0]   lk_q;
+  reg [NL_W-1:0]      out_q;
+  reg [1:0]           lvl_q;          // GSI: deepest level that served a line
+  reg                 fill_dram_q;    // the L1's last fill missed in L2
 
   wire is_load   = (op_q >= WW_OP_LB && op_q <= WW_OP_LHU) || (op_q == WW_OP_LW_STRONG);
   wire is_strong_ld = (op_q == WW_OP_LW_STRONG);
@@ -213,7 +277,9 @@ module ww_lsu #(
   wire is_dev    = (op_q >= WW_OP_AMOADD_DEV && op_q <= WW_OP_AMOXOR_DEV) ||
                    (op_q == WW_OP_CAS_DEV);
   wire is_cas    = (op_q == WW_OP_CAS_BLK) || (op_q == WW_OP_CAS_DEV);
-  wire is_fence  = (op_q == WW_OP_FENCE) || (op_q == WW_OP_FENCE_DEV);
+  wire is_fence  = (op_q == WW_OP_FENCE) || (op_q == WW_OP_FENCE_DEV) || (op_q == WW_OP_FENCE_BLK);
+  wire is_fblk   = (op_q == WW_OP_FENCE_BLK);
+  wire is_exch   = (op_q == WW_OP_AMOEXCH_BLK) || (op_q == WW_OP_AMOEXCH_DEV);
   wire is_signed = (op_q == WW_OP_LB) || (op_q == WW_OP_LH);
   // atomic op code of ww_amo_alu: 0 add .. 8 xor, 9 cas
   wire [6:0] amo_rel  = is_dev ? op_q - WW_OP_AMOADD_DEV : op_q - WW_OP_AMOADD_BLK;
@@ -221,6 +287,7 @@ module ww_lsu #(
 
   assign in_ready_o = (state_q == S_IDLE);
   wire accept = in_valid_i && in_ready_o && !fault_c;
+  wire in_store = (in_op_i >= WW_OP_SB && in_op_i <= WW_OP_SW) || (in_op_i == WW_OP_SW_STRONG);
 
   ////////////////////
   // Lane helpers   //
@@ -319,7 +386,7 @@ module ww_lsu #(
     end
   end
 
-  wire sh_ready, sh_rsp_valid;
+  wire sh_ready, sh_rsp_valid, sh_conflict;
   wire [LANES*32-1:0] sh_rsp;
   // (never CLEAR: only loads, stores and atomics reach the shared memory)
   wire [3:0] sh_op = is_load ? 4'd0 : is_store ? 4'd1 : 4'd2 + amo_code;
@@ -340,7 +407,7 @@ module ww_lsu #(
     .req_cmp_i   (data_q),
     .rsp_valid_o (sh_rsp_valid),
     .rsp_data_o  (sh_rsp),
-    .conflict_o  ()
+    .conflict_o  (sh_conflict)
   );
   /* verilator lint_on PINCONNECTEMPTY */
 
@@ -381,6 +448,9 @@ module ww_lsu #(
 
   wire                 l1_ready, l1_rsp_valid, l1_wack;
   wire [LB_W-1:0]      l1_rsp;
+  wire [2:0]           l1_stall;
+  wire [7:0]           l1_rsp_tag;
+  wire [1:0]           l1_rsp_kind;
   wire [2:0]           l1_wr_pending;
   wire                 l1_mreq_valid, l1_mreq_we, l1_mrsp_ready;
   wire [LINE_W-1:0]    l1_mreq_line;
@@ -391,13 +461,14 @@ module ww_lsu #(
 
   // unused outputs of this instance are left open on purpose
   /* verilator lint_off PINCONNECTEMPTY */
-  ww_l1_dcache #(.LINE_BYTES(LINE_BYTES), .MERGE(WARPS)) u_l1 (
+  ww_l1_dcache #(.LINE_BYTES(LINE_BYTES), .MERGE(WARPS), .MSHRS(`WW_L1_MSHRS),
+                 .WQ(`WW_L1_WQ)) u_l1 (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
     .req_valid_i     (state_q == S_L1REQ || (state_q == S_FENCE && l1_wr_pending == 3'd0)),
     .req_op_i        (l1_op_c),
     .req_line_i      (line_q),
-    .req_tag_i       (8'd0),
+    .req_tag_i       ({{(8-LI_W){1'b0}}, cur_q}),
     .req_be_i        ((is_dev || is_fence) ? {LINE_BYTES{1'b0}} : st_be_c),
     .req_wdata_i     (st_data_c),
     .req_amo_op_i    (amo_code),
@@ -409,10 +480,10 @@ module ww_lsu #(
     .mem_rsp_id_i    (mrsp_id_i[2:0]),
     .mem_rsp_data_i  (mrsp_data_i),
     .req_ready_o     (l1_ready),
-    .req_stall_o     (),
+    .req_stall_o     (l1_stall),
     .rsp_valid_o     (l1_rsp_valid),
-    .rsp_tag_o       (),
-    .rsp_kind_o      (),
+    .rsp_tag_o       (l1_rsp_tag),
+    .rsp_kind_o      (l1_rsp_kind),
     .rsp_data_o      (l1_rsp),
     .wack_valid_o    (l1_wack),
     .wack_tag_o      (),
@@ -432,23 +503,131 @@ module ww_lsu #(
   ////////////////////
 
   wire byp_valid = (state_q == S_BYPREQ) && !l1_mreq_valid;
-  assign mreq_valid_o    = l1_mreq_valid || byp_valid;
-  assign mreq_op_o       = l1_mreq_valid ? {1'b0, l1_mreq_we} : 2'd2;
-  assign mreq_line_o     = l1_mreq_valid ? l1_mreq_line : line_q;
-  assign mreq_id_o       = l1_mreq_valid ? {5'd0, l1_mreq_id} : 8'h80;
+  // ScoRD records (consumed by the partition's detector, never reach L2)
+  wire [LINE_W-1:0]   chk_line = lline_q[chk_q[LI_W-1:0]];
+  wire [LANES-1:0]    chk_lanes = ltab_q[chk_q[LI_W-1:0]] & track_q;
+  reg  [WORDS-1:0]    chk_wmask;
+  always @* begin
+    chk_wmask = {WORDS{1'b0}};
+    for (j = 0; j < LANES; j = j + 1)
+      if (chk_lanes[j])
+        for (w = 0; w < WORDS; w = w + 1)
+          if (addr_q[32*j + 2 +: OFF_W-2] == w[OFF_W-3:0]) chk_wmask[w] = 1'b1;
+  end
+  wire chk_send  = (state_q == S_CHECK) && chk_q != nline_q && chk_lanes != {LANES{1'b0}};
+  wire fpkt_send = (state_q == S_FPKT) && fp_q != NUM_PART[PART_W:0];
+  wire rec_valid = (chk_send || fpkt_send) && !l1_mreq_valid;
+  wire [1:0] rec_sk = chk_send ? 2'd1 : fpkt_send ? 2'd2 : 2'd0;
+  assign mreq_valid_o    = l1_mreq_valid || byp_valid || rec_valid;
+  assign mreq_op_o       = l1_mreq_valid ? {1'b0, l1_mreq_we} : rec_valid ? 2'd0 : 2'd2;
+  assign mreq_line_o     = l1_mreq_valid ? l1_mreq_line :
+                           chk_send ? chk_line :
+                           fpkt_send ? {{(LINE_W-PART_W){1'b0}}, fp_q[PART_W-1:0]} : line_q;
+  assign mreq_id_o       = l1_mreq_valid ? {5'd0, l1_mreq_id} : rec_valid ? 8'h40 : 8'h80;
   assign mreq_be_o       = l1_mreq_valid ? l1_mreq_be : {LINE_BYTES{1'b0}};
   assign mreq_data_o     = l1_mreq_valid ? l1_mreq_data : {LB_W{1'b0}};
   assign mreq_amo_op_o   = amo_code;
   assign mreq_amo_word_o = cur_addr[OFF_W-1:2];
   assign mreq_amo_a_o    = cur_b;
   assign mreq_amo_b_o    = cur_swap;
-  assign mreq_sb_o       = {pc_q, ctaid_q, wid_q, op_q};
+  assign mreq_sb_o       = {lk_q, bar_q, l1_mreq_valid ? {WORDS{1'b0}} : chk_wmask,
+                            l1_mreq_valid ? 2'd0 : rec_sk, pc_q, ctaid_q, wid_q, op_q};
   // one ready for both kinds (not a function of the id: no combinational path
   // back into the crossbar's arbiter); a device atomic waits only on an L1
   // that is idle anyway
   assign mrsp_ready_o    = l1_mrsp_ready;
   // ids: bit 7 bypass, bits 2:0 the L1's; cur_addr: only the word index is sent
-  wire unused_ok = &{1'b0, mrsp_id_i[6:3], amo_rel[6:4], cur_addr[31:OFF_W], cur_addr[1:0]};
+  wire unused_ok = &{1'b0, mrsp_id_i[6:3], amo_rel[6:4], cur_addr[31:OFF_W], cur_addr[1:0],
+                     l1_rsp_tag[7:LI_W]};
+
+  ////////////////////
+  // Lines in flight //
+  ////////////////////
+
+  wire ld_rsp   = l1_rsp_valid && is_load;                 // a load line's answer
+  wire st_ack   = l1_wack && is_store;                     // a store line's ack
+  wire line_out = (state_q == S_L1REQ) && l1_ready && (is_load || is_store);
+  wire line_take = (state_q == S_LINE) && co_valid;         // a line enters the table
+  // where the global phase ends: the CHECK records first when ScoRD is on
+  wire [3:0] s_fin = (scord_en_i && nline_q != {NL_W{1'b0}}) ? S_CHECK : S_DONE;
+  wire [NL_W-1:0] out_d = out_q + {{(NL_W-1){1'b0}}, line_out}
+                               - {{(NL_W-1){1'b0}}, ld_rsp || st_ack};
+  wire [LANES-1:0] rsp_lanes = ltab_q[l1_rsp_tag[LI_W-1:0]];
+  // a read fill the L1 takes (write acks are the other responses it sees)
+  wire fill_in  = mrsp_valid_i && !mrsp_id_i[7] && l1_mrsp_ready && !l1_wack;
+
+  // GSI level of an L1 answer: hit, merge, or the fill's origin
+  wire [1:0] l1_lvl = (l1_rsp_kind == 2'd0) ? 2'd0 : (l1_rsp_kind == 2'd1) ? 2'd1 :
+                      fill_dram_q ? 2'd3 : 2'd2;
+  wire [1:0] byp_lvl = mrsp_miss_i ? 2'd3 : 2'd2;
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      out_q       <= {NL_W{1'b0}};
+      nline_q     <= {NL_W{1'b0}};
+      cur_q       <= {LI_W{1'b0}};
+      lvl_q       <= 2'd0;
+      fill_dram_q <= 1'b0;
+    end else begin
+      out_q <= out_d;
+      if (fill_in)
+        fill_dram_q <= mrsp_miss_i;
+      if (accept) begin
+        nline_q <= {NL_W{1'b0}};
+        lvl_q   <= 2'd0;
+      end else begin
+        if (line_take) begin
+          nline_q <= nline_q + {{(NL_W-1){1'b0}}, 1'b1};
+          cur_q   <= nline_q[LI_W-1:0];
+        end
+        if (l1_rsp_valid && l1_lvl > lvl_q)
+          lvl_q <= l1_lvl;
+        else if (byp_rsp && byp_lvl > lvl_q)
+          lvl_q <= byp_lvl;
+      end
+    end
+  end
+
+  // ScoRD: fence acknowledgements seen since the instruction was accepted
+  always @(posedge clk_i) begin
+    if (!rst_ni || accept)
+      ack_q <= {NUM_PART{1'b0}};
+    else
+      ack_q <= ack_q | scord_ack_i;
+  end
+
+  // lock-table operations: CAS / exchange lanes as they complete, fences
+  // when they complete
+  wire lane_done = (state_q == S_L1RSP && !is_load && l1_rsp_valid) ||
+                   (state_q == S_BYPRSP && byp_rsp);
+  wire fence_end = (state_q == S_DONE) && done_ready_i && is_fence;
+  assign lk_valid_o     = (lane_done && (is_cas || is_exch)) || fence_end;
+  assign lk_op_o        = fence_end ? (is_fblk ? 2'd2 : 2'd3) : is_cas ? 2'd0 : 2'd1;
+  assign lk_wid_o       = wid_q;
+  assign lk_addr_o      = cur_addr;
+  assign lk_ctaid_o     = ctaid_q;
+  assign lk_scope_blk_o = !is_dev;
+
+  always @(posedge clk_i)
+    if (line_take) begin
+      ltab_q[nline_q[LI_W-1:0]]  <= co_lanes;
+      lline_q[nline_q[LI_W-1:0]] <= co_line;
+    end
+
+  // why the LSU cannot take an instruction (GSI memory-structural sub-class)
+  always @* begin
+    case (state_q)
+      S_IDLE:   why_o = 3'd0;
+      S_FENCE, S_FPKT, S_FACK: why_o = 3'd5;
+      S_SHWAIT: why_o = sh_conflict ? 3'd4 : 3'd1;
+      S_L1REQ:  why_o = (l1_stall == 3'd2) ? 3'd2 : (l1_stall == 3'd3) ? 3'd3 : 3'd1;
+      default:  why_o = 3'd1;
+    endcase
+  end
+
+  assign ld_start_o = accept && !in_store && !in_fence;
+  assign ld_done_o  = done_valid_o && done_ready_i && !is_store && !is_fence;
+  assign ld_src_o   = lvl_q;
 
   ////////////////////
   // FSM            //
@@ -499,6 +678,12 @@ module ww_lsu #(
                                    (in_n == 3'd2) ? {16'd0, in_data_i[32*j +: 16]} :
                                                     in_data_i[32*j +: 32];
           state_q   <= in_is_cas_o ? S_RS3 : S_SHREQ;
+          for (j = 0; j < LANES; j = j + 1)
+            track_q[j] <= in_mask_i[j] && !shared_c[j] && addr_c[32*j +: 32] < LOCAL_BASE0;
+          bar_q     <= scord_bar_i;
+          lk_q      <= scord_lk_i;
+          chk_q     <= {NL_W{1'b0}};
+          fp_q      <= {(PART_W+1){1'b0}};
         end
         S_RS3: begin
           swap_q  <= in_swap_i;
@@ -519,7 +704,7 @@ module ww_lsu #(
         end
         S_GLOBAL: begin
           if (is_fence)
-            state_q <= S_FENCE;
+            state_q <= is_fblk ? S_FPKT : S_FENCE;
           else if (gl_mask_q == {LANES{1'b0}})
             state_q <= S_DONE;
           else if (co_in_ready)
@@ -533,16 +718,16 @@ module ww_lsu #(
           state_q   <= S_L1REQ;
         end
         S_L1REQ: if (l1_ready) begin
-          state_q <= (is_store || (is_dev && !dropped_q)) ? S_WACK : S_L1RSP;
+          if ((is_load || is_store) && !last_q)
+            state_q <= S_LINE;                  // next line, this one stays in flight
+          else
+            state_q <= (is_store || (is_dev && !dropped_q)) ? S_WACK : S_L1RSP;
         end
-        S_L1RSP: if (l1_rsp_valid) begin
-          if (is_load) begin
-            for (j = 0; j < LANES; j = j + 1)
-              if (lanes_q[j])
-                rd_q[32*j +: 32] <= ld_extract(line_word(l1_rsp, addr_q[32*j + 2 +: OFF_W-2]),
-                                               addr_q[32*j +: 2], n_q, is_signed);
-            state_q <= last_q ? S_DONE : S_LINE;
-          end else begin  // block atomic: old value of the current lane
+        S_L1RSP: if (is_load) begin
+          if (out_d == {NL_W{1'b0}})
+            state_q <= s_fin;                   // every line answered
+        end else if (l1_rsp_valid) begin
+          begin  // block atomic: old value of the current lane
             for (j = 0; j < LANES; j = j + 1)
               if (cur_c == j[4:0]) rd_q[32*j +: 32] <= old_word;
             lanes_q <= lanes_q & ~cur_onehot;
@@ -550,17 +735,18 @@ module ww_lsu #(
             if (!is_cas || old_word == cur_b)
               state_q <= S_WACK;
             else
-              state_q <= next_after_lane(lanes_q & ~cur_onehot, last_q);
+              state_q <= next_after_lane(lanes_q & ~cur_onehot, last_q, s_fin);
           end
         end
-        S_WACK: if (l1_wack) begin
-          if (is_store) begin
-            state_q <= last_q ? S_DONE : S_LINE;
-          end else if (is_dev && !dropped_q) begin
+        S_WACK: if (is_store) begin
+          if (out_d == {NL_W{1'b0}})
+            state_q <= s_fin;                   // every line acknowledged
+        end else if (l1_wack) begin
+          if (is_dev && !dropped_q) begin
             dropped_q <= 1'b1;
             state_q   <= S_BYPREQ;
           end else begin  // block atomic that wrote
-            state_q <= next_after_lane(lanes_q, last_q);
+            state_q <= next_after_lane(lanes_q, last_q, s_fin);
           end
         end
         S_BYPREQ: if (byp_valid && mreq_ready_i) begin
@@ -573,24 +759,44 @@ module ww_lsu #(
           if ((lanes_q & ~cur_onehot) != {LANES{1'b0}})
             state_q <= S_BYPREQ;
           else
-            state_q <= last_q ? S_DONE : S_LINE;
+            state_q <= last_q ? s_fin : S_LINE;
         end
         S_FENCE: if (l1_wr_pending == 3'd0 && l1_ready) begin
-          state_q <= S_DONE;
+          state_q <= scord_en_i ? S_FPKT : S_DONE;
+        end
+        S_CHECK: begin   // ScoRD: one CHECK record per line with tracked lanes
+          if (chk_q == nline_q)
+            state_q <= S_DONE;
+          else if (chk_lanes == {LANES{1'b0}} || (rec_valid && mreq_ready_i))
+            chk_q <= chk_q + {{(NL_W-1){1'b0}}, 1'b1};
+        end
+        S_FPKT: begin    // ScoRD: a FENCE record to every partition
+          if (fp_q == NUM_PART[PART_W:0])
+            state_q <= is_fblk ? S_DONE : S_FACK;
+          else if (rec_valid && mreq_ready_i)
+            fp_q <= fp_q + {{PART_W{1'b0}}, 1'b1};
+        end
+        S_FACK: if ((ack_q | scord_ack_i) == {NUM_PART{1'b1}}) begin
+          state_q <= S_DONE;             // every detector has the fence queued
         end
         S_DONE: if (done_ready_i) begin
           state_q <= S_IDLE;
         end
         default: state_q <= S_IDLE;
       endcase
+      if (ld_rsp)   // a load line's answer, in any state: its lanes' values
+        for (j = 0; j < LANES; j = j + 1)
+          if (rsp_lanes[j])
+            rd_q[32*j +: 32] <= ld_extract(line_word(l1_rsp, addr_q[32*j + 2 +: OFF_W-2]),
+                                           addr_q[32*j +: 2], n_q, is_signed);
     end
   end
 
   // after a block atomic lane: the next lane of this line, the next line, or done
-  function [3:0] next_after_lane(input [LANES-1:0] rest, input lst);
+  function [3:0] next_after_lane(input [LANES-1:0] rest, input lst, input [3:0] fin);
     begin
       if (rest != {LANES{1'b0}}) next_after_lane = S_L1REQ;
-      else if (lst)              next_after_lane = S_DONE;
+      else if (lst)              next_after_lane = fin;
       else                       next_after_lane = S_LINE;
     end
   endfunction

@@ -44,7 +44,10 @@ module ww_sm #(
   parameter IMEM_AW    = $clog2(IMEM_BYTES / 4),
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
   parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
-  parameter SB_W       = 64 + WID_W + 7
+  parameter NUM_PART   = `WW_NUM_PART,
+  parameter SB_W       = 64 + WID_W + 7 + 2 + LINE_BYTES / 4 + `WW_SCORD_BARID_W +
+                         `WW_SCORD_BLOOM_W,
+  parameter TRACE_ID   = 0            // names this SM's GSI trace file (WW_GSI_TRACE)
 ) (
   input  wire                      clk_i,
   input  wire                      rst_ni,
@@ -76,7 +79,7 @@ module ww_sm #(
   output wire [WORD_W-1:0]         mreq_amo_word_o,
   output wire [31:0]               mreq_amo_a_o,
   output wire [31:0]               mreq_amo_b_o,
-  output wire [SB_W-1:0]           mreq_sb_o,     // ScoRD sideband {pc, ctaid, wid, op}
+  output wire [SB_W-1:0]           mreq_sb_o,     // ScoRD sideband (ww_lsu, docs/scord.md §3)
   // memory responses from the crossbar
   input  wire                      mrsp_valid_i,
   output wire                      mrsp_ready_o,
@@ -109,6 +112,14 @@ module ww_sm #(
   output wire [31:0]               trap_addr_o,
   // hooks: GSI stall classes per warp, GPUDet scheduler mode
   output wire [WARPS*3-1:0]        stall_o,
+  // ScoRD (docs/scord.md §3): on for this launch; the detectors' fence acks
+  input  wire                      scord_en_i,
+  input  wire [NUM_PART-1:0]       scord_ack_i,
+  // GSI counters (ww_gsi): cleared at launch, counting while gsi_en_i
+  input  wire                      gsi_clear_i,
+  input  wire                      gsi_en_i,
+  input  wire [4:0]                gsi_rd_idx_i,
+  output wire [31:0]               gsi_rd_data_o,
   input  wire [1:0]                sched_mode_i,
   input  wire [WID_W-1:0]          serial_wid_i
 );
@@ -305,7 +316,9 @@ module ww_sm #(
   );
   /* verilator lint_on PINCONNECTEMPTY */
 
-  wire d_is_mem  = d_load || d_store || d_atomic || (d_op == WW_OP_FENCE) || (d_op == WW_OP_FENCE_DEV);
+  // with ScoRD on, fence.blk goes to the LSU too (it sends FENCE records)
+  wire d_is_mem  = d_load || d_store || d_atomic || (d_op == WW_OP_FENCE) || (d_op == WW_OP_FENCE_DEV) ||
+                   (scord_en_i && d_op == WW_OP_FENCE_BLK);
   wire d_is_ctrl = d_branch || d_jump || d_sys || d_tx || d_illegal || (f_fault_q != 2'd0) ||
                    (d_op == WW_OP_SPLIT) || (d_op == WW_OP_JOIN) || (d_op == WW_OP_EXIT);
   wire unused_d  = &{1'b0, d_fence, d_simt};
@@ -618,6 +631,7 @@ module ww_sm #(
 
   // unused outputs of this instance are left open on purpose
   /* verilator lint_off PINCONNECTEMPTY */
+  wire [WARPS-1:0] bar_release;
   ww_barrier #(.WARPS(WARPS), .BLOCKS(BLOCKS)) u_bar (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
@@ -628,7 +642,7 @@ module ww_sm #(
     .arrive_wid_i   (e_wid_q),
     .exit_valid_i   (e_exit),
     .exit_wid_i     (e_wid_q),
-    .release_o      (),
+    .release_o      (bar_release),
     .waiting_o      (bar_waiting),
     .free_o         (bslot_free),
     .deadlock_o     (deadlock),
@@ -684,7 +698,42 @@ module ww_sm #(
   wire [3:0]          lsu_mem;
   wire [2:0]          lsu_bytes;
 
-  ww_lsu #(.WARPS(WARPS), .LANES(LANES), .BLOCKS(BLOCKS), .LINE_BYTES(LINE_BYTES)) u_lsu (
+  wire [2:0] lsu_why;
+  wire       lsu_ld_start, lsu_ld_done;
+  wire [1:0] lsu_ld_src;
+
+  ////////////////////
+  // ScoRD tables   //
+  ////////////////////
+
+  // barrier id per block slot: reset at launch, counted at release (the
+  // released warps are one block's: the lowest one names the slot)
+  reg [SLOT_W-1:0] rel_slot_c;
+  always @* begin
+    rel_slot_c = {SLOT_W{1'b0}};
+    for (w = WARPS - 1; w >= 0; w = w - 1)
+      if (bar_release[w]) rel_slot_c = slot_q[w];
+  end
+  wire [`WW_SCORD_BARID_W-1:0] scord_bar;
+  ww_scord_bartab #(.BLOCKS(BLOCKS)) u_bartab (
+    .clk_i           (clk_i),
+    .rst_ni          (rst_ni),
+    .launch_valid_i  (launch),
+    .launch_slot_i   (new_slot_c),
+    .release_valid_i (|bar_release),
+    .release_slot_i  (rel_slot_c),
+    .rd_slot_i       (e_slot),
+    .rd_bar_o        (scord_bar)
+  );
+
+  wire                          lk_valid, lk_scope_blk;
+  wire [1:0]                    lk_op;
+  wire [WID_W-1:0]              lk_wid;
+  wire [31:0]                   lk_addr, lk_ctaid;
+  wire [`WW_SCORD_BLOOM_W-1:0]  scord_lk;
+
+  ww_lsu #(.WARPS(WARPS), .LANES(LANES), .BLOCKS(BLOCKS), .LINE_BYTES(LINE_BYTES),
+           .NUM_SM(NUM_SM), .NUM_PART(NUM_PART), .SB_W(SB_W)) u_lsu (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
     .in_valid_i     (e_ok && e_mem_q),
@@ -727,9 +776,71 @@ module ww_sm #(
     .mrsp_valid_i   (mrsp_valid_i),
     .mrsp_ready_o   (mrsp_ready_o),
     .mrsp_id_i      (mrsp_id_i),
-    .mrsp_data_i    (mrsp_data_i)
+    .mrsp_miss_i    (mrsp_miss_i),
+    .mrsp_data_i    (mrsp_data_i),
+    .scord_en_i     (scord_en_i),
+    .scord_bar_i    (scord_bar),
+    .scord_lk_i     (scord_lk),
+    .scord_ack_i    (scord_ack_i),
+    .lk_valid_o     (lk_valid),
+    .lk_op_o        (lk_op),
+    .lk_wid_o       (lk_wid),
+    .lk_addr_o      (lk_addr),
+    .lk_ctaid_o     (lk_ctaid),
+    .lk_scope_blk_o (lk_scope_blk),
+    .why_o          (lsu_why),
+    .ld_start_o     (lsu_ld_start),
+    .ld_done_o      (lsu_ld_done),
+    .ld_src_o       (lsu_ld_src)
   );
-  wire unused_lsu = &{1'b0, lsu_ready, mrsp_miss_i};
+  wire unused_lsu = &{1'b0, lsu_ready};
+
+  ////////////////////
+  // GSI            //
+  ////////////////////
+
+  // In-flight kind per warp (ww_gsi infl_kind_i): 0 compute, 1 load or
+  // atomic, 2 store, 3 fence. Set at issue, read while inflight_q is set.
+  function [1:0] infl_kind(input [6:0] op, input mem);
+    begin
+      if (!mem)                                                   infl_kind = 2'd0;
+      else if (op == WW_OP_FENCE || op == WW_OP_FENCE_DEV)        infl_kind = 2'd3;
+      else if ((op >= WW_OP_SB && op <= WW_OP_SW) || op == WW_OP_SW_STRONG) infl_kind = 2'd2;
+      else                                                        infl_kind = 2'd1;
+    end
+  endfunction
+
+  reg [WARPS*2-1:0] infl_kind_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni)
+      infl_kind_q <= {WARPS*2{1'b0}};
+    else if (iss_valid)
+      infl_kind_q[2*iss_w +: 2] <= infl_kind(ib_op_q[iss_w], ib_mem_q[iss_w]);
+  end
+
+  // unused outputs of this instance are left open on purpose (waves show them)
+  /* verilator lint_off PINCONNECTEMPTY */
+  ww_gsi #(.WARPS(WARPS), .TRACE_ID(TRACE_ID)) u_gsi (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .clear_i        (gsi_clear_i),
+    .en_i           (gsi_en_i),
+    .cls_i          (stall_o),
+    .infl_i         (inflight_q),
+    .infl_kind_i    (infl_kind_q),
+    .lsu_why_i      (lsu_why),
+    .ld_start_i     (lsu_ld_start),
+    .ld_start_wid_i (e_wid_q),
+    .ld_done_i      (lsu_ld_done),
+    .ld_done_wid_i  (lsu_wid),
+    .ld_done_src_i  (lsu_ld_src),
+    .rd_idx_i       (gsi_rd_idx_i),
+    .cls_o          (),
+    .wid_o          (),
+    .sub_o          (),
+    .rd_data_o      (gsi_rd_data_o)
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
 
   ////////////////////
   // Complete       //
@@ -761,6 +872,24 @@ module ww_sm #(
         zero_wid = w[WID_W-1:0];
       end
   end
+
+  // lock table per warp: emptied while the launched warp's registers are
+  // zeroed (before it fetches), fed by the LSU
+  ww_scord_locktab #(.WARPS(WARPS)) u_locktab (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .clear_valid_i  (zero_go && zero_reg_q[zero_wid] == 5'd1),
+    .clear_wid_i    (zero_wid),
+    .op_valid_i     (lk_valid),
+    .op_i           (lk_op),
+    .op_wid_i       (lk_wid),
+    .op_addr_i      (lk_addr),
+    .op_ctaid_i     (lk_ctaid),
+    .op_scope_blk_i (lk_scope_blk),
+    .rd_wid_i       (e_wid_q),
+    .rd_bloom_o     (scord_lk)
+  );
+
 
   assign rf_wr_valid = (c_valid && c_rd != 5'd0) || zero_go;
   assign sb_set      = iss_valid;

@@ -45,7 +45,8 @@ module ww_gpu #(
   parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
   parameter IMEM_AW    = $clog2(IMEM_BYTES / 4),
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
-  parameter SB_W       = 64 + WID_W + 7
+  parameter SB_W       = 64 + WID_W + 7 + 2 + LINE_BYTES / 4 + `WW_SCORD_BARID_W +
+                         `WW_SCORD_BLOOM_W
 ) (
   input  wire                              clk_i,
   input  wire                              rst_ni,
@@ -55,6 +56,8 @@ module ww_gpu #(
   input  wire [31:0]                       grid_i,
   input  wire [31:0]                       block_i,
   input  wire [31:0]                       kargs_i,
+  input  wire                              scord_en_i,     // ScoRD on for this launch (latched at start)
+  input  wire                              scord_cached_i, // ScoRD metadata cache mode (latched at start)
   output wire                              busy_o,
   output wire                              done_o,
   // instruction memory load, to every SM
@@ -98,6 +101,11 @@ module ww_gpu #(
   output wire [NUM_SM*32-1:0]              trap_addr_o,
   // GSI stall classes, SM s warp w at [(s*WARPS+w)*3 +: 3]
   output wire [NUM_SM*WARPS*3-1:0]         stall_o,
+  // GSI counters of SM gsi_rd_sm_i (ww_gsi indices; comb read). Cleared at
+  // start, they count every cycle with busy_o or done_o: the launch's cycles.
+  input  wire [SM_W-1:0]                   gsi_rd_sm_i,
+  input  wire [4:0]                        gsi_rd_idx_i,
+  output wire [31:0]                       gsi_rd_data_o,
   // requests accepted by the slices from the crossbar (ScoRD hook)
   output wire [NUM_PART-1:0]               part_req_valid_o,
   output wire [NUM_PART*SM_W-1:0]          part_req_src_o,
@@ -187,6 +195,23 @@ module ww_gpu #(
   wire [NUM_SM*ID_W-1:0]     mrsp_id;
   wire [NUM_SM*LB-1:0]       mrsp_data;
 
+  wire [NUM_SM*32-1:0] gsi_data;
+  // ScoRD: launch settings, and fence acks of partition p to SM s at [s*NUM_PART + p]
+  reg                       scord_en_q, scord_cached_q;
+  wire [NUM_SM*NUM_PART-1:0] scord_ack;
+  // (the detectors are not attached yet: no acks)
+  assign scord_ack = {NUM_SM*NUM_PART{1'b0}};
+  wire unused_scord = scord_cached_q;
+  wire gsi_en = (state_q != ST_IDLE) || done_q;
+  reg  [31:0] gsi_rd_c;
+  integer gi;
+  always @* begin
+    gsi_rd_c = 32'd0;
+    for (gi = 0; gi < NUM_SM; gi = gi + 1)
+      if (gsi_rd_sm_i == gi[SM_W-1:0]) gsi_rd_c = gsi_data[gi*32 +: 32];
+  end
+  assign gsi_rd_data_o = gsi_rd_c;
+
   genvar s, p;
   for (s = 0; s < NUM_SM; s = s + 1) begin : g_sm
     ww_sm #(
@@ -195,7 +220,10 @@ module ww_gpu #(
       .LANES      (LANES),
       .BLOCKS     (BLOCKS),
       .LINE_BYTES (LINE_BYTES),
-      .IMEM_BYTES (IMEM_BYTES)
+      .IMEM_BYTES (IMEM_BYTES),
+      .NUM_PART   (NUM_PART),
+      .SB_W       (SB_W),
+      .TRACE_ID   (s)
     ) u_sm (
       .clk_i           (clk_i),
       .rst_ni          (rst_ni),
@@ -251,6 +279,12 @@ module ww_gpu #(
       .trap_lane_o     (trap_lane_o[s*6 +: 6]),
       .trap_addr_o     (trap_addr_o[s*32 +: 32]),
       .stall_o         (stall_o[s*WARPS*3 +: WARPS*3]),
+      .scord_en_i      (scord_en_q),
+      .scord_ack_i     (scord_ack[s*NUM_PART +: NUM_PART]),
+      .gsi_clear_i     (start),
+      .gsi_en_i        (gsi_en),
+      .gsi_rd_idx_i    (gsi_rd_idx_i),
+      .gsi_rd_data_o   (gsi_data[s*32 +: 32]),
       .sched_mode_i    (sched_mode_i),
       .serial_wid_i    (serial_wid_i)
     );
@@ -449,6 +483,16 @@ module ww_gpu #(
   end
 
   // Launch parameters: stable while the grid runs. Not reset.
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      scord_en_q     <= 1'b0;
+      scord_cached_q <= 1'b0;
+    end else if (start) begin
+      scord_en_q     <= scord_en_i;
+      scord_cached_q <= scord_cached_i;
+    end
+  end
+
   always @(posedge clk_i) begin
     if (start) begin
       entry_pc_q <= entry_pc_i;

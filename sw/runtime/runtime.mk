@@ -44,15 +44,35 @@ $(RT_LIB): $(RT_OBJ)
 # The tool has both backends: the golden model and the Verilated GPU
 # (tb/gpu/gpu_tb.mk builds build/lib/libwwvgpu.a; the backend is linked as an
 # object because the runtime refers to it weakly).
-$(RT_CLI): sw/tools/warpwatch.c tb/gpu/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \
+# RT_CLI_SRC: the tool and its stall report/plot module (sw/tools/ww_stalls.c).
+RT_CLI_SRC := sw/tools/warpwatch.c sw/tools/ww_stalls.c
+RT_CLI_HDR := sw/tools/ww_stalls.h
+$(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) tb/gpu/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \
            $(BUILD)/lib/libwwvgpu.a $(RT_DEPS)
 	@mkdir -p $(@D)
-	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -O2 $< tb/gpu/ww_backend_verilator.c $(RT_LIB) \
-	  $(VGPU_LIB) $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
+	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/tools -O2 $(RT_CLI_SRC) tb/gpu/ww_backend_verilator.c \
+	  $(RT_LIB) $(VGPU_LIB) $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
 
-$(RT_CLI_ASAN): sw/tools/warpwatch.c $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
+$(RT_CLI_ASAN): $(RT_CLI_SRC) $(RT_CLI_HDR) $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)
-	gcc $(RT_CFLAGS) $(RT_SAN) $< $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
+	gcc $(RT_CFLAGS) $(RT_SAN) -Isw/tools $(RT_CLI_SRC) $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
+
+# GPU variants for sweeps (make bench-gsi): build/variants/<v>/warpwatch is
+# the tool linked to a GPU built with RT_VARIANT_DEFS.<v> (one Verilator
+# build each, made on demand, not by make test).
+RT_VARIANTS := mshr1 mshr2 mshr4
+RT_VARIANT_DEFS.mshr1 := WW_L1_MSHRS=1
+RT_VARIANT_DEFS.mshr2 := WW_L1_MSHRS=2
+RT_VARIANT_DEFS.mshr4 := WW_L1_MSHRS=4
+define RT_VARIANT
+$(BUILD)/variants/$(1)/libwwvgpu.a: $$(gpu_RTL) $$(VGPU_GLUE) | $(BUILD)/.deps-ok
+	$$(call VGPU_ARCHIVE,$(BUILD)/variants/$(1),$$@,$$(gpu_RTL),$$(VGPU_DEFS) $(RT_VARIANT_DEFS.$(1)))
+$(BUILD)/variants/$(1)/warpwatch: $(RT_CLI_SRC) $(RT_CLI_HDR) tb/gpu/ww_backend_verilator.c \
+    $(RT_LIB) $(GPU_LIB) $(BUILD)/variants/$(1)/libwwvgpu.a $(RT_DEPS)
+	gcc $(RT_CFLAGS) $$(VGPU_CFLAGS) -Isw/tools -O2 $(RT_CLI_SRC) tb/gpu/ww_backend_verilator.c \
+	  $(RT_LIB) $(BUILD)/variants/$(1)/libwwvgpu.a $(GPU_LIB) $(RT_LDLIBS) $$(VGPU_LDLIBS) -o $$@
+endef
+$(foreach v,$(RT_VARIANTS),$(eval $(call RT_VARIANT,$(v))))
 
 $(RT_TEST): sw/runtime/test/test_runtime.c $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)

@@ -48,6 +48,20 @@ int ww_dev_fail(ww_dev_t *dev, const char *fmt, ...)
 
 const char *ww_dev_error(const ww_dev_t *dev) { return dev ? dev->err : "no device"; }
 
+int ww_dev_stalls(ww_dev_t *dev, ww_stalls_t *out)
+{
+  if (!dev->ops->stalls) {
+    snprintf(dev->err, sizeof dev->err, "the %s backend has no stall counters "
+             "(they are in the RTL: use --backend verilator)", dev->ops->name);
+    return -1;
+  }
+  if (dev->ops->stalls(dev->be, out) != 0) {
+    snprintf(dev->err, sizeof dev->err, "no completed launch to read stall counters from");
+    return -1;
+  }
+  return 0;
+}
+
 static uint32_t align_up(uint32_t x) { return (x + HEAP_ALIGN - 1) & ~(HEAP_ALIGN - 1); }
 
 ww_dev_t *ww_dev_open(const ww_dev_opts_t *opts, char *err, size_t err_len)

@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "ww_gpu.h"   /* ww_launch_t, ww_retire_t, ww_trap_t, ww_gpu_stats_t */
+#include "ww_config.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -38,6 +39,8 @@ typedef struct {
   const char *wave;         /* verilator: FST waves to this file (+ .gtkw view), NULL = none */
 } ww_dev_opts_t;
 
+struct ww_stalls;   /* below */
+
 /* What a backend implements; the runtime does ELF loading, allocation,
  * arguments, error text and source lines on top. */
 typedef struct {
@@ -52,6 +55,7 @@ typedef struct {
   void  (*stats)(void *be, ww_gpu_stats_t *stats);
   void  (*set_retire_hook)(void *be, ww_retire_fn fn, void *ctx);
   uint32_t (*mem_bytes)(void *be);                   /* global memory size */
+  int   (*stalls)(void *be, struct ww_stalls *out);  /* NULL: no stall counters */
 } ww_backend_t;
 
 /* Registered backends, by name; NULL if unknown. */
@@ -99,6 +103,22 @@ typedef struct {
  * SM, warp, block, lane mask, PC, the disassembled instruction and, with
  * debug info, the source file:line. Returns 0 if ok, else -1. */
 int ww_wait(ww_dev_t *dev, ww_result_t *res);
+
+/* GSI stall counters of the last launch (seed 002 sec. IV; docs/gsi.md),
+ * per SM, indexed as cmodel/sm/ww_gsi.h's ww_gsi_counter: 0..7 the cycle
+ * classes (they sum to cycles), 8..12 memory-data sub-classes, 13..17
+ * memory-structural sub-classes, 18 the cycles the SM counted. Only the
+ * verilator backend has them: the golden model has no pipeline timing. */
+#define WW_STALL_COUNTERS 19
+typedef struct ww_stalls {
+  uint64_t cycles;                                  /* the launch's cycles (host count) */
+  unsigned n_sm;
+  uint64_t cnt[WW_NUM_SM][WW_STALL_COUNTERS];
+} ww_stalls_t;
+
+/* 0 with the counters of the last completed launch; -1 (ww_dev_error says
+ * why) when the backend has none or nothing ran. */
+int ww_dev_stalls(ww_dev_t *dev, ww_stalls_t *out);
 
 /* Writes one line per retired warp instruction to f (NULL to stop). */
 void ww_dev_trace(ww_dev_t *dev, FILE *f);

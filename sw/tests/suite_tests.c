@@ -769,6 +769,11 @@ static void test_assert(swt_t *t)
 }
 
 /* ==== the table ========================================================================= */
+/* The GSI case studies, in gsi_tests.c. */
+void swt_gsi_uts_central(swt_t *t);
+void swt_gsi_uts_decentral(swt_t *t);
+void swt_gsi_stream(swt_t *t);
+
 const swt_group_t swt_suite_groups[] = {
   { "atomics", test_atomics, "every scoped atomic, both scopes, global and shared" },
   { "vecadd", test_vecadd, "c = a + b, bounds check as ww_if" },
@@ -783,5 +788,8 @@ const swt_group_t swt_suite_groups[] = {
   { "scoped-race", test_scoped_race, "block scope loses updates, device scope exact" },
   { "message-passing", test_message_passing, "stale L1 across SMs; flags, fences" },
   { "assert", test_assert, "ww_assert: holds, or stops the kernel with file:line" },
+  { "uts-central", swt_gsi_uts_central, "unbalanced tree search, one global queue + lock (GSI)" },
+  { "uts-decentral", swt_gsi_uts_decentral, "the same tree, a queue + lock per SM, stealing (GSI)" },
+  { "stream", swt_gsi_stream, "one cache line per lane: L1 miss / MSHR pressure (GSI)" },
 };
 const size_t swt_suite_ngroups = sizeof swt_suite_groups / sizeof swt_suite_groups[0];

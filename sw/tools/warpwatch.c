@@ -19,6 +19,7 @@
 #include "ww_isa.h"
 #include "ww_rt_internal.h"
 #include "ww_runtime.h"
+#include "ww_stalls.h"
 
 enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2, EXIT_TRAP = 3 };
 
@@ -70,6 +71,12 @@ static const char run_usage[] =
   "  --trace FILE      one line per retired warp instruction to FILE ('-': stdout)\n"
   "  --stats           print instruction, memory and L1 statistics and model speed\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
+  "  --stalls          verilator: print the GSI stall breakdown per SM (docs/gsi.md): the\n"
+  "                    cycle classes (they sum to the cycles; checked on every run),\n"
+  "                    memory-data stalls by where the load was served, memory-\n"
+  "                    structural stalls by cause; with --json a \"stalls\" object\n"
+  "  --stalls-plot F   verilator: draw the stacked breakdown per SM to F (.svg or .png,\n"
+  "                    with gnuplot); implies --stalls\n"
   "  -h, --help        this text\n"
   "\n"
   "exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped\n";
@@ -328,6 +335,8 @@ typedef struct {
   const char *wave;
   const char *trace;
   int stats, json;
+  int stalls;
+  const char *stalls_plot;
   unsigned nargs, nprints;
   karg_t args[MAX_ARGS];
   print_t prints[MAX_PRINTS];
@@ -343,7 +352,7 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
 {
   static const char *const with_value[] = { "--grid", "--block", "--arg", "--backend", "--seed",
                                             "--max-steps", "--trace", "--print", "--cosim",
-                                            "--wave" };
+                                            "--wave", "--stalls-plot" };
   char err[512];
   memset(o, 0, sizeof *o);
   o->backend = "cmodel";
@@ -359,6 +368,10 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     }
     if (strcmp(a, "--json") == 0) {
       o->json = 1;
+      continue;
+    }
+    if (strcmp(a, "--stalls") == 0) {
+      o->stalls = 1;
       continue;
     }
     if (a[0] != '-' || strcmp(a, "-") == 0) {
@@ -416,6 +429,13 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
       if (!*val)
         return usage_error("run ", "--wave needs a file name");
       o->wave = val;
+    } else if (strcmp(name, "--stalls-plot") == 0) {
+      size_t n = strlen(val);
+      if (n < 5 || (strcmp(val + n - 4, ".svg") != 0 && strcmp(val + n - 4, ".png") != 0))
+        return usage_error("run ", "--stalls-plot %s: the file name must end in .svg or .png",
+                           val);
+      o->stalls_plot = val;
+      o->stalls = 1;
     } else if (strcmp(name, "--trace") == 0) {
       if (!*val)
         return usage_error("run ", "--trace needs a file name");
@@ -444,6 +464,9 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     return usage_error("run ", "missing --grid N");
   if (!o->have_block)
     return usage_error("run ", "missing --block N");
+  if (o->stalls && strcmp(o->backend, "verilator") != 0)
+    return usage_error("run ", "--stalls needs --backend verilator: the stall counters are "
+                       "in the RTL (the golden model has no pipeline timing)");
   if (o->json && o->trace && strcmp(o->trace, "-") == 0)
     return usage_error("run ", "--trace - would mix the trace into the --json output");
   for (unsigned i = 0; i < o->nprints; i++) {
@@ -462,6 +485,9 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
 }
 
 /* ---- output ---------------------------------------------------------------- */
+/* The launch's stall counters, when --stalls read them (print_json adds them). */
+static const ww_stall_run_t *g_stalls;
+
 /* A JSON string; invalid UTF-8 bytes become U+FFFD. */
 static void json_str(FILE *f, const char *s)
 {
@@ -655,7 +681,12 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
     fputs("]}", f);
     free(w);
   }
-  fputs("]}\n", f);
+  fputc(']', f);
+  if (g_stalls) {
+    fputs(", \"stalls\": ", f);
+    ww_stalls_json(f, g_stalls);
+  }
+  fputs("}\n", f);
 }
 
 /* ---- run ------------------------------------------------------------------- */
@@ -686,6 +717,33 @@ static int setup_args(ww_dev_t *dev, run_opts_t *o, uint32_t *words)
       }
     }
     words[i] = a->word;
+  }
+  return 0;
+}
+
+/* The launch's GSI counters as a ww_stall_run_t named after the kernel file;
+ * checks the sums again on the host side. 0, or -1 after an error message. */
+static int read_stalls(ww_dev_t *dev, const run_opts_t *o, ww_stall_run_t *run)
+{
+  static ww_stalls_t st;
+  if (ww_dev_stalls(dev, &st) != 0)
+    return runtime_error(o, ww_dev_error(dev)), -1;
+  memset(run, 0, sizeof *run);
+  const char *base = strrchr(o->kernel, '/');
+  snprintf(run->name, sizeof run->name, "%s", base ? base + 1 : o->kernel);
+  char *dot = strrchr(run->name, '.');
+  if (dot)
+    *dot = '\0';
+  run->cycles = st.cycles;
+  run->n_sm = st.n_sm < WW_NUM_SM_MAX ? st.n_sm : WW_NUM_SM_MAX;
+  for (unsigned s = 0; s < run->n_sm; s++)
+    for (unsigned i = 0; i < WW_STALL_COUNTERS; i++)
+      run->cnt[s][i] = st.cnt[s][i];
+  char err[256];
+  if (ww_stalls_check(run, err, sizeof err) != 0) {
+    char msg[300];
+    snprintf(msg, sizeof msg, "stall counters: %s", err);
+    return runtime_error(o, msg), -1;
   }
   return 0;
 }
@@ -747,6 +805,14 @@ static int do_run(run_opts_t *o)
     goto out;
   }
   rc = res.ok ? EXIT_OK : EXIT_TRAP;
+  static ww_stall_run_t run;
+  if (res.ok && o->stalls) {
+    if (read_stalls(dev, o, &run) != 0) {
+      rc = EXIT_RUNTIME;
+      goto out;
+    }
+    g_stalls = &run;
+  }
   if (!res.ok) {
     ww_kernel_srcline(k, res.trap.pc, src, sizeof src);
     ww_srcline_callsite(ww_kernel_elf(k)->lines, res.trap.pc, call, sizeof call);
@@ -768,6 +834,16 @@ static int do_run(run_opts_t *o)
     print_buffers_text(dev, o);
     if (o->stats)
       print_stats_text(&res.stats, o->backend, secs);
+    if (g_stalls)
+      ww_stalls_print(stdout, g_stalls);
+  }
+  if (g_stalls && o->stalls_plot) {
+    if (ww_stalls_plot(o->stalls_plot, g_stalls, 1, err, sizeof err) != 0) {
+      fprintf(stderr, "warpwatch: error: --stalls-plot: %s\n", err);
+      rc = EXIT_RUNTIME;
+    } else if (!o->json) {
+      printf("stalls: plot written to %s\n", o->stalls_plot);
+    }
   }
 out:
   if (trace && trace != stdout)

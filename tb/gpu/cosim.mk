@@ -18,7 +18,8 @@ SWT_RTL        := $(BUILD)/tests/sw/sw_tests_rtl
 COSIM_CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -Isw/tests -Isw/runtime $(VGPU_CFLAGS)
 # Kernels whose results depend on timing (races, spin loops, contended
 # atomics whose old values are used): co-simulated in follow mode.
-COSIM_FOLLOW   := atomics histogram block-counter spinlock scoped-race message-passing
+COSIM_FOLLOW   := atomics histogram block-counter spinlock scoped-race message-passing \
+                  uts-central uts-decentral
 COSIM_STRICT   := $(filter-out $(COSIM_FOLLOW),$(SW_TEST_NAMES))
 COSIM_MUTANTS  := LSU_LB_ZERO_EXTENDS
 # the group each mutant's run uses

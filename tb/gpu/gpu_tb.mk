@@ -24,12 +24,12 @@ VGPU_SAVED_GOAL := $(.DEFAULT_GOAL)
 VGPU_DIR     := $(BUILD)/vgpu
 VGPU_LIB     := $(BUILD)/lib/libwwvgpu.a
 VGPU_DEFS    ?=
-VGPU_CFLAGS  := -Itb/gpu -Icmodel/gpu -Icmodel/include
+VGPU_CFLAGS  := -Itb/gpu -Icmodel/gpu -Icmodel/include -Icmodel/sm
 VGPU_LDLIBS  := -lstdc++ -lz -lm -pthread
 VGPU_VROOT    = $(shell verilator --getenv VERILATOR_ROOT)
 VGPU_OPT     := OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2
 VGPU_VFLAGS  := --cc --build -j 2 --trace-fst --x-assign unique --x-initial unique \
-                --top-module ww_gpu -Irtl/include -MAKEFLAGS "$(VGPU_OPT)"
+                --top-module ww_gpu -Irtl/include -MAKEFLAGS "$(VGPU_OPT)" -DWW_GSI_TRACE
 # Verilator's runtime (VM_GLOBAL_FAST of the generated Vww_gpu_classes.mk)
 VGPU_RUNTIME := verilated.o verilated_fst_c.o verilated_threads.o
 VGPU_GLUE    := tb/gpu/ww_vgpu.cpp tb/gpu/ww_vgpu.h tb/gpu/ww_dram.c tb/gpu/ww_dram.h \

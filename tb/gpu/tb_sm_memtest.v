@@ -37,7 +37,10 @@ module ww_sm #(
   parameter IMEM_AW    = $clog2(IMEM_BYTES / 4),
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
   parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
-  parameter SB_W       = 64 + WID_W + 7
+  parameter NUM_PART   = `WW_NUM_PART,
+  parameter SB_W       = 64 + WID_W + 7 + 2 + LINE_BYTES / 4 + `WW_SCORD_BARID_W +
+                         `WW_SCORD_BLOOM_W,
+  parameter TRACE_ID   = 0
 ) (
   input  wire                      clk_i,
   input  wire                      rst_ni,
@@ -93,6 +96,12 @@ module ww_sm #(
   output wire [5:0]                trap_lane_o,
   output wire [31:0]               trap_addr_o,
   output wire [WARPS*3-1:0]        stall_o,
+  input  wire                      scord_en_i,
+  input  wire [NUM_PART-1:0]       scord_ack_i,
+  input  wire                      gsi_clear_i,
+  input  wire                      gsi_en_i,
+  input  wire [4:0]                gsi_rd_idx_i,
+  output wire [31:0]               gsi_rd_data_o,
   input  wire [1:0]                sched_mode_i,
   input  wire [WID_W-1:0]          serial_wid_i
 );
@@ -230,7 +239,7 @@ module ww_sm #(
   assign mreq_amo_word_o = (WORDS > 1) ? addr_q[2 +: WORD_W] : {WORD_W{1'b0}};
   assign mreq_amo_a_o    = 32'd1;
   assign mreq_amo_b_o    = 32'd0;
-  assign mreq_sb_o       = {ret_pc_q, ctaid_q, {WID_W{1'b0}}, 3'd0, op};
+  assign mreq_sb_o       = {{(SB_W-64-WID_W-7){1'b0}}, ret_pc_q, ctaid_q, {WID_W{1'b0}}, 3'd0, op};
   assign mrsp_ready_o    = 1'b1;
 
   assign ret_valid_o     = ret_q;
@@ -262,8 +271,11 @@ module ww_sm #(
     assign stall_o[g*3 +: 3] = (g == 0 && (st_q == S_WAIT || st_q == S_DRAIN)) ? 3'd3 : 3'd0;
   end
 
+  assign gsi_rd_data_o = 32'd0;   // no stall counters in the double
   wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[6:0], sched_mode_i,
-                     serial_wid_i, word_pc, NBLK[0]};
+                     serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
+                     scord_en_i, scord_ack_i,
+                     TRACE_ID[0]};
 
 endmodule  // ww_sm (test double)
 `default_nettype wire

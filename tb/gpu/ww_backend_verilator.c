@@ -25,6 +25,10 @@
 #include "ww_isa.h"
 #include "ww_rt_internal.h"
 #include "ww_vgpu.h"
+#include "ww_gsi.h"
+
+_Static_assert(WW_VGPU_GSI_COUNTERS == WW_GSI_N_COUNTERS && WW_STALL_COUNTERS == WW_GSI_N_COUNTERS,
+               "one GSI counter numbering");
 
 typedef struct {
   ww_vgpu_t   *v;
@@ -39,7 +43,42 @@ typedef struct {
   uint64_t     cycles, warp_insns, thread_insns;   /* cumulative, for stats */
   int          watch_on;        /* WW_COSIM_WATCH=ADDR: print records touching ADDR's word */
   uint32_t     watch;
+  ww_stalls_t  stalls;          /* GSI counters of the last completed launch */
+  int          stalls_valid;
 } vb_t;
+
+/* Reads every SM's GSI counters and checks the paper's invariant (seed 002
+ * sec. IV-B: one class per cycle) and its sub-class sums. "" if they hold. */
+static void read_stalls(vb_t *b, char *why, size_t n)
+{
+  ww_vgpu_stats_t vs;
+  ww_vgpu_stats(b->v, &vs);
+  b->stalls.cycles = vs.cycles;
+  b->stalls.n_sm = WW_NUM_SM;
+  b->stalls_valid = 1;
+  why[0] = 0;
+  for (unsigned s = 0; s < WW_NUM_SM; s++) {
+    uint32_t c[WW_VGPU_GSI_COUNTERS];
+    ww_vgpu_gsi(b->v, s, c);
+    uint64_t cls = 0, md = 0, ms = 0;
+    for (unsigned i = 0; i < WW_GSI_N_COUNTERS; i++) {
+      b->stalls.cnt[s][i] = c[i];
+      if (i <= WW_GSI_CNT_NO_STALL)
+        cls += c[i];
+      else if (i <= WW_GSI_CNT_MD_PENDING)
+        md += c[i];
+      else if (i <= WW_GSI_CNT_MS_FENCE)
+        ms += c[i];
+    }
+    if (!why[0] && (cls != vs.cycles || c[WW_GSI_CNT_CYCLES] != vs.cycles))
+      snprintf(why, n, "GSI: SM %u's classes sum to %" PRIu64 " and it counted %u cycles, "
+               "the launch took %" PRIu64, s, cls, c[WW_GSI_CNT_CYCLES], vs.cycles);
+    else if (!why[0] && (md != c[WW_GSI_CNT_MEM_DATA] || ms != c[WW_GSI_CNT_MEM_STRUCT]))
+      snprintf(why, n, "GSI: SM %u's sub-classes do not sum to their class (memory data %u, "
+               "its sub-classes %" PRIu64 "; memory structural %u, its sub-classes %" PRIu64 ")",
+               s, c[WW_GSI_CNT_MEM_DATA], md, c[WW_GSI_CNT_MEM_STRUCT], ms);
+  }
+}
 
 static void model_hook(void *ctx, const ww_retire_t *r)
 {
@@ -111,6 +150,7 @@ static int vb_launch(void *be, const ww_launch_t *launch, char *err, size_t err_
 {
   vb_t *b = be;
   memset(&b->trap, 0, sizeof b->trap);
+  b->stalls_valid = 0;
   if (b->model && ww_gpu_launch(b->model, launch, err, err_len))
     return -1;
   return ww_vgpu_launch(b->v, launch, err, err_len);
@@ -236,7 +276,8 @@ static ww_run_t vb_run(void *be)
   uint64_t start = ww_vgpu_cycles(b->v);
   for (;;) {
     ww_vgpu_status_t st = ww_vgpu_tick(b->v, &ev);
-    b->cycles++;
+    if (ev.busy || ev.done)   /* the launch's cycles, as ww_vgpu and the GSI count them */
+      b->cycles++;
     int model_trapped = 0;
     for (unsigned i = 0; i < ev.n_retire; i++) {
       const ww_retire_t *r = &ev.retire[i];
@@ -283,6 +324,9 @@ static ww_run_t vb_run(void *be)
       return mismatch(b, ev.cycle, NULL, why);
     }
     if (st == WW_VGPU_DONE) {
+      read_stalls(b, why, sizeof why);
+      if (why[0])
+        return mismatch(b, ev.cycle, NULL, why);
       /* follow mode: racing atomics may reach L2 in another order than they
        * retire, so the model's memory is not the reference; the kernel's own
        * host check decides (docs/gpu_rtl.md) */
@@ -348,6 +392,15 @@ static void vb_set_retire_hook(void *be, ww_retire_fn fn, void *ctx)
 
 static uint32_t vb_mem_bytes(void *be) { return ww_vgpu_info(((vb_t *)be)->v)->gmem_bytes; }
 
+static int vb_stalls(void *be, ww_stalls_t *out)
+{
+  vb_t *b = be;
+  if (!b->stalls_valid)
+    return -1;
+  *out = b->stalls;
+  return 0;
+}
+
 const ww_backend_t ww_backend_verilator = {
   .name = "verilator",
   .open = vb_open,
@@ -360,4 +413,5 @@ const ww_backend_t ww_backend_verilator = {
   .stats = vb_stats,
   .set_retire_hook = vb_set_retire_hook,
   .mem_bytes = vb_mem_bytes,
+  .stalls = vb_stalls,
 };

@@ -38,7 +38,7 @@ constexpr unsigned LB       = WW_LINE_BYTES;
 constexpr unsigned LINE_W   = 32 - clog2(LB);
 constexpr unsigned SM_W     = IDX_W(NUM_SM);
 constexpr unsigned WID_W    = IDX_W(WARPS);
-constexpr unsigned SB_W     = 64 + WID_W + 7;
+constexpr unsigned SB_W     = 64 + WID_W + 7 + 2 + LB / 4 + WW_SCORD_BARID_W + WW_SCORD_BLOOM_W;
 constexpr unsigned IMEM_AW  = clog2(WW_IMEM_BYTES / 4);
 constexpr unsigned RESET_CYCLES = 4;
 
@@ -125,6 +125,7 @@ struct ww_vgpu {
   int               start_pending = 0;
   ww_launch_t       launch;
   unsigned          sched_mode = 0, serial_wid = 0;
+  unsigned          scord = 0;        // ScoRD of the next launch: 0 off, 1 cached, 2 full
   uint32_t          trap_prev = 0;    // trap_valid_o of the last cycle
   ww_vgpu_stats_t   st;
 };
@@ -168,6 +169,8 @@ void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev)
   t->imem_we_i = static_cast<uint8_t>(h.imem_we);
   t->imem_waddr_i = static_cast<std::remove_reference<decltype(t->imem_waddr_i)>::type>(h.imem_addr);
   t->imem_wdata_i = h.imem_data;
+  t->scord_en_i = static_cast<uint8_t>(v->scord != 0);
+  t->scord_cached_i = static_cast<uint8_t>(v->scord == 1);
   t->sched_mode_i = static_cast<uint8_t>(v->sched_mode);
   t->serial_wid_i = static_cast<uint8_t>(v->serial_wid);
   fill_dram_inputs(v, dout);
@@ -365,6 +368,13 @@ extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t 
   v->ctx.randReset(2);
   v->ctx.randSeed(static_cast<int>(o.seed & 0x7FFFFFFF));
   v->ctx.traceEverOn(o.wave != nullptr);
+  // WW_GSI_TRACE=PREFIX: every SM's ww_gsi writes its ports, cycle by cycle,
+  // to PREFIX.sm<N> (replayed against the C model by build/gsi/gsi_replay)
+  // (the RTL asks for plusargs, so the arguments are always set)
+  const char *gsi_trace = std::getenv("WW_GSI_TRACE");
+  std::string arg = std::string("+gsi_trace=") + (gsi_trace ? gsi_trace : "");
+  const char *argv[] = { "ww_vgpu", arg.c_str() };
+  v->ctx.commandArgs(gsi_trace && *gsi_trace ? 2 : 1, argv);
   v->top = new Vww_gpu(&v->ctx, "TOP");
   if (o.wave) {
     v->fst = new VerilatedFstC;
@@ -464,7 +474,8 @@ extern "C" ww_vgpu_status_t ww_vgpu_tick(ww_vgpu_t *v, ww_vgpu_events_t *ev)
   v->start_pending = 0;
   cycle(v, h, e);
   v->kcycle++;
-  v->st.cycles = v->kcycle;
+  if (e->busy || e->done)
+    v->st.cycles++;
   if (e->done)
     return WW_VGPU_DONE;
   if (e->trap_valid)
@@ -502,6 +513,17 @@ extern "C" ww_vgpu_status_t ww_vgpu_run(ww_vgpu_t *v, uint64_t max_cycles, ww_re
 }
 
 extern "C" uint64_t ww_vgpu_cycles(const ww_vgpu_t *v) { return v->kcycle; }
+
+extern "C" void ww_vgpu_gsi(ww_vgpu_t *v, unsigned sm, uint32_t cnt[WW_VGPU_GSI_COUNTERS])
+{
+  Vww_gpu *t = v->top;
+  t->gsi_rd_sm_i = static_cast<uint8_t>(sm);
+  for (unsigned i = 0; i < WW_VGPU_GSI_COUNTERS; i++) {
+    t->gsi_rd_idx_i = static_cast<uint8_t>(i);
+    t->eval();   // a combinational read: clk_i does not change
+    cnt[i] = t->gsi_rd_data_o;
+  }
+}
 
 extern "C" int ww_vgpu_busy(const ww_vgpu_t *v) { return v->top->busy_o; }
 

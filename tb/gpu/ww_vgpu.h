@@ -41,7 +41,7 @@ extern "C" {
 #define WW_VGPU_MAX_SM   16
 #define WW_VGPU_MAX_PART 16
 #define WW_VGPU_MAX_WARPS 32
-#define WW_VGPU_SB_WORDS 4     /* sideband words: SB_W = 64 + WID_W + 7 <= 128 */
+#define WW_VGPU_SB_WORDS 4     /* sideband words: SB_W (ww_sm, docs/scord.md §3) <= 128 */
 
 typedef struct {
   unsigned    dram_latency;   /* read latency in cycles; 0 = WW_DRAM_LATENCY */
@@ -93,7 +93,8 @@ typedef struct {
 } ww_vgpu_events_t;
 
 typedef struct {
-  uint64_t cycles;            /* kernel cycles of the current/last launch */
+  uint64_t cycles;            /* cycles of the current/last launch: those with busy_o or
+                                 done_o (what the GSI counters count) */
   uint64_t total_cycles;      /* clock cycles since ww_vgpu_new, reset and loading included */
   uint64_t warp_insns;        /* retired warp instructions (this launch) */
   uint64_t thread_insns;      /* sum of retired active lanes (this launch) */
@@ -103,6 +104,9 @@ typedef struct {
 } ww_vgpu_stats_t;
 
 typedef struct ww_vgpu ww_vgpu_t;
+
+/* GSI counters per SM (cmodel/sm/ww_gsi.h's ww_gsi_counter indices). */
+#define WW_VGPU_GSI_COUNTERS 19
 
 /* NULL, with the reason in err (if given), on bad options or when the wave
  * file cannot be opened. opts NULL = all defaults. The GPU is reset. */
@@ -150,6 +154,10 @@ void ww_vgpu_stats(const ww_vgpu_t *v, ww_vgpu_stats_t *st);
 /* GPUDet scheduler mode inputs (sched_mode_i, serial_wid_i), broadcast to
  * every SM from the next tick on; 0, 0 after ww_vgpu_new. */
 void ww_vgpu_set_sched_mode(ww_vgpu_t *v, unsigned mode, unsigned serial_wid);
+
+/* The GSI counters of SM sm, read through ww_gpu's gsi_rd_* port (no clock
+ * edge). Cleared at start; valid after done until the next launch. */
+void ww_vgpu_gsi(ww_vgpu_t *v, unsigned sm, uint32_t cnt[WW_VGPU_GSI_COUNTERS]);
 
 #ifdef __cplusplus
 }

@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_stalls -- host-side reporting of the GSI stall counters (seed paper
+ * 002, section IV) that the RTL GPU keeps per SM: a checked table, a JSON
+ * object, a JSON reader for files of such objects, and a stacked bar chart
+ * drawn with gnuplot.
+ *
+ * Counters of one SM (index: name):
+ *   classes, one per cycle, summing to the cycles:
+ *     0 idle  1 control  2 sync  3 mem_data  4 mem_struct  5 comp_data
+ *     6 comp_struct  7 no_stall
+ *   mem_data sub-classes (sum = mem_data; md_pending: not yet attributed):
+ *     8 md_l1  9 md_l1_coalesce  10 md_l2  11 md_dram  12 md_pending
+ *   mem_struct sub-classes (sum = mem_struct):
+ *     13 ms_lsu_busy  14 ms_mshr_full  15 ms_store  16 ms_bank_conflict
+ *     17 ms_fence
+ *   18 cycles (the SM's cycle count; equals the run's cycles)
+ *
+ * C11, no allocation except in ww_stalls_read_runs; every error is a
+ * message in the caller's buffer, nothing here exits or aborts.
+ */
+#ifndef WW_STALLS_H
+#define WW_STALLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define WW_STALL_COUNTERS 19
+#ifndef WW_NUM_SM_MAX
+#define WW_NUM_SM_MAX 16               /* SMs one run record can hold */
+#endif
+
+enum {
+  WW_STALL_IDLE = 0, WW_STALL_CONTROL, WW_STALL_SYNC, WW_STALL_MEM_DATA, WW_STALL_MEM_STRUCT,
+  WW_STALL_COMP_DATA, WW_STALL_COMP_STRUCT, WW_STALL_NO_STALL,
+  WW_STALL_MD_L1, WW_STALL_MD_L1_COALESCE, WW_STALL_MD_L2, WW_STALL_MD_DRAM, WW_STALL_MD_PENDING,
+  WW_STALL_MS_LSU_BUSY, WW_STALL_MS_MSHR_FULL, WW_STALL_MS_STORE, WW_STALL_MS_BANK_CONFLICT,
+  WW_STALL_MS_FENCE,
+  WW_STALL_CYCLES,
+  /* the three groups as index ranges [first, first + count) */
+  WW_STALL_CLASS_FIRST = WW_STALL_IDLE, WW_STALL_NCLASSES = 8,
+  WW_STALL_MD_FIRST = WW_STALL_MD_L1, WW_STALL_NMD = 5,
+  WW_STALL_MS_FIRST = WW_STALL_MS_LSU_BUSY, WW_STALL_NMS = 5,
+};
+
+/* One run: a name (NUL-terminated, at most 63 characters), the run's
+ * cycles, and the counters of SMs 0 .. n_sm-1. */
+typedef struct {
+  char name[64];
+  uint64_t cycles;
+  unsigned n_sm;
+  uint64_t cnt[WW_NUM_SM_MAX][WW_STALL_COUNTERS];
+} ww_stall_run_t;
+
+/* The counter's name ("idle", ..., "ms_fence", "cycles"), or "?" for an
+ * index >= WW_STALL_COUNTERS. */
+const char *ww_stall_name(unsigned idx);
+
+/* Checks 1 <= n_sm <= WW_NUM_SM_MAX and, for every SM: classes sum to the
+ * SM's cycles counter, which equals r->cycles; the mem_data sub-classes sum
+ * to mem_data; the mem_struct sub-classes sum to mem_struct. 0 if all hold,
+ * else -1 with the first failure described in err (may be NULL). */
+int ww_stalls_check(const ww_stall_run_t *r, char *err, size_t n);
+
+/* A human-readable table: per SM and in total, cycles and % of cycles for
+ * every class, sub-classes indented under mem_data and mem_struct, then
+ * "classes sum to cycles: yes" (or "NO: <why>"). */
+void ww_stalls_print(FILE *f, const ww_stall_run_t *r);
+
+/* One JSON object (no trailing newline):
+ *   {"name": S, "cycles": N, "sum_equals_cycles": true|false,
+ *    "classes": {"idle": N, ...}, "mem_data": {"md_l1": N, ...},
+ *    "mem_struct": {"ms_lsu_busy": N, ...},
+ *    "sm": [{"sm": 0, "cycles": N, "classes": {...}, "mem_data": {...},
+ *            "mem_struct": {...}}, ...]}
+ * The top-level groups are summed over the SMs. */
+void ww_stalls_json(FILE *f, const ww_stall_run_t *r);
+
+/* Parses `text`, a JSON document {"runs": [OBJ, ...]} whose objects are
+ * exactly what ww_stalls_json writes (any key order, whitespace anywhere;
+ * unknown, missing or duplicate keys are errors, and the summed groups must
+ * equal the sums over the SMs). `fname` only names the input in messages,
+ * which read "FILE:LINE: what". On success returns a malloc'd array of *n
+ * runs (free() it); NULL with err set otherwise. A run whose counters fail
+ * ww_stalls_check is accepted only if its sum_equals_cycles is false. */
+ww_stall_run_t *ww_stalls_parse_runs(const char *text, const char *fname, unsigned *n, char *err,
+                                     size_t en);
+
+/* Reads the file at path and parses it as ww_stalls_parse_runs does. */
+ww_stall_run_t *ww_stalls_read_runs(const char *path, unsigned *n, char *err, size_t en);
+
+/* Draws a stacked bar chart to path (".svg" or ".png", by extension; any
+ * other is an error): one bar per (run, SM), grouped by run, the eight
+ * classes stacked as % of the run's cycles, one fixed colour per class, the
+ * legend outside the plot. Runs gnuplot (popen "gnuplot"). 0 on success,
+ * else -1 with the reason in err (gnuplot missing, a gnuplot error, an empty
+ * output file). n must be >= 1. */
+int ww_stalls_plot(const char *path, const ww_stall_run_t *runs, unsigned n, char *err, size_t en);
+
+#endif /* WW_STALLS_H */
