@@ -29,9 +29,10 @@ xbar_TOP   := ww_xbar
 xbar_RTL   := rtl/common/ww_fifo.v rtl/mem/ww_switch.v rtl/mem/ww_xbar.v
 xbar_SYNTH := 1
 
-# ww_gpu: the whole GPU (SMs, distributor, crossbar, L2 slices).
+# ww_gpu: the whole GPU (SMs, distributor, crossbar, ScoRD detectors, L2 slices).
 gpu_TOP   := ww_gpu
 gpu_RTL   := $(sm_RTL) rtl/mem/ww_switch.v rtl/mem/ww_l2_slice.v rtl/mem/ww_xbar.v \
+             rtl/scord/ww_scord_check.v rtl/scord/ww_scord_fencefile.v rtl/scord/ww_scord_det.v \
              rtl/top/ww_block_dist.v rtl/top/ww_gpu.v
 gpu_SYNTH := 1
 gpu_HIER  := 1

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * ww_gsi -- C model of rtl/sm/ww_gsi.v. State: the counters (all but 12,
- * which is the sum of the accumulators) and per warp pend (a value-returning
- * instruction is in the LSU), acc (MEM_DATA cycles charged to it so far) and
+ * which is the sum of the accumulators) and per warp pend (a load is in the
+ * LSU: ld_start .. ld_done), acc (MEM_DATA cycles charged to it so far) and
  * src (where its last one was served). Counters wrap at cnt_w bits.
  */
 #include "ww_gsi.h"
@@ -82,22 +82,27 @@ uint64_t ww_gsi_counter(const ww_gsi_t *g, unsigned idx)
 
 unsigned ww_gsi_refine(const ww_gsi_in_t *in, unsigned w, int *own_store)
 {
-  unsigned c = ww_gsi_cls_in(in, w);
-  unsigned kind = (unsigned)(in->infl_kind_i >> (2 * w)) & 3u;
-  int held = (in->infl_i >> w & 1u) && (c == WW_GSI_MEM_STRUCT || c == WW_GSI_COMP_STRUCT);
-  *own_store = held && kind == WW_GSI_KIND_STORE;
-  if (!held)
-    return c;
-  switch (kind) {
-  case WW_GSI_KIND_LOAD:
-    return WW_GSI_MEM_DATA;
-  case WW_GSI_KIND_STORE:
-    return WW_GSI_MEM_STRUCT;
-  case WW_GSI_KIND_FENCE:
-    return WW_GSI_SYNC;
-  default:
-    return WW_GSI_COMP_STRUCT;
+  const unsigned c = ww_gsi_cls_in(in, w);
+  const unsigned kind = (unsigned)(in->infl_kind_i >> (2 * w)) & 3u;
+  const int infl = (int)(in->infl_i >> w & 1u);
+  const int held = infl && (c == WW_GSI_MEM_STRUCT || c == WW_GSI_COMP_STRUCT);
+  const int own = held && kind == WW_GSI_KIND_STORE;
+  unsigned r = c;
+  *own_store = own;
+  if (held) {
+    switch (kind) {
+    case WW_GSI_KIND_LOAD: r = WW_GSI_MEM_DATA; break;
+    case WW_GSI_KIND_STORE: r = WW_GSI_MEM_STRUCT; break;
+    case WW_GSI_KIND_SYNC: r = WW_GSI_SYNC; break;
+    default: r = WW_GSI_COMP_STRUCT; break;
+    }
+  } else if (infl && c == WW_GSI_MEM_DATA && kind == WW_GSI_KIND_SYNC) {
+    r = WW_GSI_SYNC;         /* a dependent instruction waits on its fence/atomic */
   }
+  /* blocked behind another warp's atomic in the LSU */
+  if (r == WW_GSI_MEM_STRUCT && !own && (in->lsu_why_i & 7u) == WW_GSI_WHY_SYNC)
+    r = WW_GSI_SYNC;
+  return r;
 }
 
 static void add(ww_gsi_t *g, unsigned idx, uint64_t v)

@@ -55,17 +55,21 @@ enum ww_gsi_ms {
   WW_GSI_MS_FENCE = 4
 };
 
-/* Kind of a warp's in-flight instruction (infl_kind_i). */
-enum ww_gsi_kind { WW_GSI_KIND_COMP = 0, WW_GSI_KIND_LOAD = 1, WW_GSI_KIND_STORE = 2, WW_GSI_KIND_FENCE = 3 };
+/* Kind of a warp's in-flight instruction (infl_kind_i); SYNC is a fence or an
+ * atomic (a synchronization operation, seed 002 sec. IV-A). */
+enum ww_gsi_kind { WW_GSI_KIND_COMP = 0, WW_GSI_KIND_LOAD = 1, WW_GSI_KIND_STORE = 2, WW_GSI_KIND_SYNC = 3 };
 
-/* Why the LSU cannot take an instruction (lsu_why_i); 6 and 7 act as busy. */
+/* Why the LSU cannot take an instruction (lsu_why_i); 7 acts as busy. SYNC:
+ * busy with another warp's atomic, which makes a waiting MEM_STRUCT warp
+ * (without its own store pending) a SYNC stall. */
 enum ww_gsi_why {
   WW_GSI_WHY_READY = 0,
   WW_GSI_WHY_BUSY = 1,
   WW_GSI_WHY_MSHR_FULL = 2,
   WW_GSI_WHY_WQ_FULL = 3,
   WW_GSI_WHY_BANK_CONFLICT = 4,
-  WW_GSI_WHY_FENCE = 5
+  WW_GSI_WHY_FENCE = 5,
+  WW_GSI_WHY_SYNC = 6
 };
 
 #define WW_PORTS_DEF "ww_gsi.ports.def"
@@ -90,8 +94,8 @@ uint64_t ww_gsi_counter(const ww_gsi_t *g, unsigned idx);
 /* Short name of counter idx ("idle" .. "cycles"), or NULL if idx is out of range. */
 const char *ww_gsi_counter_name(unsigned idx);
 
-/* Warp w's refined class and own-store flag for these inputs (the rule of
- * the RTL's g_warp; exposed for tests). */
+/* Warp w's refined class and own-store flag for these inputs, lsu_why_i
+ * included (the rule of the RTL's g_warp; exposed for tests). */
 unsigned ww_gsi_refine(const ww_gsi_in_t *in, unsigned w, int *own_store);
 
 #define WW_GSI_CLS_WORDS WW_PORT_WORDS(WW_WARPS_PER_SM * 3)

@@ -4,7 +4,9 @@
  * apart from the lockstep test, written from the rule text (seed 002
  * sec. IV and the block's specification), not from the model:
  *   * hand cases: the refinement table (every scheduler class x in flight x
- *     kind), Algorithm 2's order on every pair of refined classes in both
+ *     kind, lsu_why_i MSHR full and "busy with an atomic"), atomics and
+ *     fences as synchronization (a dependent MEM_DATA warp, a warp behind
+ *     another warp's atomic, own store behind one), Algorithm 2's order on every pair of refined classes in both
  *     warp orders, the attributed warp (lowest warp of the cycle's class),
  *     the MEM_STRUCT sub-class table (own store pending, lsu_why_i 0..7),
  *     the deferred MEM_DATA attribution of a short scripted run, the
@@ -74,13 +76,14 @@ static ww_gsi_out_t step(ww_gsi_t *g, const ww_gsi_in_t *in)
 
 /* ---- refinement table ---------------------------------------------------- */
 
-/* refined[c][kind] for a warp with an instruction in flight */
+/* refined[c][kind] for a warp with an instruction in flight (kind 3: a fence
+ * or an atomic, a synchronization operation), lsu_why_i != 6 */
 static const unsigned refined_infl[8][4] = {
-  /* kind:        compute      load      store       fence */
+  /* kind:        compute      load      store       sync */
   [IDLE]        = { IDLE, IDLE, IDLE, IDLE },
   [CONTROL]     = { CONTROL, CONTROL, CONTROL, CONTROL },
   [SYNC]        = { SYNC, SYNC, SYNC, SYNC },
-  [MEM_DATA]    = { MEM_DATA, MEM_DATA, MEM_DATA, MEM_DATA },
+  [MEM_DATA]    = { MEM_DATA, MEM_DATA, MEM_DATA, SYNC },
   [MEM_STRUCT]  = { COMP_STRUCT, MEM_DATA, MEM_STRUCT, SYNC },
   [COMP_DATA]   = { COMP_DATA, COMP_DATA, COMP_DATA, COMP_DATA },
   [COMP_STRUCT] = { COMP_STRUCT, MEM_DATA, MEM_STRUCT, SYNC },
@@ -90,33 +93,131 @@ static const unsigned refined_infl[8][4] = {
 static void test_refinement(void)
 {
   ctx = "refinement";
-  for (unsigned c = 0; c < 8; c++)
-    for (unsigned infl = 0; infl < 2; infl++)
-      for (unsigned kind = 0; kind < 4; kind++) {
-        ww_gsi_t *g = make(1, 32);
-        ww_gsi_in_t in;
-        idle_inputs(&in);
-        ww_gsi_set_cls_in(&in, 0, c);
-        in.infl_i = infl;
-        in.infl_kind_i = kind;
-        in.lsu_why_i = WW_GSI_WHY_MSHR_FULL;
-        unsigned want = infl ? refined_infl[c][kind] : c;
-        int own = infl && kind == 2 && (c == MEM_STRUCT || c == COMP_STRUCT);
-        int own_got;
-        unsigned got = ww_gsi_refine(&in, 0, &own_got);
-        CHECK(got == want && own_got == own, "cls %u infl %u kind %u: refined %u own %d, want %u %d",
-              c, infl, kind, got, own_got, want, own);
-        ww_gsi_out_t o = step(g, &in);
-        CHECK(o.cls_o == want && o.wid_o == 0, "one warp cls %u infl %u kind %u: cls_o %u, want %u",
-              c, infl, kind, (unsigned)o.cls_o, want);
-        if (want == MEM_STRUCT)
-          CHECK(o.sub_o == (own ? WW_GSI_MS_STORE : WW_GSI_MS_MSHR_FULL),
-                "cls %u infl %u kind %u: sub_o %u", c, infl, kind, (unsigned)o.sub_o);
-        else
-          CHECK(o.sub_o == 0, "cls %u infl %u kind %u: sub_o %u outside MEM_STRUCT", c, infl,
-                kind, (unsigned)o.sub_o);
-        ww_gsi_free(g);
-      }
+  /* lsu_why_i: MSHR full (a MEM_STRUCT sub-class), or busy with another warp's
+   * atomic (6: MEM_STRUCT without an own store becomes SYNC) */
+  static const unsigned whys[2] = { WW_GSI_WHY_MSHR_FULL, 6 };
+  for (unsigned wi = 0; wi < 2; wi++)
+    for (unsigned c = 0; c < 8; c++)
+      for (unsigned infl = 0; infl < 2; infl++)
+        for (unsigned kind = 0; kind < 4; kind++) {
+          const unsigned why = whys[wi];
+          ww_gsi_t *g = make(1, 32);
+          ww_gsi_in_t in;
+          idle_inputs(&in);
+          ww_gsi_set_cls_in(&in, 0, c);
+          in.infl_i = infl;
+          in.infl_kind_i = kind;
+          in.lsu_why_i = why;
+          int own = infl && kind == 2 && (c == MEM_STRUCT || c == COMP_STRUCT);
+          unsigned want = infl ? refined_infl[c][kind] : c;
+          if (want == MEM_STRUCT && !own && why == 6)
+            want = SYNC;
+          int own_got;
+          unsigned got = ww_gsi_refine(&in, 0, &own_got);
+          CHECK(got == want && own_got == own,
+                "cls %u infl %u kind %u why %u: refined %u own %d, want %u %d", c, infl, kind,
+                why, got, own_got, want, own);
+          ww_gsi_out_t o = step(g, &in);
+          CHECK(o.cls_o == want && o.wid_o == 0,
+                "one warp cls %u infl %u kind %u why %u: cls_o %u, want %u", c, infl, kind, why,
+                (unsigned)o.cls_o, want);
+          if (want == MEM_STRUCT)
+            CHECK(o.sub_o == (own ? WW_GSI_MS_STORE : WW_GSI_MS_MSHR_FULL),
+                  "cls %u infl %u kind %u why %u: sub_o %u", c, infl, kind, why,
+                  (unsigned)o.sub_o);
+          else
+            CHECK(o.sub_o == 0, "cls %u infl %u kind %u why %u: sub_o %u outside MEM_STRUCT", c,
+                  infl, kind, why, (unsigned)o.sub_o);
+          ww_gsi_free(g);
+        }
+}
+
+/* ---- atomics and fences as synchronization, hand cases -------------------- */
+
+static void test_sync(void)
+{
+  ctx = "synchronization";
+  ww_gsi_t *g = make(2, 32);
+  ww_gsi_in_t in;
+  ww_gsi_out_t o;
+
+  /* MEM_DATA + an atomic/fence in flight -> SYNC (the only instruction a
+   * dependent one can wait on); with a store in flight it stays MEM_DATA */
+  idle_inputs(&in);
+  ww_gsi_set_cls_in(&in, 0, MEM_DATA);
+  ww_gsi_set_cls_in(&in, 1, COMP_DATA);
+  in.infl_i = 1;
+  in.infl_kind_i = 3;
+  in.rd_idx_i = WW_GSI_CNT_SYNC;
+  o = step(g, &in);
+  CHECK(o.cls_o == SYNC && o.wid_o == 0 && o.sub_o == 0, "MEM_DATA + sync in flight: %u/w%u/sub %u",
+        (unsigned)o.cls_o, (unsigned)o.wid_o, (unsigned)o.sub_o);
+  CHECK(ww_gsi_counter(g, WW_GSI_CNT_SYNC) == 1 && ww_gsi_counter(g, WW_GSI_CNT_MEM_DATA) == 0,
+        "MEM_DATA + sync: sync %" PRIu64 " mem_data %" PRIu64, ww_gsi_counter(g, WW_GSI_CNT_SYNC),
+        ww_gsi_counter(g, WW_GSI_CNT_MEM_DATA));
+  in.infl_kind_i = 2;
+  o = step(g, &in);
+  CHECK(o.cls_o == MEM_DATA && o.wid_o == 0, "MEM_DATA + store in flight: %u/w%u",
+        (unsigned)o.cls_o, (unsigned)o.wid_o);
+  /* ... and without infl_i the kind does not count */
+  in.infl_i = 0;
+  in.infl_kind_i = 3;
+  o = step(g, &in);
+  CHECK(o.cls_o == MEM_DATA, "MEM_DATA, sync kind without infl_i: %u", (unsigned)o.cls_o);
+  /* a held warp waiting on its own atomic is SYNC and loses to a MEM_DATA warp */
+  in.infl_i = 2;
+  in.infl_kind_i = 3u << 2;
+  ww_gsi_set_cls_in(&in, 1, MEM_STRUCT);
+  o = step(g, &in);
+  CHECK(o.cls_o == MEM_DATA && o.wid_o == 0, "held atomic vs MEM_DATA: %u/w%u",
+        (unsigned)o.cls_o, (unsigned)o.wid_o);
+  ww_gsi_free(g);
+
+  /* why 6 (LSU busy with another warp's atomic): a MEM_STRUCT warp -> SYNC */
+  g = make(2, 32);
+  idle_inputs(&in);
+  ww_gsi_set_cls_in(&in, 0, COMP_DATA);
+  ww_gsi_set_cls_in(&in, 1, MEM_STRUCT);
+  in.lsu_why_i = 6;
+  o = step(g, &in);
+  CHECK(o.cls_o == SYNC && o.wid_o == 1 && o.sub_o == 0, "why 6: %u/w%u/sub %u",
+        (unsigned)o.cls_o, (unsigned)o.wid_o, (unsigned)o.sub_o);
+  CHECK(ww_gsi_counter(g, WW_GSI_CNT_SYNC) == 1 && ww_gsi_counter(g, WW_GSI_CNT_MEM_STRUCT) == 0 &&
+        ww_gsi_counter(g, WW_GSI_CNT_MS_LSU_BUSY) == 0, "why 6: sync %" PRIu64 " mem_struct %"
+        PRIu64, ww_gsi_counter(g, WW_GSI_CNT_SYNC), ww_gsi_counter(g, WW_GSI_CNT_MEM_STRUCT));
+  /* a warp with its own store pending stays MEM_STRUCT, sub-class store, and
+   * wins over the SYNC warp */
+  ww_gsi_set_cls_in(&in, 0, COMP_STRUCT);
+  in.infl_i = 1;
+  in.infl_kind_i = 2;
+  o = step(g, &in);
+  CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0 && o.sub_o == WW_GSI_MS_STORE,
+        "why 6, own store at warp 0: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o,
+        (unsigned)o.sub_o);
+  /* own store at warp 1 (scheduler class MEM_STRUCT): warp 1 is MEM_STRUCT
+   * store, warp 0 (plain MEM_STRUCT) is SYNC -> the cycle goes to warp 1 */
+  ww_gsi_set_cls_in(&in, 0, MEM_STRUCT);
+  in.infl_i = 2;
+  in.infl_kind_i = 2u << 2;
+  o = step(g, &in);
+  CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 1 && o.sub_o == WW_GSI_MS_STORE,
+        "why 6, own store at warp 1: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o,
+        (unsigned)o.sub_o);
+  CHECK(ww_gsi_counter(g, WW_GSI_CNT_MS_STORE) == 2 && ww_gsi_counter(g, WW_GSI_CNT_MEM_STRUCT) == 2,
+        "why 6 own store: ms_store %" PRIu64, ww_gsi_counter(g, WW_GSI_CNT_MS_STORE));
+  /* a held load is MEM_DATA whatever the LSU does; why 7 is still LSU busy */
+  in.infl_i = 1;
+  in.infl_kind_i = 1;
+  ww_gsi_set_cls_in(&in, 1, COMP_DATA);
+  o = step(g, &in);
+  CHECK(o.cls_o == MEM_DATA && o.wid_o == 0, "why 6, held load: %u/w%u", (unsigned)o.cls_o,
+        (unsigned)o.wid_o);
+  in.infl_i = 0;
+  in.lsu_why_i = 7;
+  o = step(g, &in);
+  CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0 && o.sub_o == WW_GSI_MS_LSU_BUSY,
+        "why 7: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o, (unsigned)o.sub_o);
+  ww_gsi_free(g);
 }
 
 /* ---- Algorithm 2 ------------------------------------------------------------ */
@@ -201,7 +302,8 @@ static void test_alg2(void)
 static void test_sub(void)
 {
   ctx = "memory structural sub-class";
-  /* lsu_why_i -> sub-class, without own store */
+  /* lsu_why_i -> sub-class, without own store (6: no MEM_STRUCT cycle then,
+   * the warps are SYNC; the entry is never used) */
   static const unsigned by_why[8] = { WW_GSI_MS_LSU_BUSY, WW_GSI_MS_LSU_BUSY, WW_GSI_MS_MSHR_FULL,
                                       WW_GSI_MS_STORE, WW_GSI_MS_BANK_CONFLICT, WW_GSI_MS_FENCE,
                                       WW_GSI_MS_LSU_BUSY, WW_GSI_MS_LSU_BUSY };
@@ -217,12 +319,21 @@ static void test_sub(void)
         in.infl_i = 1u << (own_at - 1);
         in.infl_kind_i = 2u << (2 * (own_at - 1));
       }
-      /* the flag counts only for the attributed warp, warp 0 */
+      /* the flag counts only for the attributed warp, warp 0; with why 6 a
+       * warp without its own store is SYNC, so the cycle goes to the warp
+       * with one (sub-class store), or is SYNC if there is none */
+      unsigned want_cls = MEM_STRUCT, want_wid = 0;
       unsigned want = own_at == 1 ? WW_GSI_MS_STORE : by_why[why];
+      if (why == 6) {
+        want_cls = own_at ? MEM_STRUCT : SYNC;
+        want_wid = own_at ? own_at - 1 : 0;
+        want = own_at ? WW_GSI_MS_STORE : 0;
+      }
       ww_gsi_out_t o = step(g, &in);
-      CHECK(o.cls_o == MEM_STRUCT && o.sub_o == want, "why %u own store at %u: sub %u, want %u",
-            why, own_at, (unsigned)o.sub_o, want);
-      in.rd_idx_i = WW_GSI_CNT_MS_LSU_BUSY + want;
+      CHECK(o.cls_o == want_cls && o.wid_o == want_wid && o.sub_o == want,
+            "why %u own store at %u: %u/w%u/sub %u, want %u/w%u/sub %u", why, own_at,
+            (unsigned)o.cls_o, (unsigned)o.wid_o, (unsigned)o.sub_o, want_cls, want_wid, want);
+      in.rd_idx_i = want_cls == MEM_STRUCT ? WW_GSI_CNT_MS_LSU_BUSY + want : WW_GSI_CNT_SYNC;
       o = step(g, &in);
       CHECK(o.rd_data_o == 1, "why %u: counter %u = %" PRIu64 " after one cycle", why,
             (unsigned)in.rd_idx_i, (uint64_t)o.rd_data_o);
@@ -389,15 +500,17 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
     for (unsigned w = 0; w < warps; w++) {
       unsigned c = ww_gsi_cls_in(&in, w), kind = (unsigned)(in.infl_kind_i >> 2 * w) & 3;
       int held = (in.infl_i >> w & 1) && (c == MEM_STRUCT || c == COMP_STRUCT);
-      rc[w] = held ? refined_infl[c][kind] : c;
+      rc[w] = (in.infl_i >> w & 1) ? refined_infl[c][kind] : c;
       own[w] = held && kind == 2;
+      if (rc[w] == MEM_STRUCT && !own[w] && in.lsu_why_i == 6)
+        rc[w] = SYNC;        /* behind another warp's atomic */
       if (rank[rc[w]] > rank[best])
         best = rc[w];
     }
     unsigned aw = 0;
     while (rc[aw] != best)
       aw++;
-    static const unsigned by_why[8] = { 0, 0, 1, 2, 3, 4, 0, 0 };
+    static const unsigned by_why[8] = { 0, 0, 1, 2, 3, 4, 0, 0 };   /* 6: own store only */
     unsigned sub = best != MEM_STRUCT ? 0 : own[aw] ? 2 : by_why[in.lsu_why_i];
     uint64_t owed_sum = 0;
     for (unsigned w = 0; w < warps; w++)
@@ -485,6 +598,7 @@ int main(int argc, char **argv)
   }
   rng.s = seed;
   test_refinement();
+  test_sync();
   test_alg2();
   test_sub();
   test_deferred();

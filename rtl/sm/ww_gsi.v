@@ -11,21 +11,36 @@
 //                         5 COMP_DATA, 6 COMP_STRUCT, 7 NONE
 //   infl_i[w]             w has an instruction in flight (one per warp, so
 //                         its next instruction is held)
-//   infl_kind_i[2w +: 2]  kind of it: 0 compute, 1 load/atomic (returns a
-//                         value from memory), 2 store, 3 fence
-// Refinement (Algorithm 1 for a one-in-flight-per-warp pipeline): when
-// infl_i[w] and cls is MEM_STRUCT or COMP_STRUCT, the class becomes
-//   kind 1 -> MEM_DATA (waits for its own pending load)
-//   kind 2 -> MEM_STRUCT, with the "own store pending" flag
-//   kind 3 -> SYNC (a pending fence is a release/acquire, sec. IV-A)
-//   kind 0 -> COMP_STRUCT
+//   infl_kind_i[2w +: 2]  kind of it: 0 compute, 1 load (returns a value
+//                         from memory), 2 store, 3 sync (a fence or an
+//                         atomic: a synchronization operation)
+//   lsu_why_i             why the LSU cannot take an instruction: 0 ready,
+//                         1 busy, 2 MSHR full, 3 write slots full, 4 bank
+//                         conflict, 5 fence waiting for writes, 6 busy with
+//                         another warp's atomic, 7 busy
+// Refinement (Algorithm 1 for a one-in-flight-per-warp pipeline, and
+// atomics as synchronization operations, sec. IV-A: on a GPU a lock's
+// acquire and release are atomics). Warp w's class cls becomes, in order:
+//   1. infl_i[w] and cls is MEM_STRUCT or COMP_STRUCT (its next
+//      instruction is held by the one in flight):
+//        kind 1 -> MEM_DATA (waits for its own pending load)
+//        kind 2 -> MEM_STRUCT, with the "own store pending" flag
+//        kind 3 -> SYNC (waits for its own pending fence or atomic)
+//        kind 0 -> COMP_STRUCT
+//      infl_i[w] and cls is MEM_DATA and kind 3 -> SYNC (a dependent
+//      instruction can only wait on the warp's one in-flight instruction,
+//      the synchronization operation)
+//   2. the result is MEM_STRUCT without the own-store flag and lsu_why_i
+//      is 6 -> SYNC (blocked behind another warp's pending atomic: the LSU
+//      performs one warp memory instruction at a time)
 // Cycle class cls_o (Algorithm 2): the first of NONE, MEM_STRUCT, MEM_DATA,
 // SYNC, COMP_STRUCT, COMP_DATA, CONTROL, IDLE found among the refined
 // classes. wid_o: the lowest warp whose refined class is cls_o.
 // sub_o (MEM_STRUCT sub-class, 0 unless cls_o is MEM_STRUCT): 2 store if the
 // attributed warp has its own store pending, else by lsu_why_i: 2 MSHR full
 // -> 1, 3 write slots full -> 2, 4 bank conflict -> 3, 5 fence waiting for
-// writes -> 4, otherwise (0 ready, 1 busy, 6, 7) -> 0 LSU busy.
+// writes -> 4, otherwise (0 ready, 1 busy, 6, 7) -> 0 LSU busy (6 reaches
+// here only with an own store pending, which gives store).
 //
 // Counters (CNT_W bits, wrapping), read combinationally at rd_idx_i:
 //   0..7   cycles of each class (by code)      8..11  MEM_DATA by source:
@@ -98,12 +113,13 @@ module ww_gsi #(
 
   localparam [1:0] KIND_LOAD  = 2'd1;
   localparam [1:0] KIND_STORE = 2'd2;
-  localparam [1:0] KIND_FENCE = 2'd3;
+  localparam [1:0] KIND_SYNC  = 2'd3;
 
   localparam [2:0] WHY_MSHR  = 3'd2;
   localparam [2:0] WHY_WQ    = 3'd3;
   localparam [2:0] WHY_BANK  = 3'd4;
   localparam [2:0] WHY_FENCE = 3'd5;
+  localparam [2:0] WHY_SYNC  = 3'd6;
 
   localparam [2:0] MS_BUSY  = 3'd0;
   localparam [2:0] MS_MSHR  = 3'd1;
@@ -143,9 +159,11 @@ module ww_gsi #(
 
   genvar g;
   for (g = 0; g < WARPS; g = g + 1) begin : g_warp
-    wire [2:0] c    = cls_i[g*3 +: 3];
-    wire [1:0] kind = infl_kind_i[g*2 +: 2];
-    wire       held = infl_i[g] && ((c == ST_MEM_STRUCT) || (c == ST_COMP_STRUCT));
+    wire [2:0] c     = cls_i[g*3 +: 3];
+    wire [1:0] kind  = infl_kind_i[g*2 +: 2];
+    wire       held  = infl_i[g] && ((c == ST_MEM_STRUCT) || (c == ST_COMP_STRUCT));
+    wire       dsync = infl_i[g] && (c == ST_MEM_DATA) && (kind == KIND_SYNC);
+    wire       own   = held && (kind == KIND_STORE);
     reg  [2:0] r;
     always @(*) begin
       r = c;
@@ -153,13 +171,18 @@ module ww_gsi #(
         case (kind)
           KIND_LOAD:  r = ST_MEM_DATA;
           KIND_STORE: r = ST_MEM_STRUCT;
-          KIND_FENCE: r = ST_SYNC;
+          KIND_SYNC:  r = ST_SYNC;
           default:    r = ST_COMP_STRUCT;
         endcase
+      end else if (dsync) begin
+        r = ST_SYNC;
+      end
+      if ((r == ST_MEM_STRUCT) && !own && (lsu_why_i == WHY_SYNC)) begin
+        r = ST_SYNC;
       end
     end
     assign rcls[g*3 +: 3] = r;
-    assign own_st[g]      = held && (kind == KIND_STORE);
+    assign own_st[g]      = own;
   end
 
   ////////////////////

@@ -34,9 +34,10 @@
 // (op ATOMIC, id 8'h80) share mreq_*; responses are routed by id bit 7.
 // GSI (seed 002 sec. IV-C/D): why_o says why in_ready_o is low (0 ready,
 // 1 busy, 2 L1 MSHRs full, 3 L1 write slots full, 4 shared-memory bank
-// conflict, 5 fence waiting for writes); ld_start_o / ld_done_o mark a
-// value-returning instruction (load, atomic) entering and leaving, and
-// ld_src_o says where its deepest line was served (0 L1 hit or shared memory,
+// conflict, 5 fence waiting for writes or acks, 6 busy with an atomic: a
+// synchronization operation, docs/gsi.md); ld_start_o / ld_done_o mark a
+// load entering and leaving, and ld_src_o says where its deepest line was
+// served (0 L1 hit or shared memory,
 // 1 L1 MSHR merge, 2 L2, 3 main memory: the L2 marks a response that missed).
 // ScoRD (docs/scord.md §3; on when scord_en_i): after an instruction's
 // global lines are done, one CHECK record per line with tracked lanes
@@ -287,7 +288,6 @@ module ww_lsu #(
 
   assign in_ready_o = (state_q == S_IDLE);
   wire accept = in_valid_i && in_ready_o && !fault_c;
-  wire in_store = (in_op_i >= WW_OP_SB && in_op_i <= WW_OP_SW) || (in_op_i == WW_OP_SW_STRONG);
 
   ////////////////////
   // Lane helpers   //
@@ -615,18 +615,22 @@ module ww_lsu #(
     end
 
   // why the LSU cannot take an instruction (GSI memory-structural sub-class)
+  wire is_atomic = !is_load && !is_store && !is_fence;
   always @* begin
     case (state_q)
       S_IDLE:   why_o = 3'd0;
       S_FENCE, S_FPKT, S_FACK: why_o = 3'd5;
-      S_SHWAIT: why_o = sh_conflict ? 3'd4 : 3'd1;
-      S_L1REQ:  why_o = (l1_stall == 3'd2) ? 3'd2 : (l1_stall == 3'd3) ? 3'd3 : 3'd1;
-      default:  why_o = 3'd1;
+      S_SHWAIT: why_o = sh_conflict ? 3'd4 : is_atomic ? 3'd6 : 3'd1;
+      S_L1REQ:  why_o = (l1_stall == 3'd2) ? 3'd2 : (l1_stall == 3'd3) ? 3'd3 :
+                        is_atomic ? 3'd6 : 3'd1;
+      default:  why_o = is_atomic ? 3'd6 : 3'd1;
     endcase
   end
 
-  assign ld_start_o = accept && !in_store && !in_fence;
-  assign ld_done_o  = done_valid_o && done_ready_i && !is_store && !is_fence;
+  // loads only: a warp waiting for its atomic is a synchronization stall
+  wire in_load = (in_op_i >= WW_OP_LB && in_op_i <= WW_OP_LHU) || (in_op_i == WW_OP_LW_STRONG);
+  assign ld_start_o = accept && in_load;
+  assign ld_done_o  = done_valid_o && done_ready_i && is_load;
   assign ld_src_o   = lvl_q;
 
   ////////////////////

@@ -799,14 +799,15 @@ module ww_sm #(
   // GSI            //
   ////////////////////
 
-  // In-flight kind per warp (ww_gsi infl_kind_i): 0 compute, 1 load or
-  // atomic, 2 store, 3 fence. Set at issue, read while inflight_q is set.
+  // In-flight kind per warp (ww_gsi infl_kind_i): 0 compute, 1 load,
+  // 2 store, 3 synchronization (fence or atomic). Set at issue, read while
+  // inflight_q is set.
   function [1:0] infl_kind(input [6:0] op, input mem);
     begin
-      if (!mem)                                                   infl_kind = 2'd0;
-      else if (op == WW_OP_FENCE || op == WW_OP_FENCE_DEV)        infl_kind = 2'd3;
+      if (!mem)                                                           infl_kind = 2'd0;
+      else if ((op >= WW_OP_LB && op <= WW_OP_LHU) || op == WW_OP_LW_STRONG) infl_kind = 2'd1;
       else if ((op >= WW_OP_SB && op <= WW_OP_SW) || op == WW_OP_SW_STRONG) infl_kind = 2'd2;
-      else                                                        infl_kind = 2'd1;
+      else                                                                infl_kind = 2'd3;
     end
   endfunction
 

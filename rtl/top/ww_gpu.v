@@ -199,9 +199,7 @@ module ww_gpu #(
   // ScoRD: launch settings, and fence acks of partition p to SM s at [s*NUM_PART + p]
   reg                       scord_en_q, scord_cached_q;
   wire [NUM_SM*NUM_PART-1:0] scord_ack;
-  // (the detectors are not attached yet: no acks)
-  assign scord_ack = {NUM_SM*NUM_PART{1'b0}};
-  wire unused_scord = scord_cached_q;
+  wire [NUM_PART-1:0]       det_idle;
   wire gsi_en = (state_q != ST_IDLE) || done_q;
   reg  [31:0] gsi_rd_c;
   integer gi;
@@ -380,10 +378,70 @@ module ww_gpu #(
   // L2 slices      //
   ////////////////////
 
+  localparam SK_LSB = 7 + WID_W + 64;          // sideband record kind (docs/scord.md §3)
+  localparam [ID_W-1:0] DET_ID = 8'h20;        // the detector's requests on the slice port
+
   for (p = 0; p < NUM_PART; p = p + 1) begin : g_part
-    // While flushing, the top owns the slice's request and response ports.
-    wire       req_valid = flushing ? fl_send_q[p] : x_req_valid[p];
-    wire [1:0] req_op    = flushing ? 2'd3 : x_req_op[p*2 +: 2];
+    // ScoRD records (sk != 0) go to this partition's detector, never to L2.
+    wire x_rec = x_req_sb[p*SB_W + SK_LSB +: 2] != 2'd0;
+    wire det_in_ready, det_ack, det_mreq_valid;
+    wire [SM_W-1:0]       det_ack_sm;
+    wire [1:0]            det_mreq_op;
+    wire [LINE_W-1:0]     det_mreq_line;
+    wire [LINE_BYTES-1:0] det_mreq_be;
+    wire [LB-1:0]         det_mreq_data;
+    // the slice answers the detector's requests (id DET_ID) to the detector
+    wire det_rsp = l2_rsp_valid[p] && l2_rsp_id[p*ID_W +: ID_W] == DET_ID;
+
+    // unused outputs of this instance are left open on purpose (the race
+    // event port is for test benches: the host reads the log in memory)
+    /* verilator lint_off PINCONNECTEMPTY */
+    ww_scord_det #(
+      .NUM_SM     (NUM_SM),
+      .WARPS      (WARPS),
+      .NUM_PART   (NUM_PART),
+      .PART       (p),
+      .LINE_BYTES (LINE_BYTES),
+      .SB_W       (SB_W)
+    ) u_det (
+      .clk_i            (clk_i),
+      .rst_ni           (rst_ni),
+      .clear_i          (start),
+      .en_i             (scord_en_q),
+      .cached_i         (scord_cached_q),
+      .in_valid_i       (x_req_valid[p] && x_rec && !flushing),
+      .in_ready_o       (det_in_ready),
+      .in_src_i         (x_req_src[p*SM_W +: SM_W]),
+      .in_line_i        (x_req_line[p*LINE_W +: LINE_W]),
+      .in_sb_i          (x_req_sb[p*SB_W +: SB_W]),
+      .ack_valid_o      (det_ack),
+      .ack_sm_o         (det_ack_sm),
+      .mreq_valid_o     (det_mreq_valid),
+      .mreq_ready_i     (l2_req_ready[p] && !flushing),
+      .mreq_op_o        (det_mreq_op),
+      .mreq_line_o      (det_mreq_line),
+      .mreq_be_o        (det_mreq_be),
+      .mreq_data_o      (det_mreq_data),
+      .mrsp_valid_i     (det_rsp && !flushing),
+      .mrsp_data_i      (l2_rsp_data[p*LB +: LB]),
+      .idle_o           (det_idle[p]),
+      .race_valid_o     (),
+      .race_pc_o        (),
+      .race_addr_o      (),
+      .race_type_o      (),
+      .race_scope_blk_o (),
+      .race_dup_o       ()
+    );
+    /* verilator lint_on PINCONNECTEMPTY */
+    for (s = 0; s < NUM_SM; s = s + 1) begin : g_ack
+      assign scord_ack[s*NUM_PART + p] = det_ack && det_ack_sm == s[SM_W-1:0];
+    end
+
+    // The slice's request port: the top while flushing, else the detector
+    // first, then the crossbar's ordinary requests.
+    wire x_go = x_req_valid[p] && !x_rec && !det_mreq_valid;
+    wire       req_valid = flushing ? fl_send_q[p] : (det_mreq_valid || x_go);
+    wire [1:0] req_op    = flushing ? 2'd3 : det_mreq_valid ? det_mreq_op : x_req_op[p*2 +: 2];
 
     ww_l2_slice #(
       .SETS       (L2_SETS),
@@ -398,17 +456,17 @@ module ww_gpu #(
       .req_valid_i      (req_valid),
       .req_ready_o      (l2_req_ready[p]),
       .req_op_i         (req_op),
-      .req_line_i       (x_req_line[p*LINE_W +: LINE_W]),
-      .req_id_i         (x_req_id[p*ID_W +: ID_W]),
-      .req_src_i        (x_req_src[p*SM_W +: SM_W]),
-      .req_be_i         (x_req_be[p*LINE_BYTES +: LINE_BYTES]),
-      .req_data_i       (x_req_data[p*LB +: LB]),
+      .req_line_i       (det_mreq_valid ? det_mreq_line : x_req_line[p*LINE_W +: LINE_W]),
+      .req_id_i         (det_mreq_valid ? DET_ID : x_req_id[p*ID_W +: ID_W]),
+      .req_src_i        (det_mreq_valid ? {SM_W{1'b0}} : x_req_src[p*SM_W +: SM_W]),
+      .req_be_i         (det_mreq_valid ? det_mreq_be : x_req_be[p*LINE_BYTES +: LINE_BYTES]),
+      .req_data_i       (det_mreq_valid ? det_mreq_data : x_req_data[p*LB +: LB]),
       .req_amo_op_i     (x_req_amo_op[p*4 +: 4]),
       .req_amo_word_i   (x_req_amo_word[p*WORD_W +: WORD_W]),
       .req_amo_a_i      (x_req_amo_a[p*32 +: 32]),
       .req_amo_b_i      (x_req_amo_b[p*32 +: 32]),
       .rsp_valid_o      (l2_rsp_valid[p]),
-      .rsp_ready_i      (flushing || x_rsp_ready[p]),
+      .rsp_ready_i      (flushing || det_rsp || x_rsp_ready[p]),
       .rsp_op_o         (l2_rsp_op[p*2 +: 2]),
       .rsp_id_o         (l2_rsp_id[p*ID_W +: ID_W]),
       .rsp_src_o        (l2_rsp_src[p*SM_W +: SM_W]),
@@ -423,8 +481,8 @@ module ww_gpu #(
       .dram_rsp_data_i  (dram_rsp_data_i[p*LB +: LB])
     );
 
-    assign x_req_ready[p] = l2_req_ready[p] && !flushing;
-    assign x_rsp_valid[p] = l2_rsp_valid[p] && !flushing;
+    assign x_req_ready[p] = !flushing && (x_rec ? det_in_ready : l2_req_ready[p] && !det_mreq_valid);
+    assign x_rsp_valid[p] = l2_rsp_valid[p] && !flushing && !det_rsp;
   end
   wire unused_rsp_op = ^{l2_rsp_op, dist_busy};
 
@@ -438,7 +496,7 @@ module ww_gpu #(
 
   // The memory system is empty: nothing queued in the crossbar, no SM
   // request pending, every slice idle (so no response pending either).
-  wire drained = req_idle && rsp_idle && !(|mreq_valid) && (&l2_req_ready);
+  wire drained = req_idle && rsp_idle && !(|mreq_valid) && (&l2_req_ready) && (&det_idle);
 
   // FLUSH handshakes: a slice in IDLE takes its FLUSH; while flushing, a
   // slice's only response is that FLUSH's ack (rsp_ready is held high).

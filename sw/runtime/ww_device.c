@@ -48,6 +48,37 @@ int ww_dev_fail(ww_dev_t *dev, const char *fmt, ...)
 
 const char *ww_dev_error(const ww_dev_t *dev) { return dev ? dev->err : "no device"; }
 
+int ww_scord_mode(const char *name)
+{
+  static const char *const names[] = { "off", "cached", "full" };
+  for (int i = 0; i < 3; i++)
+    if (name && strcmp(name, names[i]) == 0)
+      return i;
+  return -1;
+}
+
+const char *ww_race_type_text(unsigned type)
+{
+  static const char *const t[] = { "?", "missing block fence", "missing device fence",
+                                   "not strong", "scoped atomic",
+                                   "missing common lock (load)", "missing common lock (store)" };
+  return type <= 6 ? t[type] : "?";
+}
+
+int ww_dev_races(ww_dev_t *dev, ww_race_t *out, size_t max, size_t *n, ww_scord_stats_t *st)
+{
+  if (!dev->ops->races) {
+    snprintf(dev->err, sizeof dev->err, "the %s backend has no race detector "
+             "(ScoRD is in the RTL: use --backend verilator)", dev->ops->name);
+    return -1;
+  }
+  if (dev->ops->races(dev->be, out, max, n, st) != 0) {
+    snprintf(dev->err, sizeof dev->err, "no completed launch with ScoRD on");
+    return -1;
+  }
+  return 0;
+}
+
 int ww_dev_stalls(ww_dev_t *dev, ww_stalls_t *out)
 {
   if (!dev->ops->stalls) {
@@ -76,6 +107,12 @@ ww_dev_t *ww_dev_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
     if (err && err_len)
       snprintf(err, err_len, "unknown backend '%s' (available: %s)", o.backend,
                ww_backend_names());
+    return NULL;
+  }
+  if (o.scord != WW_SCORD_OFF && !ops->races) {
+    if (err && err_len)
+      snprintf(err, err_len, "ScoRD race detection is in the RTL: the %s backend has none "
+               "(use --backend verilator)", o.backend);
     return NULL;
   }
   ww_dev_t *dev = calloc(1, sizeof *dev);

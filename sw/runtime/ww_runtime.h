@@ -37,9 +37,18 @@ typedef struct {
   uint64_t    max_steps;    /* 0 = the backend's default limit (verilator: cycles) */
   int         cosim;        /* verilator: WW_COSIM_STRICT (default), _FOLLOW or _OFF */
   const char *wave;         /* verilator: FST waves to this file (+ .gtkw view), NULL = none */
+  int         scord;        /* ScoRD race detection: WW_SCORD_OFF (default), _CACHED, _FULL */
 } ww_dev_opts_t;
 
+/* ScoRD modes (docs/scord.md): the detector in the RTL with the metadata
+ * cache (§IV-B, the paper's "ScoRD") or with full metadata (its base design). */
+enum { WW_SCORD_OFF = 0, WW_SCORD_CACHED = 1, WW_SCORD_FULL = 2 };
+/* "off", "cached", "full" -> WW_SCORD_*; -1 for anything else. */
+int ww_scord_mode(const char *name);
+
 struct ww_stalls;   /* below */
+struct ww_race;
+struct ww_scord_stats;
 
 /* What a backend implements; the runtime does ELF loading, allocation,
  * arguments, error text and source lines on top. */
@@ -56,6 +65,8 @@ typedef struct {
   void  (*set_retire_hook)(void *be, ww_retire_fn fn, void *ctx);
   uint32_t (*mem_bytes)(void *be);                   /* global memory size */
   int   (*stalls)(void *be, struct ww_stalls *out);  /* NULL: no stall counters */
+  /* races of the last launch; NULL: no race detector */
+  int   (*races)(void *be, struct ww_race *out, size_t max, size_t *n, struct ww_scord_stats *st);
 } ww_backend_t;
 
 /* Registered backends, by name; NULL if unknown. */
@@ -119,6 +130,38 @@ typedef struct ww_stalls {
 /* 0 with the counters of the last completed launch; -1 (ww_dev_error says
  * why) when the backend has none or nothing ran. */
 int ww_dev_stalls(ww_dev_t *dev, ww_stalls_t *out);
+
+/* A race ScoRD found (docs/scord.md §3 "Race log"), repeats of the same
+ * (pc, addr, type) merged into count. */
+typedef struct ww_race {
+  uint32_t pc;              /* the racing access */
+  uint32_t addr;            /* byte address of the word */
+  unsigned type;            /* 1..6 = Table IV (a) missing block fence, (b) missing device
+                               fence, (c) not strong, (d) scoped atomic, (e) missing common
+                               lock on a load, (f) ... on a store */
+  int      scope_blk;       /* 1: both accessors in one block; 0: device scope */
+  unsigned kind;            /* the racing access: 0 load, 1 store, 2 atomic */
+  uint32_t count;           /* occurrences */
+  uint32_t ctaid;           /* current accessor's block */
+  unsigned sm, warp;        /* current accessor: SM, warp in the SM */
+  unsigned prev_sm, prev_warp;
+  uint32_t prev_block;      /* previous accessor's BlockID (ctaid mod 2^SCORD_BLOCKID_W) */
+} ww_race_t;
+
+typedef struct ww_scord_stats {
+  uint64_t races;           /* detected, repeats included */
+  uint64_t entries;         /* log entries written (distinct races unless evicted from dedup) */
+  uint64_t overwrites;      /* log ring overwrites (oldest entries lost) */
+  uint64_t records;         /* access and fence records the detectors processed */
+  uint64_t md_reads, md_writes;     /* metadata line accesses */
+  uint64_t queue_full_cycles;       /* cycles a record waited for a full detector queue */
+} ww_scord_stats_t;
+
+/* Races of the last launch with ScoRD on: up to max into out, *n = how many
+ * there are (merged across partitions), *st the detectors' counters. 0, or -1
+ * (ww_dev_error says why). */
+int ww_dev_races(ww_dev_t *dev, ww_race_t *out, size_t max, size_t *n, ww_scord_stats_t *st);
+const char *ww_race_type_text(unsigned type);
 
 /* Writes one line per retired warp instruction to f (NULL to stop). */
 void ww_dev_trace(ww_dev_t *dev, FILE *f);

@@ -48,8 +48,8 @@
 #include "ww_config.h"
 #include "ww_rng.h"
 #include "ww_runtime.h"
-#ifdef APPS_HAVE_REF
 #include "ww_rt_internal.h"   /* ww_srcline_callsite: the kernel line of an inlined intrinsic */
+#ifdef APPS_HAVE_REF
 #include "ww_scord_ref.h"
 #endif
 
@@ -730,7 +730,6 @@ static void on_retire(void *ctx, const ww_retire_t *rt)
 #endif
 }
 
-#ifdef APPS_HAVE_REF
 /* Line number of pc in the kernel's own file, or -1. */
 static int pc_line(const run_t *r, uint32_t pc, char *buf, size_t n)
 {
@@ -749,6 +748,54 @@ static int pc_line(const run_t *r, uint32_t pc, char *buf, size_t n)
   return atoi(colon + 1);
 }
 
+/* The RTL detector's verdict (--scord=MODE): its race log holds every label of
+ * this race switch and nothing else (race 0: nothing). 1 if it agrees. */
+static int scord_verdict(const run_t *r, int mode, const char *tag)
+{
+  static ww_race_t rs[256];
+  size_t n = 0;
+  ww_scord_stats_t st;
+  char buf[160];
+  int ok = ww_dev_races(r->dev, rs, 256, &n, &st) == 0;
+  if (!ok)
+    note("races: %s", ww_dev_error(r->dev));
+  for (int i = 0; ok && i < r->app->nlabels; i++) {
+    const label_t *l = &r->app->labels[i];
+    if (l->race != (int)r->race)
+      continue;
+    unsigned count = 0;
+    for (size_t j = 0; j < n && j < 256; j++)
+      if ((char)('a' + (int)rs[j].type - 1) == l->type && rs[j].scope_blk == l->scope_blk &&
+          pc_line(r, rs[j].pc, buf, sizeof buf) == l->line)
+        count += rs[j].count;
+    if (!count) {
+      ok = 0;
+      note("RTL: expected (%c) %s at %s.c:%d not reported", l->type,
+           l->scope_blk ? "block" : "device", r->app->name, l->line);
+    }
+  }
+  for (size_t j = 0; j < n && j < 256; j++) {
+    int line = pc_line(r, rs[j].pc, buf, sizeof buf), labelled = 0;
+    for (int i = 0; i < r->app->nlabels; i++) {
+      const label_t *l = &r->app->labels[i];
+      labelled |= l->race == (int)r->race && l->type == (char)('a' + (int)rs[j].type - 1) &&
+                  l->scope_blk == rs[j].scope_blk && l->line == line;
+    }
+    if (!labelled) {
+      ok = 0;
+      note("RTL: unlabelled race (%c) %s at %s, word 0x%08x, x%u", 'a' + (int)rs[j].type - 1,
+           rs[j].scope_blk ? "block" : "device", buf, rs[j].addr, rs[j].count);
+    }
+  }
+  check(ok, "%s %s: RTL ScoRD (%s metadata) reports %s (%zu distinct, %llu records, "
+        "%llu metadata reads, %llu queue-full cycles)", r->app->name, tag,
+        mode == WW_SCORD_FULL ? "full" : "cached",
+        r->race ? "the labelled races" : "no race", n, (unsigned long long)st.records,
+        (unsigned long long)st.md_reads, (unsigned long long)st.queue_full_cycles);
+  return ok;
+}
+
+#ifdef APPS_HAVE_REF
 /* The reference's verdict on a run: 1 if it agrees with the labels. */
 static int ref_verdict(const run_t *r, ww_scord_ref_t *ref, const char *tag)
 {
@@ -829,6 +876,7 @@ typedef struct {
   const char *src_dir, *elf_dir;
   const char *backend;            /* "cmodel", or "verilator" when linked in */
   int cosim;                      /* verilator: WW_COSIM_* */
+  int scord;                      /* verilator: WW_SCORD_*, check the RTL's race log */
   int use_ref;
   unsigned ref_fence_bits;        /* approximate view: fence ID width, 0 = the hardware's */
   int ref_cached;                 /* approximate view: cached metadata (docs/scord.md §3) */
@@ -840,7 +888,7 @@ static void run_one(const opts_t *o, app_t *a, uint32_t race, uint64_t seed)
   snprintf(tag, sizeof tag, "race=%u seed=%llu", race, (unsigned long long)seed);
   ww_dev_opts_t dopts = { .backend = o->backend, .seed = seed,
                           .max_steps = strcmp(o->backend, "cmodel") ? 0 : STEP_LIMIT,
-                          .cosim = o->cosim };
+                          .cosim = o->cosim, .scord = o->scord };
   run_t r = { 0 };
   r.app = a;
   r.race = race;
@@ -919,6 +967,8 @@ static void run_one(const opts_t *o, app_t *a, uint32_t race, uint64_t seed)
     note("output %s:%s", r.out_ok ? "right" : "WRONG", r.summary);
     note("%llu warp instructions; blocks on SMs %s", (unsigned long long)h->insns, place);
   }
+  if (o->scord && completed)
+    scord_verdict(&r, o->scord, tag);
 #ifdef APPS_HAVE_REF
   if (h->ref) {
     if (completed)
@@ -940,6 +990,7 @@ static void usage(FILE *f)
              "                 [--ref] [--ref-fence-bits=N] [--ref-cached]\n"
              "  --backend=verilator  runs the RTL (a runner linked with it; cosim follow by default:\n"
              "                       racy and atomic-heavy kernels need the model to follow the RTL)\n"
+             "  --scord=full|cached  (verilator) ScoRD on: its race log must hold exactly the labels\n"
              "  --ref   also run the §1 reference detector (tb/scord/ww_scord_ref.c) on every run%s\n"
              "  --ref-fence-bits=N  its approximate view with N-bit fence IDs (wrap-around margin)\n"
              "  --ref-cached        its approximate view with the metadata cache (cached mode)\n",
@@ -970,7 +1021,7 @@ int main(int argc, char **argv)
   uint64_t seeds[MAX_SEEDS] = { 0, 1, 20240607 };
   int nseeds = 3, list = 0, list_apps = 0, only_race = -1;
   const char *only = NULL;
-  opts_t o = { "sw/scord/apps", "build/scord/apps", "cmodel", WW_COSIM_FOLLOW, 0, 0, 0 };
+  opts_t o = { "sw/scord/apps", "build/scord/apps", "cmodel", WW_COSIM_FOLLOW, 0, 0, 0, 0 };
   rep = stdout;
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i];
@@ -1007,6 +1058,12 @@ int main(int argc, char **argv)
       o.backend = s + 10;
       if (!ww_backend_find(o.backend)) {
         fprintf(stderr, "app_tests: backend '%s' is not in this program\n", o.backend);
+        return 2;
+      }
+    } else if (!strncmp(s, "--scord=", 8)) {
+      o.scord = ww_scord_mode(s + 8);
+      if (o.scord <= 0) {
+        fprintf(stderr, "app_tests: --scord=%s: expected full or cached\n", s + 8);
         return 2;
       }
     } else if (!strncmp(s, "--cosim=", 8)) {

@@ -51,10 +51,10 @@ $(SCORD_APPS_RUNNER): sw/scord/app_tests.c sw/runtime/ww_runtime.h cmodel/includ
 	gcc $(SW_HOST_CFLAGS) $(if $(SCORD_APPS_REF),-DAPPS_HAVE_REF -Itb/scord) $< $(SCORD_APPS_REF) \
 	  $(SW_RT_LIB) $(SW_GPU_LIB) -lelf -ldw -o $@
 
-# The same runner with the RTL backend (optional, not in ALL_TARGETS: it needs
-# the Verilator model): app_tests_rtl --backend=verilator [--ref] runs every
-# application on the RTL, co-simulated in follow mode, and --ref then checks
-# the labels in the RTL's retire order.
+# The same runner with the RTL backend: app_tests_rtl --backend=verilator
+# [--scord=full|cached] [--ref] runs every application on the RTL,
+# co-simulated in follow mode; --scord checks the detector's race log against
+# the labels, --ref the reference's verdict in the RTL's retire order.
 SCORD_APPS_RUNNER_RTL := build/scord/apps/app_tests_rtl
 $(SCORD_APPS_RUNNER_RTL): sw/scord/app_tests.c sw/runtime/ww_runtime.h cmodel/include/ww_config.h \
                           cmodel/include/ww_isa.def $(SCORD_APPS_REF) $(SCORD_APPS_REF:.c=.h) \
@@ -69,8 +69,11 @@ $(SCORD_APPS_RUNNER_RTL): sw/scord/app_tests.c sw/runtime/ww_runtime.h cmodel/in
 scord-apps: $(SCORD_APPS_ELFS) $(SCORD_APPS_RUNNER)
 scord-apps-rtl: $(SCORD_APPS_ELFS) $(SCORD_APPS_RUNNER_RTL)
 
-ALL_TARGETS += $(SCORD_APPS_ELFS) $(SCORD_APPS_RUNNER)
-TESTS += scord/apps-run
+ALL_TARGETS += $(SCORD_APPS_ELFS) $(SCORD_APPS_RUNNER) $(SCORD_APPS_RUNNER_RTL)
+TESTS += scord/apps-run scord/apps-rtl-full
 TEST_CMD.scord/apps-run := $(SCORD_APPS_RUNNER) $(if $(SCORD_APPS_REF),--ref) $(if $(SEED),--seed=$(SEED))
+# every application and race switch on the RTL with full metadata: the
+# detector's log must hold exactly the labelled races (issue 5)
+TEST_CMD.scord/apps-rtl-full := $(SCORD_APPS_RUNNER_RTL) --backend=verilator --scord=full --seeds=0
 
 .DEFAULT_GOAL := $(SCORD_APPS_SAVED_GOAL)

@@ -48,8 +48,8 @@
 
 #include "ww_config.h"
 #include "ww_runtime.h"
-#ifdef MICRO_HAVE_REF
 #include "ww_rt_internal.h"   /* ww_srcline_callsite: the kernel line of an inlined intrinsic */
+#ifdef MICRO_HAVE_REF
 #include "ww_scord_ref.h"     /* tb/scord: the independent §1 reference detector */
 #endif
 
@@ -587,6 +587,61 @@ static void print_list(const micro_t *ms, int n)
 }
 
 /* ---- the reference detector (--ref) ------------------------------------------------ */
+/* Line of pc in the kernel's own file (an intrinsic: its call site), or -1. */
+static int pc_line(const micro_t *m, const ww_kernel_t *k, uint32_t pc)
+{
+  char buf[300], file[160];
+  snprintf(file, sizeof file, "%s.c:", m->name);
+  if (ww_kernel_srcline(k, pc, buf, sizeof buf) != 0)
+    return -1;
+  if (strncmp(buf, file, strlen(file)) != 0 &&
+      ww_srcline_callsite(ww_kernel_elf(k)->lines, pc, buf, sizeof buf) != 0)
+    return -1;
+  if (strncmp(buf, file, strlen(file)) != 0)
+    return -1;
+  return atoi(buf + strlen(file));
+}
+
+/* The RTL's ScoRD (--rtl=MODE): the detector's log must hold exactly the
+ * expected (type, scope, line) set, each race at least once. */
+static int g_rtl;   /* WW_SCORD_OFF: the C model; else the verilator backend with that mode */
+
+static void rtl_verdict(const micro_t *m, const ww_kernel_t *k, ww_dev_t *dev, uint64_t seed)
+{
+  static ww_race_t rs[64];
+  size_t n = 0;
+  ww_scord_stats_t st;
+  int ok = ww_dev_races(dev, rs, 64, &n, &st) == 0;
+  if (!ok)
+    note_later("races: %s", ww_dev_error(dev));
+  int hit[MAX_RACES] = { 0 };
+  for (size_t i = 0; ok && i < n && i < 64; i++) {
+    const ww_race_t *e = &rs[i];
+    char t = (char)('a' + (int)e->type - 1);
+    int line = pc_line(m, k, e->pc), expected = 0;
+    for (int j = 0; j < m->nraces; j++)
+      if (m->races[j].type == t && m->races[j].scope_blk == e->scope_blk &&
+          m->races[j].line == line)
+        expected = hit[j] = 1;
+    if (!expected) {
+      ok = 0;
+      note_later("RTL: unexpected race (%c) %s at %s.c:%d (pc 0x%08x, word 0x%08x, x%u)", t,
+                 e->scope_blk ? "block" : "device", m->name, line, e->pc, e->addr, e->count);
+    }
+  }
+  for (int j = 0; j < m->nraces; j++)
+    if (!hit[j]) {
+      ok = 0;
+      note_later("RTL: expected race (%c) %s at %s.c:%d not reported", m->races[j].type,
+                 m->races[j].scope_blk ? "block" : "device", m->name, m->races[j].line);
+    }
+  check(ok, "[seed=%llu] %s: RTL ScoRD (%s metadata): %zu race(s), %s; %llu records, "
+        "%llu metadata reads", (unsigned long long)seed, m->name,
+        g_rtl == WW_SCORD_FULL ? "full" : "cached", n, m->racy ? "as labelled" : "none expected",
+        (unsigned long long)st.records, (unsigned long long)st.md_reads);
+  flush_later();
+}
+
 #ifdef MICRO_HAVE_REF
 /* match and mask of every instruction, from the ISA table */
 #define WW_INSN(name, mnem, match, mask, fmt, cls)                                    \
@@ -665,21 +720,6 @@ static void ref_hook(void *ctx, const ww_retire_t *r)
     h->bad |= ww_scord_ref_access(h->ref, &a) != 0;
 }
 
-/* Line of pc in the kernel's own file (an intrinsic: its call site), or -1. */
-static int pc_line(const micro_t *m, const ww_kernel_t *k, uint32_t pc)
-{
-  char buf[300], file[160];
-  snprintf(file, sizeof file, "%s.c:", m->name);
-  if (ww_kernel_srcline(k, pc, buf, sizeof buf) != 0)
-    return -1;
-  if (strncmp(buf, file, strlen(file)) != 0 &&
-      ww_srcline_callsite(ww_kernel_elf(k)->lines, pc, buf, sizeof buf) != 0)
-    return -1;
-  if (strncmp(buf, file, strlen(file)) != 0)
-    return -1;
-  return atoi(buf + strlen(file));
-}
-
 /* Both views must report exactly the expected (type, scope, line) set. */
 static void ref_verdict(const micro_t *m, const ww_kernel_t *k, const refrun_t *h, uint64_t seed)
 {
@@ -753,8 +793,8 @@ static void run_micro(const micro_t *m, const char *elf_dir, uint64_t seed, int 
 #endif
   char path[600], err[256] = "";
   snprintf(path, sizeof path, "%s/%s.elf", elf_dir, m->name);
-  ww_dev_opts_t opts = { .backend = "cmodel", .seed = seed, .max_steps = STEP_LIMIT,
-                         .cosim = WW_COSIM_STRICT };
+  ww_dev_opts_t opts = { .backend = g_rtl ? "verilator" : "cmodel", .seed = seed,
+                         .max_steps = STEP_LIMIT, .cosim = WW_COSIM_FOLLOW, .scord = g_rtl };
   ww_dev_t *dev = ww_dev_open(&opts, err, sizeof err);
   if (!dev) {
     check(0, "[seed=%llu] %s: open device: %s", (unsigned long long)seed, m->name, err);
@@ -865,6 +905,8 @@ static void run_micro(const micro_t *m, const char *elf_dir, uint64_t seed, int 
         (unsigned long long)seed, m->name, m->grid, m->block, place_name[m->place], s0, s1, w0,
         w1, out[0], out[1], data, (unsigned long long)res.stats.steps, verdict);
   flush_later();
+  if (g_rtl)
+    rtl_verdict(m, k, dev, seed);
 #ifdef MICRO_HAVE_REF
   if (use_ref)
     ref_verdict(m, k, &h, seed);
@@ -891,7 +933,10 @@ static void usage(FILE *f)
              "  --list: name verdict type scope line category grid block place,\n"
              "          one row per expected race, '-' where a race-free row has none\n"
              "  --ref:  also check each run's races with the reference detector\n"
-             "          (tb/scord/ww_scord_ref.c, when built in)\n");
+             "          (tb/scord/ww_scord_ref.c, when built in)\n"
+             "  --rtl=full|cached: run on the RTL (verilator backend, co-simulation\n"
+             "          follow) with ScoRD on, and check its race log against the labels\n"
+             "          (needs the build linked with the Verilated GPU: micro_tests_rtl)\n");
 }
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -921,6 +966,12 @@ int main(int argc, char **argv)
       fprintf(stderr, "micro_tests: built without the reference detector (tb/scord/ww_scord_ref.c)\n");
       return 2;
 #endif
+    } else if (!strncmp(a, "--rtl=", 6)) {
+      g_rtl = ww_scord_mode(a + 6);
+      if (g_rtl <= 0) {
+        fprintf(stderr, "micro_tests: --rtl=%s: expected full or cached\n", a + 6);
+        return 2;
+      }
     } else if (!strncmp(a, "--only=", 7)) {
       only = a + 7;
     } else if (!strncmp(a, "--src-dir=", 10)) {

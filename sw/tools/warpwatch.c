@@ -71,6 +71,10 @@ static const char run_usage[] =
   "  --trace FILE      one line per retired warp instruction to FILE ('-': stdout)\n"
   "  --stats           print instruction, memory and L1 statistics and model speed\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
+  "  --scord[=MODE]    verilator: ScoRD scoped race detection in the RTL (docs/scord.md):\n"
+  "                    cached (default: the metadata cache, the paper's ScoRD) or full\n"
+  "                    (full metadata); prints every race with its type, scope, source\n"
+  "                    line and both accessors; with --json a \"scord\" object\n"
   "  --stalls          verilator: print the GSI stall breakdown per SM (docs/gsi.md): the\n"
   "                    cycle classes (they sum to the cycles; checked on every run),\n"
   "                    memory-data stalls by where the load was served, memory-\n"
@@ -337,6 +341,7 @@ typedef struct {
   int stats, json;
   int stalls;
   const char *stalls_plot;
+  int scord;
   unsigned nargs, nprints;
   karg_t args[MAX_ARGS];
   print_t prints[MAX_PRINTS];
@@ -372,6 +377,12 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     }
     if (strcmp(a, "--stalls") == 0) {
       o->stalls = 1;
+      continue;
+    }
+    if (strncmp(a, "--scord", 7) == 0 && (a[7] == '\0' || a[7] == '=')) {
+      o->scord = a[7] ? ww_scord_mode(a + 8) : WW_SCORD_CACHED;
+      if (o->scord <= 0)
+        return usage_error("run ", "%s: expected --scord, --scord=cached or --scord=full", a);
       continue;
     }
     if (a[0] != '-' || strcmp(a, "-") == 0) {
@@ -464,6 +475,9 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     return usage_error("run ", "missing --grid N");
   if (!o->have_block)
     return usage_error("run ", "missing --block N");
+  if (o->scord && strcmp(o->backend, "verilator") != 0)
+    return usage_error("run ", "--scord needs --backend verilator: the race detector is in the "
+                       "RTL");
   if (o->stalls && strcmp(o->backend, "verilator") != 0)
     return usage_error("run ", "--stalls needs --backend verilator: the stall counters are "
                        "in the RTL (the golden model has no pipeline timing)");
@@ -487,6 +501,84 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
 /* ---- output ---------------------------------------------------------------- */
 /* The launch's stall counters, when --stalls read them (print_json adds them). */
 static const ww_stall_run_t *g_stalls;
+
+/* The launch's races, when --scord found them (print_json adds them). */
+#define MAX_RACES 1024
+typedef struct {
+  int mode;
+  const ww_kernel_t *k;
+  size_t n;                   /* races found (only MAX_RACES kept) */
+  ww_race_t r[MAX_RACES];
+  ww_scord_stats_t st;
+} races_t;
+static const races_t *g_races;
+
+static const char *const race_kind[] = { "load", "store", "atomic", "?" };
+
+/* Where pc is in the kernel's source: the caller's line for an intrinsic. */
+static void race_where(const ww_kernel_t *k, uint32_t pc, char *buf, size_t n)
+{
+  char call[256] = "";
+  buf[0] = '\0';
+  ww_kernel_srcline(k, pc, buf, n);
+  ww_srcline_callsite(ww_kernel_elf(k)->lines, pc, call, sizeof call);
+  if (call[0])
+    snprintf(buf, n, "%s", call);
+}
+
+static void json_str(FILE *f, const char *s);
+
+static void races_json(FILE *f, const races_t *g)
+{
+  fprintf(f, ", \"scord\": {\"mode\": \"%s\", \"distinct\": %zu, \"races\": %" PRIu64
+          ", \"records\": %" PRIu64 ", \"md_reads\": %" PRIu64 ", \"md_writes\": %" PRIu64
+          ", \"queue_full_cycles\": %" PRIu64 ", \"log_overwrites\": %" PRIu64 ", \"list\": [",
+          g->mode == WW_SCORD_FULL ? "full" : "cached", g->n, g->st.races, g->st.records,
+          g->st.md_reads, g->st.md_writes, g->st.queue_full_cycles, g->st.overwrites);
+  for (size_t i = 0; i < g->n && i < MAX_RACES; i++) {
+    const ww_race_t *r = &g->r[i];
+    char where[256];
+    race_where(g->k, r->pc, where, sizeof where);
+    fprintf(f, "%s{\"type\": \"%c\", \"text\": ", i ? ", " : "", 'a' + (int)r->type - 1);
+    json_str(f, ww_race_type_text(r->type));
+    fprintf(f, ", \"scope\": \"%s\", \"pc\": %" PRIu32 ", \"srcline\": ",
+            r->scope_blk ? "block" : "device", r->pc);
+    json_str(f, where);
+    fprintf(f, ", \"addr\": %" PRIu32 ", \"access\": \"%s\", \"count\": %" PRIu32
+            ", \"sm\": %u, \"warp\": %u, \"block\": %" PRIu32 ", \"prev_sm\": %u"
+            ", \"prev_warp\": %u, \"prev_block_id\": %" PRIu32 "}",
+            r->addr, race_kind[r->kind & 3], r->count, r->sm, r->warp, r->ctaid, r->prev_sm,
+            r->prev_warp, r->prev_block);
+  }
+  fputs("]}", f);
+}
+
+static void races_print(FILE *f, const races_t *g)
+{
+  fprintf(f, "scord (%s metadata): %zu distinct race%s, %" PRIu64 " in all; %" PRIu64
+          " records checked, %" PRIu64 " metadata reads, %" PRIu64 " writes, %" PRIu64
+          " queue-full cycles\n", g->mode == WW_SCORD_FULL ? "full" : "cached", g->n,
+          g->n == 1 ? "" : "s", g->st.races, g->st.records, g->st.md_reads, g->st.md_writes,
+          g->st.queue_full_cycles);
+  for (size_t i = 0; i < g->n && i < MAX_RACES; i++) {
+    const ww_race_t *r = &g->r[i];
+    char where[256];
+    race_where(g->k, r->pc, where, sizeof where);
+    fprintf(f, "race (%c) %s, %s scope: %s at pc 0x%08" PRIx32 "%s%s, word 0x%08" PRIx32
+            "; SM %u warp %u (block %" PRIu32 ") after SM %u warp %u (block id %" PRIu32 ")"
+            "%s", 'a' + (int)r->type - 1, ww_race_type_text(r->type),
+            r->scope_blk ? "block" : "device", race_kind[r->kind & 3], r->pc,
+            where[0] ? " " : "", where, r->addr, r->sm, r->warp, r->ctaid, r->prev_sm,
+            r->prev_warp, r->prev_block, "");
+    if (r->count > 1)
+      fprintf(f, ", %" PRIu32 " times", r->count);
+    fputc('\n', f);
+  }
+  if (g->n > MAX_RACES)
+    fprintf(f, "(%zu more not shown)\n", g->n - MAX_RACES);
+  if (g->st.overwrites)
+    fprintf(f, "warning: the race log ring overwrote %" PRIu64 " entries\n", g->st.overwrites);
+}
 
 /* A JSON string; invalid UTF-8 bytes become U+FFFD. */
 static void json_str(FILE *f, const char *s)
@@ -686,6 +778,8 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
     fputs(", \"stalls\": ", f);
     ww_stalls_json(f, g_stalls);
   }
+  if (g_races)
+    races_json(f, g_races);
   fputs("}\n", f);
 }
 
@@ -758,7 +852,7 @@ static double now(void)
 static int do_run(run_opts_t *o)
 {
   ww_dev_opts_t dopts = { .backend = o->backend, .seed = o->seed, .max_steps = o->max_steps,
-                          .cosim = o->cosim, .wave = o->wave };
+                          .cosim = o->cosim, .wave = o->wave, .scord = o->scord };
   char err[512];
   ww_dev_t *dev = ww_dev_open(&dopts, err, sizeof err);
   if (!dev)
@@ -805,6 +899,16 @@ static int do_run(run_opts_t *o)
     goto out;
   }
   rc = res.ok ? EXIT_OK : EXIT_TRAP;
+  static races_t races;
+  if (res.ok && o->scord) {
+    races.mode = o->scord;
+    races.k = k;
+    if (ww_dev_races(dev, races.r, MAX_RACES, &races.n, &races.st) != 0) {
+      rc = runtime_error(o, ww_dev_error(dev));
+      goto out;
+    }
+    g_races = &races;
+  }
   static ww_stall_run_t run;
   if (res.ok && o->stalls) {
     if (read_stalls(dev, o, &run) != 0) {
@@ -836,6 +940,8 @@ static int do_run(run_opts_t *o)
       print_stats_text(&res.stats, o->backend, secs);
     if (g_stalls)
       ww_stalls_print(stdout, g_stalls);
+    if (g_races)
+      races_print(stdout, g_races);
   }
   if (g_stalls && o->stalls_plot) {
     if (ww_stalls_plot(o->stalls_plot, g_stalls, 1, err, sizeof err) != 0) {

@@ -45,7 +45,78 @@ typedef struct {
   uint32_t     watch;
   ww_stalls_t  stalls;          /* GSI counters of the last completed launch */
   int          stalls_valid;
+  int          scord;           /* WW_SCORD_* of the launches */
+  int          races_valid;     /* a launch with ScoRD on completed */
 } vb_t;
+
+/* ---- ScoRD race log (docs/scord.md §3 "Race log") ----------------------- */
+#define LB WW_LINE_BYTES
+static uint32_t mem_word(const uint8_t *m, uint64_t a)
+{
+  return (uint32_t)m[a] | (uint32_t)m[a + 1] << 8 | (uint32_t)m[a + 2] << 16 |
+         (uint32_t)m[a + 3] << 24;
+}
+
+static uint64_t log_line(unsigned p, unsigned slot)   /* slot 0: header, 1..: entries */
+{
+  return 3ull * WW_GMEM_BYTES + ((uint64_t)slot * WW_NUM_PART + p) * LB;
+}
+
+/* Reads every partition's log, merges equal (pc, addr, type) entries
+ * (a key evicted from a detector's dedup table, or seen by two partitions). */
+static int vb_races(void *be, ww_race_t *out, size_t max, size_t *n, ww_scord_stats_t *st)
+{
+  vb_t *b = be;
+  if (!b->races_valid)
+    return -1;
+  const uint8_t *m = ww_vgpu_mem(b->v);
+  memset(st, 0, sizeof *st);
+  *n = 0;
+  for (unsigned p = 0; p < WW_NUM_PART; p++) {
+    uint64_t h = log_line(p, 0);
+    uint32_t entries = mem_word(m, h);
+    st->entries += entries;
+    st->races += mem_word(m, h + 4);
+    st->overwrites += mem_word(m, h + 8);
+    st->records += mem_word(m, h + 12);
+    st->md_reads += mem_word(m, h + 16);
+    st->md_writes += mem_word(m, h + 20);
+    st->queue_full_cycles += mem_word(m, h + 24);
+    uint32_t first = entries > WW_SCORD_LOG_ENTRIES ? entries - WW_SCORD_LOG_ENTRIES : 0;
+    for (uint32_t e = first; e < entries; e++) {
+      uint64_t a = log_line(p, 1 + e % WW_SCORD_LOG_ENTRIES);
+      ww_race_t r;
+      memset(&r, 0, sizeof r);
+      uint32_t tk = mem_word(m, a + 12), who = mem_word(m, a + 20);
+      r.pc = mem_word(m, a);
+      r.addr = mem_word(m, a + 4);
+      r.count = mem_word(m, a + 8);
+      r.type = tk & 7;
+      r.scope_blk = (int)(tk >> 3 & 1);
+      r.kind = tk >> 4 & 3;
+      r.ctaid = mem_word(m, a + 16);
+      unsigned cw = who >> 8 & 0xFF, pw = who >> 24 & 0xFF;
+      r.sm = who & 0xFF;
+      r.warp = cw % WW_WARPS_PER_SM;
+      r.prev_sm = who >> 16 & 0xFF;
+      r.prev_warp = pw % WW_WARPS_PER_SM;
+      r.prev_block = mem_word(m, a + 24);
+      size_t i = 0;
+      while (i < *n && i < max &&
+             !(out[i].pc == r.pc && out[i].addr == r.addr && out[i].type == r.type))
+        i++;
+      if (i < *n && i < max) {
+        out[i].count += r.count;
+      } else {
+        if (*n < max)
+          out[*n] = r;
+        (*n)++;
+      }
+    }
+  }
+  return 0;
+}
+#undef LB
 
 /* Reads every SM's GSI counters and checks the paper's invariant (seed 002
  * sec. IV-B: one class per cycle) and its sub-class sums. "" if they hold. */
@@ -100,6 +171,8 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
     return NULL;
   }
   b->cosim = opts->cosim;
+  b->scord = opts->scord;
+  ww_vgpu_set_scord(b->v, (unsigned)opts->scord);
   const char *wa = getenv("WW_COSIM_WATCH");
   if (wa && *wa) {
     b->watch_on = 1;
@@ -151,6 +224,7 @@ static int vb_launch(void *be, const ww_launch_t *launch, char *err, size_t err_
   vb_t *b = be;
   memset(&b->trap, 0, sizeof b->trap);
   b->stalls_valid = 0;
+  b->races_valid = 0;
   if (b->model && ww_gpu_launch(b->model, launch, err, err_len))
     return -1;
   return ww_vgpu_launch(b->v, launch, err, err_len);
@@ -327,6 +401,7 @@ static ww_run_t vb_run(void *be)
       read_stalls(b, why, sizeof why);
       if (why[0])
         return mismatch(b, ev.cycle, NULL, why);
+      b->races_valid = b->scord != WW_SCORD_OFF;
       /* follow mode: racing atomics may reach L2 in another order than they
        * retire, so the model's memory is not the reference; the kernel's own
        * host check decides (docs/gpu_rtl.md) */
@@ -414,4 +489,5 @@ const ww_backend_t ww_backend_verilator = {
   .set_retire_hook = vb_set_retire_hook,
   .mem_bytes = vb_mem_bytes,
   .stalls = vb_stalls,
+  .races = vb_races,
 };

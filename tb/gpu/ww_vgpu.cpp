@@ -39,6 +39,13 @@ constexpr unsigned LINE_W   = 32 - clog2(LB);
 constexpr unsigned SM_W     = IDX_W(NUM_SM);
 constexpr unsigned WID_W    = IDX_W(WARPS);
 constexpr unsigned SB_W     = 64 + WID_W + 7 + 2 + LB / 4 + WW_SCORD_BARID_W + WW_SCORD_BLOOM_W;
+// ScoRD regions (docs/scord.md §3): metadata [GMEM, 3 GMEM), then the race
+// log: per partition a header line and LOG_ENTRIES entry lines
+constexpr uint64_t MD_BASE    = WW_GMEM_BYTES;
+constexpr uint64_t LOG_BASE   = 3ull * WW_GMEM_BYTES;
+constexpr uint64_t LOG_BYTES  = (1ull + WW_SCORD_LOG_ENTRIES) * NUM_PART * LB;
+constexpr uint64_t DRAM_BYTES = LOG_BASE + LOG_BYTES;
+static_assert(DRAM_BYTES < (1ull << 32), "the DRAM must stay below 4 GiB");
 constexpr unsigned IMEM_AW  = clog2(WW_IMEM_BYTES / 4);
 constexpr unsigned RESET_CYCLES = 4;
 
@@ -351,6 +358,7 @@ extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t 
   if (opts)
     o = *opts;
   ww_dram_cfg_t dc = ww_dram_default_cfg();
+  dc.bytes = DRAM_BYTES;   // global memory + ScoRD metadata + race log
   if (o.dram_latency)
     dc.latency = o.dram_latency;
   if (o.dram_interval)
@@ -364,7 +372,8 @@ extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t 
   std::memset(&v->st, 0, sizeof v->st);
   std::memset(&v->launch, 0, sizeof v->launch);
   v->info = ww_vgpu_info_t{ NUM_SM, NUM_PART, WARPS, LANES, WW_BLOCKS_PER_SM, LB, WW_IMEM_BYTES,
-                            WW_L2_SETS, WW_L2_WAYS, WW_GMEM_BYTES, WW_CODE_BASE, SB_W };
+                            WW_L2_SETS, WW_L2_WAYS, WW_GMEM_BYTES, WW_CODE_BASE, SB_W,
+                            DRAM_BYTES };
   v->ctx.randReset(2);
   v->ctx.randSeed(static_cast<int>(o.seed & 0x7FFFFFFF));
   v->ctx.traceEverOn(o.wave != nullptr);
@@ -445,7 +454,14 @@ extern "C" int ww_vgpu_launch(ww_vgpu_t *v, const ww_launch_t *l, char *err, siz
            -1;
   v->launch = *l;
   ww_vgpu_reset(v);
-  const uint8_t *m = ww_dram_mem(v->dram);
+  uint8_t *m = ww_dram_mem(v->dram);
+  if (v->scord) {
+    // metadata: every entry = INIT {M, BS, DS} (docs/scord.md §2); log: zero
+    static const uint8_t init[8] = { 0x00, 0x00, 0x38, 0x00, 0x00, 0x00, 0x00, 0x00 };
+    for (uint64_t a = MD_BASE; a < LOG_BASE; a += 8)
+      std::memcpy(m + a, init, 8);
+    std::memset(m + LOG_BASE, 0, LOG_BYTES);
+  }
   host_in h;
   h.imem_we = 1;
   for (uint32_t i = 0; i < WW_IMEM_BYTES / 4; i++) {
@@ -513,6 +529,8 @@ extern "C" ww_vgpu_status_t ww_vgpu_run(ww_vgpu_t *v, uint64_t max_cycles, ww_re
 }
 
 extern "C" uint64_t ww_vgpu_cycles(const ww_vgpu_t *v) { return v->kcycle; }
+
+extern "C" void ww_vgpu_set_scord(ww_vgpu_t *v, unsigned mode) { v->scord = mode <= 2 ? mode : 0; }
 
 extern "C" void ww_vgpu_gsi(ww_vgpu_t *v, unsigned sm, uint32_t cnt[WW_VGPU_GSI_COUNTERS])
 {

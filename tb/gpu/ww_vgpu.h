@@ -57,7 +57,12 @@ typedef struct {
   unsigned line_bytes, imem_bytes, l2_sets, l2_ways;
   uint32_t gmem_bytes, code_base;
   unsigned sb_bits;           /* width of the ScoRD sideband (ww_sm mreq_sb_o) */
+  uint32_t dram_bytes;        /* the DRAM: global memory, then the ScoRD metadata
+                                 [gmem, 3 gmem) and race log (docs/scord.md §3) */
 } ww_vgpu_info_t;
+
+/* ScoRD mode of the next launches (ww_vgpu_set_scord). */
+enum { WW_VGPU_SCORD_OFF = 0, WW_VGPU_SCORD_CACHED = 1, WW_VGPU_SCORD_FULL = 2 };
 
 /* What tick returns (the first three are ww_run_t's values). */
 typedef enum {
@@ -154,6 +159,12 @@ void ww_vgpu_stats(const ww_vgpu_t *v, ww_vgpu_stats_t *st);
 /* GPUDet scheduler mode inputs (sched_mode_i, serial_wid_i), broadcast to
  * every SM from the next tick on; 0, 0 after ww_vgpu_new. */
 void ww_vgpu_set_sched_mode(ww_vgpu_t *v, unsigned mode, unsigned serial_wid);
+
+/* ScoRD for the next launches: WW_VGPU_SCORD_*. With it on, each launch
+ * first fills the metadata region with the init value and clears the race
+ * log (docs/scord.md §3); the detectors write the log, which is in memory
+ * (ww_vgpu_mem, info.dram_bytes) after done. */
+void ww_vgpu_set_scord(ww_vgpu_t *v, unsigned mode);
 
 /* The GSI counters of SM sm, read through ww_gpu's gsi_rd_* port (no clock
  * edge). Cleared at start; valid after done until the next launch. */

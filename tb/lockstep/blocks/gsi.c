@@ -2,14 +2,15 @@
  *
  * Lockstep block: ww_gsi (rtl/sm/ww_gsi.v).
  * Stimulus: a shadow of an SM's warps. A warp without an instruction in
- * flight now and then starts one (infl_i, infl_kind_i): compute, store or
- * fence for a few cycles, or a value-returning load. The load waits for the
- * LSU (ld_start: one issued load per cycle, with probability 1/2), then
- * completes after a latency that fits its source (L1 hit short, MSHR merge
- * and L2 longer, DRAM long) with ld_done and that source; the instruction
- * leaves flight with it. At most one ld_start and one ld_done per cycle
- * across the SM, a warp has at most one load pending, and now and then a
- * warp's load completes and its next one starts in the same cycle.
+ * flight now and then starts one (infl_i, infl_kind_i): compute or store for
+ * a few cycles, a synchronization operation (kind SYNC: a fence or an atomic;
+ * neither goes through ld_start/ld_done) for a few more, or a load. The load
+ * waits for the LSU (ld_start: one issued load per cycle, with probability
+ * 1/2), then completes after a latency that fits its source (L1 hit short,
+ * MSHR merge and L2 longer, DRAM long) with ld_done and that source; the
+ * instruction leaves flight with it. At most one ld_start and one ld_done per
+ * cycle across the SM, a warp has at most one load pending, and now and then
+ * a warp's load completes and its next one starts in the same cycle.
  * The run is cut into phases of 20..220 cycles, each with a theme class of
  * Algorithm 2's order: a free warp's class is the theme or a weaker one
  * (1 in 8: any class), so that every cycle class wins now and then; in the
@@ -17,10 +18,11 @@
  * none. A warp with an instruction in flight shows MEM_STRUCT or
  * COMP_STRUCT (its next instruction is held, so the refinement applies),
  * sometimes MEM_DATA, SYNC or CONTROL. Classes are held 1..6 cycles.
- * lsu_why_i (0..5) is held 1..8 cycles. en_i has short off phases; clear_i
- * (a kernel launch) comes about once in 5000 cycles. rd_idx_i sweeps 0..18
- * in order, then one random index of 19..31. Warp indices without their
- * valid bit are random.
+ * lsu_why_i (0..7) is held 1..8 cycles; while some warp has a SYNC
+ * instruction in flight, it is 6 (the LSU busy with an atomic) half the
+ * time. en_i has short off phases; clear_i (a kernel launch) comes about
+ * once in 5000 cycles. rd_idx_i sweeps 0..18 in order, then one random
+ * index of 19..31. Warp indices without their valid bit are random.
  */
 #include "ww_lockstep.h"
 #include "ww_gsi.h"
@@ -41,7 +43,7 @@ typedef struct {
   unsigned cls, cls_hold;
   int infl;              /* an instruction in flight */
   unsigned kind;         /* its kind */
-  unsigned left;         /* compute/store/fence: cycles left; load: latency left */
+  unsigned left;         /* compute/store/sync: cycles left; load: latency left */
   int ld;                /* LD_* */
   unsigned src;          /* pending load's source */
 } warp_t;
@@ -163,8 +165,11 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     in->infl_kind_i |= (uint64_t)(w->infl ? w->kind : ww_rng_bits(r, 2)) << (2 * i);
   }
 
+  int sync_infl = 0;
+  for (unsigned i = 0; i < WARPS; i++)
+    sync_infl |= s->w[i].infl && s->w[i].kind == WW_GSI_KIND_SYNC;
   if (s->why_hold == 0) {
-    s->why = ww_rng_below(r, 6);
+    s->why = sync_infl && ww_rng_chance(r, 1, 2) ? WW_GSI_WHY_SYNC : ww_rng_below(r, 8);
     s->why_hold = 1 + (unsigned)ww_rng_below(r, 8);
   }
   s->why_hold--;
@@ -204,14 +209,17 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
         w->infl = 0;
     } else if (!w->infl && (int)i != done_w && s->theme != 7 &&
                ww_rng_chance(r, 1, s->theme < 3 ? 4 : s->theme == 3 ? 12 : 60)) {
-      unsigned k = (unsigned)ww_rng_below(r, 8);
+      unsigned k = (unsigned)ww_rng_below(r, 9);
       w->infl = 1;
       if (k < 4) {
         w->kind = WW_GSI_KIND_LOAD;
         w->ld = LD_ISSUED;
-      } else {
-        w->kind = k < 6 ? WW_GSI_KIND_COMP : k < 7 ? WW_GSI_KIND_STORE : WW_GSI_KIND_FENCE;
+      } else if (k < 7) {
+        w->kind = k < 6 ? WW_GSI_KIND_COMP : WW_GSI_KIND_STORE;
         w->left = (unsigned)ww_rng_below(r, 12);
+      } else {
+        w->kind = WW_GSI_KIND_SYNC;     /* a fence or an atomic */
+        w->left = (unsigned)ww_rng_below(r, 24);
       }
     }
   }

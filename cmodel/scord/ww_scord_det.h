@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_scord_det -- C model of rtl/scord/ww_scord_det.v, the ScoRD race
+ * detector of one memory partition (seed 000 §IV, Fig. 6; docs/scord.md §3
+ * "Detector", "Address map", "Race log"). Cycle-exact on the ports of
+ * ww_scord_det.ports.def; it runs the ww_scord_check and ww_scord_fencefile
+ * C models inside, as the RTL instantiates those blocks.
+ *
+ * The helpers below (address map, log layout, sideband packing) are the
+ * detector's memory format, for the host side and tools as well.
+ */
+#ifndef WW_SCORD_DET_H
+#define WW_SCORD_DET_H
+
+#include <stdint.h>
+#include "ww_config.h"
+#include "ww_util.h"
+
+/* sideband width: op 7, wid, ctaid 32, pc 32, sk 2, wmask, bar, lk */
+#define WW_SCORD_DET_SB_W                                                           \
+  (7 + WW_IDX_W(WW_WARPS_PER_SM) + 64 + 2 + WW_LINE_BYTES / 4 + WW_SCORD_BARID_W + \
+   WW_SCORD_BLOOM_W)
+
+#define WW_PORTS_DEF "ww_scord_det.ports.def"
+#define WW_PORTS_NAME ww_scord_det
+#include "ww_port_structs.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* sideband record kinds (sk) */
+enum { WW_SCORD_SK_NONE = 0, WW_SCORD_SK_CHECK = 1, WW_SCORD_SK_FENCE = 2 };
+
+/* memory port ops */
+enum { WW_SCORD_MREQ_READ = 0, WW_SCORD_MREQ_WRITE = 1 };
+
+/* race-log header words (line LOG_BASE_LINE + PART) */
+enum {
+  WW_SCORD_HDR_ENTRIES, WW_SCORD_HDR_RACES, WW_SCORD_HDR_OVERWRITES, WW_SCORD_HDR_RECORDS,
+  WW_SCORD_HDR_MD_READS, WW_SCORD_HDR_MD_WRITES, WW_SCORD_HDR_QFULL, WW_SCORD_HDR_MAGIC
+};
+#define WW_SCORD_LOG_MAGIC 0x5C0D0000u   /* | PART */
+
+/* race-log entry words (line LOG_BASE_LINE + (1 + n mod LOG_ENTRIES)*NUM_PART + PART) */
+enum {
+  WW_SCORD_ENT_PC, WW_SCORD_ENT_ADDR, WW_SCORD_ENT_COUNT, WW_SCORD_ENT_KIND,
+  WW_SCORD_ENT_CTAID, WW_SCORD_ENT_WARPS, WW_SCORD_ENT_PREV_BLOCK, WW_SCORD_ENT_SEQ
+};
+/* WW_SCORD_ENT_KIND: type [2:0] (1..6 = Table IV a..f), scope_blk [3], kind [5:4] */
+enum { WW_SCORD_KIND_LOAD = 0, WW_SCORD_KIND_STORE = 1, WW_SCORD_KIND_ATOMIC = 2 };
+/* WW_SCORD_ENT_WARPS: cur SM [7:0], cur warp [15:8], prev SM [23:16], prev warp
+ * [31:24]; warps are global hardware warps sm*WARPS + wid */
+
+typedef struct {
+  unsigned num_sm, warps, lanes;   /* NUM_SM, WARPS (per SM), LANES */
+  unsigned num_part, part;         /* NUM_PART, PART (this partition) */
+  unsigned line_bytes;             /* LINE_BYTES, power of two >= 32 */
+  uint32_t gmem_bytes, null_guard_bytes, local_bytes;
+  unsigned blockid_w, warpid_w, fenceid_w, barid_w, tag_w, bloom_w;
+  unsigned queue;                  /* SCORD_QUEUE, power of two >= 2 */
+  unsigned log_entries;            /* SCORD_LOG_ENTRIES, power of two */
+  unsigned dedup;                  /* SCORD_DEDUP, power of two */
+} ww_scord_det_cfg_t;
+
+/* The address map derived from a configuration (all in line numbers). */
+typedef struct {
+  unsigned words, half;            /* words per line, md entries per md line */
+  uint32_t ng_line, lb0_line;      /* tracked data lines: [ng_line, lb0_line) */
+  unsigned s_w;                    /* cached mode: S = 2^s_w md line pairs */
+  uint32_t md_base_line;           /* GMEM/LB rounded up to a multiple of NUM_PART */
+  uint32_t log_base_line;          /* 3*GMEM/LB rounded up likewise */
+} ww_scord_det_map_t;
+
+/* One sideband record, unpacked. */
+typedef struct {
+  uint32_t op, wid, ctaid, pc, sk, wmask, bar, lk;
+} ww_scord_det_sb_t;
+
+ww_scord_det_cfg_t ww_scord_det_default_cfg(void);
+/* 1 if the configuration is legal for this build (port widths come from the
+ * WW_* macros: line_bytes, num_sm, warps, barid_w, bloom_w must match them). */
+int ww_scord_det_cfg_ok(const ww_scord_det_cfg_t *cfg);
+ww_scord_det_map_t ww_scord_det_map(const ww_scord_det_cfg_t *cfg);
+/* metadata line of data line `line`, md line half (0: words 0..HALF-1) */
+uint32_t ww_scord_det_md_line(const ww_scord_det_cfg_t *cfg, int cached, uint32_t line,
+                              unsigned half);
+/* cached-mode tag of data line `line` (TAG_W bits) */
+uint32_t ww_scord_det_tag(const ww_scord_det_cfg_t *cfg, uint32_t line);
+uint32_t ww_scord_det_hdr_line(const ww_scord_det_cfg_t *cfg);
+uint32_t ww_scord_det_entry_line(const ww_scord_det_cfg_t *cfg, uint32_t n);
+/* sideband <-> words (WW_PORT_WORDS(WW_SCORD_DET_SB_W) words, this build's layout) */
+void ww_scord_det_sb_pack(const ww_scord_det_sb_t *sb, uint32_t *words);
+ww_scord_det_sb_t ww_scord_det_sb_unpack(const uint32_t *words);
+
+typedef struct ww_scord_det ww_scord_det_t;
+
+ww_scord_det_t *ww_scord_det_new(const ww_scord_det_cfg_t *cfg);
+void ww_scord_det_free(ww_scord_det_t *m);
+void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_det_out_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WW_SCORD_DET_H */

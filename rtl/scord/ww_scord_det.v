@@ -1,0 +1,819 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ww_scord_det -- the ScoRD race detector of one memory partition (seed 000
+// §IV, Fig. 6; docs/scord.md §3 "Detector"), one instance in front of each
+// L2 slice. It takes the partition's CHECK and FENCE records into a queue,
+// and processes them strictly in order, one at a time, against metadata and
+// a race log kept in memory above GMEM_BYTES, through its own port on the
+// slice. The §1 decision procedure is ww_scord_check, the fence file
+// ww_scord_fencefile.
+//
+// Intake (in_valid_i && in_ready_o): {src, line, sb} of a CHECK (sk = 1: one
+//   warp instruction's access to one line, words in wmask) or a FENCE (sk = 2,
+//   op WW_OP_FENCE_BLK = block fence, WW_OP_FENCE / WW_OP_FENCE_DEV = device
+//   fence). in_ready_o = !en_i || (!clear_i && queue not full); with en_i = 0
+//   every record is taken and dropped. A cycle with in_valid_i && !in_ready_o
+//   counts as a queue-full cycle. Sideband sb, LSB first: op[7], wid[WID_W],
+//   ctaid[32], pc[32], sk[2], wmask[WORDS], bar[BARID_W], lk[BLOOM_W].
+// Fence ack: ack_valid_o for one cycle, the cycle after a device-fence record
+//   (sk = FENCE, op != FENCE_BLK) was taken at the intake (also with en_i = 0,
+//   so a fence.dev can never hang on a detector that is off); ack_sm_o = its src.
+// Memory port (to the slice): mreq_valid_o/mreq_ready_i, op 0 READ / 1 WRITE,
+//   line, byte enables, data (mreq_data_o is the write data masked by
+//   mreq_be_o; 0 for a READ). One request at a time; each gets exactly one
+//   mrsp_valid_i, at the earliest the cycle after it was accepted, always
+//   taken (mrsp_data_i used for READs only).
+// Address map (docs/scord.md §3), data line L of this partition (L mod
+//   NUM_PART = PART, asserted), i = L div NUM_PART:
+//     tracked     NULL_GUARD/LB <= L < LOCAL_BASE0/LB (LOCAL_BASE0 = GMEM -
+//                 NUM_SM*WARPS*LANES*LOCAL_BYTES); other CHECKs are dropped
+//     full        j = i
+//     cached      j = i mod S, tag = i div S, S = 2^S_W, S_W = clog2(ceil(
+//                 ceil(LOCAL_BASE0/LB / NUM_PART) / 2^TAG_W)) (ceilings: every
+//                 tracked line's tag fits TAG_W bits)
+//     word k      entry in line MD_BASE_LINE + (2j + k div HALF)*NUM_PART + PART,
+//                 bytes 8*(k mod HALF) +: 8, HALF = WORDS/2
+//     MD_BASE_LINE  = GMEM/LB rounded up to a multiple of NUM_PART
+//     LOG_BASE_LINE = 3*GMEM/LB rounded up to a multiple of NUM_PART
+//     header      line LOG_BASE_LINE + PART, words {entries, races (incl.
+//                 duplicates), ring overwrites, records, md reads, md writes,
+//                 queue-full cycles, 0x5C0D_0000 | PART}
+//     entry n     line LOG_BASE_LINE + (1 + n mod LOG_ENTRIES)*NUM_PART + PART,
+//                 words {pc, byte address of the word, count, {kind[5:4] (0
+//                 load, 1 store, 2 atomic), scope_blk[3], type[2:0]}, ctaid,
+//                 {prev warp[31:24], prev SM[23:16], cur warp[15:8], cur
+//                 SM[7:0]} (warps global: sm*WARPS + wid), prev BlockID, n}
+//   Log lines use bytes 0..31; words 8 and up (LINE_BYTES > 32) are written 0.
+// Counters (32 bits, wrapping): records = every record taken from the queue
+//   (CHECK, FENCE, dropped ones too); md reads / md writes = metadata
+//   requests accepted by the slice; entries = appends (sequence number of the
+//   next entry); ring overwrites = appends with entries >= LOG_ENTRIES.
+// Dedup table: DEDUP direct-mapped entries {pc, word address, type, seq,
+//   count}, index (pc[31:2] ^ waddr ^ type) mod DEDUP (waddr = byte address
+//   >> 2). A race whose key hits an entry whose line is still in the ring
+//   (entries - seq <= LOG_ENTRIES) increments the count and rewrites only the
+//   entry's count word (byte enables of word 2); otherwise it appends a new
+//   entry with count 1 and takes over the table slot.
+//
+// FSM (state_q), one record at a time:
+//   IDLE   pop the queue head: FENCE -> fence-file increment (1 cycle);
+//          CHECK (tracked, wmask != 0) -> latch the record, half := first
+//          half with wmask bits -> RD; anything else is dropped. Queue empty
+//          and header dirty and en_i -> header into linebuf -> HDR.
+//   RD     READ md line of `half` until accepted (md reads++)   -> RDW
+//   RDW    wait for the line -> linebuf; rem := the half's wmask -> CHK
+//   CHK    one word per cycle, ascending: the lowest bit r of rem goes to
+//          ww_scord_check with linebuf entry r, fC (current warp) and fP
+//          (entry of md.WarpID); rem empty -> VLAST
+//   (CHK, VLAST) each verdict arrives the cycle after its word: the new
+//          entry replaces entry r in linebuf; a changed entry sets its 8
+//          byte enables; a race is noted for r with md.WarpID/BlockID
+//   VLAST  last verdict -> WR if some entry changed, else LOG if a race,
+//          else NEXT
+//   WR     WRITE linebuf with the changed entries' byte enables (md writes++)
+//   WRW    wait for the ack -> LOG if a race is noted, else NEXT
+//   LOG    lowest noted race: race event port pulse; dedup lookup; either
+//          count word (dup) or a new entry into linebuf -> LWR
+//   LWR    WRITE the log entry line -> LWRW -> (ack) header into linebuf -> HDR
+//   HDR    WRITE the header line -> HDRW -> (ack) LOG if races remain, NEXT
+//          inside a record, IDLE after an idle-time header
+//   NEXT   (not a state) second half needed ? half := 1, RD : IDLE
+//   ABORT  clear_i came while a request was in flight: wait for its response
+//          -> IDLE
+// clear_i (launch start): empties the queue, clears the fence file, dedup
+//   table, counters and noted races, marks the header dirty (written once the
+//   queue drains, so every launch with en_i gets a header) and returns to IDLE
+//   (ABORT if a response is still due; a request not yet accepted is
+//   withdrawn). idle_o = IDLE && queue empty && !(header dirty && en_i): all
+//   metadata and log writes done, header exact.
+// Race event port: race_valid_o one cycle per race (state LOG) with its pc,
+//   byte address, type (1..6 = Table IV a..f), scope and dup (merged into an
+//   existing entry).
+// Timing, measured against ww_l2_slice with hits (response 4 cycles after
+//   acceptance), queue kept full, no race: a CHECK of one md line takes 13
+//   cycles (IDLE 1, RD 1, RDW 4, CHK 1 per word, VLAST 1, WR 1, WRW 4), 8 if
+//   no entry changed (no WR); two md lines 25 (15). A FENCE takes 1 cycle. A
+//   race adds LOG 1 + LWR/LWRW 5 + HDR/HDRW 5 cycles.
+// Parameters: LINE_BYTES power of two >= 32; QUEUE, LOG_ENTRIES, DEDUP powers
+//   of two (QUEUE >= 2); NUM_PART >= 1, 0 <= PART < NUM_PART (default 0, or
+//   `WW_SCORD_DET_PART, which the lockstep points use); NUM_SM*WARPS <=
+//   2^WARPID_W and <= 256 (log byte fields). Simulation assertions: every
+//   record's line is in this partition, sk is CHECK or FENCE, a response
+//   comes only when one is due.
+
+`default_nettype none
+`include "ww_config.vh"
+`include "ww_assert.vh"
+module ww_scord_det #(
+  parameter NUM_SM           = `WW_NUM_SM,
+  parameter WARPS            = `WW_WARPS_PER_SM,
+  parameter LANES            = `WW_LANES,
+  parameter NUM_PART         = `WW_NUM_PART,
+`ifdef WW_SCORD_DET_PART
+  parameter PART             = `WW_SCORD_DET_PART,
+`else
+  parameter PART             = 0,
+`endif
+  parameter LINE_BYTES       = `WW_LINE_BYTES,
+  parameter GMEM_BYTES       = `WW_GMEM_BYTES,
+  parameter NULL_GUARD_BYTES = `WW_NULL_GUARD_BYTES,
+  parameter LOCAL_BYTES      = `WW_LOCAL_BYTES,
+  parameter BLOCKID_W        = `WW_SCORD_BLOCKID_W,
+  parameter WARPID_W         = `WW_SCORD_WARPID_W,
+  parameter FENCEID_W        = `WW_SCORD_FENCEID_W,
+  parameter BARID_W          = `WW_SCORD_BARID_W,
+  parameter TAG_W            = `WW_SCORD_TAG_W,
+  parameter BLOOM_W          = `WW_SCORD_BLOOM_W,
+  parameter QUEUE            = `WW_SCORD_QUEUE,
+  parameter LOG_ENTRIES      = `WW_SCORD_LOG_ENTRIES,
+  parameter DEDUP            = `WW_SCORD_DEDUP,
+  parameter WID_W            = (WARPS > 1) ? $clog2(WARPS) : 1,
+  parameter SM_W             = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
+  parameter LINE_W           = 32 - $clog2(LINE_BYTES),
+  parameter WORDS            = LINE_BYTES / 4,
+  parameter SB_W             = 7 + WID_W + 64 + 2 + WORDS + BARID_W + BLOOM_W
+) (
+  input  wire                    clk_i,
+  input  wire                    rst_ni,
+  // control (latched per launch by the GPU)
+  input  wire                    clear_i,
+  input  wire                    en_i,
+  input  wire                    cached_i,
+  // intake: CHECK and FENCE records of this partition
+  input  wire                    in_valid_i,
+  output wire                    in_ready_o,
+  input  wire [SM_W-1:0]         in_src_i,
+  input  wire [LINE_W-1:0]       in_line_i,
+  input  wire [SB_W-1:0]         in_sb_i,
+  // device-fence ack to SM ack_sm_o
+  output wire                    ack_valid_o,
+  output wire [SM_W-1:0]         ack_sm_o,
+  // memory port (to the L2 slice)
+  output wire                    mreq_valid_o,
+  input  wire                    mreq_ready_i,
+  output wire [1:0]              mreq_op_o,
+  output wire [LINE_W-1:0]       mreq_line_o,
+  output wire [LINE_BYTES-1:0]   mreq_be_o,
+  output wire [LINE_BYTES*8-1:0] mreq_data_o,
+  input  wire                    mrsp_valid_i,
+  input  wire [LINE_BYTES*8-1:0] mrsp_data_i,
+  // status
+  output wire                    idle_o,
+  // race events (debug / host test bench)
+  output wire                    race_valid_o,
+  output wire [31:0]             race_pc_o,
+  output wire [31:0]             race_addr_o,
+  output wire [2:0]              race_type_o,
+  output wire                    race_scope_blk_o,
+  output wire                    race_dup_o
+);
+
+  // ISA constants: this module uses the WW_OP_* codes only.
+  /* verilator lint_off UNUSEDPARAM */
+  `include "ww_isa.vh"
+  /* verilator lint_on UNUSEDPARAM */
+
+  ////////////////////
+  // Geometry       //
+  ////////////////////
+
+  localparam LB      = LINE_BYTES * 8;
+  localparam HALF    = WORDS / 2;                       // md entries per md line
+  localparam HI_W    = $clog2(HALF);                    // entry index in an md line
+  localparam WI_W    = $clog2(WORDS);                   // word index in a data line
+  localparam NWP     = NUM_SM * WARPS;                  // global hardware warps
+  localparam WP_W    = (NWP > 1) ? $clog2(NWP) : 1;
+  localparam DD_W    = (DEDUP > 1) ? $clog2(DEDUP) : 1;
+  localparam LE_W    = (LOG_ENTRIES > 1) ? $clog2(LOG_ENTRIES) : 1;
+  localparam Q_W     = SM_W + LINE_W + SB_W;
+
+  localparam GMEM_LINES = GMEM_BYTES / LINE_BYTES;
+  localparam LB0_LINES  = (GMEM_BYTES - NUM_SM * WARPS * LANES * LOCAL_BYTES) / LINE_BYTES;
+  localparam NG_LINES   = NULL_GUARD_BYTES / LINE_BYTES;
+  localparam PER_PART   = (LB0_LINES + NUM_PART - 1) / NUM_PART;
+  localparam PER_TAG    = (PER_PART + (1 << TAG_W) - 1) / (1 << TAG_W);
+  localparam S_W        = $clog2(PER_TAG);              // S = 2^S_W md pairs (cached)
+  localparam MD_BASE_I  = ((GMEM_LINES + NUM_PART - 1) / NUM_PART) * NUM_PART;
+  localparam LOG_BASE_I = ((3 * GMEM_LINES + NUM_PART - 1) / NUM_PART) * NUM_PART;
+
+  localparam [LINE_W-1:0] L_NG       = NG_LINES;
+  localparam [LINE_W-1:0] L_LB0      = LB0_LINES;
+  localparam [LINE_W-1:0] L_NPART    = NUM_PART;
+  localparam [LINE_W-1:0] L_PART     = PART;
+  localparam [LINE_W-1:0] L_MD_BASE  = MD_BASE_I;
+  localparam [LINE_W-1:0] L_LOG_BASE = LOG_BASE_I;
+  localparam [LINE_W-1:0] L_HDR      = LOG_BASE_I + PART;
+  localparam [LINE_W-1:0] L_S_MASK   = (1 << S_W) - 1;
+  localparam [31:0]       LOG_N      = LOG_ENTRIES;
+  localparam [31:0]       MAGIC      = 32'h5C0D_0000 | PART;
+  localparam integer      DD_MASK_I  = DEDUP - 1;
+  localparam integer      LE_MASK_I  = LOG_ENTRIES - 1;
+  localparam [DD_W-1:0]   DD_MASK    = DD_MASK_I[DD_W-1:0];
+  localparam [LE_W-1:0]   LE_MASK    = LE_MASK_I[LE_W-1:0];
+  localparam [WP_W-1:0]   W_WARPS    = WARPS;
+  localparam [WARPID_W-1:0] W_WARPS_ID = WARPS;
+
+  // byte enables of a whole log line (words 0..7) and of an entry's count word
+  localparam [LINE_BYTES-1:0] BE_ONES  = {LINE_BYTES{1'b1}};
+  localparam [LINE_BYTES-1:0] BE_LOG   = ~(BE_ONES << 32);
+  localparam [LINE_BYTES-1:0] BE_COUNT = (BE_ONES >> (LINE_BYTES - 4)) << 8;
+
+  // sideband fields
+  localparam SB_OP  = 0;
+  localparam SB_WID = 7;
+  localparam SB_CTA = SB_WID + WID_W;
+  localparam SB_PC  = SB_CTA + 32;
+  localparam SB_SK  = SB_PC + 32;
+  localparam SB_WM  = SB_SK + 2;
+  localparam SB_BAR = SB_WM + WORDS;
+  localparam SB_LK  = SB_BAR + BARID_W;
+
+  localparam [1:0] SK_CHECK = 2'd1;
+  localparam [1:0] SK_FENCE = 2'd2;
+
+  // metadata fields (ww_scord_check's layout, Fig. 7)
+  localparam MD_WARP  = BLOOM_W + 6 + BARID_W + 2 * FENCEID_W;
+  localparam MD_BLOCK = MD_WARP + WARPID_W;
+
+  localparam [3:0] ST_IDLE  = 4'd0;
+  localparam [3:0] ST_RD    = 4'd1;
+  localparam [3:0] ST_RDW   = 4'd2;
+  localparam [3:0] ST_CHK   = 4'd3;
+  localparam [3:0] ST_VLAST = 4'd4;
+  localparam [3:0] ST_WR    = 4'd5;
+  localparam [3:0] ST_WRW   = 4'd6;
+  localparam [3:0] ST_LOG   = 4'd7;
+  localparam [3:0] ST_LWR   = 4'd8;
+  localparam [3:0] ST_LWRW  = 4'd9;
+  localparam [3:0] ST_HDR   = 4'd10;
+  localparam [3:0] ST_HDRW  = 4'd11;
+  localparam [3:0] ST_ABORT = 4'd12;
+
+`ifndef SYNTHESIS
+  initial begin
+    if (LINE_BYTES < 32 || (LINE_BYTES & (LINE_BYTES - 1)) != 0 || QUEUE < 2 ||
+        (QUEUE & (QUEUE - 1)) != 0 || LOG_ENTRIES < 1 ||
+        (LOG_ENTRIES & (LOG_ENTRIES - 1)) != 0 || DEDUP < 1 || (DEDUP & (DEDUP - 1)) != 0 ||
+        NUM_PART < 1 || PART >= NUM_PART || NWP > (1 << WARPID_W) || NWP > 256 ||
+        BLOCKID_W > 32) begin
+      $display("ww_scord_det: illegal parameters");
+      $fatal(1);
+    end
+  end
+`endif
+
+  ////////////////////
+  // Intake queue   //
+  ////////////////////
+
+  wire             q_in_ready, q_valid;
+  wire [Q_W-1:0]   q_head;
+  reg  [3:0]       state_q;
+  wire             q_pop   = (state_q == ST_IDLE) && q_valid && !clear_i;
+  wire             q_push  = in_valid_i && en_i && !clear_i && q_in_ready;
+
+  assign in_ready_o = !en_i || (!clear_i && q_in_ready);
+
+  ww_fifo #(.WIDTH(Q_W), .DEPTH(QUEUE)) u_queue (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni && !clear_i),
+    .in_valid_i  (q_push),
+    .in_ready_o  (q_in_ready),
+    .in_data_i   ({in_sb_i, in_line_i, in_src_i}),
+    .out_valid_o (q_valid),
+    .out_ready_i (q_pop),
+    .out_data_o  (q_head)
+  );
+
+  wire [1:0] in_sk  = in_sb_i[SB_SK +: 2];
+  wire [6:0] in_op  = in_sb_i[SB_OP +: 7];
+  wire       qfull  = in_valid_i && !in_ready_o;
+
+  // device-fence acks, one cycle after the intake
+  reg            ack_q;
+  reg [SM_W-1:0] ack_sm_q;
+  wire ack_d = in_valid_i && in_ready_o && (in_sk == SK_FENCE) && (in_op != WW_OP_FENCE_BLK);
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      ack_q <= 1'b0;
+    end else begin
+      ack_q <= ack_d;
+    end
+  end
+  always @(posedge clk_i) begin
+    if (ack_d) begin
+      ack_sm_q <= in_src_i;
+    end
+  end
+  assign ack_valid_o = ack_q;
+  assign ack_sm_o    = ack_sm_q;
+
+  // the queue head
+  wire [SM_W-1:0]   h_src  = q_head[0 +: SM_W];
+  wire [LINE_W-1:0] h_line = q_head[SM_W +: LINE_W];
+  wire [SB_W-1:0]   h_sb   = q_head[SM_W + LINE_W +: SB_W];
+  wire [6:0]        h_op   = h_sb[SB_OP +: 7];
+  wire [WID_W-1:0]  h_wid  = h_sb[SB_WID +: WID_W];
+  wire [1:0]        h_sk   = h_sb[SB_SK +: 2];
+  wire [WORDS-1:0]  h_wm   = h_sb[SB_WM +: WORDS];
+  wire h_tracked = (h_line >= L_NG) && (h_line < L_LB0);
+  wire h_check   = (h_sk == SK_CHECK) && h_tracked && (h_wm != {WORDS{1'b0}});
+  wire h_fence   = (h_sk == SK_FENCE);
+  reg  [WP_W-1:0] h_src_x, h_wid_x;
+  always @(*) begin
+    h_src_x = {WP_W{1'b0}};
+    h_src_x[SM_W-1:0] = h_src;
+    h_wid_x = {WP_W{1'b0}};
+    h_wid_x[WID_W-1:0] = h_wid;
+  end
+  wire [WP_W-1:0] h_wp = h_src_x * W_WARPS + h_wid_x;
+
+  ////////////////////
+  // The record     //
+  ////////////////////
+
+  reg [SM_W-1:0]    rec_src_q;
+  reg [LINE_W-1:0]  rec_line_q;
+  reg [6:0]         rec_op_q;
+  reg [WP_W-1:0]    rec_wp_q;       // global hardware warp
+  reg [31:0]        rec_cta_q;
+  reg [31:0]        rec_pc_q;
+  reg [WORDS-1:0]   rec_wm_q;
+  reg [BARID_W-1:0] rec_bar_q;
+  reg [BLOOM_W-1:0] rec_lk_q;
+  reg               half_q;         // md line (half of the data line) in work
+
+  wire op_ld_plain = (rec_op_q >= WW_OP_LB) && (rec_op_q <= WW_OP_LHU);
+  wire op_st_plain = (rec_op_q >= WW_OP_SB) && (rec_op_q <= WW_OP_SW);
+  wire op_atom_blk = ((rec_op_q >= WW_OP_AMOADD_BLK) && (rec_op_q <= WW_OP_AMOXOR_BLK)) ||
+                     (rec_op_q == WW_OP_CAS_BLK);
+  wire op_atom_dev = ((rec_op_q >= WW_OP_AMOADD_DEV) && (rec_op_q <= WW_OP_AMOXOR_DEV)) ||
+                     (rec_op_q == WW_OP_CAS_DEV);
+  wire rec_atom    = op_atom_blk || op_atom_dev;
+  wire rec_store   = op_st_plain || (rec_op_q == WW_OP_SW_STRONG);
+  wire rec_strong  = (rec_op_q == WW_OP_LW_STRONG) || (rec_op_q == WW_OP_SW_STRONG);
+  wire [1:0] rec_kind = rec_atom ? 2'd2 : rec_store ? 2'd1 : 2'd0;
+  wire unused_op   = op_ld_plain;   // loads are the default (is_w = atom = 0)
+
+  // address map
+  wire [LINE_W-1:0] rec_i   = rec_line_q / L_NPART;
+  wire [LINE_W-1:0] rec_j   = cached_i ? (rec_i & L_S_MASK) : rec_i;
+  wire [LINE_W-1:0] rec_tsh = rec_i >> S_W;
+  wire [TAG_W-1:0]  rec_tag = rec_tsh[TAG_W-1:0];
+  wire [LINE_W-1:0] md_line = L_MD_BASE + ({rec_j[LINE_W-2:0], half_q} * L_NPART) + L_PART;
+  wire [HALF-1:0]   wm_lo   = rec_wm_q[0 +: HALF];
+  wire [HALF-1:0]   wm_hi   = rec_wm_q[HALF +: HALF];
+
+  ////////////////////
+  // Line buffer    //
+  ////////////////////
+
+  // the md line in work, then the log line or header to write
+  reg [LB-1:0]         linebuf_q;
+  reg [HALF-1:0]       rem_q;        // entries still to send to the check
+  reg [HI_W-1:0]       vidx_q;       // entry whose verdict comes next cycle
+  reg [LINE_BYTES-1:0] chg_be_q;     // byte enables of changed entries
+  reg [HALF-1:0]       rvec_q;       // entries with a race to log
+  reg [2:0]            rtype_q  [0:HALF-1];
+  reg                  rscope_q [0:HALF-1];
+  reg [WARPID_W-1:0]   rpwarp_q [0:HALF-1];   // md.WarpID / md.BlockID before the race
+  reg [BLOCKID_W-1:0]  rpblk_q  [0:HALF-1];
+
+  function automatic [HI_W-1:0] lowest(input [HALF-1:0] v);
+    integer b;
+    begin
+      lowest = {HI_W{1'b0}};
+      for (b = HALF - 1; b >= 0; b = b - 1) begin
+        if (v[b]) begin
+          lowest = b[HI_W-1:0];
+        end
+      end
+    end
+  endfunction
+
+  wire [HI_W-1:0] iss_r   = lowest(rem_q);
+  wire [HALF-1:0] rem_nx  = rem_q & ~({{(HALF-1){1'b0}}, 1'b1} << iss_r);
+  // entry selects over constant indices (a variable part-select becomes a shifter)
+  reg  [63:0]     iss_md;
+  integer ie;
+  always @(*) begin
+    iss_md = 64'd0;
+    for (ie = 0; ie < HALF; ie = ie + 1) begin
+      if (iss_r == ie[HI_W-1:0]) begin
+        iss_md = linebuf_q[ie * 64 +: 64];
+      end
+    end
+  end
+  wire            iss_v   = (state_q == ST_CHK);
+
+  ////////////////////
+  // Fence file     //
+  ////////////////////
+
+  wire [FENCEID_W-1:0] fc_blk, fc_dev, fp_blk, fp_dev;
+  wire [WARPID_W-1:0]  iss_pwarp = iss_md[MD_WARP +: WARPID_W];
+
+  ww_scord_fencefile #(.NUM_SM(NUM_SM), .WARPS(WARPS), .FID_W(FENCEID_W)) u_fence (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .clear_i     (clear_i),
+    .inc_valid_i (q_pop && h_fence),
+    .inc_wp_i    (h_wp),
+    .inc_dev_i   (h_op != WW_OP_FENCE_BLK),
+    .rd_a_wp_i   (rec_wp_q),
+    .rd_a_blk_o  (fc_blk),
+    .rd_a_dev_o  (fc_dev),
+    .rd_b_wp_i   (iss_pwarp[WP_W-1:0]),
+    .rd_b_blk_o  (fp_blk),
+    .rd_b_dev_o  (fp_dev)
+  );
+  wire unused_pwarp = ^(iss_pwarp >> WP_W);
+
+  ////////////////////
+  // Check          //
+  ////////////////////
+
+  wire                 v_valid, v_race, v_scope;
+  wire [63:0]          v_md;
+  wire [2:0]           v_type;
+  reg  [WARPID_W-1:0]  rec_warp;
+  always @(*) begin
+    rec_warp = {WARPID_W{1'b0}};
+    rec_warp[WP_W-1:0] = rec_wp_q;
+  end
+
+`ifdef WW_MUTANT_SCORD_DET_NO_TAG_CHECK
+  localparam MD_TAG = MD_BLOCK + BLOCKID_W;
+  wire [TAG_W-1:0]     iss_tag = iss_md[MD_TAG +: TAG_W];   // compare always equal
+`else
+  wire [TAG_W-1:0]     iss_tag = rec_tag;
+`endif
+
+  ww_scord_check #(
+    .BLOCKID_W (BLOCKID_W),
+    .WARPID_W  (WARPID_W),
+    .FENCEID_W (FENCEID_W),
+    .BARID_W   (BARID_W),
+    .TAG_W     (TAG_W),
+    .BLOOM_W   (BLOOM_W)
+  ) u_check (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .in_valid_i       (iss_v),
+    .md_i             (iss_md),
+    .cached_i         (cached_i),
+    .tag_i            (iss_tag),
+    .is_w_i           (rec_store),
+    .is_atom_i        (rec_atom),
+    .strong_i         (rec_strong),
+    .scope_blk_i      (op_atom_blk),
+    .block_i          (rec_cta_q[BLOCKID_W-1:0]),
+    .warp_i           (rec_warp),
+    .bar_i            (rec_bar_q),
+    .lock_i           (rec_lk_q),
+    .fc_blk_i         (fc_blk),
+    .fc_dev_i         (fc_dev),
+`ifdef WW_MUTANT_SCORD_DET_FP_FROM_CUR
+    .fp_blk_i         (fc_blk),       // fP read at the current warp
+    .fp_dev_i         (fc_dev),
+`else
+    .fp_blk_i         (fp_blk),
+    .fp_dev_i         (fp_dev),
+`endif
+    .out_valid_o      (v_valid),
+    .md_o             (v_md),
+    .race_o           (v_race),
+    .race_type_o      (v_type),
+    .race_scope_blk_o (v_scope)
+  );
+
+  // a verdict, for entry vidx_q
+  wire        v_take = v_valid && ((state_q == ST_CHK) || (state_q == ST_VLAST));
+  reg  [63:0] v_old;
+  integer ve;
+  always @(*) begin
+    v_old = 64'd0;
+    for (ve = 0; ve < HALF; ve = ve + 1) begin
+      if (vidx_q == ve[HI_W-1:0]) begin
+        v_old = linebuf_q[ve * 64 +: 64];
+      end
+    end
+  end
+  wire        v_chg  = v_take && (v_md != v_old);
+  wire        v_rc   = v_take && v_race;
+  wire        any_chg  = (chg_be_q != {LINE_BYTES{1'b0}}) || v_chg;
+  wire        any_race = (rvec_q != {HALF{1'b0}}) || v_rc;
+
+  ////////////////////
+  // Race log       //
+  ////////////////////
+
+  reg [31:0] n_entries_q, n_races_q, n_ovw_q, n_recs_q, n_mdrd_q, n_mdwr_q, n_qfull_q;
+  reg        hdr_dirty_q;
+  reg        in_rec_q;           // the header in flight belongs to a record
+  reg [LINE_W-1:0]     log_line_q;
+  reg [LINE_BYTES-1:0] log_be_q;
+
+  reg [DEDUP-1:0] dd_valid_q;
+  reg [31:0]      dd_pc_q   [0:DEDUP-1];
+  reg [29:0]      dd_wa_q   [0:DEDUP-1];
+  reg [2:0]       dd_type_q [0:DEDUP-1];
+  reg [31:0]      dd_seq_q  [0:DEDUP-1];
+  reg [31:0]      dd_cnt_q  [0:DEDUP-1];
+
+  // the race to log: lowest noted entry
+  wire [HI_W-1:0]      lg_r     = lowest(rvec_q);
+  wire [2:0]           lg_type  = rtype_q[lg_r];
+  wire                 lg_scope = rscope_q[lg_r];
+  wire [WARPID_W-1:0]  lg_pwarp = rpwarp_q[lg_r];
+  wire [BLOCKID_W-1:0] lg_pblk  = rpblk_q[lg_r];
+  wire [WI_W-1:0]      lg_k     = {half_q, lg_r};
+  wire [29:0]          lg_wa    = {rec_line_q, lg_k};
+  wire [29:0]          lg_fold  = rec_pc_q[31:2] ^ lg_wa ^ {27'd0, lg_type};
+  wire [DD_W-1:0]      lg_idx   = lg_fold[DD_W-1:0] & DD_MASK;
+  wire [31:0]          lg_seq   = dd_seq_q[lg_idx];
+  wire [31:0]          lg_cnt1  = dd_cnt_q[lg_idx] + 32'd1;
+  wire [31:0]          lg_age   = n_entries_q - lg_seq;
+  wire                 lg_dup   = dd_valid_q[lg_idx] && (dd_pc_q[lg_idx] == rec_pc_q) &&
+                                  (dd_wa_q[lg_idx] == lg_wa) && (dd_type_q[lg_idx] == lg_type) &&
+                                  (lg_age <= LOG_N);
+  wire [31:0]          lg_nseq  = lg_dup ? lg_seq : n_entries_q;
+  wire [LE_W-1:0]      lg_slot  = lg_nseq[LE_W-1:0] & LE_MASK;
+  reg  [LINE_W-1:0]    lg_slot1;
+  always @(*) begin
+    lg_slot1 = {LINE_W{1'b0}};
+    lg_slot1[LE_W-1:0] = lg_slot;
+    lg_slot1 = lg_slot1 + {{(LINE_W-1){1'b0}}, 1'b1};
+  end
+  wire [LINE_W-1:0]    lg_line  = L_LOG_BASE + lg_slot1 * L_NPART + L_PART;
+  wire                 log_now  = (state_q == ST_LOG);
+  wire unused_bits = ^{rec_j[LINE_W-1], rec_tsh[LINE_W-1:TAG_W], lg_fold[29:DD_W],
+                       lg_nseq[31:LE_W]};
+
+  // previous accessor: SM and global warp, 8 bits each in the log
+  localparam PW8 = (WARPID_W < 8) ? WARPID_W : 8;
+  wire [WARPID_W-1:0] lg_psm = lg_pwarp / W_WARPS_ID;
+  reg  [7:0]          lg_pwarp8, lg_psm8, cur_sm8, cur_wp8;
+  reg  [31:0]         lg_pblk32;
+  always @(*) begin
+    lg_pwarp8 = 8'd0;
+    lg_pwarp8[PW8-1:0] = lg_pwarp[PW8-1:0];
+    lg_psm8 = 8'd0;
+    lg_psm8[PW8-1:0] = lg_psm[PW8-1:0];
+    cur_sm8 = 8'd0;
+    cur_sm8[SM_W-1:0] = rec_src_q;
+    cur_wp8 = 8'd0;
+    cur_wp8[WP_W-1:0] = rec_wp_q;
+    lg_pblk32 = 32'd0;
+    lg_pblk32[BLOCKID_W-1:0] = lg_pblk;
+  end
+
+  // a log entry line and the header line
+  reg [LB-1:0] entry_c, header_c;
+  always @(*) begin
+    entry_c = {LB{1'b0}};
+    entry_c[0 * 32 +: 32] = rec_pc_q;
+    entry_c[1 * 32 +: 32] = {lg_wa, 2'b00};
+    entry_c[2 * 32 +: 32] = 32'd1;
+    entry_c[3 * 32 +: 32] = {26'd0, rec_kind, lg_scope, lg_type};
+    entry_c[4 * 32 +: 32] = rec_cta_q;
+    entry_c[5 * 32 +: 32] = {lg_pwarp8, lg_psm8, cur_wp8, cur_sm8};
+    entry_c[6 * 32 +: 32] = lg_pblk32;
+    entry_c[7 * 32 +: 32] = n_entries_q;
+    header_c = {LB{1'b0}};
+    header_c[0 * 32 +: 32] = n_entries_q;
+    header_c[1 * 32 +: 32] = n_races_q;
+    header_c[2 * 32 +: 32] = n_ovw_q;
+    header_c[3 * 32 +: 32] = n_recs_q;
+    header_c[4 * 32 +: 32] = n_mdrd_q;
+    header_c[5 * 32 +: 32] = n_mdwr_q;
+    header_c[6 * 32 +: 32] = n_qfull_q;
+    header_c[7 * 32 +: 32] = MAGIC;
+  end
+
+  ////////////////////
+  // Memory port    //
+  ////////////////////
+
+  wire st_rd  = (state_q == ST_RD);
+  wire st_wr  = (state_q == ST_WR);
+  wire st_lwr = (state_q == ST_LWR);
+  wire st_hdr = (state_q == ST_HDR);
+  wire m_req  = st_rd || st_wr || st_lwr || st_hdr;
+  wire m_acc  = m_req && mreq_ready_i;
+  wire m_wait = (state_q == ST_RDW) || (state_q == ST_WRW) || (state_q == ST_LWRW) ||
+                (state_q == ST_HDRW) || (state_q == ST_ABORT);
+
+  reg [LINE_BYTES-1:0] be_c;
+  reg [LB-1:0]         be_bits;
+  integer bb;
+  always @(*) begin
+    be_c = st_wr ? chg_be_q : st_lwr ? log_be_q : st_hdr ? BE_LOG : {LINE_BYTES{1'b0}};
+    for (bb = 0; bb < LINE_BYTES; bb = bb + 1) begin
+      be_bits[bb * 8 +: 8] = {8{be_c[bb]}};
+    end
+  end
+
+  assign mreq_valid_o = m_req;
+  assign mreq_op_o    = st_rd ? 2'd0 : 2'd1;
+  assign mreq_line_o  = (st_rd || st_wr) ? md_line : st_lwr ? log_line_q : L_HDR;
+  assign mreq_be_o    = be_c;
+  assign mreq_data_o  = linebuf_q & be_bits;
+
+  ////////////////////
+  // FSM            //
+  ////////////////////
+
+  // counters that move this cycle (the header goes dirty)
+  wire bump      = qfull || q_pop || (m_acc && (st_rd || st_wr)) || log_now;
+  wire hdr_build = ((state_q == ST_IDLE) && !q_valid && hdr_dirty_q && en_i) ||
+                   ((state_q == ST_LWRW) && mrsp_valid_i);
+  wire next_hi   = !half_q && (wm_hi != {HALF{1'b0}});
+  wire [3:0] st_next = next_hi ? ST_RD : ST_IDLE;   // record: second half or done
+
+  reg [3:0] state_d;
+  always @(*) begin
+    state_d = state_q;
+    case (state_q)
+      ST_IDLE: begin
+        if (q_valid) begin
+          state_d = h_check ? ST_RD : ST_IDLE;
+        end else if (hdr_dirty_q && en_i) begin
+          state_d = ST_HDR;
+        end
+      end
+      ST_RD:    if (mreq_ready_i) state_d = ST_RDW;
+      ST_RDW:   if (mrsp_valid_i) state_d = ST_CHK;
+      ST_CHK:   if (rem_nx == {HALF{1'b0}}) state_d = ST_VLAST;
+      ST_VLAST: state_d = any_chg ? ST_WR : any_race ? ST_LOG : st_next;
+      ST_WR:    if (mreq_ready_i) state_d = ST_WRW;
+      ST_WRW:   if (mrsp_valid_i) state_d = (rvec_q != {HALF{1'b0}}) ? ST_LOG : st_next;
+      ST_LOG:   state_d = ST_LWR;
+      ST_LWR:   if (mreq_ready_i) state_d = ST_LWRW;
+      ST_LWRW:  if (mrsp_valid_i) state_d = ST_HDR;
+      ST_HDR:   if (mreq_ready_i) state_d = ST_HDRW;
+      ST_HDRW: begin
+        if (mrsp_valid_i) begin
+          state_d = !in_rec_q ? ST_IDLE : (rvec_q != {HALF{1'b0}}) ? ST_LOG : st_next;
+        end
+      end
+      ST_ABORT: if (mrsp_valid_i) state_d = ST_IDLE;
+      default:  state_d = ST_IDLE;
+    endcase
+    if (clear_i) begin
+      // a request accepted now, or a response still due: wait for it
+      state_d = ((m_req && mreq_ready_i) || (m_wait && !mrsp_valid_i)) ? ST_ABORT : ST_IDLE;
+    end
+  end
+  wire go_hi = (state_d == ST_RD) && (state_q != ST_IDLE) && (state_q != ST_RD);
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      state_q     <= ST_IDLE;
+      n_entries_q <= 32'd0;
+      n_races_q   <= 32'd0;
+      n_ovw_q     <= 32'd0;
+      n_recs_q    <= 32'd0;
+      n_mdrd_q    <= 32'd0;
+      n_mdwr_q    <= 32'd0;
+      n_qfull_q   <= 32'd0;
+      hdr_dirty_q <= 1'b0;
+      dd_valid_q  <= {DEDUP{1'b0}};
+      rvec_q      <= {HALF{1'b0}};
+      in_rec_q    <= 1'b0;
+    end else if (clear_i) begin
+      state_q     <= state_d;
+      n_entries_q <= 32'd0;
+      n_races_q   <= 32'd0;
+      n_ovw_q     <= 32'd0;
+      n_recs_q    <= 32'd0;
+      n_mdrd_q    <= 32'd0;
+      n_mdwr_q    <= 32'd0;
+      n_qfull_q   <= 32'd0;
+      hdr_dirty_q <= 1'b1;
+      dd_valid_q  <= {DEDUP{1'b0}};
+      rvec_q      <= {HALF{1'b0}};
+      in_rec_q    <= 1'b0;
+    end else begin
+      state_q <= state_d;
+      if (qfull) begin
+        n_qfull_q <= n_qfull_q + 32'd1;
+      end
+      if (q_pop) begin
+        n_recs_q <= n_recs_q + 32'd1;
+      end
+      if (m_acc && st_rd) begin
+        n_mdrd_q <= n_mdrd_q + 32'd1;
+      end
+      if (m_acc && st_wr) begin
+        n_mdwr_q <= n_mdwr_q + 32'd1;
+      end
+      hdr_dirty_q <= (hdr_dirty_q && !hdr_build) || bump;
+      if (v_rc) begin
+        rvec_q[vidx_q] <= 1'b1;
+      end
+      if (state_q == ST_IDLE && state_d == ST_HDR) begin
+        in_rec_q <= 1'b0;
+      end
+      if (log_now) begin
+        rvec_q[lg_r] <= 1'b0;
+        n_races_q    <= n_races_q + 32'd1;
+        in_rec_q     <= 1'b1;
+        if (!lg_dup) begin
+          n_entries_q        <= n_entries_q + 32'd1;
+          dd_valid_q[lg_idx] <= 1'b1;
+          if (n_entries_q >= LOG_N) begin
+            n_ovw_q <= n_ovw_q + 32'd1;
+          end
+        end
+      end
+    end
+  end
+
+  // datapath (not reset)
+  integer we;
+  always @(posedge clk_i) begin
+    if (q_pop && h_check) begin
+      rec_src_q  <= h_src;
+      rec_line_q <= h_line;
+      rec_op_q   <= h_op;
+      rec_wp_q   <= h_wp;
+      rec_cta_q  <= h_sb[SB_CTA +: 32];
+      rec_pc_q   <= h_sb[SB_PC +: 32];
+      rec_wm_q   <= h_wm;
+      rec_bar_q  <= h_sb[SB_BAR +: BARID_W];
+      rec_lk_q   <= h_sb[SB_LK +: BLOOM_W];
+      half_q     <= (h_wm[0 +: HALF] == {HALF{1'b0}});
+    end
+    if (go_hi) begin
+      half_q <= 1'b1;
+    end
+    if (state_q == ST_RDW && mrsp_valid_i) begin
+      linebuf_q <= mrsp_data_i;
+      rem_q     <= half_q ? wm_hi : wm_lo;
+      chg_be_q  <= {LINE_BYTES{1'b0}};
+    end
+    if (iss_v) begin
+      rem_q  <= rem_nx;
+      vidx_q <= iss_r;
+    end
+    if (v_take) begin
+      for (we = 0; we < HALF; we = we + 1) begin
+        if (vidx_q == we[HI_W-1:0]) begin
+          linebuf_q[we * 64 +: 64] <= v_md;
+          if (v_chg) begin
+            chg_be_q[we * 8 +: 8] <= 8'hFF;
+          end
+        end
+      end
+      if (v_race) begin
+        rtype_q[vidx_q]  <= v_type;
+        rscope_q[vidx_q] <= v_scope;
+        rpwarp_q[vidx_q] <= v_old[MD_WARP +: WARPID_W];
+        rpblk_q[vidx_q]  <= v_old[MD_BLOCK +: BLOCKID_W];
+      end
+    end
+    if (log_now) begin
+      log_line_q <= lg_line;
+      if (lg_dup) begin
+        log_be_q                <= BE_COUNT;
+        linebuf_q[2 * 32 +: 32] <= lg_cnt1;
+        dd_cnt_q[lg_idx]        <= lg_cnt1;
+      end else begin
+        log_be_q          <= BE_LOG;
+        linebuf_q         <= entry_c;
+        dd_pc_q[lg_idx]   <= rec_pc_q;
+        dd_wa_q[lg_idx]   <= lg_wa;
+        dd_type_q[lg_idx] <= lg_type;
+        dd_seq_q[lg_idx]  <= n_entries_q;
+        dd_cnt_q[lg_idx]  <= 32'd1;
+      end
+    end
+    if (hdr_build) begin
+      linebuf_q <= header_c;
+    end
+  end
+
+  ////////////////////
+  // Outputs        //
+  ////////////////////
+
+  assign idle_o = (state_q == ST_IDLE) && !q_valid && !(hdr_dirty_q && en_i);
+
+  assign race_valid_o     = log_now;
+  assign race_pc_o        = rec_pc_q;
+  assign race_addr_o      = {lg_wa, 2'b00};
+  assign race_type_o      = lg_type;
+  assign race_scope_blk_o = lg_scope;
+  assign race_dup_o       = lg_dup;
+
+  ////////////////////
+  // Assertions     //
+  ////////////////////
+
+  `WW_ASSERT(RecordInPartition, !(in_valid_i && (in_line_i % L_NPART) != L_PART))
+  `WW_ASSERT(RecordKind, !(in_valid_i && in_sk != SK_CHECK && in_sk != SK_FENCE))
+  `WW_ASSERT(ResponseExpected, !(mrsp_valid_i && !m_wait))
+
+endmodule  // ww_scord_det
+`default_nettype wire
