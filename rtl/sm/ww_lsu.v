@@ -530,8 +530,14 @@ module ww_lsu #(
   assign mreq_amo_word_o = cur_addr[OFF_W-1:2];
   assign mreq_amo_a_o    = cur_b;
   assign mreq_amo_b_o    = cur_swap;
+`ifdef WW_MUTANT_SCORD_BLKFENCE_AS_DEV
+  // MUTANT: a block fence's FENCE records claim a device fence
+  wire [6:0] sb_op = (fpkt_send && is_fblk) ? WW_OP_FENCE_DEV : op_q;
+`else
+  wire [6:0] sb_op = op_q;
+`endif
   assign mreq_sb_o       = {lk_q, bar_q, l1_mreq_valid ? {WORDS{1'b0}} : chk_wmask,
-                            l1_mreq_valid ? 2'd0 : rec_sk, pc_q, ctaid_q, wid_q, op_q};
+                            l1_mreq_valid ? 2'd0 : rec_sk, pc_q, ctaid_q, wid_q, sb_op};
   // one ready for both kinds (not a function of the id: no combinational path
   // back into the crossbar's arbiter); a device atomic waits only on an L1
   // that is idle anyway

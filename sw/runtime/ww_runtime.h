@@ -155,6 +155,7 @@ typedef struct ww_scord_stats {
   uint64_t records;         /* access and fence records the detectors processed */
   uint64_t md_reads, md_writes;     /* metadata line accesses */
   uint64_t queue_full_cycles;       /* cycles a record waited for a full detector queue */
+  uint64_t l2_requests;             /* the SMs' ordinary requests to L2 (metadata excluded) */
 } ww_scord_stats_t;
 
 /* Races of the last launch with ScoRD on: up to max into out, *n = how many

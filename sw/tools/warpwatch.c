@@ -532,9 +532,11 @@ static void races_json(FILE *f, const races_t *g)
 {
   fprintf(f, ", \"scord\": {\"mode\": \"%s\", \"distinct\": %zu, \"races\": %" PRIu64
           ", \"records\": %" PRIu64 ", \"md_reads\": %" PRIu64 ", \"md_writes\": %" PRIu64
-          ", \"queue_full_cycles\": %" PRIu64 ", \"log_overwrites\": %" PRIu64 ", \"list\": [",
+          ", \"queue_full_cycles\": %" PRIu64 ", \"log_overwrites\": %" PRIu64
+          ", \"l2_requests\": %" PRIu64 ", \"list\": [",
           g->mode == WW_SCORD_FULL ? "full" : "cached", g->n, g->st.races, g->st.records,
-          g->st.md_reads, g->st.md_writes, g->st.queue_full_cycles, g->st.overwrites);
+          g->st.md_reads, g->st.md_writes, g->st.queue_full_cycles, g->st.overwrites,
+          g->st.l2_requests);
   for (size_t i = 0; i < g->n && i < MAX_RACES; i++) {
     const ww_race_t *r = &g->r[i];
     char where[256];

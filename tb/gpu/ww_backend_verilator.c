@@ -71,6 +71,9 @@ static int vb_races(void *be, ww_race_t *out, size_t max, size_t *n, ww_scord_st
     return -1;
   const uint8_t *m = ww_vgpu_mem(b->v);
   memset(st, 0, sizeof *st);
+  ww_vgpu_stats_t vs;
+  ww_vgpu_stats(b->v, &vs);
+  st->l2_requests = vs.l2_requests;
   *n = 0;
   for (unsigned p = 0; p < WW_NUM_PART; p++) {
     uint64_t h = log_line(p, 0);

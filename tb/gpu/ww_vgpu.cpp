@@ -46,6 +46,7 @@ constexpr uint64_t LOG_BASE   = 3ull * WW_GMEM_BYTES;
 constexpr uint64_t LOG_BYTES  = (1ull + WW_SCORD_LOG_ENTRIES) * NUM_PART * LB;
 constexpr uint64_t DRAM_BYTES = LOG_BASE + LOG_BYTES;
 static_assert(DRAM_BYTES < (1ull << 32), "the DRAM must stay below 4 GiB");
+constexpr unsigned SB_SK      = 7 + WID_W + 64;   // the sideband's record kind
 constexpr unsigned IMEM_AW  = clog2(WW_IMEM_BYTES / 4);
 constexpr unsigned RESET_CYCLES = 4;
 
@@ -278,6 +279,11 @@ void collect(ww_vgpu *v, ww_vgpu_events_t *ev)
       unsigned w = SB_W - b < 32 ? SB_W - b : 32;
       q->sb[b / 32] = bits(t->part_req_sb_o, p * SB_W + b, w);
     }
+    // sideband record kind (docs/scord.md §3): 0 an ordinary request to L2
+    if (bits(t->part_req_sb_o, p * SB_W + SB_SK, 2) == 0)
+      v->st.l2_requests++;
+    else
+      v->st.scord_records++;
   }
 
   std::memset(ev->stall, 0, sizeof ev->stall);
@@ -476,6 +482,7 @@ extern "C" int ww_vgpu_launch(ww_vgpu_t *v, const ww_launch_t *l, char *err, siz
   v->kcycle = 0;
   v->st.cycles = 0;
   v->st.warp_insns = v->st.thread_insns = v->st.blocks_launched = 0;
+  v->st.l2_requests = v->st.scord_records = 0;
   v->launched = 1;
   v->start_pending = 1;
   return 0;

@@ -104,6 +104,8 @@ typedef struct {
   uint64_t warp_insns;        /* retired warp instructions (this launch) */
   uint64_t thread_insns;      /* sum of retired active lanes (this launch) */
   uint64_t blocks_launched;   /* this launch */
+  uint64_t l2_requests;       /* this launch: requests the crossbar delivered to the L2 slices */
+  uint64_t scord_records;     /* this launch: ScoRD records delivered to the detectors */
   uint64_t dram_reads, dram_writes;   /* since ww_vgpu_new */
   uint64_t dram_out_of_range;         /* since ww_vgpu_new; > 0 is a bug */
 } ww_vgpu_stats_t;
