@@ -31,6 +31,24 @@
  * hardware-approximate) report exactly the header's races -- the same
  * (type, scope, kernel line) set, nothing more -- or none.
  *
+ * --rtl=full|cached runs on the RTL (verilator backend, co-simulation follow)
+ * with ScoRD on and checks the detector's race log against the header;
+ * --rtl=off runs on the RTL with the detector off (the same checks of the
+ * results, no race check: the cycles without the detector).
+ *
+ * --json=FILE also writes one JSON object (make bench-scord, docs/scord.md
+ * "Measured"): {"runner", "command", "backend", "mode", "runs": [...],
+ * "passed", "failed"}, one run record per kernel and seed: "kernel",
+ * "category", "seed", "backend", "mode" (off, cached, full), "racy",
+ * "expected" (the header's races: type letter, scope, line), "completed",
+ * "result_ok" (results, placement, locks as checked), "races" (what the
+ * detector logged, one entry per (pc, word, type): type letter, scope, the
+ * kernel line as the checks compute it (-1: not in the kernel's file),
+ * count, pc, addr), "distinct", "match" (the log holds exactly the expected
+ * (type, scope, line) set; null without the detector), "cycles" (verilator:
+ * res.stats.steps, else null), "steps", "warp_insns" and "scord" (the
+ * detector's counters, ww_scord_stats_t; null without the detector).
+ *
  * --list prints the manifest the ScoRD checkers use, one row per expected
  * race (one "none" row for a race-free kernel):
  *   name verdict type scope line category grid block place
@@ -156,6 +174,44 @@ static void flush_later(void)
   }
   later[0] = '\0';
 }
+
+/* ---- the JSON report (--json=FILE) ------------------------------------------------ */
+static FILE *g_json;              /* NULL: no report */
+static int g_json_runs;           /* records written */
+
+static void json_str(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c == '\n')
+      fputs("\\n", f);
+    else if (c < 0x20)
+      fprintf(f, "\\u%04x", c);
+    else
+      fputc(c, f);
+  }
+  fputc('"', f);
+}
+
+/* What one run measured, for its JSON record. */
+#define JR_MAX_RACES 64
+typedef struct {
+  int              completed;     /* the grid completed */
+  int              result_ok;     /* results, placement and locks as checked */
+  int              match;         /* -1: the race log was not checked; else its verdict */
+  int              have_stats;    /* res holds the launch's statistics */
+  ww_gpu_stats_t   stats;
+  int              have_scord;    /* races and st read from the detector */
+  ww_race_t        races[JR_MAX_RACES];
+  int              lines[JR_MAX_RACES];
+  size_t           n;             /* distinct races in the log (may exceed JR_MAX_RACES) */
+  ww_scord_stats_t st;
+  char             error[256];
+} jrun_t;
+static jrun_t g_jr;
 
 /* ---- header parsing ---------------------------------------------------------------- */
 /* Header problems: collected per file, reported as one FAIL line with notes. */
@@ -604,9 +660,10 @@ static int pc_line(const micro_t *m, const ww_kernel_t *k, uint32_t pc)
 
 /* The RTL's ScoRD (--rtl=MODE): the detector's log must hold exactly the
  * expected (type, scope, line) set, each race at least once. */
-static int g_rtl;   /* WW_SCORD_OFF: the C model; else the verilator backend with that mode */
+static int g_rtl;        /* WW_SCORD_*: the detector's mode (OFF: no race check) */
+static int g_verilator;  /* --rtl=MODE given: the verilator backend */
 
-static void rtl_verdict(const micro_t *m, const ww_kernel_t *k, ww_dev_t *dev, uint64_t seed)
+static int rtl_verdict(const micro_t *m, const ww_kernel_t *k, ww_dev_t *dev, uint64_t seed)
 {
   static ww_race_t rs[64];
   size_t n = 0;
@@ -640,6 +697,74 @@ static void rtl_verdict(const micro_t *m, const ww_kernel_t *k, ww_dev_t *dev, u
         g_rtl == WW_SCORD_FULL ? "full" : "cached", n, m->racy ? "as labelled" : "none expected",
         (unsigned long long)st.records, (unsigned long long)st.md_reads);
   flush_later();
+  if (ww_dev_races(dev, rs, 64, &n, &st) == 0) {   /* for the JSON record */
+    g_jr.have_scord = 1;
+    g_jr.n = n;
+    g_jr.st = st;
+    for (size_t i = 0; i < n && i < JR_MAX_RACES; i++) {
+      g_jr.races[i] = rs[i];
+      g_jr.lines[i] = pc_line(m, k, rs[i].pc);
+    }
+  }
+  g_jr.match = ok;
+  return ok;
+}
+
+/* One run's JSON record (--json). */
+static void json_run(const micro_t *m, uint64_t seed)
+{
+  static const char *const mode_name[] = { "off", "cached", "full" };
+  FILE *f = g_json;
+  if (!f)
+    return;
+  fprintf(f, "%s\n  {\"kernel\": ", g_json_runs++ ? "," : "");
+  json_str(f, m->name);
+  fprintf(f, ", \"category\": \"%s\", \"seed\": %llu, \"backend\": \"%s\", \"mode\": \"%s\", "
+          "\"racy\": %s, \"grid\": %u, \"block\": %u, \"place\": \"%s\", \"expected\": [",
+          cat_name[m->cat], (unsigned long long)seed, g_verilator ? "verilator" : "cmodel",
+          mode_name[g_rtl], m->racy ? "true" : "false", m->grid, m->block, place_name[m->place]);
+  for (int r = 0; r < m->nraces; r++)
+    fprintf(f, "%s{\"type\": \"%c\", \"scope\": \"%s\", \"line\": %d}", r ? ", " : "",
+            m->races[r].type, m->races[r].scope_blk ? "block" : "device", m->races[r].line);
+  fprintf(f, "], \"completed\": %s, \"result_ok\": %s, \"error\": ",
+          g_jr.completed ? "true" : "false", g_jr.result_ok ? "true" : "false");
+  json_str(f, g_jr.error);
+  fputs(", \"races\": [", f);
+  for (size_t i = 0; g_jr.have_scord && i < g_jr.n && i < JR_MAX_RACES; i++) {
+    const ww_race_t *e = &g_jr.races[i];
+    fprintf(f, "%s{\"type\": \"%c\", \"scope\": \"%s\", \"line\": %d, \"count\": %u, "
+            "\"pc\": \"0x%08x\", \"addr\": \"0x%08x\"}", i ? ", " : "",
+            (char)('a' + (int)e->type - 1), e->scope_blk ? "block" : "device", g_jr.lines[i],
+            e->count, e->pc, e->addr);
+  }
+  fputs("], \"distinct\": ", f);
+  if (g_jr.have_scord)
+    fprintf(f, "%zu", g_jr.n);
+  else
+    fputs("null", f);
+  fprintf(f, ", \"match\": %s", g_jr.match < 0 ? "null" : g_jr.match ? "true" : "false");
+  if (g_jr.have_stats && g_verilator)
+    fprintf(f, ", \"cycles\": %llu", (unsigned long long)g_jr.stats.steps);
+  else
+    fputs(", \"cycles\": null", f);
+  if (g_jr.have_stats)
+    fprintf(f, ", \"steps\": %llu, \"warp_insns\": %llu",
+            (unsigned long long)g_jr.stats.steps, (unsigned long long)g_jr.stats.warp_insns);
+  else
+    fputs(", \"steps\": null, \"warp_insns\": null", f);
+  if (g_jr.have_scord) {
+    const ww_scord_stats_t *st = &g_jr.st;
+    fprintf(f, ", \"scord\": {\"races\": %llu, \"entries\": %llu, \"overwrites\": %llu, "
+            "\"records\": %llu, \"md_reads\": %llu, \"md_writes\": %llu, "
+            "\"queue_full_cycles\": %llu, \"l2_requests\": %llu}}",
+            (unsigned long long)st->races, (unsigned long long)st->entries,
+            (unsigned long long)st->overwrites, (unsigned long long)st->records,
+            (unsigned long long)st->md_reads, (unsigned long long)st->md_writes,
+            (unsigned long long)st->queue_full_cycles, (unsigned long long)st->l2_requests);
+  } else {
+    fputs(", \"scord\": null}", f);
+  }
+  fflush(f);
 }
 
 #ifdef MICRO_HAVE_REF
