@@ -21,10 +21,15 @@ struct ww_gsi {
   unsigned src[32];
 };
 
+_Static_assert(WW_GSI_CNT_MS_LSU_BUSY + WW_GSI_MS_SCORD == WW_GSI_CNT_MS_SCORD &&
+               WW_GSI_CNT_MS_SCORD + 1 == WW_GSI_CNT_CYCLES &&
+               WW_GSI_CNT_CYCLES + 1 == WW_GSI_N_COUNTERS,
+               "memory-structural sub-classes end the sub-class counters, then cycles");
+
 static const char *const counter_names[WW_GSI_N_COUNTERS] = {
   "idle", "control", "sync", "mem_data", "mem_struct", "comp_data", "comp_struct", "no_stall",
   "md_l1", "md_l1_coalesce", "md_l2", "md_dram", "md_pending",
-  "ms_lsu_busy", "ms_mshr_full", "ms_store", "ms_bank_conflict", "ms_fence",
+  "ms_lsu_busy", "ms_mshr_full", "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord",
   "cycles",
 };
 
@@ -148,6 +153,7 @@ void ww_gsi_step(ww_gsi_t *g, const ww_gsi_in_t *in, ww_gsi_out_t *out)
       case WW_GSI_WHY_WQ_FULL: sub = WW_GSI_MS_STORE; break;
       case WW_GSI_WHY_BANK_CONFLICT: sub = WW_GSI_MS_BANK_CONFLICT; break;
       case WW_GSI_WHY_FENCE: sub = WW_GSI_MS_FENCE; break;
+      case WW_GSI_WHY_SCORD: sub = WW_GSI_MS_SCORD; break;
       default: sub = WW_GSI_MS_LSU_BUSY; break;
       }
   }

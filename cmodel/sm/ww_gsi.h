@@ -39,8 +39,9 @@ enum ww_gsi_counter {
   WW_GSI_CNT_MS_STORE = 15,       /* ... write slots full, or own store pending */
   WW_GSI_CNT_MS_BANK_CONFLICT = 16, /* ... shared-memory bank conflict */
   WW_GSI_CNT_MS_FENCE = 17,       /* ... fence waiting for writes */
-  WW_GSI_CNT_CYCLES = 18,         /* counted cycles (en_i) */
-  WW_GSI_N_COUNTERS = 19          /* rd_idx_i >= this reads 0 */
+  WW_GSI_CNT_MS_SCORD = 18,       /* ... ScoRD records not accepted (detector queue full) */
+  WW_GSI_CNT_CYCLES = 19,         /* counted cycles (en_i) */
+  WW_GSI_N_COUNTERS = 20          /* rd_idx_i >= this reads 0 */
 };
 
 /* Memory-data sub-class = where the load was served (ld_done_src_i). */
@@ -52,16 +53,19 @@ enum ww_gsi_ms {
   WW_GSI_MS_MSHR_FULL = 1,
   WW_GSI_MS_STORE = 2,
   WW_GSI_MS_BANK_CONFLICT = 3,
-  WW_GSI_MS_FENCE = 4
+  WW_GSI_MS_FENCE = 4,
+  WW_GSI_MS_SCORD = 5           /* race-detector back-pressure (WW_GSI_WHY_SCORD) */
 };
 
 /* Kind of a warp's in-flight instruction (infl_kind_i); SYNC is a fence or an
  * atomic (a synchronization operation, seed 002 sec. IV-A). */
 enum ww_gsi_kind { WW_GSI_KIND_COMP = 0, WW_GSI_KIND_LOAD = 1, WW_GSI_KIND_STORE = 2, WW_GSI_KIND_SYNC = 3 };
 
-/* Why the LSU cannot take an instruction (lsu_why_i); 7 acts as busy. SYNC:
- * busy with another warp's atomic, which makes a waiting MEM_STRUCT warp
- * (without its own store pending) a SYNC stall. */
+/* Why the LSU cannot take an instruction (lsu_why_i). SYNC: busy with
+ * another warp's atomic, which makes a waiting MEM_STRUCT warp (without its
+ * own store pending) a SYNC stall. SCORD: the LSU is blocked sending ScoRD
+ * records, the crossbar / race detector does not accept them (a detector
+ * queue is full): sub-class WW_GSI_MS_SCORD. */
 enum ww_gsi_why {
   WW_GSI_WHY_READY = 0,
   WW_GSI_WHY_BUSY = 1,
@@ -69,7 +73,8 @@ enum ww_gsi_why {
   WW_GSI_WHY_WQ_FULL = 3,
   WW_GSI_WHY_BANK_CONFLICT = 4,
   WW_GSI_WHY_FENCE = 5,
-  WW_GSI_WHY_SYNC = 6
+  WW_GSI_WHY_SYNC = 6,
+  WW_GSI_WHY_SCORD = 7
 };
 
 #define WW_PORTS_DEF "ww_gsi.ports.def"

@@ -4,7 +4,8 @@
  * apart from the lockstep test, written from the rule text (seed 002
  * sec. IV and the block's specification), not from the model:
  *   * hand cases: the refinement table (every scheduler class x in flight x
- *     kind, lsu_why_i MSHR full and "busy with an atomic"), atomics and
+ *     kind, lsu_why_i MSHR full, "busy with an atomic" and "ScoRD records
+ *     not accepted"), race-detector back-pressure (why 7), atomics and
  *     fences as synchronization (a dependent MEM_DATA warp, a warp behind
  *     another warp's atomic, own store behind one), Algorithm 2's order on every pair of refined classes in both
  *     warp orders, the attributed warp (lowest warp of the cycle's class),
@@ -18,7 +19,7 @@
  *     reference tally kept here (classes and sub-classes of counted cycles;
  *     MEM_DATA cycles owed to each warp's pending load, paid to the load's
  *     source when it completes, else to the warp's last source); after
- *     every cycle sum(0..7) == [18], sum(8..12) == [3], sum(13..17) == [4]
+ *     every cycle sum(0..7) == [19], sum(8..12) == [3], sum(13..18) == [4]
  *     modulo 2^CNT_W.
  * Usage: test_gsi [--seed N] [--cycles N]
  */
@@ -93,10 +94,11 @@ static const unsigned refined_infl[8][4] = {
 static void test_refinement(void)
 {
   ctx = "refinement";
-  /* lsu_why_i: MSHR full (a MEM_STRUCT sub-class), or busy with another warp's
-   * atomic (6: MEM_STRUCT without an own store becomes SYNC) */
-  static const unsigned whys[2] = { WW_GSI_WHY_MSHR_FULL, 6 };
-  for (unsigned wi = 0; wi < 2; wi++)
+  /* lsu_why_i: MSHR full (a MEM_STRUCT sub-class), busy with another warp's
+   * atomic (6: MEM_STRUCT without an own store becomes SYNC), or blocked
+   * sending ScoRD records (7: stays MEM_STRUCT, sub-class ScoRD) */
+  static const unsigned whys[3] = { WW_GSI_WHY_MSHR_FULL, 6, 7 };
+  for (unsigned wi = 0; wi < 3; wi++)
     for (unsigned c = 0; c < 8; c++)
       for (unsigned infl = 0; infl < 2; infl++)
         for (unsigned kind = 0; kind < 4; kind++) {
@@ -122,7 +124,8 @@ static void test_refinement(void)
                 "one warp cls %u infl %u kind %u why %u: cls_o %u, want %u", c, infl, kind, why,
                 (unsigned)o.cls_o, want);
           if (want == MEM_STRUCT)
-            CHECK(o.sub_o == (own ? WW_GSI_MS_STORE : WW_GSI_MS_MSHR_FULL),
+            CHECK(o.sub_o == (own ? WW_GSI_MS_STORE
+                              : why == 7 ? WW_GSI_MS_SCORD : WW_GSI_MS_MSHR_FULL),
                   "cls %u infl %u kind %u why %u: sub_o %u", c, infl, kind, why,
                   (unsigned)o.sub_o);
           else
@@ -205,7 +208,8 @@ static void test_sync(void)
         (unsigned)o.sub_o);
   CHECK(ww_gsi_counter(g, WW_GSI_CNT_MS_STORE) == 2 && ww_gsi_counter(g, WW_GSI_CNT_MEM_STRUCT) == 2,
         "why 6 own store: ms_store %" PRIu64, ww_gsi_counter(g, WW_GSI_CNT_MS_STORE));
-  /* a held load is MEM_DATA whatever the LSU does; why 7 is still LSU busy */
+  /* a held load is MEM_DATA whatever the LSU does; why 7 (ScoRD back-pressure)
+   * is MEM_STRUCT, not SYNC */
   in.infl_i = 1;
   in.infl_kind_i = 1;
   ww_gsi_set_cls_in(&in, 1, COMP_DATA);
@@ -215,8 +219,89 @@ static void test_sync(void)
   in.infl_i = 0;
   in.lsu_why_i = 7;
   o = step(g, &in);
-  CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0 && o.sub_o == WW_GSI_MS_LSU_BUSY,
+  CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0 && o.sub_o == WW_GSI_MS_SCORD,
         "why 7: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o, (unsigned)o.sub_o);
+  ww_gsi_free(g);
+}
+
+/* ---- race-detector back-pressure (lsu_why_i 7), hand cases ------------------ */
+
+static void test_scord(void)
+{
+  ctx = "ScoRD back-pressure";
+  ww_gsi_t *g = make(2, 32);
+  ww_gsi_in_t in;
+  ww_gsi_out_t o;
+
+  /* two MEM_STRUCT warps, the LSU cannot hand its ScoRD records on: 3 cycles
+   * of sub-class ScoRD, attributed to warp 0 */
+  idle_inputs(&in);
+  ww_gsi_set_cls_in(&in, 0, MEM_STRUCT);
+  ww_gsi_set_cls_in(&in, 1, MEM_STRUCT);
+  in.lsu_why_i = WW_GSI_WHY_SCORD;
+  for (int i = 0; i < 3; i++) {
+    o = step(g, &in);
+    CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0 && o.sub_o == WW_GSI_MS_SCORD,
+          "why 7, cycle %d: %u/w%u/sub %u", i, (unsigned)o.cls_o, (unsigned)o.wid_o,
+          (unsigned)o.sub_o);
+  }
+  CHECK(ww_gsi_counter(g, WW_GSI_CNT_MS_SCORD) == 3 &&
+        ww_gsi_counter(g, WW_GSI_CNT_MEM_STRUCT) == 3 &&
+        ww_gsi_counter(g, WW_GSI_CNT_MS_LSU_BUSY) == 0 && ww_gsi_counter(g, WW_GSI_CNT_SYNC) == 0,
+        "why 7: ms_scord %" PRIu64 " mem_struct %" PRIu64 " ms_lsu_busy %" PRIu64,
+        ww_gsi_counter(g, WW_GSI_CNT_MS_SCORD), ww_gsi_counter(g, WW_GSI_CNT_MEM_STRUCT),
+        ww_gsi_counter(g, WW_GSI_CNT_MS_LSU_BUSY));
+  /* the attributed warp's own store pending wins: sub-class store */
+  ww_gsi_set_cls_in(&in, 0, COMP_STRUCT);
+  in.infl_i = 1;
+  in.infl_kind_i = 2;
+  o = step(g, &in);
+  CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0 && o.sub_o == WW_GSI_MS_STORE,
+        "why 7, own store at warp 0: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o,
+        (unsigned)o.sub_o);
+  /* ... but only the attributed warp's: warp 1's own store, warp 0 plain
+   * MEM_STRUCT -> warp 0, ScoRD */
+  ww_gsi_set_cls_in(&in, 0, MEM_STRUCT);
+  ww_gsi_set_cls_in(&in, 1, COMP_STRUCT);
+  in.infl_i = 2;
+  in.infl_kind_i = 2u << 2;
+  o = step(g, &in);
+  CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0 && o.sub_o == WW_GSI_MS_SCORD,
+        "why 7, own store at warp 1: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o,
+        (unsigned)o.sub_o);
+  /* why 7 does not make anything SYNC, and outside MEM_STRUCT sub_o is 0:
+   * a held load (MEM_DATA) and a COMP_DATA warp */
+  ww_gsi_set_cls_in(&in, 0, MEM_STRUCT);
+  ww_gsi_set_cls_in(&in, 1, COMP_DATA);
+  in.infl_i = 1;
+  in.infl_kind_i = 1;
+  o = step(g, &in);
+  CHECK(o.cls_o == MEM_DATA && o.wid_o == 0 && o.sub_o == 0, "why 7, held load: %u/w%u/sub %u",
+        (unsigned)o.cls_o, (unsigned)o.wid_o, (unsigned)o.sub_o);
+  /* no stall beats it: a NONE warp issues */
+  ww_gsi_set_cls_in(&in, 1, NONE);
+  in.infl_i = 0;
+  o = step(g, &in);
+  CHECK(o.cls_o == NONE && o.wid_o == 1 && o.sub_o == 0, "why 7, a warp issues: %u/w%u/sub %u",
+        (unsigned)o.cls_o, (unsigned)o.wid_o, (unsigned)o.sub_o);
+  /* not counted while en_i is low */
+  ww_gsi_set_cls_in(&in, 1, MEM_STRUCT);
+  in.en_i = 0;
+  o = step(g, &in);
+  CHECK(o.cls_o == MEM_STRUCT && o.sub_o == WW_GSI_MS_SCORD, "why 7, en_i low: %u/sub %u",
+        (unsigned)o.cls_o, (unsigned)o.sub_o);
+  /* read through rd_data_o at its index; the next index is the cycle count */
+  in.rd_idx_i = WW_GSI_CNT_MS_SCORD;
+  CHECK(step(g, &in).rd_data_o == 4, "why 7: rd_data_o[%u] != 4", (unsigned)WW_GSI_CNT_MS_SCORD);
+  in.rd_idx_i = WW_GSI_CNT_CYCLES;
+  CHECK(step(g, &in).rd_data_o == 7, "cycles at index %u != 7", (unsigned)WW_GSI_CNT_CYCLES);
+  CHECK(ww_gsi_counter(g, WW_GSI_CNT_MS_SCORD) == 4 &&
+        ww_gsi_counter(g, WW_GSI_CNT_MS_STORE) == 1 &&
+        ww_gsi_counter(g, WW_GSI_CNT_MEM_STRUCT) == 5 && ww_gsi_counter(g, WW_GSI_CNT_CYCLES) == 7,
+        "why 7 end: ms_scord %" PRIu64 " ms_store %" PRIu64 " mem_struct %" PRIu64
+        " cycles %" PRIu64, ww_gsi_counter(g, WW_GSI_CNT_MS_SCORD),
+        ww_gsi_counter(g, WW_GSI_CNT_MS_STORE), ww_gsi_counter(g, WW_GSI_CNT_MEM_STRUCT),
+        ww_gsi_counter(g, WW_GSI_CNT_CYCLES));
   ww_gsi_free(g);
 }
 
@@ -303,10 +388,10 @@ static void test_sub(void)
 {
   ctx = "memory structural sub-class";
   /* lsu_why_i -> sub-class, without own store (6: no MEM_STRUCT cycle then,
-   * the warps are SYNC; the entry is never used) */
+   * the warps are SYNC; the entry is never used; 7: ScoRD back-pressure) */
   static const unsigned by_why[8] = { WW_GSI_MS_LSU_BUSY, WW_GSI_MS_LSU_BUSY, WW_GSI_MS_MSHR_FULL,
                                       WW_GSI_MS_STORE, WW_GSI_MS_BANK_CONFLICT, WW_GSI_MS_FENCE,
-                                      WW_GSI_MS_LSU_BUSY, WW_GSI_MS_LSU_BUSY };
+                                      WW_GSI_MS_LSU_BUSY, WW_GSI_MS_SCORD };
   for (unsigned why = 0; why < 8; why++)
     for (unsigned own_at = 0; own_at < 3; own_at++) {   /* none, warp 0, warp 1 */
       ww_gsi_t *g = make(2, 32);
@@ -410,7 +495,7 @@ static void test_deferred(void)
   static const char *const names[WW_GSI_N_COUNTERS] = {
     "idle", "control", "sync", "mem_data", "mem_struct", "comp_data", "comp_struct",
     "no_stall", "md_l1", "md_l1_coalesce", "md_l2", "md_dram", "md_pending", "ms_lsu_busy",
-    "ms_mshr_full", "ms_store", "ms_bank_conflict", "ms_fence", "cycles",
+    "ms_mshr_full", "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord", "cycles",
   };
   for (unsigned i = 0; i < 32; i++) {
     const char *n = ww_gsi_counter_name(i);
@@ -510,7 +595,7 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
     unsigned aw = 0;
     while (rc[aw] != best)
       aw++;
-    static const unsigned by_why[8] = { 0, 0, 1, 2, 3, 4, 0, 0 };   /* 6: own store only */
+    static const unsigned by_why[8] = { 0, 0, 1, 2, 3, 4, 0, 5 };   /* 6: own store only */
     unsigned sub = best != MEM_STRUCT ? 0 : own[aw] ? 2 : by_why[in.lsu_why_i];
     uint64_t owed_sum = 0;
     for (unsigned w = 0; w < warps; w++)
@@ -564,21 +649,21 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
     }
 
     /* invariants on the model's counters */
-    uint64_t c[WW_GSI_N_COUNTERS], s07 = 0, s812 = 0, s1317 = 0;
+    uint64_t c[WW_GSI_N_COUNTERS], s_cls = 0, s_md = 0, s_ms = 0;
     for (unsigned i = 0; i < WW_GSI_N_COUNTERS; i++)
       c[i] = ww_gsi_counter(g, i);
-    for (unsigned i = 0; i <= 7; i++)
-      s07 += c[i];
-    for (unsigned i = 8; i <= 12; i++)
-      s812 += c[i];
-    for (unsigned i = 13; i <= 17; i++)
-      s1317 += c[i];
-    CHECK((s07 & m) == c[WW_GSI_CNT_CYCLES], "cycle %" PRIu64 ": sum(0..7) %" PRIu64
-          " != cycles %" PRIu64, cyc, s07 & m, c[WW_GSI_CNT_CYCLES]);
-    CHECK((s812 & m) == c[WW_GSI_CNT_MEM_DATA], "cycle %" PRIu64 ": sum(8..12) %" PRIu64
-          " != mem_data %" PRIu64, cyc, s812 & m, c[WW_GSI_CNT_MEM_DATA]);
-    CHECK((s1317 & m) == c[WW_GSI_CNT_MEM_STRUCT], "cycle %" PRIu64 ": sum(13..17) %" PRIu64
-          " != mem_struct %" PRIu64, cyc, s1317 & m, c[WW_GSI_CNT_MEM_STRUCT]);
+    for (unsigned i = WW_GSI_CNT_IDLE; i <= WW_GSI_CNT_NO_STALL; i++)
+      s_cls += c[i];
+    for (unsigned i = WW_GSI_CNT_MD_L1; i <= WW_GSI_CNT_MD_PENDING; i++)
+      s_md += c[i];
+    for (unsigned i = WW_GSI_CNT_MS_LSU_BUSY; i <= WW_GSI_CNT_MS_SCORD; i++)
+      s_ms += c[i];
+    CHECK((s_cls & m) == c[WW_GSI_CNT_CYCLES], "cycle %" PRIu64 ": sum(0..7) %" PRIu64
+          " != cycles %" PRIu64, cyc, s_cls & m, c[WW_GSI_CNT_CYCLES]);
+    CHECK((s_md & m) == c[WW_GSI_CNT_MEM_DATA], "cycle %" PRIu64 ": sum(8..12) %" PRIu64
+          " != mem_data %" PRIu64, cyc, s_md & m, c[WW_GSI_CNT_MEM_DATA]);
+    CHECK((s_ms & m) == c[WW_GSI_CNT_MEM_STRUCT], "cycle %" PRIu64 ": sum(13..18) %" PRIu64
+          " != mem_struct %" PRIu64, cyc, s_ms & m, c[WW_GSI_CNT_MEM_STRUCT]);
   }
   ww_gsi_free(g);
 }
@@ -600,6 +685,7 @@ int main(int argc, char **argv)
   test_refinement();
   test_sync();
   test_alg2();
+  test_scord();
   test_sub();
   test_deferred();
   uint64_t hist[WW_GSI_N_COUNTERS] = { 0 };

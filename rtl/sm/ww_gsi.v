@@ -17,7 +17,9 @@
 //   lsu_why_i             why the LSU cannot take an instruction: 0 ready,
 //                         1 busy, 2 MSHR full, 3 write slots full, 4 bank
 //                         conflict, 5 fence waiting for writes, 6 busy with
-//                         another warp's atomic, 7 busy
+//                         another warp's atomic, 7 blocked sending ScoRD
+//                         records (the crossbar / race detector does not
+//                         accept them: a detector queue is full)
 // Refinement (Algorithm 1 for a one-in-flight-per-warp pipeline, and
 // atomics as synchronization operations, sec. IV-A: on a GPU a lock's
 // acquire and release are atomics). Warp w's class cls becomes, in order:
@@ -39,15 +41,17 @@
 // sub_o (MEM_STRUCT sub-class, 0 unless cls_o is MEM_STRUCT): 2 store if the
 // attributed warp has its own store pending, else by lsu_why_i: 2 MSHR full
 // -> 1, 3 write slots full -> 2, 4 bank conflict -> 3, 5 fence waiting for
-// writes -> 4, otherwise (0 ready, 1 busy, 6, 7) -> 0 LSU busy (6 reaches
+// writes -> 4, 7 ScoRD records not accepted -> 5 ScoRD (race-detector
+// back-pressure), otherwise (0 ready, 1 busy, 6) -> 0 LSU busy (6 reaches
 // here only with an own store pending, which gives store).
 //
 // Counters (CNT_W bits, wrapping), read combinationally at rd_idx_i:
 //   0..7   cycles of each class (by code)      8..11  MEM_DATA by source:
 //   12     MEM_DATA cycles not yet attributed         L1/shmem, L1 coalescing
 //          (sum of the per-warp accumulators)         (MSHR merge), L2, DRAM
-//   13..17 MEM_STRUCT by sub-class (sub_o)     18     counted cycles
-//   19..31 read 0
+//   13..18 MEM_STRUCT by sub-class (sub_o):    19     counted cycles
+//          LSU busy, MSHR full, store, bank    20..31 read 0
+//          conflict, fence, ScoRD
 // A cycle is counted when en_i. MEM_DATA sub-classes are deferred: a load's
 // source (ld_done_src_i) is known only when it completes. Per warp: pend_q
 // (ld_start .. ld_done), acc_q (cycles charged while pending), src_q (source
@@ -58,7 +62,7 @@
 // w sets pend_q[w] (after a done of the same warp in the same cycle).
 // The done-time transfer from the accumulator to counter 8 + s also happens
 // when !en_i: it moves cycles counted earlier and keeps the invariants
-//   sum(0..7) == [18], sum(8..12) == [3], sum(13..17) == [4]   (mod 2^CNT_W).
+//   sum(0..7) == [19], sum(8..12) == [3], sum(13..18) == [4]   (mod 2^CNT_W).
 // clear_i (kernel launch) and reset zero every counter and all per-warp
 // state; clear_i wins over everything else in its cycle.
 // A ld_start/ld_done warp index >= WARPS is ignored.
@@ -120,14 +124,17 @@ module ww_gsi #(
   localparam [2:0] WHY_BANK  = 3'd4;
   localparam [2:0] WHY_FENCE = 3'd5;
   localparam [2:0] WHY_SYNC  = 3'd6;
+  localparam [2:0] WHY_SCORD = 3'd7;
 
   localparam [2:0] MS_BUSY  = 3'd0;
   localparam [2:0] MS_MSHR  = 3'd1;
   localparam [2:0] MS_STORE = 3'd2;
   localparam [2:0] MS_BANK  = 3'd3;
   localparam [2:0] MS_FENCE = 3'd4;
+  localparam [2:0] MS_SCORD = 3'd5;
+  localparam       N_MS     = 6;          // MEM_STRUCT sub-classes
 
-  localparam N_CNT = 19;
+  localparam N_CNT = 8 + 5 + N_MS + 1;  // classes, MEM_DATA + pending, MEM_STRUCT, cycles
   localparam [CNT_W-1:0] ONE = {{(CNT_W-1){1'b0}}, 1'b1};
   localparam [CNT_W-1:0] ZERO = {CNT_W{1'b0}};
 
@@ -145,9 +152,9 @@ module ww_gsi #(
   wire [8*CNT_W-1:0]     ccls_d;
   reg  [4*CNT_W-1:0]     cmd_q;           // counters 8..11
   wire [4*CNT_W-1:0]     cmd_d;
-  reg  [5*CNT_W-1:0]     cms_q;           // counters 13..17
-  wire [5*CNT_W-1:0]     cms_d;
-  reg  [CNT_W-1:0]       ccyc_q;          // counter 18
+  reg  [N_MS*CNT_W-1:0]  cms_q;           // counters 13..18
+  wire [N_MS*CNT_W-1:0]  cms_d;
+  reg  [CNT_W-1:0]       ccyc_q;          // counter 19
   wire [CNT_W-1:0]       ccyc_d;
 
   ////////////////////
@@ -257,6 +264,7 @@ module ww_gsi #(
         WHY_WQ:    sub = MS_STORE;
         WHY_BANK:  sub = MS_BANK;
         WHY_FENCE: sub = MS_FENCE;
+        WHY_SCORD: sub = MS_SCORD;
         default:   sub = MS_BUSY;
       endcase
     end
@@ -319,7 +327,7 @@ module ww_gsi #(
                                      ((md_direct && (aw_src == g[1:0])) ? ONE : ZERO) +
                                      ((ld_done_i && (ld_done_src_i == g[1:0])) ? flush : ZERO);
   end
-  for (g = 0; g < 5; g = g + 1) begin : g_cms
+  for (g = 0; g < N_MS; g = g + 1) begin : g_cms
     assign cms_d[g*CNT_W +: CNT_W] = cms_q[g*CNT_W +: CNT_W] +
                                      ((ms_cnt && (sub == g[2:0])) ? ONE : ZERO);
   end
@@ -332,7 +340,7 @@ module ww_gsi #(
       src_q  <= {WARPS*2{1'b0}};
       ccls_q <= {8*CNT_W{1'b0}};
       cmd_q  <= {4*CNT_W{1'b0}};
-      cms_q  <= {5*CNT_W{1'b0}};
+      cms_q  <= {N_MS*CNT_W{1'b0}};
       ccyc_q <= ZERO;
     end else begin
       pend_q <= pend_d;

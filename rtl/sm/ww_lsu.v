@@ -35,7 +35,8 @@
 // GSI (seed 002 sec. IV-C/D): why_o says why in_ready_o is low (0 ready,
 // 1 busy, 2 L1 MSHRs full, 3 L1 write slots full, 4 shared-memory bank
 // conflict, 5 fence waiting for writes or acks, 6 busy with an atomic: a
-// synchronization operation, docs/gsi.md); ld_start_o / ld_done_o mark a
+// synchronization operation, docs/gsi.md, 7 ScoRD records not accepted: the
+// race detector back-pressures); ld_start_o / ld_done_o mark a
 // load entering and leaving, and ld_src_o says where its deepest line was
 // served (0 L1 hit or shared memory,
 // 1 L1 MSHR merge, 2 L2, 3 main memory: the L2 marks a response that missed).
@@ -625,7 +626,10 @@ module ww_lsu #(
   always @* begin
     case (state_q)
       S_IDLE:   why_o = 3'd0;
-      S_FENCE, S_FPKT, S_FACK: why_o = 3'd5;
+      S_CHECK:  why_o = (rec_valid && !mreq_ready_i) ? 3'd7 :    // the detector back-pressures
+                        is_atomic ? 3'd6 : 3'd1;
+      S_FPKT:   why_o = (rec_valid && !mreq_ready_i) ? 3'd7 : 3'd5;
+      S_FENCE, S_FACK: why_o = 3'd5;
       S_SHWAIT: why_o = sh_conflict ? 3'd4 : is_atomic ? 3'd6 : 3'd1;
       S_L1REQ:  why_o = (l1_stall == 3'd2) ? 3'd2 : (l1_stall == 3'd3) ? 3'd3 :
                         is_atomic ? 3'd6 : 3'd1;

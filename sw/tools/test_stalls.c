@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * test_stalls -- unit test of sw/tools/ww_stalls.{c,h}:
- *   names     the 19 counter names in index order
+ *   names     the 20 counter names in index order
  *   check     consistent runs pass; each broken sum is reported, naming the SM
  *   print     the table's closing verdict
  *   json      ww_stalls_json -> {"runs": [...]} -> ww_stalls_parse_runs gives
@@ -136,13 +136,13 @@ static void test_names(void)
   static const char *want[WW_STALL_COUNTERS] = {
     "idle", "control", "sync", "mem_data", "mem_struct", "comp_data", "comp_struct", "no_stall",
     "md_l1", "md_l1_coalesce", "md_l2", "md_dram", "md_pending", "ms_lsu_busy", "ms_mshr_full",
-    "ms_store", "ms_bank_conflict", "ms_fence", "cycles",
+    "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord", "cycles",
   };
   int ok = 1;
   for (unsigned i = 0; i < WW_STALL_COUNTERS; i++)
     ok &= !strcmp(ww_stall_name(i), want[i]);
   check(ok && !strcmp(ww_stall_name(WW_STALL_COUNTERS), "?"),
-        "names: the 19 counters in index order, \"?\" past the end");
+        "names: the 20 counters in index order, \"?\" past the end");
 }
 
 static void test_check(void)
@@ -159,6 +159,7 @@ static void test_check(void)
     { 1, WW_STALL_NO_STALL, "SM 1: classes sum to" },
     { 1, WW_STALL_MD_DRAM, "SM 1: mem_data sub-classes" },
     { 0, WW_STALL_MS_MSHR_FULL, "SM 0: mem_struct sub-classes" },
+    { 1, WW_STALL_MS_SCORD, "SM 1: mem_struct sub-classes" },
     { 1, WW_STALL_CYCLES, "SM 1: cycles counter" },
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -198,7 +199,8 @@ static void test_print(void)
   char *s = slurp(f);
   fclose(f);
   int ok = strstr(s, "classes sum to cycles: yes\n") != NULL && strstr(s, "\n  md_dram ") &&
-           strstr(s, "\n  ms_mshr_full ") && strstr(s, "\nno_stall ") && strstr(s, "total");
+           strstr(s, "\n  ms_mshr_full ") && strstr(s, "\n  ms_scord ") && strstr(s, "\nno_stall ") &&
+           strstr(s, "total");
   check(ok, "print: sub-classes indented, total column, \"classes sum to cycles: yes\"");
   if (!ok)
     fputs(s, stdout);
@@ -229,6 +231,10 @@ static void test_json(void)
   char *doc = json_doc(runs, 4);
   check(strstr(doc, "\"sum_equals_cycles\": true") && strstr(doc, "\"sum_equals_cycles\": false"),
         "json: sum_equals_cycles true for a good run, false for a broken one");
+  check(runs[0].cnt[0][WW_STALL_MS_SCORD] != 0 &&
+        strstr(doc, "\"ms_fence\": ") && strstr(doc, "\"ms_scord\": ") &&
+        strstr(doc, "\"ms_scord\": ") > strstr(doc, "\"mem_struct\": {"),
+        "json: \"ms_scord\" (race-detector back-pressure) is written under \"mem_struct\"");
   unsigned n = 0;
   char err[300] = "";
   ww_stall_run_t *back = ww_stalls_parse_runs(doc, "rt.json", &n, err, sizeof err);
@@ -289,6 +295,11 @@ static void test_reader_errors(void)
     { "{\"runs\": [{\"name\": \"a\", \"classes\": {\"idle\": 1}}]}", "\"classes\" lacks \"control\"" },
     { "{\"runs\": [{\"name\": \"a\", \"mem_data\": {\"md_l1\": 1, \"md_l1\": 1}}]}",
       "duplicate key \"md_l1\"" },
+    { "{\"runs\": [{\"name\": \"a\", \"mem_struct\": {\"ms_lsu_busy\": 0, \"ms_mshr_full\": 0, "
+      "\"ms_store\": 0, \"ms_bank_conflict\": 0, \"ms_fence\": 0}}]}",
+      "\"mem_struct\" lacks \"ms_scord\"" },
+    { "{\"runs\": [{\"name\": \"a\", \"classes\": {\"ms_scord\": 1}}]}",
+      "\"classes\" has no counter \"ms_scord\"" },
     { "{\"runs\": [{\"name\": \"a\", \"sm\": [{\"sm\": 1}]}]}", "SM object 0 says \"sm\": 1" },
     { "{\"runs\": [{\"name\": \"a\", \"sm\": [{\"cycles\": 1, \"x\": 2}]}]}", "unknown key \"x\" in an SM object" },
     { "{\"runs\": [{\"name\": \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\"}]}",

@@ -19,9 +19,15 @@
 static const char *const stall_names[WW_STALL_COUNTERS] = {
   "idle", "control", "sync", "mem_data", "mem_struct", "comp_data", "comp_struct", "no_stall",
   "md_l1", "md_l1_coalesce", "md_l2", "md_dram", "md_pending",
-  "ms_lsu_busy", "ms_mshr_full", "ms_store", "ms_bank_conflict", "ms_fence",
+  "ms_lsu_busy", "ms_mshr_full", "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord",
   "cycles",
 };
+
+_Static_assert(WW_STALL_MD_FIRST == WW_STALL_CLASS_FIRST + WW_STALL_NCLASSES &&
+               WW_STALL_MS_FIRST == WW_STALL_MD_FIRST + WW_STALL_NMD &&
+               WW_STALL_CYCLES == WW_STALL_MS_FIRST + WW_STALL_NMS &&
+               WW_STALL_COUNTERS == WW_STALL_CYCLES + 1,
+               "the counter groups tile 0 .. WW_STALL_COUNTERS - 1");
 
 /* One colour per class, the same in every chart (Paul Tol's "bright" and
  * "muted" schemes: distinguishable with the common colour-vision deficiencies). */

@@ -13,8 +13,8 @@
  *     8 md_l1  9 md_l1_coalesce  10 md_l2  11 md_dram  12 md_pending
  *   mem_struct sub-classes (sum = mem_struct):
  *     13 ms_lsu_busy  14 ms_mshr_full  15 ms_store  16 ms_bank_conflict
- *     17 ms_fence
- *   18 cycles (the SM's cycle count; equals the run's cycles)
+ *     17 ms_fence  18 ms_scord (race-detector back-pressure)
+ *   19 cycles (the SM's cycle count; equals the run's cycles)
  *
  * C11, no allocation except in ww_stalls_read_runs; every error is a
  * message in the caller's buffer, nothing here exits or aborts.
@@ -26,7 +26,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define WW_STALL_COUNTERS 19
+#define WW_STALL_COUNTERS 20
 #ifndef WW_NUM_SM_MAX
 #define WW_NUM_SM_MAX 16               /* SMs one run record can hold */
 #endif
@@ -36,12 +36,12 @@ enum {
   WW_STALL_COMP_DATA, WW_STALL_COMP_STRUCT, WW_STALL_NO_STALL,
   WW_STALL_MD_L1, WW_STALL_MD_L1_COALESCE, WW_STALL_MD_L2, WW_STALL_MD_DRAM, WW_STALL_MD_PENDING,
   WW_STALL_MS_LSU_BUSY, WW_STALL_MS_MSHR_FULL, WW_STALL_MS_STORE, WW_STALL_MS_BANK_CONFLICT,
-  WW_STALL_MS_FENCE,
+  WW_STALL_MS_FENCE, WW_STALL_MS_SCORD,
   WW_STALL_CYCLES,
   /* the three groups as index ranges [first, first + count) */
   WW_STALL_CLASS_FIRST = WW_STALL_IDLE, WW_STALL_NCLASSES = 8,
   WW_STALL_MD_FIRST = WW_STALL_MD_L1, WW_STALL_NMD = 5,
-  WW_STALL_MS_FIRST = WW_STALL_MS_LSU_BUSY, WW_STALL_NMS = 5,
+  WW_STALL_MS_FIRST = WW_STALL_MS_LSU_BUSY, WW_STALL_NMS = 6,
 };
 
 /* One run: a name (NUL-terminated, at most 63 characters), the run's
@@ -53,7 +53,7 @@ typedef struct {
   uint64_t cnt[WW_NUM_SM_MAX][WW_STALL_COUNTERS];
 } ww_stall_run_t;
 
-/* The counter's name ("idle", ..., "ms_fence", "cycles"), or "?" for an
+/* The counter's name ("idle", ..., "ms_scord", "cycles"), or "?" for an
  * index >= WW_STALL_COUNTERS. */
 const char *ww_stall_name(unsigned idx);
 

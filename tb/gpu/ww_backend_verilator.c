@@ -141,7 +141,7 @@ static void read_stalls(vb_t *b, char *why, size_t n)
         cls += c[i];
       else if (i <= WW_GSI_CNT_MD_PENDING)
         md += c[i];
-      else if (i <= WW_GSI_CNT_MS_FENCE)
+      else if (i <= WW_GSI_CNT_MS_SCORD)
         ms += c[i];
     }
     if (!why[0] && (cls != vs.cycles || c[WW_GSI_CNT_CYCLES] != vs.cycles))

@@ -113,7 +113,7 @@ typedef struct {
 typedef struct ww_vgpu ww_vgpu_t;
 
 /* GSI counters per SM (cmodel/sm/ww_gsi.h's ww_gsi_counter indices). */
-#define WW_VGPU_GSI_COUNTERS 19
+#define WW_VGPU_GSI_COUNTERS 20
 
 /* NULL, with the reason in err (if given), on bad options or when the wave
  * file cannot be opened. opts NULL = all defaults. The GPU is reset. */

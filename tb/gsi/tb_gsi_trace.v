@@ -11,7 +11,8 @@
 // Inputs change at the negedge (STYLE sec. 3.2), biased so that every class,
 // sub-class and the deferred MEM_DATA attribution occur: phases with few
 // NONE warps, in-flight instructions on held warps, loads that start and
-// complete (legal or not: the replay must agree on any input). Reset for the
+// complete (legal or not: the replay must agree on any input); lsu_why_i
+// takes every code 0..7 (7: ScoRD back-pressure). Reset for the
 // first 3 cycles and once in mid-run; clear_i now and then.
 // Plusargs: +gsi_trace=PREFIX (read by ww_gsi), +seed=N, +cycles=N.
 // Ends with $finish, or $fatal if no trace was requested.
@@ -25,6 +26,7 @@ module tb_gsi_trace;
   localparam W1 = 3;
   localparam I0 = (W0 > 1) ? $clog2(W0) : 1;
   localparam I1 = 2;
+  localparam N_CNT = 20;                // counters of ww_gsi (WW_GSI_N_COUNTERS): swept by u_sm0
 
   reg clk = 1'b0;
   always #5 clk = ~clk;
@@ -155,7 +157,7 @@ module tb_gsi_trace;
       rnd(4, t);  src0  = t[1:0];
       rnd(8, t);
       if (t == 0) rnd(32, t);
-      else t = cyc % 19;
+      else t = cyc % N_CNT;
       idx0 = t[4:0];
       // instance 1
       rst1_n = !(cyc < 3 || cyc == cycles / 3);

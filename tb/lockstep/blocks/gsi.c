@@ -20,9 +20,13 @@
  * sometimes MEM_DATA, SYNC or CONTROL. Classes are held 1..6 cycles.
  * lsu_why_i (0..7) is held 1..8 cycles; while some warp has a SYNC
  * instruction in flight, it is 6 (the LSU busy with an atomic) half the
- * time. en_i has short off phases; clear_i (a kernel launch) comes about
- * once in 5000 cycles. rd_idx_i sweeps 0..18 in order, then one random
- * index of 19..31. Warp indices without their valid bit are random.
+ * time; otherwise each code is equally likely, 7 (ScoRD records not
+ * accepted: race-detector back-pressure, sub-class ms_scord) included, and
+ * now and then a burst of 7 holds for 8..40 cycles (a detector queue that
+ * stays full). en_i has short off phases; clear_i (a kernel launch) comes
+ * about once in 5000 cycles. rd_idx_i sweeps 0..WW_GSI_N_COUNTERS-1 in
+ * order, then one random index of WW_GSI_N_COUNTERS..31. Warp indices
+ * without their valid bit are random.
  */
 #include "ww_lockstep.h"
 #include "ww_gsi.h"
@@ -171,6 +175,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   if (s->why_hold == 0) {
     s->why = sync_infl && ww_rng_chance(r, 1, 2) ? WW_GSI_WHY_SYNC : ww_rng_below(r, 8);
     s->why_hold = 1 + (unsigned)ww_rng_below(r, 8);
+    if (s->why == WW_GSI_WHY_SCORD && ww_rng_chance(r, 1, 4))
+      s->why_hold = 8 + (unsigned)ww_rng_below(r, 33);   /* a detector queue stays full */
   }
   s->why_hold--;
   in->lsu_why_i = s->why;
