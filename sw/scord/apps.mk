@@ -70,10 +70,12 @@ scord-apps: $(SCORD_APPS_ELFS) $(SCORD_APPS_RUNNER)
 scord-apps-rtl: $(SCORD_APPS_ELFS) $(SCORD_APPS_RUNNER_RTL)
 
 ALL_TARGETS += $(SCORD_APPS_ELFS) $(SCORD_APPS_RUNNER) $(SCORD_APPS_RUNNER_RTL)
-TESTS += scord/apps-run scord/apps-rtl-full
+TESTS += scord/apps-run scord/apps-rtl-full scord/apps-rtl-cached
 TEST_CMD.scord/apps-run := $(SCORD_APPS_RUNNER) $(if $(SCORD_APPS_REF),--ref) $(if $(SEED),--seed=$(SEED))
-# every application and race switch on the RTL with full metadata: the
-# detector's log must hold exactly the labelled races (issue 5)
+# every application and race switch on the RTL with full metadata and with
+# the metadata cache: the detector's log must hold exactly the labelled races
+# (issue 5)
 TEST_CMD.scord/apps-rtl-full := $(SCORD_APPS_RUNNER_RTL) --backend=verilator --scord=full --seeds=0
+TEST_CMD.scord/apps-rtl-cached := $(SCORD_APPS_RUNNER_RTL) --backend=verilator --scord=cached --seeds=0
 
 .DEFAULT_GOAL := $(SCORD_APPS_SAVED_GOAL)
