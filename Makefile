@@ -8,6 +8,7 @@
 #   make synth      Yosys area per block -> table + build/reports/synth.json
 #   make bench      measured speeds -> table + build/reports/bench.json
 #   make bench-gsi  GSI case studies (UTS, MSHR sweep) -> plots + build/reports/gsi.json
+#   make bench-scord  ScoRD races found, false positives, overhead -> table + build/reports/scord.json
 #   make waves BLOCK=b [SEED=n]   FST + GTKWave view of one lockstep run
 #   make gen        regenerate the config include/header from ww_config.def
 # Every target first runs scripts/install_deps.sh (idempotent, quiet when done).
@@ -53,7 +54,7 @@ CTEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefin
 CMODEL_BLOCK_SRC := $(wildcard cmodel/common/*.c cmodel/tm/*.c cmodel/sm/*.c cmodel/mem/*.c cmodel/top/*.c cmodel/scord/*.c) \
                     cmodel/gpu/ww_isa.c
 
-.PHONY: all deps gen run test test-long lint synth bench bench-gsi waves clean lockstep ctests FORCE
+.PHONY: all deps gen run test test-long lint synth bench bench-gsi bench-scord waves clean lockstep ctests FORCE
 
 all: lockstep ctests
 
@@ -145,6 +146,13 @@ bench-gsi: $(DEPS_STAMP)
 	  build/kernels/uts_central.elf build/kernels/uts_decentral.elf build/kernels/stream.elf \
 	  $(foreach v,$(RT_VARIANTS),$(BUILD)/variants/$(v)/warpwatch)
 	@scripts/bench_gsi.sh
+
+# ScoRD evaluation (docs/scord.md "Measured"): Table VI, false positives, overhead
+bench-scord: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 build/scord/micro_tests_rtl build/scord/apps/app_tests_rtl \
+	  build/bin/warpwatch $(SCORD_MICRO_ELFS) $(SCORD_APPS_ELFS) build/kernels/vecadd.elf \
+	  build/kernels/saxpy.elf build/kernels/matmul.elf build/kernels/reduction.elf build/kernels/alu_loop.elf
+	@scripts/bench_scord.sh
 
 waves: $(DEPS_STAMP) lockstep
 	@test -n "$(BLOCK)" || { echo "usage: make waves BLOCK=<$(BLOCKS)> [SEED=n]" >&2; exit 2; }

@@ -5,8 +5,8 @@
  *
  *   app_tests [--list] [--apps] [--only=APP] [--race=N] [--seed=N]
  *             [--seeds=A,B,...] [--src-dir=DIR] [--elf-dir=DIR]
- *             [--backend=NAME] [--cosim=strict|follow|off]
- *             [--ref] [--ref-fence-bits=N] [--ref-cached]
+ *             [--backend=NAME] [--cosim=strict|follow|off] [--scord=full|cached|off]
+ *             [--ref] [--ref-fence-bits=N] [--ref-cached] [--json=FILE]
  *
  * Every application kernel takes a `race` word as its first argument:
  * 0 = correctly synchronized, 1.. = one injected race each. Its source
@@ -31,6 +31,21 @@
  * views (docs/scord.md §4, "labels" on feed 1). --ref-fence-bits=N narrows
  * the approximate view's fence IDs (wrap-around margin), --ref-cached gives
  * it the metadata cache of cached mode.
+ *
+ * --json=FILE also writes one JSON object (make bench-scord, docs/scord.md
+ * "Measured"): {"runner", "command", "backend", "mode", "runs": [...],
+ * "passed", "failed"}, one run record per application, race switch and
+ * seed: "app", "race" (the switch, 0 = correct), "seed", "backend", "mode"
+ * (off, cached, full), "grid", "block", "expected" (the switch's INJECT
+ * rows: type letter, scope, line, what), "completed", "output_ok", "error",
+ * "summary", "races" (what the detector logged, one entry per (pc, word,
+ * type): type letter, scope, the kernel line as the checks compute it (-1:
+ * not in the kernel's file), "where" (file:line), count, pc, addr),
+ * "distinct", "match" (the log holds exactly the switch's labels; null
+ * without the detector), "cycles" (verilator: res.stats.steps, else null),
+ * "steps", "warp_insns" and "scord" (the detector's counters,
+ * ww_scord_stats_t; null without the detector). --scord=off (the default)
+ * runs without the detector: on the verilator backend, the cycles without it.
  *
  * --list prints the manifest the ScoRD checkers use, one row per INJECT line:
  *   app race type scope line grid block what...
@@ -101,6 +116,40 @@ static void *xcalloc(size_t n, size_t size)
   }
   return p;
 }
+
+/* ==== the JSON report (--json=FILE) ================================================ */
+static FILE *g_json;              /* NULL: no report */
+static int g_json_runs;           /* records written */
+
+static void json_str(FILE *f, const char *s)
+{
+  fputc('"', f);
+  for (; s && *s; s++) {
+    unsigned char c = (unsigned char)*s;
+    if (c == '"' || c == '\\')
+      fprintf(f, "\\%c", c);
+    else if (c == '\n')
+      fputs("\\n", f);
+    else if (c < 0x20)
+      fprintf(f, "\\u%04x", c);
+    else
+      fputc(c, f);
+  }
+  fputc('"', f);
+}
+
+/* What the detector logged in one run, for its JSON record. */
+#define JR_MAX_RACES 256
+typedef struct {
+  int              have_scord;    /* races and st read from the detector */
+  int              match;         /* -1: the log was not checked; else its verdict */
+  ww_race_t        races[JR_MAX_RACES];
+  int              lines[JR_MAX_RACES];
+  char             where[JR_MAX_RACES][64];
+  size_t           n;             /* distinct races in the log (may exceed JR_MAX_RACES) */
+  ww_scord_stats_t st;
+} jrun_t;
+static jrun_t g_jr;
 
 /* ==== applications: table and header parsing ====================================== */
 typedef struct {
@@ -759,6 +808,7 @@ static int scord_verdict(const run_t *r, int mode, const char *tag)
   int ok = ww_dev_races(r->dev, rs, 256, &n, &st) == 0;
   if (!ok)
     note("races: %s", ww_dev_error(r->dev));
+  const int got = ok;
   for (int i = 0; ok && i < r->app->nlabels; i++) {
     const label_t *l = &r->app->labels[i];
     if (l->race != (int)r->race)
@@ -792,6 +842,17 @@ static int scord_verdict(const run_t *r, int mode, const char *tag)
         mode == WW_SCORD_FULL ? "full" : "cached",
         r->race ? "the labelled races" : "no race", n, (unsigned long long)st.records,
         (unsigned long long)st.md_reads, (unsigned long long)st.queue_full_cycles);
+  if (got) {                      /* for the JSON record */
+    g_jr.have_scord = 1;
+    g_jr.n = n;
+    g_jr.st = st;
+    for (size_t j = 0; j < n && j < JR_MAX_RACES; j++) {
+      g_jr.races[j] = rs[j];
+      g_jr.lines[j] = pc_line(r, rs[j].pc, buf, sizeof buf);
+      snprintf(g_jr.where[j], sizeof g_jr.where[j], "%.63s", buf);
+    }
+  }
+  g_jr.match = ok;
   return ok;
 }
 
@@ -872,6 +933,79 @@ static int ref_verdict(const run_t *r, ww_scord_ref_t *ref, const char *tag)
 #endif
 
 /* ==== one run ================================================================================= */
+/* One run's JSON record (--json). */
+static void json_run(const run_t *r, uint64_t seed, const char *backend, int mode, int completed)
+{
+  static const char *const mode_name[] = { "off", "cached", "full" };
+  FILE *f = g_json;
+  if (!f)
+    return;
+  const app_t *a = r->app;
+  fprintf(f, "%s\n  {\"app\": ", g_json_runs++ ? "," : "");
+  json_str(f, a->name);
+  fprintf(f, ", \"race\": %u, \"seed\": %llu, \"backend\": ", r->race, (unsigned long long)seed);
+  json_str(f, backend);
+  fprintf(f, ", \"mode\": \"%s\", \"grid\": %u, \"block\": %u, \"expected\": [",
+          mode_name[mode], a->grid, a->block);
+  int first = 1;
+  for (int i = 0; i < a->nlabels; i++) {
+    const label_t *l = &a->labels[i];
+    if (l->race != (int)r->race)
+      continue;
+    fprintf(f, "%s{\"type\": \"%c\", \"scope\": \"%s\", \"line\": %d, \"what\": ",
+            first ? "" : ", ", l->type, l->scope_blk ? "block" : "device", l->line);
+    json_str(f, l->what);
+    fputc('}', f);
+    first = 0;
+  }
+  fprintf(f, "], \"completed\": %s, \"output_ok\": %s, \"error\": ",
+          completed ? "true" : "false", completed && r->out_ok ? "true" : "false");
+  char err[256];
+  int elen = (int)strcspn(r->err, "\n");
+  snprintf(err, sizeof err, "%.*s", elen < 200 ? elen : 200, r->err);
+  json_str(f, err);
+  fputs(", \"summary\": ", f);
+  json_str(f, r->summary[0] == ' ' ? r->summary + 1 : r->summary);
+  fputs(", \"races\": [", f);
+  for (size_t i = 0; g_jr.have_scord && i < g_jr.n && i < JR_MAX_RACES; i++) {
+    const ww_race_t *e = &g_jr.races[i];
+    fprintf(f, "%s{\"type\": \"%c\", \"scope\": \"%s\", \"line\": %d, \"where\": ", i ? ", " : "",
+            (char)('a' + (int)e->type - 1), e->scope_blk ? "block" : "device", g_jr.lines[i]);
+    json_str(f, g_jr.where[i]);
+    fprintf(f, ", \"count\": %u, \"pc\": \"0x%08x\", \"addr\": \"0x%08x\"}", e->count, e->pc,
+            e->addr);
+  }
+  fputs("], \"distinct\": ", f);
+  if (g_jr.have_scord)
+    fprintf(f, "%zu", g_jr.n);
+  else
+    fputs("null", f);
+  fprintf(f, ", \"match\": %s", g_jr.match < 0 ? "null" : g_jr.match ? "true" : "false");
+  const int timed = completed && strcmp(backend, "cmodel") != 0;
+  if (timed)
+    fprintf(f, ", \"cycles\": %llu", (unsigned long long)r->res.stats.steps);
+  else
+    fputs(", \"cycles\": null", f);
+  if (completed)
+    fprintf(f, ", \"steps\": %llu, \"warp_insns\": %llu", (unsigned long long)r->res.stats.steps,
+            (unsigned long long)r->res.stats.warp_insns);
+  else
+    fputs(", \"steps\": null, \"warp_insns\": null", f);
+  if (g_jr.have_scord) {
+    const ww_scord_stats_t *st = &g_jr.st;
+    fprintf(f, ", \"scord\": {\"races\": %llu, \"entries\": %llu, \"overwrites\": %llu, "
+            "\"records\": %llu, \"md_reads\": %llu, \"md_writes\": %llu, "
+            "\"queue_full_cycles\": %llu, \"l2_requests\": %llu}}",
+            (unsigned long long)st->races, (unsigned long long)st->entries,
+            (unsigned long long)st->overwrites, (unsigned long long)st->records,
+            (unsigned long long)st->md_reads, (unsigned long long)st->md_writes,
+            (unsigned long long)st->queue_full_cycles, (unsigned long long)st->l2_requests);
+  } else {
+    fputs(", \"scord\": null}", f);
+  }
+  fflush(f);
+}
+
 typedef struct {
   const char *src_dir, *elf_dir;
   const char *backend;            /* "cmodel", or "verilator" when linked in */
@@ -892,15 +1026,21 @@ static void run_one(const opts_t *o, app_t *a, uint32_t race, uint64_t seed)
   run_t r = { 0 };
   r.app = a;
   r.race = race;
+  memset(&g_jr, 0, sizeof g_jr);
+  g_jr.match = -1;
   r.dev = ww_dev_open(&dopts, err, sizeof err);
   if (!r.dev) {
     check(0, "%s %s: open device: %s", a->name, tag, err);
+    snprintf(r.err, sizeof r.err, "open device: %s", err);
+    json_run(&r, seed, o->backend, o->scord, 0);
     return;
   }
   snprintf(path, sizeof path, "%s/%s.elf", o->elf_dir, a->name);
   ww_kernel_t *k = ww_kernel_load(r.dev, path);
   if (!k) {
     check(0, "%s %s: load %s: %s", a->name, tag, path, ww_dev_error(r.dev));
+    snprintf(r.err, sizeof r.err, "load: %.300s", ww_dev_error(r.dev));
+    json_run(&r, seed, o->backend, o->scord, 0);
     ww_dev_close(r.dev);
     return;
   }
@@ -969,6 +1109,7 @@ static void run_one(const opts_t *o, app_t *a, uint32_t race, uint64_t seed)
   }
   if (o->scord && completed)
     scord_verdict(&r, o->scord, tag);
+  json_run(&r, seed, o->backend, o->scord, completed);
 #ifdef APPS_HAVE_REF
   if (h->ref) {
     if (completed)
@@ -987,10 +1128,13 @@ static void usage(FILE *f)
 {
   fprintf(f, "usage: app_tests [--list] [--apps] [--only=APP] [--race=N] [--seed=N] [--seeds=A,B,...]\n"
              "                 [--src-dir=DIR] [--elf-dir=DIR] [--backend=NAME] [--cosim=MODE]\n"
-             "                 [--ref] [--ref-fence-bits=N] [--ref-cached]\n"
+             "                 [--scord=MODE] [--ref] [--ref-fence-bits=N] [--ref-cached] [--json=FILE]\n"
              "  --backend=verilator  runs the RTL (a runner linked with it; cosim follow by default:\n"
              "                       racy and atomic-heavy kernels need the model to follow the RTL)\n"
              "  --scord=full|cached  (verilator) ScoRD on: its race log must hold exactly the labels\n"
+             "  --scord=off          ScoRD off (the default): on verilator the cycles without it\n"
+             "  --json=FILE          also write every run's record (labels, races found, cycles,\n"
+             "                       detector counters) as one JSON object to FILE\n"
              "  --ref   also run the §1 reference detector (tb/scord/ww_scord_ref.c) on every run%s\n"
              "  --ref-fence-bits=N  its approximate view with N-bit fence IDs (wrap-around margin)\n"
              "  --ref-cached        its approximate view with the metadata cache (cached mode)\n",
@@ -1020,7 +1164,7 @@ int main(int argc, char **argv)
 {
   uint64_t seeds[MAX_SEEDS] = { 0, 1, 20240607 };
   int nseeds = 3, list = 0, list_apps = 0, only_race = -1;
-  const char *only = NULL;
+  const char *only = NULL, *json_path = NULL;
   opts_t o = { "sw/scord/apps", "build/scord/apps", "cmodel", WW_COSIM_FOLLOW, 0, 0, 0, 0 };
   rep = stdout;
   for (int i = 1; i < argc; i++) {
@@ -1062,10 +1206,12 @@ int main(int argc, char **argv)
       }
     } else if (!strncmp(s, "--scord=", 8)) {
       o.scord = ww_scord_mode(s + 8);
-      if (o.scord <= 0) {
-        fprintf(stderr, "app_tests: --scord=%s: expected full or cached\n", s + 8);
+      if (o.scord < 0) {
+        fprintf(stderr, "app_tests: --scord=%s: expected full, cached or off\n", s + 8);
         return 2;
       }
+    } else if (!strncmp(s, "--json=", 7)) {
+      json_path = s + 7;
     } else if (!strncmp(s, "--cosim=", 8)) {
       o.cosim = ww_cosim_mode(s + 8);
       if (o.cosim < 0) {
@@ -1152,6 +1298,24 @@ int main(int argc, char **argv)
     return nfail ? 1 : 0;
   }
 
+  if (json_path) {
+    g_json = fopen(json_path, "w");
+    if (!g_json) {
+      fprintf(stderr, "app_tests: cannot write %s\n", json_path);
+      return 2;
+    }
+    char cmd[2048];
+    size_t len = 0;
+    cmd[0] = '\0';
+    for (int i = 0; i < argc && len + 2 < sizeof cmd; i++)
+      len += (size_t)snprintf(cmd + len, sizeof cmd - len, "%s%s", i ? " " : "", argv[i]);
+    fputs("{\"runner\": \"app_tests\", \"command\": ", g_json);
+    json_str(g_json, cmd);
+    fputs(", \"backend\": ", g_json);
+    json_str(g_json, o.backend);
+    fprintf(g_json, ", \"mode\": \"%s\", \"runs\": [",
+            o.scord == WW_SCORD_FULL ? "full" : o.scord == WW_SCORD_CACHED ? "cached" : "off");
+  }
   for (size_t i = 0; i < NAPPS; i++) {
     app_t *a = &apps[i];
     if ((only && strcmp(a->name, only)) || !a->valid)
@@ -1162,6 +1326,13 @@ int main(int argc, char **argv)
     for (int race = 1; race <= a->nraces; race++)
       if (only_race < 0 || only_race == race)
         run_one(&o, a, (uint32_t)race, seeds[0]);
+  }
+  if (g_json) {
+    fprintf(g_json, "\n], \"passed\": %d, \"failed\": %d}\n", npass, nfail);
+    if (fclose(g_json) != 0) {
+      fprintf(stderr, "app_tests: cannot write %s\n", json_path);
+      return 2;
+    }
   }
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail ? 1 : 0;

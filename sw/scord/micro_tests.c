@@ -4,7 +4,7 @@
  * (sw/scord/micro/NAME.c, sw/scord/README.md; docs/scord.md §5).
  *
  *   micro_tests [--list] [--ref] [--only=NAME] [--seed=N] [--seeds=A,B,...]
- *               [--src-dir=DIR] [--elf-dir=DIR]
+ *               [--src-dir=DIR] [--elf-dir=DIR] [--rtl=full|cached|off] [--json=FILE]
  *
  * For every microbenchmark it parses the header lines of the SOURCE file
  *   SCORD-EXPECT: none | race type=<a-f> scope=<block|device> line=<n>  (one per race)
@@ -671,6 +671,7 @@ static int rtl_verdict(const micro_t *m, const ww_kernel_t *k, ww_dev_t *dev, ui
   int ok = ww_dev_races(dev, rs, 64, &n, &st) == 0;
   if (!ok)
     note_later("races: %s", ww_dev_error(dev));
+  const int got = ok;
   int hit[MAX_RACES] = { 0 };
   for (size_t i = 0; ok && i < n && i < 64; i++) {
     const ww_race_t *e = &rs[i];
@@ -697,7 +698,7 @@ static int rtl_verdict(const micro_t *m, const ww_kernel_t *k, ww_dev_t *dev, ui
         g_rtl == WW_SCORD_FULL ? "full" : "cached", n, m->racy ? "as labelled" : "none expected",
         (unsigned long long)st.records, (unsigned long long)st.md_reads);
   flush_later();
-  if (ww_dev_races(dev, rs, 64, &n, &st) == 0) {   /* for the JSON record */
+  if (got) {                      /* for the JSON record */
     g_jr.have_scord = 1;
     g_jr.n = n;
     g_jr.st = st;
@@ -917,12 +918,21 @@ static void run_micro(const micro_t *m, const char *elf_dir, uint64_t seed, int 
   memset(&h, 0, sizeof h);
 #endif
   char path[600], err[256] = "";
-  snprintf(path, sizeof path, "%s/%s.elf", elf_dir, m->name);
-  ww_dev_opts_t opts = { .backend = g_rtl ? "verilator" : "cmodel", .seed = seed,
+  memset(&g_jr, 0, sizeof g_jr);
+  g_jr.match = -1;
+  if (snprintf(path, sizeof path, "%s/%s.elf", elf_dir, m->name) >= (int)sizeof path) {
+    check(0, "[seed=%llu] %s: ELF path too long", (unsigned long long)seed, m->name);
+    snprintf(g_jr.error, sizeof g_jr.error, "ELF path too long");
+    json_run(m, seed);
+    return;
+  }
+  ww_dev_opts_t opts = { .backend = g_verilator ? "verilator" : "cmodel", .seed = seed,
                          .max_steps = STEP_LIMIT, .cosim = WW_COSIM_FOLLOW, .scord = g_rtl };
   ww_dev_t *dev = ww_dev_open(&opts, err, sizeof err);
   if (!dev) {
     check(0, "[seed=%llu] %s: open device: %s", (unsigned long long)seed, m->name, err);
+    snprintf(g_jr.error, sizeof g_jr.error, "open device: %.200s", err);
+    json_run(m, seed);
     return;
   }
   ww_kernel_t *k = ww_kernel_load(dev, path);   /* before any allocation */
@@ -933,6 +943,7 @@ static void run_micro(const micro_t *m, const char *elf_dir, uint64_t seed, int 
   if (!k) {
     check(0, "[seed=%llu] %s: load %s: %s", (unsigned long long)seed, m->name, path,
           ww_dev_error(dev));
+    snprintf(g_jr.error, sizeof g_jr.error, "load: %.200s", ww_dev_error(dev));
     goto done;
   }
   args.data = upload(dev, 0);
@@ -942,6 +953,7 @@ static void run_micro(const micro_t *m, const char *elf_dir, uint64_t seed, int 
   if (!args.data || !args.flag || !args.lock || !args.out) {
     check(0, "[seed=%llu] %s: device buffers: %s", (unsigned long long)seed, m->name,
           ww_dev_error(dev));
+    snprintf(g_jr.error, sizeof g_jr.error, "device buffers: %.200s", ww_dev_error(dev));
     goto done;
   }
 #ifdef MICRO_HAVE_REF
@@ -964,6 +976,7 @@ static void run_micro(const micro_t *m, const char *elf_dir, uint64_t seed, int 
   if (ww_launch(dev, k, m->grid, m->block, &args, sizeof args) != 0) {
     check(0, "[seed=%llu] %s: launch grid %u x block %u: %s", (unsigned long long)seed,
           m->name, m->grid, m->block, ww_dev_error(dev));
+    snprintf(g_jr.error, sizeof g_jr.error, "launch: %.200s", ww_dev_error(dev));
     goto done;
   }
   if (ww_wait(dev, &res) != 0 || !res.ok) {
@@ -971,13 +984,20 @@ static void run_micro(const micro_t *m, const char *elf_dir, uint64_t seed, int 
           (unsigned long long)seed, m->name, m->grid, m->block,
           (unsigned long long)STEP_LIMIT);
     print_report(res.message[0] ? res.message : ww_dev_error(dev));
+    const char *why = res.message[0] ? res.message : ww_dev_error(dev);
+    int wlen = (int)strcspn(why, "\n");
+    snprintf(g_jr.error, sizeof g_jr.error, "did not complete: %.*s", wlen < 200 ? wlen : 200, why);
     goto done;
   }
+  g_jr.completed = 1;
+  g_jr.have_stats = 1;
+  g_jr.stats = res.stats;
   if (ww_dev_copy_from(dev, out, args.out, sizeof out) != 0 ||
       ww_dev_copy_from(dev, &data, args.data, 4) != 0 ||
       ww_dev_copy_from(dev, lock, args.lock, sizeof lock) != 0) {
     check(0, "[seed=%llu] %s: read back: %s", (unsigned long long)seed, m->name,
           ww_dev_error(dev));
+    snprintf(g_jr.error, sizeof g_jr.error, "read back: %.200s", ww_dev_error(dev));
     goto done;
   }
 
@@ -1030,6 +1050,7 @@ static void run_micro(const micro_t *m, const char *elf_dir, uint64_t seed, int 
         (unsigned long long)seed, m->name, m->grid, m->block, place_name[m->place], s0, s1, w0,
         w1, out[0], out[1], data, (unsigned long long)res.stats.steps, verdict);
   flush_later();
+  g_jr.result_ok = ok;
   if (g_rtl)
     rtl_verdict(m, k, dev, seed);
 #ifdef MICRO_HAVE_REF
@@ -1037,6 +1058,7 @@ static void run_micro(const micro_t *m, const char *elf_dir, uint64_t seed, int 
     ref_verdict(m, k, &h, seed);
 #endif
 done:
+  json_run(m, seed);
 #ifdef MICRO_HAVE_REF
   if (h.ref) {
     ww_dev_set_retire_hook(dev, NULL, NULL);
@@ -1052,7 +1074,7 @@ done:
 static void usage(FILE *f)
 {
   fprintf(f, "usage: micro_tests [--list] [--ref] [--only=NAME] [--seed=N] [--seeds=A,B,...]\n"
-             "                   [--src-dir=DIR] [--elf-dir=DIR]\n"
+             "                   [--src-dir=DIR] [--elf-dir=DIR] [--rtl=MODE] [--json=FILE]\n"
              "  defaults: --src-dir=sw/scord/micro --elf-dir=build/scord/micro,\n"
              "  seeds 0 (round robin), 1 and 20240607 (random interleavings)\n"
              "  --list: name verdict type scope line category grid block place,\n"
@@ -1061,7 +1083,11 @@ static void usage(FILE *f)
              "          (tb/scord/ww_scord_ref.c, when built in)\n"
              "  --rtl=full|cached: run on the RTL (verilator backend, co-simulation\n"
              "          follow) with ScoRD on, and check its race log against the labels\n"
-             "          (needs the build linked with the Verilated GPU: micro_tests_rtl)\n");
+             "          (needs the build linked with the Verilated GPU: micro_tests_rtl)\n"
+             "  --rtl=off: run on the RTL with ScoRD off (no race check: the cycles\n"
+             "          without the detector)\n"
+             "  --json=FILE: also write every run's record (labels, races found, cycles,\n"
+             "          detector counters) as one JSON object to FILE\n");
 }
 
 static int parse_u64(const char *s, uint64_t *v)
@@ -1079,6 +1105,7 @@ int main(int argc, char **argv)
   uint64_t seeds[MAX_SEEDS] = { 0, 1, 20240607 };
   int nseeds = 3, list = 0, use_ref = 0;
   const char *src_dir = "sw/scord/micro", *elf_dir = "build/scord/micro", *only = NULL;
+  const char *json_path = NULL;
 
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -1093,10 +1120,13 @@ int main(int argc, char **argv)
 #endif
     } else if (!strncmp(a, "--rtl=", 6)) {
       g_rtl = ww_scord_mode(a + 6);
-      if (g_rtl <= 0) {
-        fprintf(stderr, "micro_tests: --rtl=%s: expected full or cached\n", a + 6);
+      if (g_rtl < 0) {
+        fprintf(stderr, "micro_tests: --rtl=%s: expected full, cached or off\n", a + 6);
         return 2;
       }
+      g_verilator = 1;
+    } else if (!strncmp(a, "--json=", 7)) {
+      json_path = a + 7;
     } else if (!strncmp(a, "--only=", 7)) {
       only = a + 7;
     } else if (!strncmp(a, "--src-dir=", 10)) {
@@ -1156,6 +1186,23 @@ int main(int argc, char **argv)
     print_list(ms, n);
     return nfail ? 1 : 0;
   }
+  if (json_path) {
+    g_json = fopen(json_path, "w");
+    if (!g_json) {
+      fprintf(stderr, "micro_tests: cannot write %s\n", json_path);
+      return 2;
+    }
+    fputs("{\"runner\": \"micro_tests\", \"command\": ", g_json);
+    char cmd[2048];
+    size_t len = 0;
+    cmd[0] = '\0';
+    for (int i = 0; i < argc && len + 2 < sizeof cmd; i++)
+      len += (size_t)snprintf(cmd + len, sizeof cmd - len, "%s%s", i ? " " : "", argv[i]);
+    json_str(g_json, cmd);
+    fprintf(g_json, ", \"backend\": \"%s\", \"mode\": \"%s\", \"runs\": [",
+            g_verilator ? "verilator" : "cmodel",
+            g_rtl == WW_SCORD_FULL ? "full" : g_rtl == WW_SCORD_CACHED ? "cached" : "off");
+  }
 
   int found = !only;
   for (int s = 0; s < nseeds; s++)
@@ -1166,6 +1213,14 @@ int main(int argc, char **argv)
       if (ms[i].valid)
         run_micro(&ms[i], elf_dir, seeds[s], use_ref);
     }
+  if (g_json) {
+    fprintf(g_json, "\n], \"passed\": %d, \"failed\": %d}\n", npass, nfail);
+    if (fclose(g_json) != 0) {
+      fprintf(stderr, "micro_tests: cannot write %s\n", json_path);
+      return 2;
+    }
+    g_json = NULL;
+  }
   if (!found) {
     fprintf(stderr, "micro_tests: no microbenchmark '%s' in %s\n", only, src_dir);
     return 2;
