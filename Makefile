@@ -132,7 +132,8 @@ test-long:
 # ---- the main job ------------------------------------------------------
 run: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j2 lockstep ctests build/bin/warpwatch build/kernels/scoped_race.elf \
-	  build/kernels/alu_loop.elf build/kernels/vecadd.elf
+	  build/kernels/alu_loop.elf build/kernels/vecadd.elf build/kernels/message_passing.elf \
+	  build/kernels/uts_central.elf
 	@scripts/demo.sh $(BLOCKS)
 
 bench: $(DEPS_STAMP)

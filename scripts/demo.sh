@@ -77,6 +77,19 @@ for sc in 0 1; do
   rtl_run "scoped_race, $([ $sc = 0 ] && echo block || echo device) scope" "" build/kernels/scoped_race.elf --grid 8 --block 32 \
     --arg buf:4 --arg $sc --arg 4 --print 0:u32:1 --cosim follow
 done
+printf '\nScoRD in the RTL: races in message_passing (flags strong, data plain, docs/scord.md §5):\n\n'
+out=$(build/bin/warpwatch run build/kernels/message_passing.elf --grid 2 --block 32 --arg buf:4 \
+      --arg buf:4 --arg buf:4 --arg buf:20 --backend verilator --cosim follow --scord=full 2>&1) \
+  || { status=1; echo "$out" | tail -n 5; }
+grep -E '^(scord|race)' <<<"$out" | sed 's/^/  /' | cut -c1-150
+printf '  (build/bin/warpwatch run build/kernels/message_passing.elf --grid 2 --block 32 --arg buf:4 --arg buf:4 --arg buf:4 --arg buf:20 --backend verilator --cosim follow --scord=full)\n'
+printf '\nGSI in the RTL: where the cycles of uts_central go (one global queue lock, docs/gsi.md):\n\n'
+uts=(build/kernels/uts_central.elf --grid 2 --block 32 --arg buf:16416 --arg 1 --arg 4096 --arg i32:1
+     --arg buf:256 --arg buf:256 --arg 6 --arg 128 --arg 4 --arg 14746 --arg 40 --arg 8)
+out=$(build/bin/warpwatch run "${uts[@]}" --backend verilator --cosim off --stalls \
+      --stalls-plot build/reports/demo_stalls.svg 2>&1) || { status=1; echo "$out" | tail -n 5; }
+grep -E '^(GSI|class|idle|control|sync|mem_data|mem_struct|comp_data|comp_struct|no_stall|cycles|classes|stalls)' <<<"$out" | sed 's/^/  /'
+printf '  (build/bin/warpwatch run %s --backend verilator --cosim off --stalls --stalls-plot build/reports/demo_stalls.svg)\n' "${uts[*]}"
 printf '\n'
 printf 'replay any row: build/lockstep/<block>/<point>/lockstep --seed <seed>\n'
 printf 'waves of a run: make waves BLOCK=<block> SEED=<seed>\n'
