@@ -31,7 +31,7 @@ SW_CFLAGS  := --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -O2 -g \
               -Wall -Wextra -Werror -Isw/include -Icmodel/include
 SW_LDFLAGS := -m elf32lriscv -T sw/link/kernel.ld -L sw/link --gc-sections
 SW_KDEPS   := sw/include/warpwatch.h cmodel/include/ww_isa.def cmodel/include/ww_config.h \
-              sw/sw.mk
+              sw/kernels/uts_tree.h sw/sw.mk
 
 SW_KERNELS := $(patsubst sw/kernels/%.c,%,$(wildcard sw/kernels/*.c))
 SW_ELFS    := $(patsubst %,build/kernels/%.elf,$(SW_KERNELS))

@@ -68,28 +68,15 @@ void ww_warp_sched_step(ww_warp_sched_t *s, const ww_warp_sched_in_t *in,
 {
   const unsigned warps = s->cfg.warps;
   uint32_t elig = 0;
-  unsigned found = 0;
   memset(out->stall_o, 0, sizeof out->stall_o);
   for (unsigned w = 0; w < warps; w++) {
     unsigned c = classify(in, w, s->wid_mask);
     for (unsigned i = 0; i < 3; i++)
       if (c >> i & 1u)
         out->stall_o[(w * 3 + i) / 32] |= 1u << ((w * 3 + i) % 32);
-    found |= 1u << c;
     if (c == WW_GSI_NONE)
       elig |= 1u << w;
   }
-  static const unsigned cycle_order[] = { WW_GSI_NONE, WW_GSI_MEM_STRUCT, WW_GSI_MEM_DATA,
-                                          WW_GSI_SYNC, WW_GSI_COMP_STRUCT, WW_GSI_COMP_DATA,
-                                          WW_GSI_CONTROL, WW_GSI_IDLE };
-  unsigned cyc = WW_GSI_IDLE;
-  for (unsigned i = 0; i < 8; i++)
-    if (found >> cycle_order[i] & 1u) {
-      cyc = cycle_order[i];
-      break;
-    }
-  out->cycle_stall_o = cyc;
-
   /* the golden model's pick_warp(): first eligible after `last`, wrapping */
   unsigned pick = 0;
   if (elig) {

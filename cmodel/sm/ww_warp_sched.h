@@ -3,7 +3,7 @@
  * ww_warp_sched -- C model of rtl/sm/ww_warp_sched.v, the issue scheduler
  * of one SM: loose round robin as the golden model's pick_warp()
  * (cmodel/gpu/ww_gpu.c), per-warp GSI issue-stall classes (seed 002,
- * Algorithm 1) and the cycle's class (Algorithm 2), GPUDet mode input.
+ * Algorithm 1), GPUDet mode input.
  * Cycle-exact on the ports of ww_warp_sched.ports.def.
  */
 #ifndef WW_WARP_SCHED_H
@@ -13,7 +13,7 @@
 #include "ww_config.h"
 #include "ww_util.h"
 
-/* GSI stall classes, in Algorithm 1's priority order (stall_o, cycle_stall_o). */
+/* GSI stall classes, in Algorithm 1's priority order (stall_o). */
 enum {
   WW_GSI_IDLE = 0,          /* no live warp in the slot */
   WW_GSI_CONTROL = 1,       /* next instruction not available */

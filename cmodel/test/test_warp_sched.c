@@ -12,9 +12,7 @@
  *     walking (last+1, last+2, ... mod WARPS), warp 0 first after a reset;
  *   * serial mode: only the designated warp ever issues;
  *   * no starvation: a warp eligible for WARPS cycles in a row has issued
- *     in one of them;
- *   * the cycle class is NONE iff a warp issued, else the first class of
- *     Algorithm 2's order present among the warps.
+ *     in one of them.
  * Usage: test_warp_sched [--seed N] [--cycles N]
  */
 #include <inttypes.h>
@@ -80,7 +78,6 @@ static void run(unsigned warps, uint64_t cycles, uint64_t *issues, uint64_t hist
 
     /* expected classes */
     uint32_t elig = 0;
-    unsigned present = 0;
     for (unsigned w = 0; w < warps; w++) {
 #define B(p) ((unsigned)(in.p >> w & 1))
       int held = in.mode_i == WW_SCHED_SERIAL && in.serial_wid_i != w;
@@ -108,7 +105,6 @@ static void run(unsigned warps, uint64_t cycles, uint64_t *issues, uint64_t hist
       CHECK((got == WW_GSI_NONE) == can, "warp %u class %u but could issue: %d", w, got, can);
       if (can)
         elig |= 1u << w;
-      present |= 1u << got;
       hist[got]++;
     }
     CHECK(out.issue_valid_o == (elig != 0), "issue_valid_o %u with eligible 0x%x",
@@ -139,18 +135,6 @@ static void run(unsigned warps, uint64_t cycles, uint64_t *issues, uint64_t hist
       else if (++wait[w] >= warps)
         CHECK(0, "warp %u eligible for %u cycles without issuing", w, wait[w]);
     }
-    static const unsigned alg2[] = { WW_GSI_NONE, WW_GSI_MEM_STRUCT, WW_GSI_MEM_DATA,
-                                     WW_GSI_SYNC, WW_GSI_COMP_STRUCT, WW_GSI_COMP_DATA,
-                                     WW_GSI_CONTROL, WW_GSI_IDLE };
-    unsigned cw = WW_GSI_IDLE;
-    for (unsigned i = 0; i < 8; i++)
-      if (present >> alg2[i] & 1) {
-        cw = alg2[i];
-        break;
-      }
-    CHECK(out.cycle_stall_o == cw, "cycle class %u, expected %u", (unsigned)out.cycle_stall_o, cw);
-    CHECK((out.cycle_stall_o == WW_GSI_NONE) == (out.issue_valid_o != 0),
-          "cycle class NONE but no issue (or the reverse)");
   }
   ww_warp_sched_free(s);
 }

@@ -394,8 +394,6 @@ module ww_sm #(
   wire [WID_W-1:0] iss_w;
   wire [1:0]       sched_mode = sched_mode_i;
 
-  // unused outputs of this instance are left open on purpose
-  /* verilator lint_off PINCONNECTEMPTY */
   ww_warp_sched #(.WARPS(WARPS)) u_sched (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
@@ -410,10 +408,8 @@ module ww_sm #(
     .serial_wid_i  (serial_wid_i),
     .issue_valid_o (iss_valid),
     .issue_wid_o   (iss_w),
-    .stall_o       (stall_o),
-    .cycle_stall_o ()
+    .stall_o       (stall_o)
   );
-  /* verilator lint_on PINCONNECTEMPTY */
 
   assign iss_fetch = iss_valid && !ib_ctrl_q[iss_w];
   assign iss_wid   = iss_w;

@@ -21,15 +21,12 @@
 //   5 COMP_DATA    !sb_ready_i
 //   6 COMP_STRUCT  !unit_ready_i
 //   7 NONE         able to issue (eligible): issued, or lost the arbitration
-// cycle_stall_o classifies the cycle (Algorithm 2): NONE if any warp is
-// eligible, else the first class found among MEM_STRUCT, MEM_DATA, SYNC,
-// COMP_STRUCT, COMP_DATA, CONTROL, IDLE.
 // Arbitration (the golden model's loose round robin, cmodel/gpu/ww_gpu.c
 // pick_warp): the first eligible warp after the last issued one, wrapping;
 // after reset the last issued one is WARPS-1, so warp 0 goes first.
 // mode_i (GPUDet): 0 normal; 1 serial, only warp serial_wid_i may issue;
 // 2 reserved for quantum-limited, 3 reserved: both act as normal for now.
-// Timing: issue_valid_o/issue_wid_o/stall_o/cycle_stall_o are combinational
+// Timing: issue_valid_o/issue_wid_o/stall_o are combinational
 // from the inputs and the last-issued register, which the issue updates at
 // the clock edge. Parameters: WARPS >= 1.
 
@@ -55,8 +52,7 @@ module ww_warp_sched #(
   output wire                 issue_valid_o,
   output wire [WID_W-1:0]     issue_wid_o,
   // GSI stall reasons
-  output wire [WARPS*3-1:0]   stall_o,
-  output wire [2:0]           cycle_stall_o
+  output wire [WARPS*3-1:0]   stall_o
 );
 
   localparam WID_W = (WARPS > 1) ? $clog2(WARPS) : 1;
@@ -77,7 +73,6 @@ module ww_warp_sched #(
   ////////////////////
 
   wire [WARPS-1:0] eligible;
-  reg  [7:0]       found;               // found[c]: some warp has class c
 
   genvar g;
   for (g = 0; g < WARPS; g = g + 1) begin : g_warp
@@ -106,40 +101,11 @@ module ww_warp_sched #(
     assign eligible[g]       = (cls == ST_NONE);
   end
 
-  integer w;
-  always @(*) begin
-    found = 8'd0;
-    for (w = 0; w < WARPS; w = w + 1) begin
-      found = found | (8'd1 << stall_o[w*3 +: 3]);
-    end
-  end
-
-  reg [2:0] cyc;
-  always @(*) begin
-    if (found[ST_NONE]) begin
-      cyc = ST_NONE;
-    end else if (found[ST_MEM_STRUCT]) begin
-      cyc = ST_MEM_STRUCT;
-    end else if (found[ST_MEM_DATA]) begin
-      cyc = ST_MEM_DATA;
-    end else if (found[ST_SYNC]) begin
-      cyc = ST_SYNC;
-    end else if (found[ST_COMP_STRUCT]) begin
-      cyc = ST_COMP_STRUCT;
-    end else if (found[ST_COMP_DATA]) begin
-      cyc = ST_COMP_DATA;
-    end else if (found[ST_CONTROL]) begin
-      cyc = ST_CONTROL;
-    end else begin
-      cyc = ST_IDLE;
-    end
-  end
-  assign cycle_stall_o = cyc;
-
   ////////////////////
   // Round robin    //
   ////////////////////
 
+  integer w;
   reg [WID_W-1:0] last_q, last_d;
 
   // after[w]: warp w comes after the last issued warp

@@ -64,6 +64,7 @@
 #include "ww_rng.h"
 #include "ww_runtime.h"
 #include "ww_rt_internal.h"   /* ww_srcline_callsite: the kernel line of an inlined intrinsic */
+#include "scord_harness.h"
 #ifdef APPS_HAVE_REF
 #include "ww_scord_ref.h"
 #endif
@@ -74,38 +75,6 @@
 #define MAX_LINES  4096
 #define SENTINEL   0xDEADBEEFu
 #define STEP_LIMIT 20000000ull    /* a spin that never ends is a FAIL, not a hang */
-
-/* ==== reporting ================================================================== */
-static int npass, nfail;
-static FILE *rep;
-
-static int check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int check(int ok, const char *fmt, ...)
-{
-  va_list ap;
-  fputs(ok ? "PASS " : "FAIL ", rep);
-  va_start(ap, fmt);
-  vfprintf(rep, fmt, ap);
-  va_end(ap);
-  fputc('\n', rep);
-  fflush(rep);
-  if (ok)
-    npass++;
-  else
-    nfail++;
-  return ok;
-}
-
-static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void note(const char *fmt, ...)
-{
-  va_list ap;
-  fputs("      ", rep);
-  va_start(ap, fmt);
-  vfprintf(rep, fmt, ap);
-  va_end(ap);
-  fputc('\n', rep);
-}
 
 static void *xcalloc(size_t n, size_t size)
 {
@@ -118,26 +87,6 @@ static void *xcalloc(size_t n, size_t size)
 }
 
 /* ==== the JSON report (--json=FILE) ================================================ */
-static FILE *g_json;              /* NULL: no report */
-static int g_json_runs;           /* records written */
-
-static void json_str(FILE *f, const char *s)
-{
-  fputc('"', f);
-  for (; s && *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      fprintf(f, "\\%c", c);
-    else if (c == '\n')
-      fputs("\\n", f);
-    else if (c < 0x20)
-      fprintf(f, "\\u%04x", c);
-    else
-      fputc(c, f);
-  }
-  fputc('"', f);
-}
-
 /* What the detector logged in one run, for its JSON record. */
 #define JR_MAX_RACES 256
 typedef struct {
@@ -187,21 +136,7 @@ struct run {
 };
 
 static char herrs[2048];
-
-static void herr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void herr(const char *fmt, ...)
-{
-  size_t len = strlen(herrs);
-  if (len + 8 >= sizeof herrs)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(herrs + len, sizeof herrs - len - 1, fmt, ap);
-  va_end(ap);
-  len = strlen(herrs);
-  herrs[len] = '\n';
-  herrs[len + 1] = '\0';
-}
+#define herr(...) addline(herrs, sizeof herrs, __VA_ARGS__)
 
 /* Markers "SCORD-RACE 1b 2c" on a code line: bit (race * 8 + type) per line. */
 typedef struct { uint64_t bits; } marks_t;
@@ -936,7 +871,6 @@ static int ref_verdict(const run_t *r, ww_scord_ref_t *ref, const char *tag)
 /* One run's JSON record (--json). */
 static void json_run(const run_t *r, uint64_t seed, const char *backend, int mode, int completed)
 {
-  static const char *const mode_name[] = { "off", "cached", "full" };
   FILE *f = g_json;
   if (!f)
     return;
@@ -946,7 +880,7 @@ static void json_run(const run_t *r, uint64_t seed, const char *backend, int mod
   fprintf(f, ", \"race\": %u, \"seed\": %llu, \"backend\": ", r->race, (unsigned long long)seed);
   json_str(f, backend);
   fprintf(f, ", \"mode\": \"%s\", \"grid\": %u, \"block\": %u, \"expected\": [",
-          mode_name[mode], a->grid, a->block);
+          mode_name(mode), a->grid, a->block);
   int first = 1;
   for (int i = 0; i < a->nlabels; i++) {
     const label_t *l = &a->labels[i];
@@ -975,35 +909,8 @@ static void json_run(const run_t *r, uint64_t seed, const char *backend, int mod
     fprintf(f, ", \"count\": %u, \"pc\": \"0x%08x\", \"addr\": \"0x%08x\"}", e->count, e->pc,
             e->addr);
   }
-  fputs("], \"distinct\": ", f);
-  if (g_jr.have_scord)
-    fprintf(f, "%zu", g_jr.n);
-  else
-    fputs("null", f);
-  fprintf(f, ", \"match\": %s", g_jr.match < 0 ? "null" : g_jr.match ? "true" : "false");
-  const int timed = completed && strcmp(backend, "cmodel") != 0;
-  if (timed)
-    fprintf(f, ", \"cycles\": %llu", (unsigned long long)r->res.stats.steps);
-  else
-    fputs(", \"cycles\": null", f);
-  if (completed)
-    fprintf(f, ", \"steps\": %llu, \"warp_insns\": %llu", (unsigned long long)r->res.stats.steps,
-            (unsigned long long)r->res.stats.warp_insns);
-  else
-    fputs(", \"steps\": null, \"warp_insns\": null", f);
-  if (g_jr.have_scord) {
-    const ww_scord_stats_t *st = &g_jr.st;
-    fprintf(f, ", \"scord\": {\"races\": %llu, \"entries\": %llu, \"overwrites\": %llu, "
-            "\"records\": %llu, \"md_reads\": %llu, \"md_writes\": %llu, "
-            "\"queue_full_cycles\": %llu, \"l2_requests\": %llu}}",
-            (unsigned long long)st->races, (unsigned long long)st->entries,
-            (unsigned long long)st->overwrites, (unsigned long long)st->records,
-            (unsigned long long)st->md_reads, (unsigned long long)st->md_writes,
-            (unsigned long long)st->queue_full_cycles, (unsigned long long)st->l2_requests);
-  } else {
-    fputs(", \"scord\": null}", f);
-  }
-  fflush(f);
+  json_run_end(f, g_jr.have_scord, g_jr.n, &g_jr.st, g_jr.match,
+               completed ? &r->res.stats : NULL, strcmp(backend, "cmodel") != 0);
 }
 
 typedef struct {
@@ -1096,13 +1003,7 @@ static void run_one(const opts_t *o, app_t *a, uint32_t race, uint64_t seed)
     check(completed, "%s %s: racy version completes without a trap", a->name, tag);
   }
   if (!completed) {
-    for (char *m = r.err; *m;) {             /* the trap report, line by line */
-      char *nl = strchr(m, '\n');
-      if (nl)
-        *nl = '\0';
-      note("%s", m);
-      m = nl ? nl + 1 : m + strlen(m);
-    }
+    note_lines(r.err);                       /* the trap report, line by line */
   } else {
     note("output %s:%s", r.out_ok ? "right" : "WRONG", r.summary);
     note("%llu warp instructions; blocks on SMs %s", (unsigned long long)h->insns, place);
@@ -1146,20 +1047,6 @@ static void usage(FILE *f)
   );
 }
 
-static int parse_seeds(const char *s, uint64_t *seeds, int *n)
-{
-  *n = 0;
-  while (*s) {
-    char *end;
-    unsigned long long v = strtoull(s, &end, 0);
-    if (end == s || *n >= MAX_SEEDS || (*end && *end != ','))
-      return -1;
-    seeds[(*n)++] = v;
-    s = *end == ',' ? end + 1 : end;
-  }
-  return *n ? 0 : -1;
-}
-
 int main(int argc, char **argv)
 {
   uint64_t seeds[MAX_SEEDS] = { 0, 1, 20240607 };
@@ -1194,7 +1081,7 @@ int main(int argc, char **argv)
         return 2;
       }
     } else if (!strncmp(s, "--seeds=", 8)) {
-      if (parse_seeds(s + 8, seeds, &nseeds) != 0) {
+      if (parse_seeds(s + 8, seeds, MAX_SEEDS, &nseeds) != 0) {
         fprintf(stderr, "app_tests: bad seed list '%s'\n", s + 8);
         return 2;
       }
@@ -1273,12 +1160,7 @@ int main(int argc, char **argv)
       check(a->valid, "%s: header (%u x %u, %d race switch%s, %d labelled race%s) agrees with "
             "its SCORD-RACE markers", a->name, a->grid, a->block, a->nraces,
             a->nraces == 1 ? "" : "es", a->nlabels, a->nlabels == 1 ? "" : "s");
-    for (char *m = herrs; *m;) {
-      char *nl = strchr(m, '\n');
-      *nl = '\0';
-      note("%s", m);
-      m = nl + 1;
-    }
+    note_lines(herrs);
   }
   if (list || list_apps) {
     for (size_t i = 0; i < NAPPS; i++) {
@@ -1298,24 +1180,8 @@ int main(int argc, char **argv)
     return nfail ? 1 : 0;
   }
 
-  if (json_path) {
-    g_json = fopen(json_path, "w");
-    if (!g_json) {
-      fprintf(stderr, "app_tests: cannot write %s\n", json_path);
-      return 2;
-    }
-    char cmd[2048];
-    size_t len = 0;
-    cmd[0] = '\0';
-    for (int i = 0; i < argc && len + 2 < sizeof cmd; i++)
-      len += (size_t)snprintf(cmd + len, sizeof cmd - len, "%s%s", i ? " " : "", argv[i]);
-    fputs("{\"runner\": \"app_tests\", \"command\": ", g_json);
-    json_str(g_json, cmd);
-    fputs(", \"backend\": ", g_json);
-    json_str(g_json, o.backend);
-    fprintf(g_json, ", \"mode\": \"%s\", \"runs\": [",
-            o.scord == WW_SCORD_FULL ? "full" : o.scord == WW_SCORD_CACHED ? "cached" : "off");
-  }
+  if (json_path && json_open(json_path, "app_tests", argc, argv, o.backend, o.scord) != 0)
+    return 2;
   for (size_t i = 0; i < NAPPS; i++) {
     app_t *a = &apps[i];
     if ((only && strcmp(a->name, only)) || !a->valid)
@@ -1327,13 +1193,8 @@ int main(int argc, char **argv)
       if (only_race < 0 || only_race == race)
         run_one(&o, a, (uint32_t)race, seeds[0]);
   }
-  if (g_json) {
-    fprintf(g_json, "\n], \"passed\": %d, \"failed\": %d}\n", npass, nfail);
-    if (fclose(g_json) != 0) {
-      fprintf(stderr, "app_tests: cannot write %s\n", json_path);
-      return 2;
-    }
-  }
+  if (g_json && json_close(json_path, "app_tests") != 0)
+    return 2;
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail ? 1 : 0;
 }

@@ -40,23 +40,24 @@ build/scord/micro/%.elf: build/scord/micro/obj/%.o build/kernels/obj/crt0.o sw/l
 .SECONDARY: $(patsubst %,build/scord/micro/obj/%.o,$(SCORD_MICRO_NAMES))
 
 # Host runner: C11, ASan + UBSan, the runtime and the C model, like sw_tests.
-$(SCORD_MICRO_RUNNER): sw/scord/micro_tests.c sw/runtime/ww_runtime.h cmodel/include/ww_config.h \
-                       cmodel/include/ww_isa.def $(SCORD_MICRO_REF) $(SCORD_MICRO_REF:.c=.h) \
-                       $(SW_RT_LIB) $(SW_GPU_LIB) sw/scord/micro.mk | build/.deps-ok
+$(SCORD_MICRO_RUNNER): sw/scord/micro_tests.c sw/scord/scord_harness.c sw/scord/scord_harness.h \
+                       sw/runtime/ww_runtime.h cmodel/include/ww_config.h cmodel/include/ww_isa.def \
+                       $(SCORD_MICRO_REF) $(SCORD_MICRO_REF:.c=.h) $(SW_RT_LIB) $(SW_GPU_LIB) \
+                       sw/scord/micro.mk | build/.deps-ok
 	@mkdir -p $(@D)
-	gcc $(SW_HOST_CFLAGS) $(if $(SCORD_MICRO_REF),-DMICRO_HAVE_REF -Itb/scord) $< $(SCORD_MICRO_REF) \
-	  $(SW_RT_LIB) $(SW_GPU_LIB) -lelf -ldw -o $@
+	gcc $(SW_HOST_CFLAGS) $(if $(SCORD_MICRO_REF),-DMICRO_HAVE_REF -Itb/scord) $< \
+	  sw/scord/scord_harness.c $(SCORD_MICRO_REF) $(SW_RT_LIB) $(SW_GPU_LIB) -lelf -ldw -o $@
 
 # The same runner linked with the Verilated GPU (like sw_tests_rtl): --rtl=MODE
 # runs every microbenchmark on the RTL with ScoRD on and checks the detector's
 # race log against the labels (tests scord/micro-rtl-full, -cached).
 SCORD_MICRO_RTL := build/scord/micro_tests_rtl
-$(SCORD_MICRO_RTL): sw/scord/micro_tests.c sw/runtime/ww_runtime.h cmodel/include/ww_config.h \
-                    tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) $(SW_GPU_LIB) $(VGPU_LIB) \
-                    sw/scord/micro.mk | build/.deps-ok
+$(SCORD_MICRO_RTL): sw/scord/micro_tests.c sw/scord/scord_harness.c sw/scord/scord_harness.h \
+                    sw/runtime/ww_runtime.h cmodel/include/ww_config.h tb/gpu/ww_backend_verilator.c \
+                    $(SW_RT_LIB) $(SW_GPU_LIB) $(VGPU_LIB) sw/scord/micro.mk | build/.deps-ok
 	@mkdir -p $(@D)
-	gcc $(COSIM_CFLAGS) $< tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) $(VGPU_LIB) $(SW_GPU_LIB) \
-	  -lelf -ldw $(VGPU_LDLIBS) -o $@
+	gcc $(COSIM_CFLAGS) $< sw/scord/scord_harness.c tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) \
+	  $(VGPU_LIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
 
 .PHONY: scord-micro
 scord-micro: $(SCORD_MICRO_ELFS) $(SCORD_MICRO_RUNNER)

@@ -59,7 +59,6 @@
 
 #include <ctype.h>
 #include <dirent.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,6 +66,7 @@
 #include "ww_config.h"
 #include "ww_runtime.h"
 #include "ww_rt_internal.h"   /* ww_srcline_callsite: the kernel line of an inlined intrinsic */
+#include "scord_harness.h"
 #ifdef MICRO_HAVE_REF
 #include "ww_scord_ref.h"     /* tb/scord: the independent §1 reference detector */
 #endif
@@ -115,87 +115,18 @@ typedef struct {
 } micro_t;
 
 /* ---- reporting ------------------------------------------------------------------ */
-static int npass, nfail;
-static FILE *rep;                 /* PASS/FAIL lines: stdout (stderr with --list) */
-
-static int check(int ok, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int check(int ok, const char *fmt, ...)
-{
-  va_list ap;
-  fputs(ok ? "PASS " : "FAIL ", rep);
-  va_start(ap, fmt);
-  vfprintf(rep, fmt, ap);
-  va_end(ap);
-  fputc('\n', rep);
-  fflush(rep);
-  if (ok)
-    npass++;
-  else
-    nfail++;
-  return ok;
-}
-
-static void note(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void note(const char *fmt, ...)
-{
-  va_list ap;
-  fputs("      ", rep);
-  va_start(ap, fmt);
-  vfprintf(rep, fmt, ap);
-  va_end(ap);
-  fputc('\n', rep);
-}
-
-/* Notes of a run, printed after its PASS/FAIL line. */
+/* check() and note() (scord_harness.c) print to stdout, to stderr with --list.
+ * Notes of a run, printed after its PASS/FAIL line: */
 static char later[4096];
-
-static void note_later(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void note_later(const char *fmt, ...)
-{
-  size_t len = strlen(later);
-  if (len + 8 >= sizeof later)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(later + len, sizeof later - len - 1, fmt, ap);
-  va_end(ap);
-  len = strlen(later);
-  later[len] = '\n';
-  later[len + 1] = '\0';
-}
+#define note_later(...) addline(later, sizeof later, __VA_ARGS__)
 
 static void flush_later(void)
 {
-  for (char *p = later; *p;) {
-    char *nl = strchr(p, '\n');
-    *nl = '\0';
-    note("%s", p);
-    p = nl + 1;
-  }
+  note_lines(later);
   later[0] = '\0';
 }
 
 /* ---- the JSON report (--json=FILE) ------------------------------------------------ */
-static FILE *g_json;              /* NULL: no report */
-static int g_json_runs;           /* records written */
-
-static void json_str(FILE *f, const char *s)
-{
-  fputc('"', f);
-  for (; s && *s; s++) {
-    unsigned char c = (unsigned char)*s;
-    if (c == '"' || c == '\\')
-      fprintf(f, "\\%c", c);
-    else if (c == '\n')
-      fputs("\\n", f);
-    else if (c < 0x20)
-      fprintf(f, "\\u%04x", c);
-    else
-      fputc(c, f);
-  }
-  fputc('"', f);
-}
-
 /* What one run measured, for its JSON record. */
 #define JR_MAX_RACES 64
 typedef struct {
@@ -216,21 +147,7 @@ static jrun_t g_jr;
 /* ---- header parsing ---------------------------------------------------------------- */
 /* Header problems: collected per file, reported as one FAIL line with notes. */
 static char errs[2048];
-
-static void herr(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
-static void herr(const char *fmt, ...)
-{
-  size_t len = strlen(errs);
-  if (len + 8 >= sizeof errs)
-    return;
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(errs + len, sizeof errs - len - 1, fmt, ap);
-  va_end(ap);
-  len = strlen(errs);
-  errs[len] = '\n';
-  errs[len + 1] = '\0';
-}
+#define herr(...) addline(errs, sizeof errs, __VA_ARGS__)
 
 static const struct { const char *name; uint32_t value; } macros[] = {
   { "WW_LANES", WW_LANES },
@@ -591,12 +508,7 @@ static int load_micros(const char *src_dir, micro_t *ms, int max)
     if (errs[0]) {
       ms[i].valid = 0;
       check(0, "header %s:", ms[i].name);
-      for (char *p = errs; *p;) {
-        char *nl = strchr(p, '\n');
-        *nl = '\0';
-        note("%s", p);
-        p = nl + 1;
-      }
+      note_lines(errs);
     }
   }
   qsort(ms, (size_t)n, sizeof *ms, cmp_micro);
@@ -714,7 +626,6 @@ static int rtl_verdict(const micro_t *m, const ww_kernel_t *k, ww_dev_t *dev, ui
 /* One run's JSON record (--json). */
 static void json_run(const micro_t *m, uint64_t seed)
 {
-  static const char *const mode_name[] = { "off", "cached", "full" };
   FILE *f = g_json;
   if (!f)
     return;
@@ -723,7 +634,7 @@ static void json_run(const micro_t *m, uint64_t seed)
   fprintf(f, ", \"category\": \"%s\", \"seed\": %llu, \"backend\": \"%s\", \"mode\": \"%s\", "
           "\"racy\": %s, \"grid\": %u, \"block\": %u, \"place\": \"%s\", \"expected\": [",
           cat_name[m->cat], (unsigned long long)seed, g_verilator ? "verilator" : "cmodel",
-          mode_name[g_rtl], m->racy ? "true" : "false", m->grid, m->block, place_name[m->place]);
+          mode_name(g_rtl), m->racy ? "true" : "false", m->grid, m->block, place_name[m->place]);
   for (int r = 0; r < m->nraces; r++)
     fprintf(f, "%s{\"type\": \"%c\", \"scope\": \"%s\", \"line\": %d}", r ? ", " : "",
             m->races[r].type, m->races[r].scope_blk ? "block" : "device", m->races[r].line);
@@ -738,34 +649,8 @@ static void json_run(const micro_t *m, uint64_t seed)
             (char)('a' + (int)e->type - 1), e->scope_blk ? "block" : "device", g_jr.lines[i],
             e->count, e->pc, e->addr);
   }
-  fputs("], \"distinct\": ", f);
-  if (g_jr.have_scord)
-    fprintf(f, "%zu", g_jr.n);
-  else
-    fputs("null", f);
-  fprintf(f, ", \"match\": %s", g_jr.match < 0 ? "null" : g_jr.match ? "true" : "false");
-  if (g_jr.have_stats && g_verilator)
-    fprintf(f, ", \"cycles\": %llu", (unsigned long long)g_jr.stats.steps);
-  else
-    fputs(", \"cycles\": null", f);
-  if (g_jr.have_stats)
-    fprintf(f, ", \"steps\": %llu, \"warp_insns\": %llu",
-            (unsigned long long)g_jr.stats.steps, (unsigned long long)g_jr.stats.warp_insns);
-  else
-    fputs(", \"steps\": null, \"warp_insns\": null", f);
-  if (g_jr.have_scord) {
-    const ww_scord_stats_t *st = &g_jr.st;
-    fprintf(f, ", \"scord\": {\"races\": %llu, \"entries\": %llu, \"overwrites\": %llu, "
-            "\"records\": %llu, \"md_reads\": %llu, \"md_writes\": %llu, "
-            "\"queue_full_cycles\": %llu, \"l2_requests\": %llu}}",
-            (unsigned long long)st->races, (unsigned long long)st->entries,
-            (unsigned long long)st->overwrites, (unsigned long long)st->records,
-            (unsigned long long)st->md_reads, (unsigned long long)st->md_writes,
-            (unsigned long long)st->queue_full_cycles, (unsigned long long)st->l2_requests);
-  } else {
-    fputs(", \"scord\": null}", f);
-  }
-  fflush(f);
+  json_run_end(f, g_jr.have_scord, g_jr.n, &g_jr.st, g_jr.match,
+               g_jr.have_stats ? &g_jr.stats : NULL, g_verilator);
 }
 
 #ifdef MICRO_HAVE_REF
@@ -1140,25 +1025,8 @@ int main(int argc, char **argv)
       }
       nseeds++;
     } else if (!strncmp(a, "--seeds=", 8)) {
-      const char *s = a + 8;
-      nseeds = 0;
-      while (*s) {
-        char num[32];
-        size_t len = strcspn(s, ",");
-        if (len == 0 || len >= sizeof num || nseeds == MAX_SEEDS) {
-          fprintf(stderr, "micro_tests: bad seed list '%s'\n", a + 8);
-          return 2;
-        }
-        memcpy(num, s, len);
-        num[len] = '\0';
-        if (parse_u64(num, &seeds[nseeds++]) != 0) {
-          fprintf(stderr, "micro_tests: bad seed '%s'\n", num);
-          return 2;
-        }
-        s += len + (s[len] == ',');
-      }
-      if (!nseeds) {
-        fprintf(stderr, "micro_tests: empty seed list\n");
+      if (parse_seeds(a + 8, seeds, MAX_SEEDS, &nseeds) != 0) {
+        fprintf(stderr, "micro_tests: bad seed list '%s'\n", a + 8);
         return 2;
       }
     } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -1186,23 +1054,9 @@ int main(int argc, char **argv)
     print_list(ms, n);
     return nfail ? 1 : 0;
   }
-  if (json_path) {
-    g_json = fopen(json_path, "w");
-    if (!g_json) {
-      fprintf(stderr, "micro_tests: cannot write %s\n", json_path);
-      return 2;
-    }
-    fputs("{\"runner\": \"micro_tests\", \"command\": ", g_json);
-    char cmd[2048];
-    size_t len = 0;
-    cmd[0] = '\0';
-    for (int i = 0; i < argc && len + 2 < sizeof cmd; i++)
-      len += (size_t)snprintf(cmd + len, sizeof cmd - len, "%s%s", i ? " " : "", argv[i]);
-    json_str(g_json, cmd);
-    fprintf(g_json, ", \"backend\": \"%s\", \"mode\": \"%s\", \"runs\": [",
-            g_verilator ? "verilator" : "cmodel",
-            g_rtl == WW_SCORD_FULL ? "full" : g_rtl == WW_SCORD_CACHED ? "cached" : "off");
-  }
+  if (json_path && json_open(json_path, "micro_tests", argc, argv,
+                             g_verilator ? "verilator" : "cmodel", g_rtl) != 0)
+    return 2;
 
   int found = !only;
   for (int s = 0; s < nseeds; s++)
@@ -1213,14 +1067,8 @@ int main(int argc, char **argv)
       if (ms[i].valid)
         run_micro(&ms[i], elf_dir, seeds[s], use_ref);
     }
-  if (g_json) {
-    fprintf(g_json, "\n], \"passed\": %d, \"failed\": %d}\n", npass, nfail);
-    if (fclose(g_json) != 0) {
-      fprintf(stderr, "micro_tests: cannot write %s\n", json_path);
-      return 2;
-    }
-    g_json = NULL;
-  }
+  if (g_json && json_close(json_path, "micro_tests") != 0)
+    return 2;
   if (!found) {
     fprintf(stderr, "micro_tests: no microbenchmark '%s' in %s\n", only, src_dir);
     return 2;
