@@ -21,9 +21,11 @@
 #    "mshr_sweep": [{"mshrs": N, "mem_struct_share": s, "ms_mshr_full_share": f,
 #                    "cycles": C}, ...]}
 # (shares: counter summed over the SMs / (cycles x SMs)), the charts
-# build/reports/gsi_uts.svg and gsi_mshr.svg (build/bin/ww_stallplot, from
-# gsi_uts_runs.json and gsi_mshr_runs.json beside them), and prints a table
-# with the exact command behind every number.
+# build/reports/gsi_uts.svg and gsi_mshr.svg (stall classes) and
+# gsi_mshr_struct.svg (the MSHR runs' memory-structural sub-classes: MSHR
+# full, LSU busy, store, ...; build/bin/ww_stallplot --view mem_struct), drawn
+# from gsi_uts_runs.json and gsi_mshr_runs.json beside them, and prints a
+# table with the exact command behind every number.
 # Exit status: 0; 1 if a run failed, a result differs from the golden model,
 # or a run's stall classes do not sum to its cycles (sum_equals_cycles false).
 #
@@ -256,14 +258,23 @@ rc=$?
 set -e
 
 # ---- the charts (also after a failed check: they help to see why) -------------------------
+# chart NAME RUNS VIEW WHAT: $OUT/NAME.svg drawn from $OUT/RUNS in VIEW
+# (ww_stallplot --view), if RUNS holds any run
 plot_rc=0
-for c in uts mshr; do
-  if [ -s "$OUT/gsi_${c}_runs.json" ] && grep -q '"name"' "$OUT/gsi_${c}_runs.json"; then
-    "$PLOT" "$OUT/gsi_$c.svg" "$OUT/gsi_${c}_runs.json" >"$RAW/plot_$c.log" 2>&1 || {
-      plot_rc=1
-      cat "$RAW/plot_$c.log" >&2
-    }
-    [ $plot_rc -eq 0 ] && echo "wrote $OUT/gsi_$c.svg"
+chart() {
+  local svg=$OUT/$1.svg runs=$OUT/$2 view=$3 what=$4 log=$RAW/plot_${1#gsi_}.log
+  if ! { [ -s "$runs" ] && grep -q '"name"' "$runs"; }; then
+    return 0
   fi
-done
+  if "$PLOT" --view "$view" "$svg" "$runs" >"$log" 2>&1; then
+    echo "wrote $svg ($what)"
+  else
+    plot_rc=1
+    cat "$log" >&2
+  fi
+}
+chart gsi_uts gsi_uts_runs.json classes "UTS: stall classes per SM"
+chart gsi_mshr gsi_mshr_runs.json classes "MSHR sweep: stall classes per SM"
+chart gsi_mshr_struct gsi_mshr_runs.json mem_struct \
+  "MSHR sweep: memory-structural sub-classes per SM, mem_struct view"
 [ $rc -eq 0 ] && [ $plot_rc -eq 0 ]

@@ -9,6 +9,9 @@
  *   reader    malformed documents fail with FILE:LINE and the reason
  *   plot      .svg and .png charts rendered by gnuplot into OUTDIR (default
  *             build/tests), non-empty, of the right format; bad extensions fail
+ *   views     the view names; every view (classes, mem_struct, mem_data)
+ *             renders a non-empty .svg (naming the view and exactly its
+ *             counters) and .png; unknown views are rejected
  *
  *   test_stalls [OUTDIR]
  * Ends with "N passed, N failed"; exit 1 on any failure.
@@ -422,6 +425,115 @@ static void test_plot(const char *outdir)
         "plot: gnuplot missing from PATH is reported (%s)", err);
 }
 
+/* The whole file at path as a malloc'd string, or NULL. */
+static char *read_all(const char *path)
+{
+  FILE *f = fopen(path, "r");
+  if (!f)
+    return NULL;
+  fseek(f, 0, SEEK_END);
+  char *s = slurp(f);
+  fclose(f);
+  return s;
+}
+
+static void test_views(const char *outdir)
+{
+  static const struct { ww_stall_view_t v; const char *name; unsigned first, count; } want[] = {
+    { WW_STALL_VIEW_CLASSES, "classes", WW_STALL_CLASS_FIRST, WW_STALL_NCLASSES },
+    { WW_STALL_VIEW_MEM_STRUCT, "mem_struct", WW_STALL_MS_FIRST, WW_STALL_NMS },
+    { WW_STALL_VIEW_MEM_DATA, "mem_data", WW_STALL_MD_FIRST, WW_STALL_NMD },
+  };
+  int ok = WW_STALL_NVIEWS == 3 && !strcmp(ww_stall_view_name(WW_STALL_NVIEWS), "?") &&
+           !strcmp(ww_stall_view_name((ww_stall_view_t)-1), "?");
+  for (size_t i = 0; i < 3; i++) {
+    ww_stall_view_t v = WW_STALL_NVIEWS;
+    ok &= !strcmp(ww_stall_view_name(want[i].v), want[i].name) &&
+          ww_stall_view_parse(want[i].name, &v) == 0 && v == want[i].v;
+  }
+  static const char *const bad_names[] = { "", "Classes", "mem", "mem_struct ", "ms", "mem-data" };
+  for (size_t i = 0; i < sizeof bad_names / sizeof bad_names[0]; i++) {
+    ww_stall_view_t v = WW_STALL_VIEW_MEM_DATA;
+    ok &= ww_stall_view_parse(bad_names[i], &v) != 0 && v == WW_STALL_VIEW_MEM_DATA;
+  }
+  ok &= ww_stall_view_parse(NULL, &(ww_stall_view_t){ 0 }) != 0;
+  check(ok, "views: names classes, mem_struct, mem_data parse back; other names are rejected");
+
+  ww_stall_run_t runs[3];
+  make_run(&runs[0], "stream_mshr1", 2, 78000, 40);
+  make_run(&runs[1], "stream_mshr2", 2, 73000, 41);
+  make_run(&runs[2], "stream_mshr4", 1, 73000, 42);
+  /* a sub-class that is 0 on a run (ms_scord of the last) is still in the legend */
+  runs[2].cnt[0][WW_STALL_MEM_STRUCT] -= runs[2].cnt[0][WW_STALL_MS_SCORD];
+  runs[2].cnt[0][WW_STALL_NO_STALL] += runs[2].cnt[0][WW_STALL_MS_SCORD];
+  runs[2].cnt[0][WW_STALL_MS_SCORD] = 0;
+  char err[600] = "";
+  check(ww_stalls_check(&runs[2], err, sizeof err) == 0, "views: the edited run still adds up (%s)",
+        err);
+  for (size_t i = 0; i < 3; i++) {
+    char svg[512], png[512];
+    snprintf(svg, sizeof svg, "%s/test_stalls_%s.svg", outdir, want[i].name);
+    snprintf(png, sizeof png, "%s/test_stalls_%s.png", outdir, want[i].name);
+    int rc = ww_stalls_plot_view(svg, runs, 3, want[i].v, err, sizeof err);
+    char *all = rc == 0 ? read_all(svg) : NULL;
+    check(rc == 0 && file_size(svg) > 1000 && all && strstr(all, "<svg"),
+          "views: %s view rendered to %s (%ld bytes)%s%s", want[i].name, svg, file_size(svg),
+          rc ? ": " : "", rc ? err : "");
+    /* the title names the view; the legend has the view's counters and no others */
+    char title[64];
+    snprintf(title, sizeof title, "%s view", want[i].name);
+    int names = all && strstr(all, title) && strstr(all, "stream_mshr4") && strstr(all, "SM1");
+    for (unsigned c = 0; names && c < WW_STALL_CYCLES; c++) {
+      int in_view = c >= want[i].first && c < want[i].first + want[i].count;
+      /* "mem_data"/"mem_struct" name the sub-class views themselves */
+      if (!in_view && want[i].v != WW_STALL_VIEW_CLASSES &&
+          (c == WW_STALL_MEM_DATA || c == WW_STALL_MEM_STRUCT))
+        continue;
+      char item[40];
+      snprintf(item, sizeof item, ">%s<", ww_stall_name(c));
+      names = (strstr(all, item) != NULL) == in_view;
+      if (!names)
+        printf("  %s: legend item %s %s\n", want[i].name, item, in_view ? "missing" : "present");
+    }
+    check(names, "views: the %s chart's title says \"%s\", its legend lists exactly its %u "
+          "counters", want[i].name, title, want[i].count);
+    free(all);
+
+    rc = ww_stalls_plot_view(png, runs, 3, want[i].v, err, sizeof err);
+    unsigned char magic[8] = { 0 };
+    FILE *f = fopen(png, "rb");
+    if (f) {
+      if (fread(magic, 1, 8, f) != 8)
+        magic[0] = 0;
+      fclose(f);
+    }
+    check(rc == 0 && file_size(png) > 1000 && !memcmp(magic, "\x89PNG\r\n\x1a\n", 8),
+          "views: %s view rendered to %s (%ld bytes, PNG signature)%s%s", want[i].name, png,
+          file_size(png), rc ? ": " : "", rc ? err : "");
+  }
+
+  /* ww_stalls_plot is the classes view */
+  char a[512], b[512];
+  snprintf(a, sizeof a, "%s/test_stalls_default.svg", outdir);
+  snprintf(b, sizeof b, "%s/test_stalls_classes.svg", outdir);
+  int rc = ww_stalls_plot(a, runs, 3, err, sizeof err);
+  char *sa = rc == 0 ? read_all(a) : NULL, *sb = read_all(b);
+  check(sa && sb && !strcmp(sa, sb), "views: ww_stalls_plot draws the same chart as the classes view");
+  free(sa);
+  free(sb);
+
+  /* unknown views: rejected before anything is written */
+  static const int bad[] = { WW_STALL_NVIEWS, 99, -1 };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char out[512];
+    snprintf(out, sizeof out, "%s/test_stalls_badview.svg", outdir);
+    remove(out);
+    rc = ww_stalls_plot_view(out, runs, 3, (ww_stall_view_t)bad[i], err, sizeof err);
+    check(rc != 0 && strstr(err, "unknown view") && file_size(out) < 0,
+          "views: view %d is rejected, no file written (%s)", bad[i], err);
+  }
+}
+
 int main(int argc, char **argv)
 {
   const char *outdir = argc > 1 ? argv[1] : "build/tests";
@@ -433,6 +545,7 @@ int main(int argc, char **argv)
   test_json();
   test_reader_errors();
   test_plot(outdir);
+  test_views(outdir);
   printf("%d passed, %d failed\n", npass, nfail);
   return nfail ? 1 : 0;
 }

@@ -29,18 +29,63 @@ _Static_assert(WW_STALL_MD_FIRST == WW_STALL_CLASS_FIRST + WW_STALL_NCLASSES &&
                WW_STALL_COUNTERS == WW_STALL_CYCLES + 1,
                "the counter groups tile 0 .. WW_STALL_COUNTERS - 1");
 
-/* One colour per class, the same in every chart (Paul Tol's "bright" and
- * "muted" schemes: distinguishable with the common colour-vision deficiencies). */
-static const char *const class_colors[WW_STALL_NCLASSES] = {
-  "#BBBBBB", /* idle        grey */
-  "#EE7733", /* control     orange */
-  "#CC3311", /* sync        red */
-  "#0077BB", /* mem_data    blue */
-  "#33BBEE", /* mem_struct  cyan */
-  "#009988", /* comp_data   teal */
-  "#AA3377", /* comp_struct purple */
-  "#66CC66", /* no_stall    green */
+/* One colour per counter, the same in every chart and view. Classes: Paul
+ * Tol's "bright" and "vibrant" schemes; sub-classes: his "muted" and
+ * "high-contrast" ones, so that no sub-class looks like a class (all are
+ * distinguishable with the common colour-vision deficiencies). */
+static const char *const counter_colors[WW_STALL_CYCLES] = {
+  "#BBBBBB", /* idle             grey */
+  "#EE7733", /* control          orange */
+  "#CC3311", /* sync             red */
+  "#0077BB", /* mem_data         blue */
+  "#33BBEE", /* mem_struct       cyan */
+  "#009988", /* comp_data        teal */
+  "#AA3377", /* comp_struct      purple */
+  "#66CC66", /* no_stall         green */
+  "#44AA99", /* md_l1            muted teal */
+  "#999933", /* md_l1_coalesce   olive */
+  "#DDAA33", /* md_l2            ochre */
+  "#882255", /* md_dram          wine */
+  "#DDDDDD", /* md_pending       pale grey (not yet attributed) */
+  "#332288", /* ms_lsu_busy      indigo */
+  "#CC6677", /* ms_mshr_full     rose */
+  "#DDCC77", /* ms_store         sand */
+  "#117733", /* ms_bank_conflict green */
+  "#88CCEE", /* ms_fence         light cyan */
+  "#AA4499", /* ms_scord         magenta */
 };
+
+/* What each view stacks, and how its chart is labelled. */
+static const struct {
+  const char *name;       /* ww_stall_view_name */
+  unsigned first, count;  /* the counters stacked, bottom up */
+  unsigned total;         /* the class they add up to (WW_STALL_CYCLES: all cycles) */
+  const char *title, *key;
+} views[WW_STALL_NVIEWS] = {
+  [WW_STALL_VIEW_CLASSES] = { "classes", WW_STALL_CLASS_FIRST, WW_STALL_NCLASSES, WW_STALL_CYCLES,
+                              "GSI stalls, classes view: stall classes",
+                              "stall class" },
+  [WW_STALL_VIEW_MEM_STRUCT] = { "mem_struct", WW_STALL_MS_FIRST, WW_STALL_NMS, WW_STALL_MEM_STRUCT,
+                                 "GSI stalls, mem_struct view: memory-structural sub-classes", "mem_struct sub-class" },
+  [WW_STALL_VIEW_MEM_DATA] = { "mem_data", WW_STALL_MD_FIRST, WW_STALL_NMD, WW_STALL_MEM_DATA,
+                               "GSI stalls, mem_data view: memory-data sources",
+                               "mem_data source" },
+};
+
+const char *ww_stall_view_name(ww_stall_view_t view)
+{
+  return (unsigned)view < WW_STALL_NVIEWS ? views[view].name : "?";
+}
+
+int ww_stall_view_parse(const char *s, ww_stall_view_t *view)
+{
+  for (unsigned v = 0; s && v < WW_STALL_NVIEWS; v++)
+    if (!strcmp(s, views[v].name)) {
+      *view = (ww_stall_view_t)v;
+      return 0;
+    }
+  return -1;
+}
 
 const char *ww_stall_name(unsigned idx)
 {
@@ -763,19 +808,40 @@ static int ends_with(const char *s, const char *suf)
   return 1;
 }
 
-/* Writes the gnuplot script for the chart to f. */
-static void write_script(FILE *f, const char *path, int png, const ww_stall_run_t *runs, unsigned n)
+/* The y axis of a sub-class view: the smallest "nice" top >= the tallest
+ * bar (in %) and its tick step. */
+static void y_axis(double tallest, double *top, double *step)
 {
+  static const struct { double top, step; } nice[] = {
+    { 1, 0.1 }, { 2, 0.2 }, { 3, 0.5 }, { 4, 0.5 }, { 5, 0.5 }, { 6, 1 }, { 8, 1 }, { 10, 1 },
+    { 12, 2 }, { 16, 2 }, { 20, 2 }, { 25, 5 }, { 30, 5 }, { 40, 5 }, { 50, 10 }, { 60, 10 },
+    { 70, 10 }, { 80, 10 }, { 90, 10 },
+  };
+  for (size_t i = 0; i < sizeof nice / sizeof nice[0]; i++)
+    if (tallest <= nice[i].top + 1e-9) {
+      *top = nice[i].top, *step = nice[i].step;
+      return;
+    }
+  *top = 100, *step = 10;
+}
+
+/* Writes the gnuplot script for the chart to f. */
+static void write_script(FILE *f, const char *path, int png, const ww_stall_run_t *runs, unsigned n,
+                         ww_stall_view_t view)
+{
+  const unsigned first = views[view].first, count = views[view].count;
+  const int sub = view != WW_STALL_VIEW_CLASSES;
   unsigned bars = 0;
   for (unsigned r = 0; r < n; r++)
     bars += runs[r].n_sm;
-  /* about 55 px per bar and 30 between groups, plus the margins and the key */
-  unsigned width = 330 + 55 * bars + 30 * n;
-  if (width < 760)
-    width = 760;
+  /* about 55 px per bar and 30 between groups, plus the margins and the key
+   * (the sub-class names are longer than the class names) */
+  unsigned width = (sub ? 380 : 330) + 55 * bars + 30 * n;
+  if (width < (sub ? 820u : 760u))
+    width = sub ? 820 : 760;
   if (width > 6000)
     width = 6000;
-  const unsigned height = 540;
+  const unsigned height = 560;
 
   if (png) {
     fprintf(f, "if (strstrt(GPVAL_TERMINALS, 'pngcairo') > 0) {\n"
@@ -791,36 +857,72 @@ static void write_script(FILE *f, const char *path, int png, const ww_stall_run_
   gp_string(f, path, strlen(path));
   fputc('\n', f);
 
-  /* one datablock per run: "SMk" then the eight class shares in % */
+  /* one datablock per run: "SMk" then the view's shares in %; the bars of
+   * run r start at x = x0[r] (one empty slot between runs) */
+  double tallest = 0;
+  unsigned x0 = 0;
   for (unsigned r = 0; r < n; r++) {
     fprintf(f, "$run%u << EOD\n", r);
     for (unsigned s = 0; s < runs[r].n_sm && s < WW_NUM_SM_MAX; s++) {
+      double sum = 0;
       fprintf(f, "\"SM%u\"", s);
-      for (unsigned c = 0; c < WW_STALL_NCLASSES; c++)
-        fprintf(f, " %.4f", pct(runs[r].cnt[s][c], runs[r].cycles));
+      for (unsigned c = first; c < first + count; c++) {
+        double p = pct(runs[r].cnt[s][c], runs[r].cycles);
+        sum += p;
+        fprintf(f, " %.4f", p);
+      }
       fputc('\n', f);
+      if (sum > tallest)
+        tallest = sum;
+    }
+    fputs("EOD\n", f);
+  }
+  if (sub) {
+    /* the total above every bar: the class's share of the SM's cycles */
+    fputs("$totals << EOD\n", f);
+    for (unsigned r = 0; r < n; r++) {
+      for (unsigned s = 0; s < runs[r].n_sm && s < WW_NUM_SM_MAX; s++) {
+        double sum = 0;
+        for (unsigned c = first; c < first + count; c++)
+          sum += pct(runs[r].cnt[s][c], runs[r].cycles);
+        fprintf(f, "%u %.4f \"%.*f%%\"\n", x0 + s, sum, sum >= 1 || sum == 0 ? 1 : 2, sum);
+      }
+      x0 += runs[r].n_sm + 1;
     }
     fputs("EOD\n", f);
   }
 
-  fputs("set title 'GSI stall breakdown: share of each SM''s cycles by stall class' font ',14'\n"
-        "set ylabel 'share of SM cycles (%)'\n"
-        /* the group titles take the xlabel's place: the axis label goes below them */
-        "set label 1 'x: one bar per SM, grouped by run' at graph 0.5, screen 0.03 center\n"
-        "set yrange [0:100]\n"
-        "set ytics 10 nomirror\n"
-        "set grid ytics lc rgb '#DDDDDD' lt 1\n"
+  fprintf(f, "set title \"%s\\n(%% of each SM's cycles%s)\" font ',14'\n", views[view].title,
+          sub ? "; the other classes not drawn" : "");
+  fputs("set ylabel 'share of SM cycles (%)'\n", f);
+  /* the group titles take the xlabel's place: the axis label goes below them */
+  if (sub)
+    fprintf(f, "set label 1 'x: one bar per SM, grouped by run; above a bar: its %s share' "
+               "at graph 0.5, screen 0.03 center\n", ww_stall_name(views[view].total));
+  else
+    fputs("set label 1 'x: one bar per SM, grouped by run' at graph 0.5, screen 0.03 center\n", f);
+  if (sub) {
+    /* zoomed to the tallest bar (small shares stay visible), with room for
+     * the totals above the bars */
+    double top, step;
+    y_axis(tallest, &top, &step);
+    fprintf(f, "set yrange [0:%g]\nset ytics 0,%g,%g nomirror\n", top * 1.1, step, top);
+  } else {
+    fputs("set yrange [0:100]\nset ytics 10 nomirror\n", f);
+  }
+  fputs("set grid ytics lc rgb '#DDDDDD' lt 1\n"
         "set border 3\n"
         "set xtics nomirror scale 0\n"
         "set bmargin 6.5\n"
         "set style data histograms\n"
         "set style histogram rowstacked title offset 0,-0.5\n"
         "set style fill solid 1.0 border rgb '#333333'\n"
-        "set boxwidth 0.75 relative\n"
-        "set key outside right top vertical invert reverse Left samplen 2 spacing 1.3 "
-        "title 'stall class'\n", f);
+        "set boxwidth 0.75 relative\n", f);
+  fprintf(f, "set key outside right top vertical invert reverse Left samplen 2 spacing 1.3 "
+             "title '%s'\n", views[view].key);
 
   fputs("plot ", f);
+  x0 = 0;
   for (unsigned r = 0; r < n; r++) {
     char title[128];
     snprintf(title, sizeof title, "%.*s\n(%" PRIu64 " cycles)",
@@ -836,22 +938,36 @@ static void write_script(FILE *f, const char *path, int png, const ww_stall_run_
       else if ((unsigned char)*t >= 0x20)
         fputc(*t, f);
     }
-    fputs("\" lt 1", f);
-    for (unsigned c = 0; c < WW_STALL_NCLASSES; c++) {
-      fprintf(f, ", \\\n  $run%u using %u%s lc rgb '%s' ", r, c + 2, c == 0 ? ":xtic(1)" : "",
-              class_colors[c]);
+    fprintf(f, "\" lt 1 at %u", x0);
+    x0 += runs[r].n_sm + 1;
+    for (unsigned c = first; c < first + count; c++) {
+      fprintf(f, ", \\\n  $run%u using %u%s lc rgb '%s' ", r, c - first + 2,
+              c == first ? ":xtic(1)" : "", counter_colors[c]);
       if (r == 0)
         fprintf(f, "title '%s'", stall_names[c]);
       else
         fputs("notitle", f);
     }
   }
+  if (sub)
+    fputs(", \\\n  $totals using 1:2:3 with labels offset 0,0.8 font ',10' tc rgb '#222222' notitle",
+          f);
   fputs("\nunset output\n", f);
 }
 
 int ww_stalls_plot(const char *path, const ww_stall_run_t *runs, unsigned n, char *err, size_t en)
 {
+  return ww_stalls_plot_view(path, runs, n, WW_STALL_VIEW_CLASSES, err, en);
+}
+
+int ww_stalls_plot_view(const char *path, const ww_stall_run_t *runs, unsigned n,
+                        ww_stall_view_t view, char *err, size_t en)
+{
   int png;
+  if ((unsigned)view >= WW_STALL_NVIEWS) {
+    set_err(err, en, "unknown view %d (expected classes, mem_struct or mem_data)", (int)view);
+    return -1;
+  }
   if (!path || !*path) {
     set_err(err, en, "no output file");
     return -1;
@@ -897,7 +1013,7 @@ int ww_stalls_plot(const char *path, const ww_stall_run_t *runs, unsigned n, cha
     unlink(script);
     return -1;
   }
-  write_script(sf, path, png, runs, n);
+  write_script(sf, path, png, runs, n, view);
   if (fclose(sf) != 0) {
     set_err(err, en, "writing %s: %s", script, strerror(errno));
     unlink(script);

@@ -2,8 +2,8 @@
  *
  * ww_stalls -- host-side reporting of the GSI stall counters (seed paper
  * 002, section IV) that the RTL GPU keeps per SM: a checked table, a JSON
- * object, a JSON reader for files of such objects, and a stacked bar chart
- * drawn with gnuplot.
+ * object, a JSON reader for files of such objects, and stacked bar charts
+ * (of the classes, or of one class's sub-classes) drawn with gnuplot.
  *
  * Counters of one SM (index: name):
  *   classes, one per cycle, summing to the cycles:
@@ -90,12 +90,39 @@ ww_stall_run_t *ww_stalls_parse_runs(const char *text, const char *fname, unsign
 /* Reads the file at path and parses it as ww_stalls_parse_runs does. */
 ww_stall_run_t *ww_stalls_read_runs(const char *path, unsigned *n, char *err, size_t en);
 
+/* What a chart stacks in each bar (one bar per run and SM):
+ *   CLASSES     the eight classes, 0-100 % of the SM's cycles
+ *   MEM_STRUCT  the six memory-structural sub-classes (ms_lsu_busy ..
+ *               ms_scord), % of the SM's cycles; the other classes' cycles
+ *               are not drawn, the y axis ends just above the tallest bar
+ *               and each bar is labelled with its total (mem_struct's share)
+ *   MEM_DATA    the same for the five memory-data sources (md_l1 ..
+ *               md_pending; the total is mem_data's share) */
+typedef enum {
+  WW_STALL_VIEW_CLASSES = 0,
+  WW_STALL_VIEW_MEM_STRUCT,
+  WW_STALL_VIEW_MEM_DATA,
+  WW_STALL_NVIEWS
+} ww_stall_view_t;
+
+/* The view's name: "classes", "mem_struct", "mem_data"; "?" if out of range. */
+const char *ww_stall_view_name(ww_stall_view_t view);
+
+/* The view named s (exactly one of the names above): 0 and *view set, or -1. */
+int ww_stall_view_parse(const char *s, ww_stall_view_t *view);
+
 /* Draws a stacked bar chart to path (".svg" or ".png", by extension; any
- * other is an error): one bar per (run, SM), grouped by run, the eight
- * classes stacked as % of the run's cycles, one fixed colour per class, the
- * legend outside the plot. Runs gnuplot (popen "gnuplot"). 0 on success,
- * else -1 with the reason in err (gnuplot missing, a gnuplot error, an empty
- * output file). n must be >= 1. */
+ * other is an error): one bar per (run, SM), grouped by run, the counters
+ * of `view` stacked as % of the run's cycles (= every SM's cycles counter
+ * on a run that passes ww_stalls_check), one fixed colour per counter in
+ * every chart and view, the legend outside the plot, the view named in the
+ * title. Runs gnuplot (popen "gnuplot"). 0 on success, else -1 with the
+ * reason in err (an unknown view, gnuplot missing, a gnuplot error, an
+ * empty output file). n must be >= 1. */
+int ww_stalls_plot_view(const char *path, const ww_stall_run_t *runs, unsigned n,
+                        ww_stall_view_t view, char *err, size_t en);
+
+/* ww_stalls_plot_view with WW_STALL_VIEW_CLASSES. */
 int ww_stalls_plot(const char *path, const ww_stall_run_t *runs, unsigned n, char *err, size_t en);
 
 #endif /* WW_STALLS_H */

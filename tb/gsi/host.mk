@@ -2,7 +2,7 @@
 #
 # tb/gsi/host.mk -- host side of the GSI stall counters (included by the top
 # Makefile, "Area fragments").
-#   build/bin/ww_stallplot     ww_stallplot OUT.svg|png RUNS.json: stacked stall
+#   build/bin/ww_stallplot     ww_stallplot OUT.svg|png RUNS.json [--view V]: stacked stall
 #                              bars of several runs (sw/tools/ww_stallplot.c)
 #   build/tests/test_stalls    unit test of sw/tools/ww_stalls.{c,h}: sum checks,
 #                              JSON round trip through the reader, a rendered chart
