@@ -567,11 +567,11 @@ static void races_print(FILE *f, const races_t *g)
     char where[256];
     race_where(g->k, r->pc, where, sizeof where);
     fprintf(f, "race (%c) %s, %s scope: %s at pc 0x%08" PRIx32 "%s%s, word 0x%08" PRIx32
-            "; SM %u warp %u (block %" PRIu32 ") after SM %u warp %u (block id %" PRIu32 ")"
-            "%s", 'a' + (int)r->type - 1, ww_race_type_text(r->type),
+            "; SM %u warp %u (block %" PRIu32 ") after SM %u warp %u (block id %" PRIu32 ")",
+            'a' + (int)r->type - 1, ww_race_type_text(r->type),
             r->scope_blk ? "block" : "device", race_kind[r->kind & 3], r->pc,
             where[0] ? " " : "", where, r->addr, r->sm, r->warp, r->ctaid, r->prev_sm,
-            r->prev_warp, r->prev_block, "");
+            r->prev_warp, r->prev_block);
     if (r->count > 1)
       fprintf(f, ", %" PRIu32 " times", r->count);
     fputc('\n', f);
