@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # Warpwatch top-level Makefile.
-#   make run        the main job: lockstep demo of the blocks, kernels on the C model and on the RTL GPU
+#   make run        the main job: kernels on the C model and on the RTL GPU, a race report, a stall plot
+#   make demo-lockstep  every block against its C model in lockstep, with its mutants
 #   make test       every check; ends with "N passed, N failed"
 #   make test-long  the same with 10x the random cycles
 #   make lint       Verilator -Wall, Icarus -g2005 and Yosys on every RTL file
@@ -54,7 +55,7 @@ CTEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefin
 CMODEL_BLOCK_SRC := $(wildcard cmodel/common/*.c cmodel/tm/*.c cmodel/sm/*.c cmodel/mem/*.c cmodel/top/*.c cmodel/scord/*.c) \
                     cmodel/gpu/ww_isa.c
 
-.PHONY: all deps gen run test test-long lint synth bench bench-gsi bench-scord waves clean lockstep ctests FORCE
+.PHONY: all deps gen run demo-lockstep test test-long lint synth bench bench-gsi bench-scord waves clean lockstep ctests FORCE
 
 all: lockstep ctests
 
@@ -130,11 +131,18 @@ test-long:
 	@$(MAKE) --no-print-directory test CYCLES=$$(( $(CYCLES) * 10 ))
 
 # ---- the main job ------------------------------------------------------
+# The GPU, the CLI and a few kernels; the wall time (build + demo, after the
+# dependencies) is printed at the end.
+RUN_KERNELS := scoped_race alu_loop vecadd message_passing uts_central
 run: $(DEPS_STAMP)
-	@$(MAKE) --no-print-directory -j2 lockstep ctests build/bin/warpwatch build/kernels/scoped_race.elf \
-	  build/kernels/alu_loop.elf build/kernels/vecadd.elf build/kernels/message_passing.elf \
-	  build/kernels/uts_central.elf
-	@scripts/demo.sh $(BLOCKS)
+	@t0=$$(date +%s); \
+	$(MAKE) --no-print-directory -j2 build/bin/warpwatch $(RUN_KERNELS:%=build/kernels/%.elf) && \
+	WW_RUN_T0=$$t0 scripts/demo.sh
+
+# Every block against its C model in lockstep, with its mutants (a table).
+demo-lockstep: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 lockstep ctests
+	@scripts/demo_lockstep.sh $(BLOCKS)
 
 bench: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j2 build/gpu-test/test_gpu_bench build/bin/warpwatch build/kernels/matmul.elf \

@@ -1,54 +1,16 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 #
-# demo.sh BLOCK... -- the main job: runs each block's
-# RTL against its C model in lockstep (fresh random seed, 200000 cycles),
-# tries every mutant of the block, prints one summary table, then the
-# property tests' tables (Bloom false-positive rate vs analytic; LWH answers
-# vs the true youngest writer across CID wrap-around), and a kernel on the
-# golden C model that shows a scoped race, and kernels on the Verilated GPU
-# (co-simulated against the golden model) with their cycles and IPC.
+# demo.sh -- the main job (make run): kernels on the golden C model and on
+# the Verilated GPU (co-simulated against the golden model) with their
+# cycles and IPC, a ScoRD race report from the RTL's race log, and the GSI
+# stall breakdown of a lock-bound kernel with its plot under build/reports/.
+# Prints the wall time at the end. The lockstep table of every block is
+# scripts/demo_lockstep.sh (make demo-lockstep).
 set -uo pipefail
 
-cycles=${CYCLES:-200000}
-source <(make -s --no-print-directory -f tb/blocks.mk -f - <<'MK'
-print:
-	@$(foreach b,$(BLOCKS),echo '$(b)_mutants="$($(b)_MUTANTS)"';)
-	@$(foreach b,$(BLOCKS),echo '$(b)_points="$(foreach p,$($(b)_POINTS),$(word 1,$(subst :, ,$(p))))"';)
-MK
-)
-
-printf '\nWarpwatch lockstep demo: RTL (Verilator) vs C model, every output port every cycle\n\n'
-printf '%-14s %-10s %-8s %10s %12s %9s %10s\n' block point result cycles seed Mcyc/s mutants
-printf '%s\n' "-------------------------------------------------------------------------------"
+t0=${WW_RUN_T0:-$(date +%s)}   # make run passes the time its build began
 status=0
-for b in "$@"; do
-  mv=${b}_mutants pv=${b}_points
-  caught=0 total=0
-  for m in ${!mv}; do
-    total=$((total + 1))
-    build/lockstep/$b/mut_$m/lockstep --cycles 1000000 --quiet --wave-dir build/waves/mutants >/dev/null 2>&1
-    [ $? -eq 3 ] && caught=$((caught + 1))
-  done
-  [ $caught -eq $total ] || status=1
-  for p in default ${!pv}; do
-    line=$(build/lockstep/$b/$p/lockstep --cycles "$cycles" --quiet 2>&1 | tail -n 1)
-    res=$(echo "$line" | awk '{print $3}')
-    seed=$(echo "$line" | sed -n 's/.*seed=\([0-9]*\).*/\1/p')
-    rate=$(echo "$line" | sed -n 's/.*(\([0-9.]*\) Mcycles.*/\1/p')
-    [ "$res" = PASS ] || status=1
-    muts="-"
-    [ "$p" = default ] && muts="$caught/$total caught"
-    printf '%-14s %-10s %-8s %10s %12s %9s %10s\n' "$b" "$p" "${res:-ERROR}" "$cycles" \
-      "${seed:--}" "${rate:--}" "$muts"
-    [ "$res" = PASS ] || echo "    $line"
-  done
-done
-printf '\nIndependent checks of the C models (paper invariants, host references):\n\n'
-for t in build/ctest/test_bloom_filter build/ctest/test_lwh; do
-  "$t" 2>/dev/null | grep -v '^FAIL' || status=1
-  echo
-done
 printf 'Kernels on the golden C model (build/bin/warpwatch):\n\n'
 for sc in 0 1; do
   name=$([ $sc = 0 ] && echo "block scope (insufficient)" || echo "device scope")
@@ -91,6 +53,6 @@ out=$(build/bin/warpwatch run "${uts[@]}" --backend verilator --cosim off --stal
 grep -E '^(GSI|class|idle|control|sync|mem_data|mem_struct|comp_data|comp_struct|no_stall|cycles|classes|stalls)' <<<"$out" | sed 's/^/  /'
 printf '  (build/bin/warpwatch run %s --backend verilator --cosim off --stalls --stalls-plot build/reports/demo_stalls.svg)\n' "${uts[*]}"
 printf '\n'
-printf 'replay any row: build/lockstep/<block>/<point>/lockstep --seed <seed>\n'
-printf 'waves of a run: make waves BLOCK=<block> SEED=<seed>\n'
+printf 'more: make demo-lockstep (every block against its C model), make test, make bench\n'
+printf 'make run: %s in %d s\n' "$([ $status = 0 ] && echo ok || echo FAILED)" $(( $(date +%s) - t0 ))
 exit $status

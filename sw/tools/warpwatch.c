@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 
 #include "ww_config.h"
@@ -844,6 +845,33 @@ static int read_stalls(ww_dev_t *dev, const run_opts_t *o, ww_stall_run_t *run)
   return 0;
 }
 
+/* Creates the missing parent directories of an output file named by OPTION,
+ * so `--stalls-plot build/reports/x.svg` works on a clean tree. Returns 0, or
+ * -1 with a one-line reason in err. */
+static int make_parents(const char *option, const char *path, char *err, size_t n)
+{
+  char dir[4096];
+  size_t len = strlen(path);
+  if (len >= sizeof dir)
+    return snprintf(err, n, "%s %.200s: the path is longer than %zu bytes", option, path,
+                    sizeof dir - 1), -1;
+  memcpy(dir, path, len + 1);
+  for (char *s = strchr(dir + 1, '/'); s; s = strchr(s + 1, '/')) {
+    *s = '\0';
+    struct stat sb;
+    if (stat(dir, &sb) != 0) {
+      if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+        return snprintf(err, n, "%s %.200s: cannot create the directory '%.200s': %s", option, path,
+                        dir, strerror(errno)), -1;
+    } else if (!S_ISDIR(sb.st_mode)) {
+      return snprintf(err, n, "%s %.200s: '%.200s' exists and is not a directory", option, path, dir),
+             -1;
+    }
+    *s = '/';
+  }
+  return 0;
+}
+
 static double now(void)
 {
   struct timespec ts;
@@ -856,6 +884,13 @@ static int do_run(run_opts_t *o)
   ww_dev_opts_t dopts = { .backend = o->backend, .seed = o->seed, .max_steps = o->max_steps,
                           .cosim = o->cosim, .wave = o->wave, .scord = o->scord };
   char err[512];
+  const struct { const char *option, *path; } outs[] = {
+    { "--wave", o->wave }, { "--stalls-plot", o->stalls_plot },
+    { "--trace", o->trace && strcmp(o->trace, "-") != 0 ? o->trace : NULL },
+  };
+  for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
+    if (outs[i].path && make_parents(outs[i].option, outs[i].path, err, sizeof err) != 0)
+      return runtime_error(o, err);
   ww_dev_t *dev = ww_dev_open(&dopts, err, sizeof err);
   if (!dev)
     return runtime_error(o, err);

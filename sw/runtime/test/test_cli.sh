@@ -190,6 +190,14 @@ if grep -q -E '^step=[0-9]+ sm=[0-9]+ warp=[0-9]+ blk=1 pc=00010008 mask=ff  csr
 else
   bad "trace lacks the tid read of block 1"
 fi
+# output files: missing parent directories are created; a parent that is a
+# file is a clear error before the run
+rm -rf "$OUT/newdir"
+run 0 run "$K/store_tid.elf" --grid 1 --block 8 --arg buf:64 --trace "$OUT/newdir/a/trace.txt"
+if [ -s "$OUT/newdir/a/trace.txt" ]; then ok; else bad "--trace into a missing directory wrote nothing"; fi
+: >"$OUT/plainfile"
+run 1 run "$K/store_tid.elf" --grid 1 --block 8 --arg buf:64 --trace "$OUT/plainfile/trace.txt" &&
+  has stderr "exists and is not a directory"
 run 0 run "$K/store_tid.elf" --grid 1 --block 3 --arg buf:64 --trace -
 has stdout "mask=07  csrrs t2, tid, zero  t2=[0,1,2,-,-,-,-,-]"
 # --json
