@@ -24,18 +24,26 @@ CYCLES ?= 100000
 MUTANT_CYCLES ?= 1000000
 SEED   ?=
 
+# The registries: RTL file lists beside the RTL (rtl/<area>/rtl.mk, sorted so
+# rtl/top comes after the areas it assembles), the lockstep registry in tb/
+# (tb/blocks.mk -> tb/<area>/blocks.mk), the C models' include path and
+# library (cmodel/cmodel.mk).
+RTL_MODULES :=
+include $(sort $(wildcard rtl/*/rtl.mk))
 include tb/blocks.mk
-# RTL-only units (lint + synth, no lockstep): UNITS, tb/units.mk
-include tb/units.mk
+include cmodel/cmodel.mk
 
 # Area fragments add build targets and checks. Each appends
 #   ALL_TARGETS  files `make test` must build first
 #   TESTS        check names (no spaces), each with its command in
 #                TEST_CMD.<name> (may hold spaces; must exit 0 to pass)
+# Order: what a fragment names in a prerequisite list must be defined by then
+# (golden model, kernel toolchain, simulator glue, runtime, then the checks).
 ALL_TARGETS :=
 TESTS :=
--include cmodel/gpu/gpu.mk sw/sw.mk sw/runtime/runtime.mk tb/gpu/gpu_tb.mk sw/randprog/randprog.mk \
-         tb/gpu/cosim.mk $(wildcard tb/scord/*.mk tb/gsi/*.mk sw/scord/*.mk)
+include cmodel/gpu/gpu.mk sw/sw.mk sw/sim/sim.mk sw/runtime/runtime.mk sw/randprog/randprog.mk \
+        $(wildcard sw/scord/*.mk sw/gsi/*.mk) tb/gpu/gpu_tb.mk tb/gpu/cosim.mk \
+        $(filter-out %/blocks.mk,$(wildcard tb/scord/*.mk tb/gsi/*.mk))
 
 CONFIG_DEF := cmodel/include/ww_config.def
 CONFIG_VH  := rtl/include/ww_config.vh
@@ -47,13 +55,7 @@ DEPS_STAMP := $(BUILD)/.deps-ok
 
 LOCKSTEP_SRC := tb/lockstep/ww_lockstep.c tb/lockstep/ww_lockstep.h \
                 tb/lockstep/ww_lockstep_ports.h tb/lockstep/ww_lockstep_dut.cpp \
-                tb/lockstep/build.sh $(wildcard rtl/include/*.vh) \
-                $(wildcard cmodel/*/*.h cmodel/*/*.def)
-
-CTEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
-                -fno-sanitize-recover=all -Icmodel/include -Icmodel/common -Icmodel/tm -Icmodel/sm -Icmodel/mem -Icmodel/top -Icmodel/gpu -Icmodel/scord
-CMODEL_BLOCK_SRC := $(wildcard cmodel/common/*.c cmodel/tm/*.c cmodel/sm/*.c cmodel/mem/*.c cmodel/top/*.c cmodel/scord/*.c) \
-                    cmodel/gpu/ww_isa.c
+                tb/lockstep/build.sh $(wildcard rtl/include/*.vh) $(CMODEL_HDR)
 
 .PHONY: all deps gen run demo-lockstep test test-long lint synth bench bench-gsi bench-scord waves clean lockstep ctests FORCE
 
@@ -85,9 +87,10 @@ define LOCKSTEP_BIN
 $(BUILD)/lockstep/$(1)/$(2)/.defs: FORCE
 	@mkdir -p $$(@D)
 	@echo "$(3)" | cmp -s - $$@ || echo "$(3)" > $$@
-$(BUILD)/lockstep/$(1)/$(2)/lockstep: $$($(1)_RTL) $$($(1)_C) tb/lockstep/blocks/$(1).c $$(LOCKSTEP_SRC) \
+$(BUILD)/lockstep/$(1)/$(2)/lockstep: $$($(1)_RTL) $$($(1)_C) $$($(1)_LOCKSTEP) $$(LOCKSTEP_SRC) \
     $(BUILD)/lockstep/$(1)/$(2)/.defs | $(DEPS_STAMP)
-	@tb/lockstep/build.sh $(BUILD)/lockstep/$(1)/$(2) $$($(1)_TOP) "$(3)" "$$($(1)_RTL)" "$$($(1)_C) tb/lockstep/blocks/$(1).c"
+	@tb/lockstep/build.sh $(BUILD)/lockstep/$(1)/$(2) $$($(1)_TOP) "$(3)" "$$($(1)_RTL)" \
+	  "$$($(1)_C) $$($(1)_LOCKSTEP)" "$$(CMODEL_INC)"
 LOCKSTEP_BINS += $(BUILD)/lockstep/$(1)/$(2)/lockstep
 endef
 point_name = $(word 1,$(subst :, ,$(1)))
@@ -100,11 +103,7 @@ $(foreach b,$(BLOCKS),$(foreach m,$($(b)_MUTANTS),\
 
 lockstep: $(LOCKSTEP_BINS)
 
-# ---- C model property tests (ASan + UBSan) ------------------------------
-CTESTS := $(patsubst cmodel/test/%.c,$(BUILD)/ctest/%,$(wildcard cmodel/test/test_*.c))
-$(BUILD)/ctest/test_%: cmodel/test/test_%.c $(wildcard cmodel/*/*.c cmodel/*/*.h cmodel/*/*.def)
-	@mkdir -p $(@D)
-	gcc $(CTEST_CFLAGS) $< $(CMODEL_BLOCK_SRC) -lm -o $@
+# ---- C model property tests: cmodel/cmodel.mk (CTESTS) ------------------
 ctests: $(CTESTS)
 
 # ---- the test list: NAME|EXPECT|COMMAND (EXPECT: pass, or mismatch for mutants)
@@ -120,7 +119,7 @@ $(BUILD)/tests.list: FORCE
 	   $(foreach t,$(TESTS),echo '$(t)|pass|$(TEST_CMD.$(t))';) \
 	   echo "lint|pass|$(MAKE) --no-print-directory lint"; \
 	   echo "synth|pass|$(MAKE) --no-print-directory synth"; \
-	   echo "synth/no-stray-dsp|pass|scripts/check_synth.sh $(foreach b,$(BLOCKS) $(UNITS),$(if $(filter 1,$($(b)_DSP)),$(b)))"; \
+	   echo "synth/no-stray-dsp|pass|scripts/check_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_DSP)),$(m)))"; \
 	} > $@
 
 test: $(DEPS_STAMP) $(BUILD)/tests.list
@@ -169,13 +168,13 @@ waves: $(DEPS_STAMP) lockstep
 	$(BUILD)/lockstep/$(BLOCK)/default/lockstep --cycles 2000 --wave $(BUILD)/waves/$(BLOCK).fst $(if $(SEED),--seed $(SEED))
 
 # ---- lint and synthesis (Yosys) ------------------------------------------
-ALL_RTL := $(sort $(foreach b,$(BLOCKS),$($(b)_RTL)))
+ALL_RTL := $(sort $(foreach m,$(RTL_MODULES),$($(m)_RTL)))
 
 lint: $(DEPS_STAMP)
-	@scripts/lint.sh $(foreach b,$(BLOCKS) $(UNITS),$($(b)_TOP):$(subst $(space),$(comma),$(strip $($(b)_RTL))))
+	@scripts/lint.sh $(foreach m,$(RTL_MODULES),$($(m)_TOP):$(subst $(space),$(comma),$(strip $($(m)_RTL))))
 
 synth: $(DEPS_STAMP)
-	@synth/run_synth.sh $(foreach b,$(BLOCKS) $(UNITS),$(if $(filter 1,$($(b)_SYNTH)),$(b):$($(b)_TOP):$(subst $(space),$(comma),$(strip $($(b)_RTL)))$(if $(filter 1,$($(b)_HIER)),:hier)))
+	@synth/run_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_SYNTH)),$(m):$($(m)_TOP):$(subst $(space),$(comma),$(strip $($(m)_RTL)))$(if $(filter 1,$($(m)_HIER)),:hier)))
 
 clean:
 	rm -rf $(BUILD)

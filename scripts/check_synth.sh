@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # check_synth.sh [BLOCK...] -- after `make synth`: fails if a block maps onto
-# DSPs without being listed (blocks whose tb/blocks.mk entry sets _DSP := 1).
+# DSPs without being listed (modules whose rtl/<area>/rtl.mk entry sets _DSP := 1).
 # A stray DSP is nearly always an index times a field width
 # (`v[i*W +: W]`) that Yosys turned into a multiplier: select with a loop
 # over constant indices instead (see rtl/mem/ww_switch.v).

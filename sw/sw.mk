@@ -55,7 +55,7 @@ SW_GPU_LIB  := build/lib/libwwgpu.a
 SW_TEST_BIN := build/tests/sw/sw_tests
 SW_TEST_SRC := $(wildcard sw/tests/*.c)
 SW_HOST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
-                  -fno-sanitize-recover=all -Isw/tests -Isw/runtime -Icmodel/gpu -Icmodel/include
+                  -fno-sanitize-recover=all -Isw/tests -Isw/runtime $(CMODEL_INC)
 
 $(SW_TEST_BIN): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) sw/runtime/ww_runtime.h \
                 $(SW_RT_LIB) $(SW_GPU_LIB) | build/.deps-ok

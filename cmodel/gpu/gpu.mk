@@ -2,8 +2,8 @@
 #
 # cmodel/gpu/gpu.mk -- the golden GPU model (docs/isa.md), included by the
 # top-level Makefile ("Area fragments").
-#   $(GPU_LIB)     build/lib/libwwgpu.a: every cmodel/gpu/*.c, -O2, no sanitizers.
-#                  Link it with $(GPU_CFLAGS) (include paths for ww_gpu.h, ww_isa.h).
+#   $(GPU_LIB)     build/lib/libwwgpu.a: every cmodel/gpu/*.c and the ISA library cmodel/isa, -O2, no sanitizers.
+#                  Link it with $(GPU_CFLAGS) (CMODEL_INC: ww_gpu.h, ww_isa.h).
 #   test_gpu       cmodel/gpu/test/test_gpu.c + the model sources, ASan/UBSan,
 #                  running the test kernels cmodel/gpu/test/*.S (clang + lld).
 #   test_gpu_bench the same driver, -DTEST_GPU_BENCH, linked against $(GPU_LIB):
@@ -12,15 +12,15 @@
 # The top Makefile defines `all` after the fragments: keep it the default goal.
 GPU_SAVED_GOAL := $(.DEFAULT_GOAL)
 
-GPU_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -Icmodel/include -Icmodel/gpu
+GPU_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror $(CMODEL_INC)
 GPU_LIB    := $(BUILD)/lib/libwwgpu.a
 
-GPU_SRC    := $(wildcard cmodel/gpu/*.c)
-GPU_HDR    := $(wildcard cmodel/gpu/*.h) cmodel/include/ww_isa.def cmodel/include/ww_config.h \
+GPU_SRC    := $(wildcard cmodel/gpu/*.c) cmodel/isa/ww_isa.c
+GPU_HDR    := $(wildcard cmodel/gpu/*.h) cmodel/isa/ww_isa.h cmodel/include/ww_isa.def cmodel/include/ww_config.h \
               cmodel/include/ww_rng.h cmodel/include/ww_util.h
-GPU_OBJ    := $(patsubst cmodel/gpu/%.c,$(BUILD)/gpu/obj/%.o,$(GPU_SRC))
+GPU_OBJ    := $(patsubst cmodel/%.c,$(BUILD)/gpu/obj/%.o,$(GPU_SRC))
 
-$(BUILD)/gpu/obj/%.o: cmodel/gpu/%.c $(GPU_HDR)
+$(BUILD)/gpu/obj/%.o: cmodel/%.c $(GPU_HDR)
 	@mkdir -p $(@D)
 	gcc $(GPU_CFLAGS) -c $< -o $@
 
@@ -34,7 +34,7 @@ GPU_TEST_S    := $(wildcard cmodel/gpu/test/*.S)
 GPU_TEST_PROG := $(foreach s,$(GPU_TEST_S),$(GPU_TEST_DIR)/$(basename $(notdir $(s))).bin \
                                            $(GPU_TEST_DIR)/$(basename $(notdir $(s))).sym)
 GPU_TEST_SAN  := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
-                 -fno-sanitize-recover=all -Icmodel/include -Icmodel/gpu
+                 -fno-sanitize-recover=all $(CMODEL_INC)
 
 $(GPU_TEST_DIR)/%.o: cmodel/gpu/test/%.S cmodel/gpu/test/ww_test.inc
 	@mkdir -p $(@D)

@@ -2,7 +2,7 @@
  *
  * ww_decode -- C model of rtl/sm/ww_decode.v, the SM's combinational
  * instruction decoder. It calls the golden decoder ww_decode() of
- * cmodel/gpu/ww_isa.c and maps its result onto the RTL's ports: op (ww_op_t),
+ * cmodel/isa/ww_isa.c and maps its result onto the RTL's ports: op (ww_op_t),
  * illegal, format and class with one flag per class, the register fields the
  * format uses (else 0) with uses_* flags, and the immediate. Stateless.
  */
@@ -10,7 +10,7 @@
 #define WW_DECODE_H
 
 #include <stdint.h>
-#include "../gpu/ww_isa.h"
+#include "ww_isa.h"
 
 /* Bits of op_o: must hold 0..WW_OP_ILLEGAL; equals the RTL's OP_W default and
  * the generated WW_OP_W of rtl/include/ww_isa.vh (checked in ww_decode.c). */

@@ -20,7 +20,7 @@
 //             fields the format uses (independent of their value)
 //   imm_o     sign-extended I/S/B/U/J immediate, shift amount (SHIFT), CSR
 //             address (CSR, zero-extended); 0 for the other formats
-// Exactly the fields of cmodel/gpu/ww_isa.c's ww_decode().
+// Exactly the fields of cmodel/isa/ww_isa.c's ww_decode().
 // clk_i is not used (no state); it exists for the lockstep adapter.
 // Parameters: OP_W >= WW_OP_W of ww_isa.vh (checked at elaboration).
 

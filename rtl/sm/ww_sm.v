@@ -1219,7 +1219,7 @@ module ww_sm #(
   end
 
 `ifndef SYNTHESIS
-  // Per-warp views for the saved GTKWave view (tb/gpu/ww_vgpu.cpp): the PC
+  // Per-warp views for the saved GTKWave view (sw/sim/ww_vgpu.cpp): the PC
   // of the warp's current instruction (in flight, buffered, or to fetch) and
   // its active mask. Read by nothing.
   generate

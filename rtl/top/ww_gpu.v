@@ -3,7 +3,7 @@
 // ww_gpu -- the Warpwatch GPU (docs/gpu_rtl.md "Top level"): NUM_SM SMs, the
 // thread-block distributor, the SM <-> partition crossbar (ww_xbar) and
 // NUM_PART L2 slices, each with its own DRAM port toward a memory model
-// outside (tb/gpu/ww_dram.c in the Verilator harness).
+// outside (sw/sim/ww_dram.c in the Verilator harness).
 //
 // Host control:
 //   start_i    one-cycle pulse while !busy_o (ignored while busy): latches
@@ -288,7 +288,7 @@ module ww_gpu #(
     );
 `ifndef SYNTHESIS
     // Per-warp views of the SM's ports, for the saved GTKWave view
-    // (tb/gpu/ww_vgpu.cpp); read by nothing.
+    // (sw/sim/ww_vgpu.cpp); read by nothing.
     genvar w;
     for (w = 0; w < WARPS; w = w + 1) begin : g_warp
       /* verilator lint_off UNUSEDSIGNAL */

@@ -19,10 +19,10 @@ RT_CLI_ASAN := $(BUILD)/bin/warpwatch-asan
 RT_TEST     := $(BUILD)/runtime/test_runtime
 
 RT_SRC   := $(wildcard sw/runtime/*.c)
-RT_DEPS  := $(wildcard sw/runtime/*.h) cmodel/gpu/ww_gpu.h cmodel/gpu/ww_isa.h \
+RT_DEPS  := $(wildcard sw/runtime/*.h) cmodel/gpu/ww_gpu.h cmodel/isa/ww_isa.h \
             cmodel/include/ww_config.h cmodel/include/ww_isa.def sw/runtime/runtime.mk
 RT_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -g -Wall -Wextra -Werror \
-             -Isw/runtime -Icmodel/gpu -Icmodel/include
+             -Isw/runtime $(CMODEL_INC)
 RT_SAN    := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 RT_LDLIBS := -lelf -ldw -lm
 
@@ -42,20 +42,20 @@ $(RT_LIB): $(RT_OBJ)
 	rm -f $@ && ar rcs $@ $^
 
 # The tool has both backends: the golden model and the Verilated GPU
-# (tb/gpu/gpu_tb.mk builds build/lib/libwwvgpu.a; the backend is linked as an
+# (sw/sim/sim.mk builds build/lib/libwwvgpu.a; the backend is linked as an
 # object because the runtime refers to it weakly).
-# RT_CLI_SRC: the tool and its stall report/plot module (sw/tools/ww_stalls.c).
-RT_CLI_SRC := sw/tools/warpwatch.c sw/tools/ww_stalls.c
-RT_CLI_HDR := sw/tools/ww_stalls.h
-$(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) tb/gpu/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \
-           $(BUILD)/lib/libwwvgpu.a $(RT_DEPS)
+# RT_CLI_SRC: the tool and its stall report/plot module (sw/gsi/ww_stalls.c).
+RT_CLI_SRC := sw/tools/warpwatch.c sw/gsi/ww_stalls.c
+RT_CLI_HDR := sw/gsi/ww_stalls.h
+$(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) sw/sim/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \
+           $(VGPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)
-	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/tools -O2 $(RT_CLI_SRC) tb/gpu/ww_backend_verilator.c \
+	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) sw/sim/ww_backend_verilator.c \
 	  $(RT_LIB) $(VGPU_LIB) $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
 
 $(RT_CLI_ASAN): $(RT_CLI_SRC) $(RT_CLI_HDR) $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)
-	gcc $(RT_CFLAGS) $(RT_SAN) -Isw/tools $(RT_CLI_SRC) $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
+	gcc $(RT_CFLAGS) $(RT_SAN) -Isw/gsi $(RT_CLI_SRC) $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
 
 # GPU variants for sweeps (make bench-gsi): build/variants/<v>/warpwatch is
 # the tool linked to a GPU built with RT_VARIANT_DEFS.<v> (one Verilator
@@ -67,9 +67,9 @@ RT_VARIANT_DEFS.mshr4 := WW_L1_MSHRS=4
 define RT_VARIANT
 $(BUILD)/variants/$(1)/libwwvgpu.a: $$(gpu_RTL) $$(VGPU_GLUE) | $(BUILD)/.deps-ok
 	$$(call VGPU_ARCHIVE,$(BUILD)/variants/$(1),$$@,$$(gpu_RTL),$$(VGPU_DEFS) $(RT_VARIANT_DEFS.$(1)))
-$(BUILD)/variants/$(1)/warpwatch: $(RT_CLI_SRC) $(RT_CLI_HDR) tb/gpu/ww_backend_verilator.c \
+$(BUILD)/variants/$(1)/warpwatch: $(RT_CLI_SRC) $(RT_CLI_HDR) sw/sim/ww_backend_verilator.c \
     $(RT_LIB) $(GPU_LIB) $(BUILD)/variants/$(1)/libwwvgpu.a $(RT_DEPS)
-	gcc $(RT_CFLAGS) $$(VGPU_CFLAGS) -Isw/tools -O2 $(RT_CLI_SRC) tb/gpu/ww_backend_verilator.c \
+	gcc $(RT_CFLAGS) $$(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) sw/sim/ww_backend_verilator.c \
 	  $(RT_LIB) $(BUILD)/variants/$(1)/libwwvgpu.a $(GPU_LIB) $(RT_LDLIBS) $$(VGPU_LDLIBS) -o $$@
 endef
 $(foreach v,$(RT_VARIANTS),$(eval $(call RT_VARIANT,$(v))))

@@ -116,7 +116,7 @@ typedef struct {
 int ww_wait(ww_dev_t *dev, ww_result_t *res);
 
 /* GSI stall counters of the last launch (seed 002 sec. IV; docs/gsi.md),
- * per SM, indexed as cmodel/sm/ww_gsi.h's ww_gsi_counter: 0..7 the cycle
+ * per SM, indexed as cmodel/gsi/ww_gsi.h's ww_gsi_counter: 0..7 the cycle
  * classes (they sum to cycles), 8..12 memory-data sub-classes, 13..18
  * memory-structural sub-classes, 19 the cycles the SM counted. Only the
  * verilator backend has them: the golden model has no pipeline timing. */

@@ -25,8 +25,6 @@ SCORD_MICRO_SAVED_GOAL := $(.DEFAULT_GOAL)
 
 SCORD_MICRO_NAMES  := $(patsubst sw/scord/micro/%.c,%,$(wildcard sw/scord/micro/*.c))
 SCORD_MICRO_ELFS   := $(patsubst %,build/scord/micro/%.elf,$(SCORD_MICRO_NAMES))
-SCORD_MICRO_RUNNER := build/scord/micro_tests
-SCORD_MICRO_REF    := $(wildcard tb/scord/ww_scord_ref.c)
 
 build/scord/micro/obj/%.o: sw/scord/micro/%.c $(SW_KDEPS) sw/scord/micro.mk | build/.deps-ok
 	@mkdir -p $(@D)
@@ -38,36 +36,5 @@ build/scord/micro/%.elf: build/scord/micro/obj/%.o build/kernels/obj/crt0.o sw/l
 	$(SW_LD) $(SW_LDFLAGS) build/kernels/obj/crt0.o $< -o $@
 
 .SECONDARY: $(patsubst %,build/scord/micro/obj/%.o,$(SCORD_MICRO_NAMES))
-
-# Host runner: C11, ASan + UBSan, the runtime and the C model, like sw_tests.
-$(SCORD_MICRO_RUNNER): sw/scord/micro_tests.c sw/scord/scord_harness.c sw/scord/scord_harness.h \
-                       sw/runtime/ww_runtime.h cmodel/include/ww_config.h cmodel/include/ww_isa.def \
-                       $(SCORD_MICRO_REF) $(SCORD_MICRO_REF:.c=.h) $(SW_RT_LIB) $(SW_GPU_LIB) \
-                       sw/scord/micro.mk | build/.deps-ok
-	@mkdir -p $(@D)
-	gcc $(SW_HOST_CFLAGS) $(if $(SCORD_MICRO_REF),-DMICRO_HAVE_REF -Itb/scord) $< \
-	  sw/scord/scord_harness.c $(SCORD_MICRO_REF) $(SW_RT_LIB) $(SW_GPU_LIB) -lelf -ldw -o $@
-
-# The same runner linked with the Verilated GPU (like sw_tests_rtl): --rtl=MODE
-# runs every microbenchmark on the RTL with ScoRD on and checks the detector's
-# race log against the labels (tests scord/micro-rtl-full, -cached).
-SCORD_MICRO_RTL := build/scord/micro_tests_rtl
-$(SCORD_MICRO_RTL): sw/scord/micro_tests.c sw/scord/scord_harness.c sw/scord/scord_harness.h \
-                    sw/runtime/ww_runtime.h cmodel/include/ww_config.h tb/gpu/ww_backend_verilator.c \
-                    $(SW_RT_LIB) $(SW_GPU_LIB) $(VGPU_LIB) sw/scord/micro.mk | build/.deps-ok
-	@mkdir -p $(@D)
-	gcc $(COSIM_CFLAGS) $< sw/scord/scord_harness.c tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) \
-	  $(VGPU_LIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
-
-.PHONY: scord-micro
-scord-micro: $(SCORD_MICRO_ELFS) $(SCORD_MICRO_RUNNER)
-
-ALL_TARGETS += $(SCORD_MICRO_ELFS) $(SCORD_MICRO_RUNNER) $(SCORD_MICRO_RTL)
-TESTS += scord/micro-run
-# With the reference built in, the test also checks every label against §1.
-TEST_CMD.scord/micro-run := $(SCORD_MICRO_RUNNER) $(if $(SCORD_MICRO_REF),--ref) $(if $(SEED),--seed=$(SEED))
-TESTS += scord/micro-rtl-full scord/micro-rtl-cached
-TEST_CMD.scord/micro-rtl-full   := $(SCORD_MICRO_RTL) --rtl=full --seeds=0
-TEST_CMD.scord/micro-rtl-cached := $(SCORD_MICRO_RTL) --rtl=cached --seeds=0
 
 .DEFAULT_GOAL := $(SCORD_MICRO_SAVED_GOAL)

@@ -3,7 +3,7 @@
 # tb/gpu/cosim.mk -- the RTL GPU against the golden model (included by the
 # top Makefile after tb/gpu/gpu_tb.mk, whose VGPU_* variables it uses).
 #   build/bin/warpwatch            the CLI with both backends (runtime.mk links
-#                                  tb/gpu/ww_backend_verilator.c and $(VGPU_LIB))
+#                                  sw/sim/ww_backend_verilator.c and $(VGPU_LIB))
 #   $(SWT_RTL)                     the kernel-suite tests linked the same way
 # Tests (docs/gpu_rtl.md "Checking"):
 #   rtl/suite/<group>   every suite group on the RTL, co-simulated: strict for
@@ -25,19 +25,19 @@ COSIM_MUTANTS  := LSU_LB_ZERO_EXTENDS
 # the group each mutant's run uses
 COSIM_MUTANT_GROUP.LSU_LB_ZERO_EXTENDS := isa-mem
 
-$(SWT_RTL): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) tb/gpu/ww_backend_verilator.c \
+$(SWT_RTL): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) sw/sim/ww_backend_verilator.c \
             $(SW_RT_LIB) $(SW_GPU_LIB) $(VGPU_LIB)
 	@mkdir -p $(@D)
-	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) \
+	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) sw/sim/ww_backend_verilator.c $(SW_RT_LIB) \
 	  $(VGPU_LIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
 
 # $(1) mutant: the GPU library with WW_MUTANT_$(1) and the suite linked to it
 define COSIM_MUTANT
 $(VGPU_DIR)/mut_$(1)/libwwvgpu.a: $(gpu_RTL) $(VGPU_GLUE) | $(BUILD)/.deps-ok
 	$$(call VGPU_ARCHIVE,$(VGPU_DIR)/mut_$(1),$$@,$(gpu_RTL),WW_MUTANT_$(1))
-$(VGPU_DIR)/mut_$(1)/sw_tests_rtl: $(SW_TEST_SRC) tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) \
+$(VGPU_DIR)/mut_$(1)/sw_tests_rtl: $(SW_TEST_SRC) sw/sim/ww_backend_verilator.c $(SW_RT_LIB) \
     $(SW_GPU_LIB) $(VGPU_DIR)/mut_$(1)/libwwvgpu.a
-	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) \
+	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) sw/sim/ww_backend_verilator.c $(SW_RT_LIB) \
 	  $(VGPU_DIR)/mut_$(1)/libwwvgpu.a $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $$@
 COSIM_MUTANT_BINS += $(VGPU_DIR)/mut_$(1)/sw_tests_rtl
 TESTS += rtl/mutant/$(1)

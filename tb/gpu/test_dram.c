@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * test_dram -- unit test of the DRAM model (tb/gpu/ww_dram.c), run under
+ * test_dram -- unit test of the DRAM model (sw/sim/ww_dram.c), run under
  * ASan + UBSan by `make test` (gpu/dram). Directed cases: configuration
  * checks, read latency (the answer comes exactly `latency` cycles after
  * acceptance, for one cycle), bandwidth (one acceptance per `interval`

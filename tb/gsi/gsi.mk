@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 #
-# tb/gsi/gsi.mk -- the GSI trace path (rtl/sm/ww_gsi.v under WW_GSI_TRACE),
+# tb/gsi/gsi.mk -- the GSI trace path (rtl/gsi/ww_gsi.v under WW_GSI_TRACE),
 # included by the top Makefile ("Area fragments").
 #   $(GSI_REPLAY)   build/gsi/gsi_replay: replays a trace file PREFIX.sm<N> on
 #                   the C model (tb/gsi/gsi_replay.c). Built for up to 32 warps
@@ -20,14 +20,14 @@ GSI_DIR    := $(BUILD)/gsi
 GSI_REPLAY := $(GSI_DIR)/gsi_replay
 GSI_TB_IVL := $(GSI_DIR)/tb_gsi_trace.vvp
 GSI_TB_VLT := $(GSI_DIR)/vlt/Vtb_gsi_trace
-GSI_TB_RTL := tb/gsi/tb_gsi_trace.v rtl/sm/ww_gsi.v
+GSI_TB_RTL := tb/gsi/tb_gsi_trace.v rtl/gsi/ww_gsi.v
 GSI_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -DWW_WARPS_PER_SM=32 \
-              -Icmodel/include -Icmodel/sm
+              $(CMODEL_INC)
 
-$(GSI_REPLAY): tb/gsi/gsi_replay.c cmodel/sm/ww_gsi.c cmodel/sm/ww_gsi.h cmodel/sm/ww_gsi.ports.def \
+$(GSI_REPLAY): tb/gsi/gsi_replay.c cmodel/gsi/ww_gsi.c cmodel/gsi/ww_gsi.h cmodel/gsi/ww_gsi.ports.def \
     cmodel/sm/ww_warp_sched.h cmodel/include/ww_config.h cmodel/include/ww_port_structs.h
 	@mkdir -p $(@D)
-	gcc $(GSI_CFLAGS) tb/gsi/gsi_replay.c cmodel/sm/ww_gsi.c -o $@
+	gcc $(GSI_CFLAGS) tb/gsi/gsi_replay.c cmodel/gsi/ww_gsi.c -o $@
 
 $(GSI_TB_IVL): $(GSI_TB_RTL) rtl/include/ww_config.vh
 	@mkdir -p $(@D)
@@ -40,7 +40,7 @@ $(GSI_TB_VLT): $(GSI_TB_RTL) rtl/include/ww_config.vh | $(DEPS_STAMP)
 	  --Mdir $(@D) -o $(notdir $@) $(GSI_TB_RTL) > $(GSI_DIR)/vlt.log 2>&1 \
 	  || { tail -30 $(GSI_DIR)/vlt.log >&2; exit 1; }
 
-# the bench with each RTL mutant of the block (tb/blocks.d/gsi.mk): the replay must catch it
+# the bench with each RTL mutant of the block (tb/gsi/blocks.mk): the replay must catch it
 GSI_TB_MUT := $(foreach m,$(gsi_MUTANTS),$(GSI_DIR)/tb_gsi_trace_mut_$(m).vvp)
 $(GSI_DIR)/tb_gsi_trace_mut_%.vvp: $(GSI_TB_RTL) rtl/include/ww_config.vh
 	@mkdir -p $(@D)

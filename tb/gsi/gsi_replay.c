@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * gsi_replay -- checks a GSI trace written by rtl/sm/ww_gsi.v (built with
+ * gsi_replay -- checks a GSI trace written by rtl/gsi/ww_gsi.v (built with
  * -DWW_GSI_TRACE, run with +gsi_trace=PREFIX: one file PREFIX.sm<N> per SM)
- * against the C model cmodel/sm/ww_gsi.c.
+ * against the C model cmodel/gsi/ww_gsi.c.
  *
  * Trace format (the RTL's trace block):
  *   # ww_gsi trace WARPS=<n> CNT_W=<n> TRACE_ID=<n>     (first line)
  *   # rst_ni clear_i ... rd_data_o                         (field names)
  *   <17 hex fields>                                        (one line per cycle)
- * The fields are the ports of cmodel/sm/ww_gsi.ports.def in order: the
+ * The fields are the ports of cmodel/gsi/ww_gsi.ports.def in order: the
  * inputs as sampled at the clock edge, then the outputs of that cycle.
  * Logging starts at the first clock edge after the first reset edge, so the
  * model starts from its reset state; later reset cycles are in the trace.
@@ -291,7 +291,7 @@ int main(int argc, char **argv)
   }
   if (first >= argc || argv[first][0] == '-') {
     fprintf(stderr, "usage: gsi_replay [--quiet] FILE...\n"
-                    "  Replays GSI traces (rtl/sm/ww_gsi.v, -DWW_GSI_TRACE, +gsi_trace=PREFIX)\n"
+                    "  Replays GSI traces (rtl/gsi/ww_gsi.v, -DWW_GSI_TRACE, +gsi_trace=PREFIX)\n"
                     "  on the C model; exit 0 agree, 3 mismatch, 2 bad input.\n");
     return EXIT_BAD;
   }

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// tb_gsi_trace -- exercises the GSI trace path (rtl/sm/ww_gsi.v under
+// tb_gsi_trace -- exercises the GSI trace path (rtl/gsi/ww_gsi.v under
 // `WW_GSI_TRACE) on its own: two ww_gsi instances with different
 // parameters and trace ids get independent random inputs, and each writes
 // PREFIX.sm<TRACE_ID>, which tb/gsi/gsi_replay.c then checks against the C

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 #
-# trace_replay.sh -- end-to-end check of the GSI trace path (rtl/sm/ww_gsi.v
+# trace_replay.sh -- end-to-end check of the GSI trace path (rtl/gsi/ww_gsi.v
 # built with -DWW_GSI_TRACE, tb/gsi/gsi_replay.c), the `gsi/trace-replay`
 # test of tb/gsi/gsi.mk:
 #   * the bench tb/gsi/tb_gsi_trace.v (two ww_gsi instances: WARPS default /

@@ -5,19 +5,21 @@
 # the generic engine (gcc, C11), linked into its Verilated RTL and the
 # shared C++ adapter.
 #
-# usage: tb/lockstep/build.sh OUTDIR TOP "DEFINES" "RTL FILES" "C FILES"
+# usage: tb/lockstep/build.sh OUTDIR TOP "DEFINES" "RTL FILES" "C FILES" "INCLUDES"
+#   INCLUDES the C models' -I flags, relative to the repository root
+#            (CMODEL_INC of cmodel/cmodel.mk, the one place they are written)
 #   DEFINES  NAME=VALUE words given to gcc and Verilator alike, so one
 #            parameter point or mutant selects both descriptions at once.
 set -euo pipefail
 
-out=$1 top=$2 defs=$3 rtl=$4 csrc=$5
+out=$1 top=$2 defs=$3 rtl=$4 csrc=$5 cinc=$6
 root=$(pwd)
 mkdir -p "$out/obj"
 dflags=()
 for d in $defs; do dflags+=("-D$d"); done
-inc=(-I"$root/cmodel/include" -I"$root/cmodel/common" -I"$root/cmodel/tm" -I"$root/cmodel/sm" -I"$root/cmodel/mem"
-     -I"$root/cmodel/top" -I"$root/cmodel/gpu" -I"$root/cmodel/scord"
-     -I"$root/tb/lockstep")
+inc=()
+for f in $cinc; do inc+=("-I$root/${f#-I}"); done
+inc+=(-I"$root/tb/lockstep")
 
 objs=()
 for c in $csrc tb/lockstep/ww_lockstep.c; do

@@ -5,7 +5,7 @@
  * One generic engine (ww_lockstep.c) drives a block's Verilated RTL and its
  * C model with the same constrained-random inputs every cycle and compares
  * every output port every cycle. A block joins the framework with one small
- * C file (tb/lockstep/blocks/<block>.c) that defines `ww_block`: its port
+ * C file (tb/<area>/lockstep/<block>.c) that defines `ww_block`: its port
  * table (generated from the block's .ports.def by ww_lockstep_ports.h), its
  * C model hooks and its stimulus. The DUT side is the shared C++ adapter
  * ww_lockstep_dut.cpp, compiled per block from the same .ports.def.
@@ -50,7 +50,7 @@ typedef struct {
   void  (*stim)(void *stim, ww_rng_t *rng, uint64_t cycle, const void *prev_out, void *in);
 } ww_block_t;
 
-extern const ww_block_t ww_block;   /* defined by tb/lockstep/blocks/<block>.c */
+extern const ww_block_t ww_block;   /* defined by tb/<area>/lockstep/<block>.c */
 
 /* Reset for the first cycles of a run, then rarely (about 1 in 50000 cycles). */
 int ww_stim_rst_n(ww_rng_t *rng, uint64_t cycle);

@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: Apache-2.0
+//
+// ww_gsi -- GSI stall classifier and counters of one SM (seed 002 sec. IV:
+// Algorithms 1 and 2, memory data sub-classes IV-C, memory structural
+// sub-classes IV-D). C model: cmodel/gsi/ww_gsi.c; counter indices and
+// names: cmodel/gsi/ww_gsi.h.
+//
+// Inputs, per warp w:
+//   cls_i[3w +: 3]        w's class from ww_warp_sched (Algorithm 1): 0 IDLE,
+//                         1 CONTROL, 2 SYNC, 3 MEM_DATA, 4 MEM_STRUCT,
+//                         5 COMP_DATA, 6 COMP_STRUCT, 7 NONE
+//   infl_i[w]             w has an instruction in flight (one per warp, so
+//                         its next instruction is held)
+//   infl_kind_i[2w +: 2]  kind of it: 0 compute, 1 load (returns a value
+//                         from memory), 2 store, 3 sync (a fence or an
+//                         atomic: a synchronization operation)
+//   lsu_why_i             why the LSU cannot take an instruction: 0 ready,
+//                         1 busy, 2 MSHR full, 3 write slots full, 4 bank
+//                         conflict, 5 fence waiting for writes, 6 busy with
+//                         another warp's atomic, 7 blocked sending ScoRD
+//                         records (the crossbar / race detector does not
+//                         accept them: a detector queue is full)
+// Refinement (Algorithm 1 for a one-in-flight-per-warp pipeline, and
+// atomics as synchronization operations, sec. IV-A: on a GPU a lock's
+// acquire and release are atomics). Warp w's class cls becomes, in order:
+//   1. infl_i[w] and cls is MEM_STRUCT or COMP_STRUCT (its next
+//      instruction is held by the one in flight):
+//        kind 1 -> MEM_DATA (waits for its own pending load)
+//        kind 2 -> MEM_STRUCT, with the "own store pending" flag
+//        kind 3 -> SYNC (waits for its own pending fence or atomic)
+//        kind 0 -> COMP_STRUCT
+//      infl_i[w] and cls is MEM_DATA and kind 3 -> SYNC (a dependent
+//      instruction can only wait on the warp's one in-flight instruction,
+//      the synchronization operation)
+//   2. the result is MEM_STRUCT without the own-store flag and lsu_why_i
+//      is 6 -> SYNC (blocked behind another warp's pending atomic: the LSU
+//      performs one warp memory instruction at a time)
+// Cycle class cls_o (Algorithm 2): the first of NONE, MEM_STRUCT, MEM_DATA,
+// SYNC, COMP_STRUCT, COMP_DATA, CONTROL, IDLE found among the refined
+// classes. wid_o: the lowest warp whose refined class is cls_o.
+// sub_o (MEM_STRUCT sub-class, 0 unless cls_o is MEM_STRUCT): 2 store if the
+// attributed warp has its own store pending, else by lsu_why_i: 2 MSHR full
+// -> 1, 3 write slots full -> 2, 4 bank conflict -> 3, 5 fence waiting for
+// writes -> 4, 7 ScoRD records not accepted -> 5 ScoRD (race-detector
+// back-pressure), otherwise (0 ready, 1 busy, 6) -> 0 LSU busy (6 reaches
+// here only with an own store pending, which gives store).
+//
+// Counters (CNT_W bits, wrapping), read combinationally at rd_idx_i:
+//   0..7   cycles of each class (by code)      8..11  MEM_DATA by source:
+//   12     MEM_DATA cycles not yet attributed         L1/shmem, L1 coalescing
+//          (sum of the per-warp accumulators)         (MSHR merge), L2, DRAM
+//   13..18 MEM_STRUCT by sub-class (sub_o):    19     counted cycles
+//          LSU busy, MSHR full, store, bank    20..31 read 0
+//          conflict, fence, ScoRD
+// A cycle is counted when en_i. MEM_DATA sub-classes are deferred: a load's
+// source (ld_done_src_i) is known only when it completes. Per warp: pend_q
+// (ld_start .. ld_done), acc_q (cycles charged while pending), src_q (source
+// of its last completed load). In a counted MEM_DATA cycle attributed to w:
+// pend_q[w] ? acc_q[w] += 1 : counter[8 + src_q[w]] += 1. On ld_done of w
+// with source s: counter[8 + s] += acc_q[w] (+1 if this cycle's increment
+// went to acc_q[w]), acc_q[w] = 0, pend_q[w] = 0, src_q[w] = s. ld_start of
+// w sets pend_q[w] (after a done of the same warp in the same cycle).
+// The done-time transfer from the accumulator to counter 8 + s also happens
+// when !en_i: it moves cycles counted earlier and keeps the invariants
+//   sum(0..7) == [19], sum(8..12) == [3], sum(13..18) == [4]   (mod 2^CNT_W).
+// clear_i (kernel launch) and reset zero every counter and all per-warp
+// state; clear_i wins over everything else in its cycle.
+// A ld_start/ld_done warp index >= WARPS is ignored.
+// Timing: all outputs are combinational from the inputs and the state.
+// Trace (`ifdef WW_GSI_TRACE, simulation only): with +gsi_trace=PREFIX, the
+// file PREFIX.sm<TRACE_ID> gets a header line and then, from the first
+// clock edge after the first reset, one line per clock edge: the inputs and
+// outputs of that cycle in hex (tb/gsi/gsi_replay.c reads it).
+// Parameters: WARPS >= 1, CNT_W >= 2, TRACE_ID (trace file suffix).
+
+`default_nettype none
+`include "ww_config.vh"
+module ww_gsi #(
+  parameter WARPS    = `WW_WARPS_PER_SM,
+  parameter CNT_W    = `WW_GSI_CNT_W,
+  parameter TRACE_ID = 0
+) (
+  input  wire                 clk_i,
+  input  wire                 rst_ni,
+  input  wire                 clear_i,
+  input  wire                 en_i,
+  // per-warp classes and in-flight instructions
+  input  wire [WARPS*3-1:0]   cls_i,
+  input  wire [WARPS-1:0]     infl_i,
+  input  wire [WARPS*2-1:0]   infl_kind_i,
+  // LSU
+  input  wire [2:0]           lsu_why_i,
+  input  wire                 ld_start_i,
+  input  wire [WID_W-1:0]     ld_start_wid_i,
+  input  wire                 ld_done_i,
+  input  wire [WID_W-1:0]     ld_done_wid_i,
+  input  wire [1:0]           ld_done_src_i,
+  // counter read
+  input  wire [4:0]           rd_idx_i,
+  // this cycle
+  output wire [2:0]           cls_o,
+  output wire [WID_W-1:0]     wid_o,
+  output wire [2:0]           sub_o,
+  output wire [CNT_W-1:0]     rd_data_o
+);
+
+  localparam WID_W = (WARPS > 1) ? $clog2(WARPS) : 1;
+
+  localparam [2:0] ST_IDLE        = 3'd0;
+  localparam [2:0] ST_CONTROL     = 3'd1;
+  localparam [2:0] ST_SYNC        = 3'd2;
+  localparam [2:0] ST_MEM_DATA    = 3'd3;
+  localparam [2:0] ST_MEM_STRUCT  = 3'd4;
+  localparam [2:0] ST_COMP_DATA   = 3'd5;
+  localparam [2:0] ST_COMP_STRUCT = 3'd6;
+  localparam [2:0] ST_NONE        = 3'd7;
+
+  localparam [1:0] KIND_LOAD  = 2'd1;
+  localparam [1:0] KIND_STORE = 2'd2;
+  localparam [1:0] KIND_SYNC  = 2'd3;
+
+  localparam [2:0] WHY_MSHR  = 3'd2;
+  localparam [2:0] WHY_WQ    = 3'd3;
+  localparam [2:0] WHY_BANK  = 3'd4;
+  localparam [2:0] WHY_FENCE = 3'd5;
+  localparam [2:0] WHY_SYNC  = 3'd6;
+  localparam [2:0] WHY_SCORD = 3'd7;
+
+  localparam [2:0] MS_BUSY  = 3'd0;
+  localparam [2:0] MS_MSHR  = 3'd1;
+  localparam [2:0] MS_STORE = 3'd2;
+  localparam [2:0] MS_BANK  = 3'd3;
+  localparam [2:0] MS_FENCE = 3'd4;
+  localparam [2:0] MS_SCORD = 3'd5;
+  localparam       N_MS     = 6;          // MEM_STRUCT sub-classes
+
+  localparam N_CNT = 8 + 5 + N_MS + 1;  // classes, MEM_DATA + pending, MEM_STRUCT, cycles
+  localparam [CNT_W-1:0] ONE = {{(CNT_W-1){1'b0}}, 1'b1};
+  localparam [CNT_W-1:0] ZERO = {CNT_W{1'b0}};
+
+  ////////////////////
+  // State          //
+  ////////////////////
+
+  reg  [WARPS-1:0]       pend_q;
+  wire [WARPS-1:0]       pend_d;
+  reg  [WARPS*CNT_W-1:0] acc_q;
+  wire [WARPS*CNT_W-1:0] acc_d;
+  reg  [WARPS*2-1:0]     src_q;
+  wire [WARPS*2-1:0]     src_d;
+  reg  [8*CNT_W-1:0]     ccls_q;          // counters 0..7
+  wire [8*CNT_W-1:0]     ccls_d;
+  reg  [4*CNT_W-1:0]     cmd_q;           // counters 8..11
+  wire [4*CNT_W-1:0]     cmd_d;
+  reg  [N_MS*CNT_W-1:0]  cms_q;           // counters 13..18
+  wire [N_MS*CNT_W-1:0]  cms_d;
+  reg  [CNT_W-1:0]       ccyc_q;          // counter 19
+  wire [CNT_W-1:0]       ccyc_d;
+
+  ////////////////////
+  // Refinement     //
+  ////////////////////
+
+  wire [WARPS*3-1:0] rcls;              // refined class of each warp
+  wire [WARPS-1:0]   own_st;            // refined from a pending store
+
+  genvar g;
+  for (g = 0; g < WARPS; g = g + 1) begin : g_warp
+    wire [2:0] c     = cls_i[g*3 +: 3];
+    wire [1:0] kind  = infl_kind_i[g*2 +: 2];
+    wire       held  = infl_i[g] && ((c == ST_MEM_STRUCT) || (c == ST_COMP_STRUCT));
+    wire       dsync = infl_i[g] && (c == ST_MEM_DATA) && (kind == KIND_SYNC);
+    wire       own   = held && (kind == KIND_STORE);
+    reg  [2:0] r;
+    always @(*) begin
+      r = c;
+      if (held) begin
+        case (kind)
+          KIND_LOAD:  r = ST_MEM_DATA;
+          KIND_STORE: r = ST_MEM_STRUCT;
+          KIND_SYNC:  r = ST_SYNC;
+          default:    r = ST_COMP_STRUCT;
+        endcase
+      end else if (dsync) begin
+        r = ST_SYNC;
+      end
+      if ((r == ST_MEM_STRUCT) && !own && (lsu_why_i == WHY_SYNC)) begin
+        r = ST_SYNC;
+      end
+    end
+    assign rcls[g*3 +: 3] = r;
+    assign own_st[g]      = own;
+  end
+
+  ////////////////////
+  // Cycle class    //
+  ////////////////////
+
+  reg [7:0] found;                      // found[c]: some warp's refined class is c
+  integer wf, wa, wd, wp, kr;           // one loop variable per always block
+  always @(*) begin
+    found = 8'd0;
+    for (wf = 0; wf < WARPS; wf = wf + 1) begin
+      found = found | (8'd1 << rcls[wf*3 +: 3]);
+    end
+  end
+
+  reg [2:0] cyc;
+  always @(*) begin
+    if (found[ST_NONE]) begin
+      cyc = ST_NONE;
+`ifdef WW_MUTANT_GSI_DATA_BEFORE_STRUCT
+    end else if (found[ST_MEM_DATA]) begin
+      cyc = ST_MEM_DATA;
+    end else if (found[ST_MEM_STRUCT]) begin
+      cyc = ST_MEM_STRUCT;
+`else
+    end else if (found[ST_MEM_STRUCT]) begin
+      cyc = ST_MEM_STRUCT;
+    end else if (found[ST_MEM_DATA]) begin
+      cyc = ST_MEM_DATA;
+`endif
+    end else if (found[ST_SYNC]) begin
+      cyc = ST_SYNC;
+    end else if (found[ST_COMP_STRUCT]) begin
+      cyc = ST_COMP_STRUCT;
+    end else if (found[ST_COMP_DATA]) begin
+      cyc = ST_COMP_DATA;
+    end else if (found[ST_CONTROL]) begin
+      cyc = ST_CONTROL;
+    end else begin
+      cyc = ST_IDLE;
+    end
+  end
+
+  // attributed warp (lowest with the cycle's class) and its state
+  reg [WID_W-1:0] aw;
+  reg             aw_own, aw_pend;
+  reg [1:0]       aw_src;
+  always @(*) begin
+    aw      = {WID_W{1'b0}};
+    aw_own  = 1'b0;
+    aw_pend = 1'b0;
+    aw_src  = 2'd0;
+    for (wa = WARPS - 1; wa >= 0; wa = wa - 1) begin
+      if (rcls[wa*3 +: 3] == cyc) begin
+        aw      = wa[WID_W-1:0];
+        aw_own  = own_st[wa];
+        aw_pend = pend_q[wa];
+        aw_src  = src_q[wa*2 +: 2];
+      end
+    end
+  end
+
+  reg [2:0] sub;
+  always @(*) begin
+    if (cyc != ST_MEM_STRUCT) begin
+      sub = MS_BUSY;
+    end else if (aw_own) begin
+      sub = MS_STORE;
+    end else begin
+      case (lsu_why_i)
+        WHY_MSHR:  sub = MS_MSHR;
+        WHY_WQ:    sub = MS_STORE;
+        WHY_BANK:  sub = MS_BANK;
+        WHY_FENCE: sub = MS_FENCE;
+        WHY_SCORD: sub = MS_SCORD;
+        default:   sub = MS_BUSY;
+      endcase
+    end
+  end
+
+  assign cls_o = cyc;
+  assign wid_o = aw;
+  assign sub_o = sub;
+
+  ////////////////////
+  // Counting       //
+  ////////////////////
+
+  wire md_cnt    = en_i && (cyc == ST_MEM_DATA);
+  wire md_acc    = md_cnt && aw_pend;     // charged to the pending load's accumulator
+  wire md_direct = md_cnt && !aw_pend;    // charged to the last load's source now
+  wire ms_cnt    = en_i && (cyc == ST_MEM_STRUCT);
+
+  // warps that complete / start a load, and the completing warp's accumulator
+  reg [CNT_W-1:0] done_acc;
+  reg [WARPS-1:0] done_hit, start_hit;
+  always @(*) begin
+    done_acc  = ZERO;
+    done_hit  = {WARPS{1'b0}};
+    start_hit = {WARPS{1'b0}};
+    for (wd = 0; wd < WARPS; wd = wd + 1) begin
+      if (ld_done_i && (ld_done_wid_i == wd[WID_W-1:0])) begin
+        done_acc     = acc_q[wd*CNT_W +: CNT_W];
+        done_hit[wd] = 1'b1;
+      end
+      start_hit[wd] = ld_start_i && (ld_start_wid_i == wd[WID_W-1:0]);
+    end
+  end
+
+`ifdef WW_MUTANT_GSI_FLUSH_DROPS_CYCLE
+  wire            plus1 = 1'b0;
+`else
+  wire            plus1 = md_acc && ld_done_i && (ld_done_wid_i == aw);
+`endif
+  wire [CNT_W-1:0] flush = done_acc + {{(CNT_W-1){1'b0}}, plus1};
+
+  // per-warp state
+  for (g = 0; g < WARPS; g = g + 1) begin : g_state
+    wire             done = done_hit[g];
+    wire             mine = md_acc && (aw == g[WID_W-1:0]);
+    wire [CNT_W-1:0] acc  = acc_q[g*CNT_W +: CNT_W];
+    assign acc_d[g*CNT_W +: CNT_W] = done ? ZERO : mine ? acc + ONE : acc;
+    assign src_d[g*2 +: 2]         = done ? ld_done_src_i : src_q[g*2 +: 2];
+    assign pend_d[g]               = start_hit[g] || (pend_q[g] && !done);
+  end
+
+  // counters (ld_done adds the flushed accumulator, with this cycle's +1 if
+  // it would have gone there)
+  for (g = 0; g < 8; g = g + 1) begin : g_ccls
+    assign ccls_d[g*CNT_W +: CNT_W] = ccls_q[g*CNT_W +: CNT_W] +
+                                      ((en_i && (cyc == g[2:0])) ? ONE : ZERO);
+  end
+  for (g = 0; g < 4; g = g + 1) begin : g_cmd
+    assign cmd_d[g*CNT_W +: CNT_W] = cmd_q[g*CNT_W +: CNT_W] +
+                                     ((md_direct && (aw_src == g[1:0])) ? ONE : ZERO) +
+                                     ((ld_done_i && (ld_done_src_i == g[1:0])) ? flush : ZERO);
+  end
+  for (g = 0; g < N_MS; g = g + 1) begin : g_cms
+    assign cms_d[g*CNT_W +: CNT_W] = cms_q[g*CNT_W +: CNT_W] +
+                                     ((ms_cnt && (sub == g[2:0])) ? ONE : ZERO);
+  end
+  assign ccyc_d = ccyc_q + (en_i ? ONE : ZERO);
+
+  always @(posedge clk_i) begin
+    if (!rst_ni || clear_i) begin
+      pend_q <= {WARPS{1'b0}};
+      acc_q  <= {WARPS*CNT_W{1'b0}};
+      src_q  <= {WARPS*2{1'b0}};
+      ccls_q <= {8*CNT_W{1'b0}};
+      cmd_q  <= {4*CNT_W{1'b0}};
+      cms_q  <= {N_MS*CNT_W{1'b0}};
+      ccyc_q <= ZERO;
+    end else begin
+      pend_q <= pend_d;
+      acc_q  <= acc_d;
+      src_q  <= src_d;
+      ccls_q <= ccls_d;
+      cmd_q  <= cmd_d;
+      cms_q  <= cms_d;
+      ccyc_q <= ccyc_d;
+    end
+  end
+
+  ////////////////////
+  // Counter read   //
+  ////////////////////
+
+  reg [CNT_W-1:0] md_pend;              // counter 12
+  always @(*) begin
+    md_pend = ZERO;
+    for (wp = 0; wp < WARPS; wp = wp + 1) begin
+      md_pend = md_pend + acc_q[wp*CNT_W +: CNT_W];
+    end
+  end
+
+  wire [N_CNT*CNT_W-1:0] cnt_all = {ccyc_q, cms_q, md_pend, cmd_q, ccls_q};
+
+  reg [CNT_W-1:0] rd;
+  always @(*) begin
+    rd = ZERO;
+    for (kr = 0; kr < N_CNT; kr = kr + 1) begin
+      if (rd_idx_i == kr[4:0]) begin
+        rd = cnt_all[kr*CNT_W +: CNT_W];
+      end
+    end
+  end
+  assign rd_data_o = rd;
+
+  ////////////////////
+  // Trace          //
+  ////////////////////
+
+  // TRACE_ID names the trace file only; without the trace it is unused
+  wire unused_trace_id = (TRACE_ID != 0);
+
+`ifdef WW_GSI_TRACE
+`ifndef SYNTHESIS
+  integer         trace_fd;
+  reg             trace_on;             // logging: the design has been reset
+  reg [8*256-1:0] trace_prefix;
+  reg [8*272-1:0] trace_name;
+  initial begin
+    trace_fd = 0;
+    trace_on = 1'b0;
+    if ($value$plusargs("gsi_trace=%s", trace_prefix)) begin
+      $sformat(trace_name, "%0s.sm%0d", trace_prefix, TRACE_ID);
+      trace_fd = $fopen(trace_name, "w");
+      if (trace_fd == 0) begin
+        $display("ww_gsi: cannot open trace file %0s", trace_name);
+        $fatal(1);
+      end
+      $fwrite(trace_fd, "# ww_gsi trace WARPS=%0d CNT_W=%0d TRACE_ID=%0d\n",
+              WARPS, CNT_W, TRACE_ID);
+      $fwrite(trace_fd, "# rst_ni clear_i en_i cls_i infl_i infl_kind_i lsu_why_i ld_start_i");
+      $fwrite(trace_fd, " ld_start_wid_i ld_done_i ld_done_wid_i ld_done_src_i rd_idx_i");
+      $fwrite(trace_fd, " cls_o wid_o sub_o rd_data_o\n");
+    end
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni === 1'b0) begin
+      trace_on <= 1'b1;
+    end
+    if (trace_fd != 0 && trace_on) begin
+      $fwrite(trace_fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+              rst_ni, clear_i, en_i, cls_i, infl_i, infl_kind_i, lsu_why_i, ld_start_i,
+              ld_start_wid_i, ld_done_i, ld_done_wid_i, ld_done_src_i, rd_idx_i,
+              cls_o, wid_o, sub_o, rd_data_o);
+    end
+  end
+`endif
+`endif
+
+endmodule  // ww_gsi
+`default_nettype wire

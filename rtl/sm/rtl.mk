@@ -1,0 +1,76 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# rtl/sm/rtl.mk -- RTL file lists of rtl/sm/: the streaming multiprocessor.
+# Read by lint, synthesis, the lockstep builds and the GPU build (the top
+# Makefile includes every rtl/*/rtl.mk). For each module M:
+#   M_TOP    top module        M_RTL  its files, leaves first
+#   M_SYNTH  1: `make synth` reports it   M_DSP 1: may map onto DSPs   M_HIER 1: keep hierarchy
+
+RTL_MODULES += simt_stack
+simt_stack_TOP   := ww_simt_stack
+simt_stack_RTL   := rtl/common/ww_sram_1r1w.v rtl/sm/ww_simt_stack.v
+simt_stack_SYNTH := 1
+
+RTL_MODULES += coalescer
+coalescer_TOP   := ww_coalescer
+coalescer_RTL   := rtl/sm/ww_coalescer.v
+coalescer_SYNTH := 1
+
+RTL_MODULES += alu
+alu_TOP   := ww_alu
+alu_RTL   := rtl/sm/ww_alu.v
+alu_SYNTH := 1
+
+RTL_MODULES += barrier
+barrier_TOP   := ww_barrier
+barrier_RTL   := rtl/sm/ww_barrier.v
+barrier_SYNTH := 1
+
+RTL_MODULES += decode
+decode_TOP   := ww_decode
+decode_RTL   := rtl/sm/ww_decode.v
+decode_SYNTH := 1
+
+RTL_MODULES += l1_dcache
+l1_dcache_TOP   := ww_l1_dcache
+l1_dcache_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_amo_alu.v rtl/sm/ww_l1_dcache.v
+l1_dcache_SYNTH := 1
+
+RTL_MODULES += muldiv
+muldiv_TOP   := ww_muldiv
+muldiv_RTL   := rtl/sm/ww_muldiv.v
+muldiv_SYNTH := 1
+muldiv_DSP   := 1
+
+RTL_MODULES += regfile
+regfile_TOP   := ww_regfile
+regfile_RTL   := rtl/common/ww_sram_1r1w.v rtl/sm/ww_regfile.v
+regfile_SYNTH := 1
+
+RTL_MODULES += scoreboard
+scoreboard_TOP   := ww_scoreboard
+scoreboard_RTL   := rtl/sm/ww_scoreboard.v
+scoreboard_SYNTH := 1
+
+RTL_MODULES += shmem
+shmem_TOP   := ww_shmem
+shmem_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_amo_alu.v rtl/sm/ww_shmem.v
+shmem_SYNTH := 1
+
+RTL_MODULES += warp_sched
+warp_sched_TOP   := ww_warp_sched
+warp_sched_RTL   := rtl/sm/ww_warp_sched.v
+warp_sched_SYNTH := 1
+
+# ww_sm: one streaming multiprocessor, an assembly of the blocks above with
+# the ScoRD tables and the GSI classifier (no C model of its own: the whole
+# GPU is checked by co-simulation). Every rtl/sm/*.v (ww_sm.v last), so new
+# SM files are picked up without editing this list.
+RTL_MODULES += sm
+sm_TOP   := ww_sm
+sm_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_fifo.v rtl/common/ww_amo_alu.v \
+            rtl/scord/ww_scord_bartab.v rtl/scord/ww_scord_locktab.v rtl/gsi/ww_gsi.v \
+            $(filter-out rtl/sm/ww_sm.v,$(sort $(wildcard rtl/sm/*.v))) rtl/sm/ww_sm.v
+sm_SYNTH := 1
+sm_HIER  := 1
+sm_DSP   := 1

@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# sw/sim/sim.mk -- the simulator glue the runtime links (included by the top
+# Makefile): the Verilated GPU as a C library with its DRAM model, and the
+# runtime's verilator backend (ww_backend_verilator.c, linked by the tools).
+#   $(VGPU_LIB)   build/lib/libwwvgpu.a: rtl/top/ww_gpu.v and every file of
+#                 gpu_RTL (rtl/top/rtl.mk) verilated with --trace-fst, the C++
+#                 glue sw/sim/ww_vgpu.cpp, the DRAM model sw/sim/ww_dram.c and
+#                 Verilator's runtime, in one archive. Users include
+#                 sw/sim/ww_vgpu.h with $(VGPU_CFLAGS) and link $(VGPU_LDLIBS).
+#   VGPU_DEFS     WW_X=v words given to Verilator and the glue alike (a
+#                 parameter point); empty = the ww_config.vh defaults.
+#   VGPU_ARCHIVE  $(call VGPU_ARCHIVE,DIR,LIB,RTL FILES,DEFINES): the same for
+#                 other RTL file sets or defines (variants, mutants, test doubles)
+#   VGPU_BACKEND  the runtime's verilator backend source
+
+# The top Makefile defines `all` after the fragments: keep the default goal.
+VGPU_SAVED_GOAL := $(.DEFAULT_GOAL)
+
+VGPU_DIR     := $(BUILD)/vgpu
+VGPU_LIB     := $(BUILD)/lib/libwwvgpu.a
+VGPU_DEFS    ?=
+VGPU_CFLAGS  := -Isw/sim $(CMODEL_INC)
+VGPU_LDLIBS  := -lstdc++ -lz -lm -pthread
+VGPU_VROOT    = $(shell verilator --getenv VERILATOR_ROOT)
+VGPU_OPT     := OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2
+VGPU_VFLAGS  := --cc --build -j 2 --trace-fst --x-assign unique --x-initial unique \
+                --top-module ww_gpu -Irtl/include -MAKEFLAGS "$(VGPU_OPT)" -DWW_GSI_TRACE
+# Verilator's runtime (VM_GLOBAL_FAST of the generated Vww_gpu_classes.mk)
+VGPU_RUNTIME := verilated.o verilated_fst_c.o verilated_threads.o
+VGPU_GLUE    := sw/sim/ww_vgpu.cpp sw/sim/ww_vgpu.h sw/sim/ww_dram.c sw/sim/ww_dram.h \
+                cmodel/gpu/ww_gpu.h cmodel/include/ww_config.h $(wildcard rtl/include/*.vh) \
+                sw/sim/sim.mk
+VGPU_TEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
+                    -fno-sanitize-recover=all $(VGPU_CFLAGS)
+
+# $(call VGPU_ARCHIVE,DIR,LIB,RTL FILES,DEFINES): verilate RTL into
+# DIR/obj_dir, compile the glue and the DRAM model, archive all into LIB.
+define VGPU_ARCHIVE
+	@mkdir -p $(1) $(dir $(2))
+	@echo "verilator ww_gpu -> $(2)"
+	@verilator $(VGPU_VFLAGS) $(addprefix -D,$(4)) --Mdir $(1)/obj_dir $(3) \
+	  > $(1)/verilator.log 2>&1 || { tail -40 $(1)/verilator.log >&2; exit 1; }
+	g++ -std=c++17 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(4)) \
+	  -isystem $(VGPU_VROOT)/include -isystem $(VGPU_VROOT)/include/vltstd \
+	  -isystem $(1)/obj_dir -DVM_TRACE=1 -DVM_TRACE_FST=1 $(VGPU_CFLAGS) \
+	  -c sw/sim/ww_vgpu.cpp -o $(1)/ww_vgpu.o
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(4)) $(VGPU_CFLAGS) \
+	  -c sw/sim/ww_dram.c -o $(1)/ww_dram.o
+	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j 2 -C $(1)/obj_dir -f Vww_gpu.mk \
+	  $(VGPU_OPT) $(VGPU_RUNTIME)
+	@rm -rf $(1)/ar && mkdir -p $(1)/ar && cd $(1)/ar && ar x ../obj_dir/Vww_gpu__ALL.a
+	rm -f $(2) && ar rcs $(2) $(1)/ar/*.o $(addprefix $(1)/obj_dir/,$(VGPU_RUNTIME)) \
+	  $(1)/ww_vgpu.o $(1)/ww_dram.o
+endef
+
+# the defines are part of the build: rebuild when they change
+$(VGPU_DIR)/.defs: FORCE
+	@mkdir -p $(@D)
+	@echo "$(VGPU_DEFS)" | cmp -s - $@ || echo "$(VGPU_DEFS)" > $@
+
+$(VGPU_LIB): $(gpu_RTL) $(VGPU_GLUE) $(VGPU_DIR)/.defs | $(BUILD)/.deps-ok
+	$(call VGPU_ARCHIVE,$(VGPU_DIR),$@,$(gpu_RTL),$(VGPU_DEFS))
+
+VGPU_BACKEND := sw/sim/ww_backend_verilator.c
+
+.PHONY: vgpu-lib
+vgpu-lib: $(VGPU_LIB)
+
+.DEFAULT_GOAL := $(VGPU_SAVED_GOAL)

@@ -1,0 +1,15 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# tb/mem/blocks.mk -- lockstep registry of the memory system (crossbar, L2 slices) (see tb/blocks.mk).
+
+BLOCKS += l2_slice
+l2_slice_C        := cmodel/common/ww_amo.c cmodel/mem/ww_l2_slice.c
+l2_slice_LOCKSTEP := tb/mem/lockstep/l2_slice.c
+l2_slice_MUTANTS  := L2_LOSE_DIRTY_ON_EVICT
+l2_slice_POINTS   := small:WW_L2_SETS=2,WW_L2_WAYS=2,WW_NUM_PART=1 wide:WW_LINE_BYTES=128,WW_L2_SETS=4,WW_L2_WAYS=1,WW_NUM_PART=3
+
+BLOCKS += switch
+switch_C        := cmodel/mem/ww_switch.c
+switch_LOCKSTEP := tb/mem/lockstep/switch.c
+switch_MUTANTS  := SWITCH_FIXED_PRIORITY
+switch_POINTS   := wide:WW_NUM_SM=4,WW_NUM_PART=3 single:WW_NUM_SM=3,WW_NUM_PART=1

@@ -1,0 +1,69 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# tb/sm/blocks.mk -- lockstep registry of the streaming multiprocessor (see tb/blocks.mk).
+
+BLOCKS += simt_stack
+simt_stack_C        := cmodel/sm/ww_simt_stack.c
+simt_stack_LOCKSTEP := tb/sm/lockstep/simt_stack.c
+simt_stack_MUTANTS  := SIMT_JOIN_KEEPS_TOP
+simt_stack_POINTS   := wide:WW_WARPS_PER_SM=3,WW_LANES=32,WW_SIMT_DEPTH=4
+
+BLOCKS += coalescer
+coalescer_C        := cmodel/sm/ww_coalescer.c
+coalescer_LOCKSTEP := tb/sm/lockstep/coalescer.c
+coalescer_MUTANTS  := COALESCE_IGNORE_LOW_LINE_BIT
+coalescer_POINTS   := wide:WW_LANES=32,WW_LINE_BYTES=128 narrow:WW_LANES=2,WW_LINE_BYTES=4
+
+BLOCKS += alu
+alu_C        := cmodel/sm/ww_alu.c
+alu_LOCKSTEP := tb/sm/lockstep/alu.c
+alu_MUTANTS  := ALU_SRA_LOGICAL
+alu_POINTS   :=
+
+BLOCKS += barrier
+barrier_C        := cmodel/sm/ww_barrier.c
+barrier_LOCKSTEP := tb/sm/lockstep/barrier.c
+barrier_MUTANTS  := BAR_EXITED_COUNT_AS_ARRIVED
+barrier_POINTS   := small:WW_WARPS_PER_SM=2,WW_BLOCKS_PER_SM=1 wide:WW_WARPS_PER_SM=7,WW_BLOCKS_PER_SM=3
+
+BLOCKS += decode
+decode_C        := cmodel/isa/ww_isa.c cmodel/sm/ww_decode.c
+decode_LOCKSTEP := tb/sm/lockstep/decode.c
+decode_MUTANTS  := DECODE_BRANCH_IMM_BIT
+decode_POINTS   :=
+
+BLOCKS += l1_dcache
+l1_dcache_C        := cmodel/common/ww_amo.c cmodel/sm/ww_l1_dcache.c
+l1_dcache_LOCKSTEP := tb/sm/lockstep/l1_dcache.c
+l1_dcache_MUTANTS  := L1_NO_WRITE_EVICT L1_MERGE_NOINST
+l1_dcache_POINTS   := small:WW_L1_SETS=2,WW_L1_WAYS=2,WW_WARPS_PER_SM=2 wide:WW_LINE_BYTES=128,WW_L1_WAYS=8
+
+BLOCKS += muldiv
+muldiv_C        := cmodel/sm/ww_muldiv.c
+muldiv_LOCKSTEP := tb/sm/lockstep/muldiv.c
+muldiv_MUTANTS  := MULDIV_REM_SIGN
+muldiv_POINTS   := small:WW_LANES=1 wide:WW_LANES=32
+
+BLOCKS += regfile
+regfile_C        := cmodel/sm/ww_regfile.c
+regfile_LOCKSTEP := tb/sm/lockstep/regfile.c
+regfile_MUTANTS  := REGFILE_RS2_IGNORES_MASK
+regfile_POINTS   := small:WW_WARPS_PER_SM=3,WW_LANES=1 wide:WW_WARPS_PER_SM=2,WW_LANES=32
+
+BLOCKS += scoreboard
+scoreboard_C        := cmodel/sm/ww_scoreboard.c
+scoreboard_LOCKSTEP := tb/sm/lockstep/scoreboard.c
+scoreboard_MUTANTS  := SB_IGNORE_RS2
+scoreboard_POINTS   := small:WW_WARPS_PER_SM=1 wide:WW_WARPS_PER_SM=13
+
+BLOCKS += shmem
+shmem_C        := cmodel/common/ww_amo.c cmodel/sm/ww_shmem.c
+shmem_LOCKSTEP := tb/sm/lockstep/shmem.c
+shmem_MUTANTS  := SHMEM_IGNORE_ROW
+shmem_POINTS   := small:WW_LANES=4,WW_BLOCKS_PER_SM=1,WW_SHMEM_BYTES=1024
+
+BLOCKS += warp_sched
+warp_sched_C        := cmodel/sm/ww_warp_sched.c
+warp_sched_LOCKSTEP := tb/sm/lockstep/warp_sched.c
+warp_sched_MUTANTS  := SCHED_RR_INCLUSIVE
+warp_sched_POINTS   := small:WW_WARPS_PER_SM=2 odd:WW_WARPS_PER_SM=5
