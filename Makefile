@@ -111,6 +111,8 @@ $(BUILD)/tests.list: FORCE
 	@mkdir -p $(@D)
 	@{ echo "config-drift|pass|scripts/check_config.sh"; \
 	   echo "isa-drift|pass|scripts/check_isa.sh"; \
+	   echo "deps|pass|scripts/check_deps"; \
+	   echo "deps/catches-back-edges|pass|scripts/test_check_deps.sh"; \
 	   $(foreach t,$(CTESTS),echo "cmodel/$(notdir $(t))|pass|$(t)";) \
 	   $(foreach b,$(BLOCKS),echo "lockstep/$(b)|pass|$(BUILD)/lockstep/$(b)/default/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";) \
 	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";)) \
@@ -122,9 +124,11 @@ $(BUILD)/tests.list: FORCE
 	   echo "synth/no-stray-dsp|pass|scripts/check_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_DSP)),$(m)))"; \
 	} > $@
 
+# The wall time of the build and the checks is printed before the summary.
 test: $(DEPS_STAMP) $(BUILD)/tests.list
-	@$(MAKE) --no-print-directory -j2 lockstep ctests $(ALL_TARGETS)
-	@scripts/run_tests.sh $(BUILD)/tests.list
+	@t0=$$(date +%s); \
+	$(MAKE) --no-print-directory -j2 lockstep ctests $(ALL_TARGETS) && \
+	WW_TEST_T0=$$t0 scripts/run_tests.sh $(BUILD)/tests.list
 
 test-long:
 	@$(MAKE) --no-print-directory test CYCLES=$$(( $(CYCLES) * 10 ))

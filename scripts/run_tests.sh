@@ -6,7 +6,8 @@
 # EXPECT is `pass` (exit 0) or `mismatch` (a mutant: the lockstep test must
 # exit 3, i.e. it found the broken line). Each check's output goes to
 # build/test-logs/; a failing check prints its log's tail. The last line is
-# "N passed, N failed".
+# "N passed, N failed"; before it, with WW_TEST_T0 (a start time, date +%s)
+# set, the wall time since then.
 set -uo pipefail
 
 list=${1:?usage: run_tests.sh TESTS.list}
@@ -44,5 +45,6 @@ while IFS='|' read -r name expect cmd; do
 done <"$list"
 
 [ $fail -gt 0 ] && printf 'failed: %s\n' "${failed[*]}"
+[ -n "${WW_TEST_T0:-}" ] && echo "wall time: $(( $(date +%s) - WW_TEST_T0 )) s (build and checks)"
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
