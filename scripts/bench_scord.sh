@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # bench_scord.sh -- `make bench-scord`: ScoRD in the RTL GPU measured like the
-# paper's evaluation (seed 000 §V, Table VI, Fig. 8/9), every number from the
-# runs of this one invocation:
+# paper's evaluation (ISCA 2020, §V, Table VI, Fig. 8/9), every number from
+# the runs of this one invocation:
 #   micro   the 32 microbenchmarks (sw/scord/micro/, labels in their headers)
 #           with the detector in cached and in full-metadata mode
 #           (build/scord/micro_tests_rtl --rtl=MODE --seeds=0 --json=F)

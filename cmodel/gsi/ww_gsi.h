@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * ww_gsi -- C model of rtl/gsi/ww_gsi.v, the GSI stall classifier and
- * counters of one SM (seed 002 sec. IV): per-warp classes from ww_warp_sched
+ * counters of one SM (ISPASS 2016, sec. IV): per-warp classes from ww_warp_sched
  * refined for the one-in-flight-per-warp pipeline, the cycle's class
  * (Algorithm 2), memory-structural sub-classes (IV-D) and deferred
  * memory-data sub-classes by where the load was served (IV-C). The rules
@@ -58,7 +58,7 @@ enum ww_gsi_ms {
 };
 
 /* Kind of a warp's in-flight instruction (infl_kind_i); SYNC is a fence or an
- * atomic (a synchronization operation, seed 002 sec. IV-A). */
+ * atomic (a synchronization operation, GSI sec. IV-A). */
 enum ww_gsi_kind { WW_GSI_KIND_COMP = 0, WW_GSI_KIND_LOAD = 1, WW_GSI_KIND_STORE = 2, WW_GSI_KIND_SYNC = 3 };
 
 /* Why the LSU cannot take an instruction (lsu_why_i). SYNC: busy with

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * ww_scord_det -- C model of rtl/scord/ww_scord_det.v, the ScoRD race
- * detector of one memory partition (seed 000 §IV, Fig. 6; docs/scord.md §3
+ * detector of one memory partition (ISCA 2020, §IV, Fig. 6; docs/scord.md §3
  * "Detector", "Address map", "Race log"). Cycle-exact on the ports of
  * ww_scord_det.ports.def; it runs the ww_scord_check and ww_scord_fencefile
  * C models inside, as the RTL instantiates those blocks.

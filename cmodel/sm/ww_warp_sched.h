@@ -2,8 +2,8 @@
  *
  * ww_warp_sched -- C model of rtl/sm/ww_warp_sched.v, the issue scheduler
  * of one SM: loose round robin as the golden model's pick_warp()
- * (cmodel/gpu/ww_gpu.c), per-warp GSI issue-stall classes (seed 002,
- * Algorithm 1), GPUDet mode input.
+ * (cmodel/gpu/ww_gpu.c), per-warp GSI issue-stall classes (GSI,
+ * ISPASS 2016, Algorithm 1), GPUDet mode input.
  * Cycle-exact on the ports of ww_warp_sched.ports.def.
  */
 #ifndef WW_WARP_SCHED_H

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * ww_lwh -- C model of rtl/tm/ww_lwh.v, KILO TM's last-writer history
- * (seed 001 sec. 4.5.2): a set-associative lookup table plus a recency Bloom
- * filter of CID buckets. Cycle-exact: ww_lwh_step is one clock cycle on the
+ * (MICRO 2011, sec. 4.5.2): a set-associative lookup table plus a recency
+ * Bloom filter of CID buckets. Cycle-exact: ww_lwh_step is one clock cycle on the
  * ports of ww_lwh.ports.def. See docs/lwh.md.
  */
 #ifndef WW_LWH_H

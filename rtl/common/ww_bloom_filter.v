@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// ww_bloom_filter -- parallel Bloom filter (Sanchez et al., as used by seed
-// 004 sec. 5 for the GPUDet store buffer and seed 001 sec. 4.4 for the TM
-// read-own-write filter): K sub-arrays of BITS/K bits, each indexed by its
-// own H3 hash of the key. A key is a member when its bit is set in every
-// sub-array, so a key once inserted always hits until the next clear.
+// ww_bloom_filter -- parallel Bloom filter (Sanchez et al., as used by
+// GPUDet, ASPLOS 2013, sec. 5 for its store buffer and by KILO TM, MICRO
+// 2011, sec. 4.4 for the TM read-own-write filter): K sub-arrays of BITS/K
+// bits, each indexed by its own H3 hash of the key. A key is a member when
+// its bit is set in every sub-array, so a key once inserted always hits
+// until the next clear.
 //
 // Interface: insert (ins_valid_i, ins_key_i) and clear (clear_i) act at the
 // clock edge; with both, the filter ends holding only the inserted key.

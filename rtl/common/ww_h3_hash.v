@@ -2,7 +2,7 @@
 //
 // ww_h3_hash -- one member of the H3 hash family (Carter & Wegman): the
 // hash is the XOR of the matrix rows selected by the key's set bits. Used by
-// every parallel Bloom filter (seed 001 sec. 6.3.2, seed 004 sec. 5: one
+// every parallel Bloom filter (KILO TM sec. 6.3.2, GPUDet sec. 5: one
 // distinct H3 function per sub-array). The matrix is fixed at elaboration
 // from SEED; cmodel/common/ww_h3.c builds the same matrix.
 // Purely combinational. Parameters: 1 <= KEY_W <= 64, 1 <= OUT_W <= 32.

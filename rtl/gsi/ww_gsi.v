@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// ww_gsi -- GSI stall classifier and counters of one SM (seed 002 sec. IV:
+// ww_gsi -- GSI stall classifier and counters of one SM (ISPASS 2016, sec. IV:
 // Algorithms 1 and 2, memory data sub-classes IV-C, memory structural
 // sub-classes IV-D). C model: cmodel/gsi/ww_gsi.c; counter indices and
 // names: cmodel/gsi/ww_gsi.h.

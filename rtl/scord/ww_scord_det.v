@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// ww_scord_det -- the ScoRD race detector of one memory partition (seed 000
-// §IV, Fig. 6; docs/scord.md §3 "Detector"), one instance in front of each
-// L2 slice. It takes the partition's CHECK and FENCE records into a queue,
+// ww_scord_det -- the ScoRD race detector of one memory partition (ISCA
+// 2020, §IV, Fig. 6; docs/scord.md §3 "Detector"), one instance in front of
+// each L2 slice. It takes the partition's CHECK and FENCE records into a queue,
 // and processes them strictly in order, one at a time, against metadata and
 // a race log kept in memory above GMEM_BYTES, through its own port on the
 // slice. The §1 decision procedure is ww_scord_check, the fence file

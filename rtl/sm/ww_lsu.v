@@ -32,7 +32,7 @@
 // and gives it on in_swap_i then (state RS3).
 // Memory port: L1 requests (op READ/WRITE, id = L1 id) and device atomics
 // (op ATOMIC, id 8'h80) share mreq_*; responses are routed by id bit 7.
-// GSI (seed 002 sec. IV-C/D): why_o says why in_ready_o is low (0 ready,
+// GSI (ISPASS 2016, sec. IV-C/D): why_o says why in_ready_o is low (0 ready,
 // 1 busy, 2 L1 MSHRs full, 3 L1 write slots full, 4 shared-memory bank
 // conflict, 5 fence waiting for writes or acks, 6 busy with an atomic: a
 // synchronization operation, docs/gsi.md, 7 ScoRD records not accepted: the

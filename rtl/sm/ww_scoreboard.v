@@ -5,7 +5,7 @@
 // One bit per warp per register x1..x31 (x0 is never pending), plus per
 // pending register whether its writer is a memory instruction (load or
 // atomic), so the scheduler can tell GSI memory-data from compute-data
-// stalls (seed 002, Algorithm 1).
+// stalls (GSI, ISPASS 2016, Algorithm 1).
 //
 //   set  (issue)     set_valid_i: register set_rd_i of warp set_wid_i becomes
 //                    pending; set_mem_i marks its writer a memory instruction.

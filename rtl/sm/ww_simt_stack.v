@@ -10,7 +10,7 @@
 //   JOIN   Pop the top entry: RECONV -> its mask, pc+4; ELSE -> its mask, its pc.
 //   CLEAR  Empty the warp's stack (warp launch); answers A, pc.
 // Entries are typed (2-bit kind) so KILO TM's retry/transaction entries fit
-// later (seed 001 sec. 4.1).
+// later (KILO TM, MICRO 2011, sec. 4.1).
 //
 // Protocol: a request moves when req_valid_i && req_ready_o and is answered
 // by exactly one rsp_valid_o pulse the next cycle. A split that pushes would

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // ww_warp_sched -- issue scheduler of one SM: loose round robin, per-warp
-// GSI issue-stall reasons (seed 002), GPUDet mode input (docs/gpu_rtl.md).
+// GSI issue-stall reasons (ISPASS 2016), GPUDet mode input (docs/gpu_rtl.md).
 //
 // Per warp w (bit w of each vector), from the SM:
 //   active_i      the slot holds a live warp (launched, not exited)
@@ -12,7 +12,7 @@
 //   is_mem_i      the instruction goes to the LSU (else to a compute unit)
 //   unit_ready_i  its unit can take it this cycle
 // Stall class of warp w (stall_o[w*3 +: 3]), the first that holds, in the
-// order of seed 002 Algorithm 1:
+// order of GSI's Algorithm 1:
 //   0 IDLE         !active_i
 //   1 CONTROL      !ibuf_valid_i
 //   2 SYNC         bar_wait_i, or held by the serial mode (not the serial warp)

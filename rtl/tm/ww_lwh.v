@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// ww_lwh -- KILO TM last-writer history (seed 001 sec. 4.5.2, sizes of sec.
+// ww_lwh -- KILO TM last-writer history (MICRO 2011, sec. 4.5.2, sizes of sec.
 // 6.3.2): for a word address, the commit ID (CID) of the youngest committing
 // transaction that may write it. One per commit unit.
 //

@@ -115,7 +115,7 @@ typedef struct {
  * debug info, the source file:line. Returns 0 if ok, else -1. */
 int ww_wait(ww_dev_t *dev, ww_result_t *res);
 
-/* GSI stall counters of the last launch (seed 002 sec. IV; docs/gsi.md),
+/* GSI stall counters of the last launch (ISPASS 2016, sec. IV; docs/gsi.md),
  * per SM, indexed as cmodel/gsi/ww_gsi.h's ww_gsi_counter: 0..7 the cycle
  * classes (they sum to cycles), 8..12 memory-data sub-classes, 13..18
  * memory-structural sub-classes, 19 the cycles the SM counted. Only the

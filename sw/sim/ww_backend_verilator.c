@@ -121,8 +121,9 @@ static int vb_races(void *be, ww_race_t *out, size_t max, size_t *n, ww_scord_st
 }
 #undef LB
 
-/* Reads every SM's GSI counters and checks the paper's invariant (seed 002
- * sec. IV-B: one class per cycle) and its sub-class sums. "" if they hold. */
+/* Reads every SM's GSI counters and checks the paper's invariant (GSI,
+ * ISPASS 2016, sec. IV-B: one class per cycle) and its sub-class sums. ""
+ * if they hold. */
 static void read_stalls(vb_t *b, char *why, size_t n)
 {
   ww_vgpu_stats_t vs;

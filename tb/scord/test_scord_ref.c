@@ -5,7 +5,8 @@
  * (scord/ref).
  *
  * Directed traces, one per row of Table III (a)(b)(c) and Table IV (a)..(f)
- * of seed 000, each with the expected verdict, type, scope and accessors;
+ * of ScoRD (ISCA 2020), each with the expected verdict, type, scope and
+ * accessors;
  * negative cases (fenced message passing, device-scope lock/unlock across
  * blocks, block-scope lock/unlock inside a block, same-warp accesses,
  * barriers); one case per hardware approximation showing how the ideal and

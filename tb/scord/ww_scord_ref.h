@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * ww_scord_ref -- the independent reference race detector for ScoRD
- * (seed 000, ISCA 2020; docs/scord.md §1 and §4 "Independent check").
+ * (ScoRD, ISCA 2020; docs/scord.md §1 and §4 "Independent check").
  *
  * It implements the decision procedure of docs/scord.md §1 (Tables III/IV,
  * including every [A] choice) with IDEAL state and shares no code with the

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * Independent check of the GSI classifier's C model (rtl/gsi/ww_gsi.v),
- * apart from the lockstep test, written from the rule text (seed 002
- * sec. IV and the block's specification), not from the model:
+ * apart from the lockstep test, written from the rule text (GSI, ISPASS
+ * 2016, sec. IV and the block's specification), not from the model:
  *   * hand cases: the refinement table (every scheduler class x in flight x
  *     kind, lsu_why_i MSHR full, "busy with an atomic" and "ScoRD records
  *     not accepted"), race-detector back-pressure (why 7), atomics and

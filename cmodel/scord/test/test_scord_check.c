@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * Independent check of the ScoRD race-check C model (rtl/scord/ww_scord_check.v),
- * apart from the lockstep test. Written from the paper (seed 000, §IV-A/B,
+ * apart from the lockstep test. Written from the paper (ISCA 2020, §IV-A/B,
  * Tables III and IV, Fig. 7) and docs/scord.md §1/§2, not from the model:
  * the metadata layout below is Fig. 7 written out by hand, and each expected
  * entry is spelled out field by field.

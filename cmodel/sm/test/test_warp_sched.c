@@ -3,10 +3,10 @@
  * Independent check of the warp scheduler's C model (rtl/sm/ww_warp_sched.v),
  * apart from the lockstep test. Random per-warp status for WARPS = 1..max,
  * every mode. Checked every cycle:
- *   * the stall class of each warp is the first cause of seed 002
- *     Algorithm 1 that holds (table below), and NONE exactly when the warp
- *     could issue: live, instruction ready, not at a barrier, not held by
- *     the serial mode, registers free, unit ready;
+ *   * the stall class of each warp is the first cause of GSI's
+ *     Algorithm 1 (ISPASS 2016) that holds (table below), and NONE
+ *     exactly when the warp could issue: live, instruction ready, not at a
+ *     barrier, not held by the serial mode, registers free, unit ready;
  *   * issue_valid_o == some warp is eligible; the chosen warp is eligible;
  *   * it is the first eligible warp after the previous winner, found by
  *     walking (last+1, last+2, ... mod WARPS), warp 0 first after a reset;

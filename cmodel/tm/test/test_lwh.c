@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * Property test of the last-writer-history C model (seed 001 sec. 4.5.2),
+ * Property test of the last-writer-history C model (KILO TM,
+ * MICRO 2011, sec. 4.5.2),
  * independent of the lockstep test. A driver plays a commit pipeline that
  * respects the unit's protocol: a CID vendor that issues batches only while
  * cid_hold_o is low and the window has room, transactions that each write a
