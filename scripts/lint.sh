@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 #
-# lint.sh -- three-tool lint (STYLE.md convention 22), called by `make lint`.
+# lint.sh -- three-tool lint of every RTL file, called by `make lint`.
 # For each TOP:file1.v,file2.v argument it runs
 #   verilator --lint-only -Wall   (plus rtl/lint/verilator.vlt, the waiver file)
 #   iverilog -g2005               (the strict Verilog-2005 language gate)

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 #
-# run_synth.sh -- Yosys area report per block (STYLE.md convention 24),
-# called by `make synth`. Two flows per block, run two blocks at a time:
+# run_synth.sh -- Yosys area report per block, called by `make synth`.
+# Two flows per block, run two blocks at a time:
 #   generic: synth to Yosys internal gates with memories kept as $mem_v2
 #            cells; fails on a latch or a `check` problem; reports cells,
 #            CMOS transistors (logic + flops) and memory bits separately.

@@ -8,7 +8,7 @@
  * It is the fast simulator users run first and the reference the RTL is
  * checked against: every retired warp instruction can be observed through a
  * retire hook, and ww_gpu_step_warp() lets a co-simulation step exactly the
- * warp the RTL retired (SPEC sec. 7).
+ * warp the RTL retired (docs/gpu_rtl.md "Checking").
  *
  * No global state; one ww_gpu_t per GPU. No allocation after ww_gpu_new().
  */

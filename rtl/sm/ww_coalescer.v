@@ -2,9 +2,10 @@
 //
 // ww_coalescer -- turns one warp memory instruction (an address per active
 // lane) into one request per distinct cache line, each with the mask of the
-// lanes that line serves (docs/isa.md "Memory"; the LSU front end of SPEC
-// sec. 1). Lines go out in order of their lowest lane: the line of the lowest
-// remaining lane, with every remaining lane on that line.
+// lanes that line serves (docs/isa.md "Memory"; the LSU front end,
+// docs/gpu_rtl.md "Memory path"). Lines go out in order of their lowest
+// lane: the line of the lowest remaining lane, with every remaining lane on
+// that line.
 //
 // Interface: an instruction moves in when in_valid_i && in_ready_o; its line
 // requests move out when out_valid_o && out_ready_i, out_last_o on the final

@@ -8,12 +8,14 @@
 //   u_sm0  WARPS = `WW_WARPS_PER_SM, CNT_W = 32,  TRACE_ID 0
 //   u_sm1  WARPS = 3,                CNT_W = 6,   TRACE_ID 1 (counters wrap;
 //          warp index 3 of ld_start/ld_done does not exist)
-// Inputs change at the negedge (STYLE sec. 3.2), biased so that every class,
-// sub-class and the deferred MEM_DATA attribution occur: phases with few
-// NONE warps, in-flight instructions on held warps, loads that start and
-// complete (legal or not: the replay must agree on any input); lsu_why_i
-// takes every code 0..7 (7: ScoRD back-pressure). Reset for the
-// first 3 cycles and once in mid-run; clear_i now and then.
+// Inputs change at the negedge, away from the sampling edge, so that Icarus
+// and Verilator see them in the same cycle (docs/lockstep.md "One cycle").
+// They are biased so that every class, sub-class and the deferred MEM_DATA
+// attribution occur: phases with few NONE warps, in-flight instructions on
+// held warps, loads that start and complete (legal or not: the replay must
+// agree on any input); lsu_why_i takes every code 0..7 (7: ScoRD
+// back-pressure). Reset for the first 3 cycles and once in mid-run; clear_i
+// now and then.
 // Plusargs: +gsi_trace=PREFIX (read by ww_gsi), +seed=N, +cycles=N.
 // Ends with $finish, or $fatal if no trace was requested.
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * ww_lockstep -- the cycle-by-cycle lockstep framework (SPEC sec. 7).
+ * ww_lockstep -- the cycle-by-cycle lockstep framework (docs/lockstep.md).
  *
  * One generic engine (ww_lockstep.c) drives a block's Verilated RTL and its
  * C model with the same constrained-random inputs every cycle and compares
