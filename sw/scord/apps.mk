@@ -5,24 +5,22 @@
 # Makefile ("Area fragments", after sw/sw.mk, whose toolchain it reuses).
 #
 #   make build/scord/apps/NAME.elf   sw/scord/apps/NAME.c -> kernel image
-#   make scord-apps                  every application + the runner
-#   make scord-apps-rtl              the same runner with the RTL backend (optional)
-#   build/scord/apps/app_tests       runs each application on the C model:
-#                                    race = 0 under round robin and two random
-#                                    interleavings against a host reference,
-#                                    each race switch once (must not trap);
-#                                    --list prints the injected races
-#                                    (app race type scope line grid block what)
+#
+# The runner that checks them, build/scord/apps/app_tests (and _rtl), its
+# targets (make scord-apps, scord-apps-rtl) and its tests are in
+# tb/scord/app_tests.mk: race = 0 under round robin and two random
+# interleavings against a host reference, each race switch once (must not
+# trap); --list prints the injected races (app race type scope line grid
+# block what).
 #
 # Each sw/scord/apps/NAME.c states its geometry and its injected races in
 # machine-readable header lines (SCORD-GEOMETRY, SCORD-INJECT) and marks the
 # racing lines with SCORD-RACE comments; the runner parses the sources, so
-# it needs no rebuild when a header changes. When the reference detector
-# tb/scord/ww_scord_ref.c exists, the runner is built with it and the test
-# runs it with `--ref`: every run's retire trace also goes through that
-# independent docs/scord.md §1 detector (race = 0: no race in its ideal and
-# its approximate view; a switch: exactly its labelled races), i.e. the
-# "labels on feed 1" check of docs/scord.md §4.
+# it needs no rebuild when a header changes. With `--ref`, every run's
+# retire trace also goes through the independent docs/scord.md §1 detector
+# tb/scord/ww_scord_ref.c (race = 0: no race in its ideal and its
+# approximate view; a switch: exactly its labelled races), the "labels"
+# check of docs/scord.md §4.
 
 # The top Makefile defines `all` after the fragments: keep it the default goal.
 SCORD_APPS_SAVED_GOAL := $(.DEFAULT_GOAL)

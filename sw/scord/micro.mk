@@ -5,20 +5,20 @@
 # Makefile ("Area fragments", after sw/sw.mk, whose toolchain it reuses).
 #
 #   make build/scord/micro/NAME.elf   sw/scord/micro/NAME.c -> kernel image
-#   make scord-micro                  every microbenchmark + the runner
-#   build/scord/micro_tests           runs each one on the C model (round robin
-#                                     and two random interleavings) and checks
-#                                     termination and its header's result;
-#                                     --list prints the expected verdicts
+#
+# The runner that checks them, build/scord/micro_tests (and _rtl), the
+# target make scord-micro and the tests are in tb/scord/micro_tests.mk: each
+# kernel on the C model (round robin and two random interleavings),
+# termination and its header's result; --list prints the expected verdicts.
 #
 # Each sw/scord/micro/NAME.c states its expected verdict, geometry,
 # placement and result in machine-readable header lines (SCORD-EXPECT,
 # SCORD-GEOMETRY, SCORD-PLACE, SCORD-RESULT; sw/scord/README.md). The
 # runner parses them from the sources, so it needs no rebuild when a
 # header changes, and it fails when a file is missing (fixed counts).
-# When the reference detector tb/scord/ww_scord_ref.c exists, the runner is
-# built with it: `--ref` then checks every run's races against the headers
-# (docs/scord.md §1; both the ideal and the hardware-approximate view).
+# `--ref` checks every run's races with the reference detector
+# tb/scord/ww_scord_ref.c against the headers (docs/scord.md §1; both the
+# ideal and the hardware-approximate view).
 
 # The top Makefile defines `all` after the fragments: keep it the default goal.
 SCORD_MICRO_SAVED_GOAL := $(.DEFAULT_GOAL)
