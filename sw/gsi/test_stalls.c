@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * test_stalls -- unit test of sw/tools/ww_stalls.{c,h}:
+ * test_stalls -- unit test of sw/gsi/ww_stalls.{c,h}:
  *   names     the 20 counter names in index order
  *   check     consistent runs pass; each broken sum is reported, naming the SM
  *   print     the table's closing verdict
