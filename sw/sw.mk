@@ -18,25 +18,22 @@
 # The top Makefile defines `all` after the fragments: keep it the default goal.
 SW_SAVED_GOAL := $(.DEFAULT_GOAL)
 
-SW_CC      := clang
-SW_LD      := ld.lld
-# -Xclang -fconvergent-functions marks every inline asm (split, join, votes,
-# barrier) and call "convergent": LLVM then never duplicates one into
-# several control paths (jump threading, tail duplication) nor makes it
-# depend on extra conditions -- exactly the SIMT contract. Without it the
-# compiler may tail-duplicate a join, and lanes would reconverge into the
-# other copy's code with its register assignment.
-SW_CFLAGS  := --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -O2 -g \
-              -ffreestanding -nostdlib -fno-builtin -Xclang -fconvergent-functions \
-              -Wall -Wextra -Werror -Isw/include -Icmodel/include
-SW_LDFLAGS := -m elf32lriscv -T sw/link/kernel.ld -L sw/link --gc-sections
+# The toolchain and its flags come from sw/kernel_flags.mk, which `warpwatch
+# cc` and `warpwatch cflags` read too (one definition). Paths in it are
+# relative to WW_KERNEL_HOME: here the top of the tree.
+WW_KERNEL_HOME := .
+include sw/kernel_flags.mk
+SW_CC      := $(WW_KERNEL_CC)
+SW_LD      := $(WW_KERNEL_LD)
+SW_CFLAGS  := $(WW_KERNEL_CFLAGS) $(WW_KERNEL_DEFAULT_CFLAGS) -Werror
+SW_LDFLAGS := $(WW_KERNEL_LDFLAGS)
 SW_KDEPS   := sw/include/warpwatch.h cmodel/include/ww_isa.def cmodel/include/ww_config.h \
-              sw/kernels/uts_tree.h sw/sw.mk
+              sw/kernels/uts_tree.h sw/sw.mk sw/kernel_flags.mk
 
 SW_KERNELS := $(patsubst sw/kernels/%.c,%,$(wildcard sw/kernels/*.c))
 SW_ELFS    := $(patsubst %,build/kernels/%.elf,$(SW_KERNELS))
 
-build/kernels/obj/crt0.o: sw/crt0.S sw/sw.mk | build/.deps-ok
+build/kernels/obj/crt0.o: $(WW_KERNEL_CRT0) sw/sw.mk sw/kernel_flags.mk | build/.deps-ok
 	@mkdir -p $(@D)
 	$(SW_CC) $(SW_CFLAGS) -c $< -o $@
 

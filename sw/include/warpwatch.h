@@ -6,12 +6,11 @@
  * cmodel/include/ww_isa.def, the same table the C model and the RTL decode
  * from, so the stock clang/lld build kernels with no patched compiler.
  *
- * Build kernels with
- *   clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -O2 -g
- *         -ffreestanding -nostdlib -fno-builtin -Xclang -fconvergent-functions
- *         -Isw/include -Icmodel/include
- * and link with sw/crt0.S and sw/link/kernel.ld (sw/sw.mk does both; see
- * sw/README.md). -fconvergent-functions is required: it keeps LLVM from
+ * Build kernels with `warpwatch cc k.c -o k.elf` (or clang
+ * $(warpwatch cflags), then ld.lld $(warpwatch cflags --ldflags) with
+ * sw/crt0.S first); the flags, crt0 and linker script are defined once, in
+ * sw/kernel_flags.mk, which sw/sw.mk uses too (docs/isa.md, "Building
+ * kernels"). -Xclang -fconvergent-functions is required: it keeps LLVM from
  * duplicating a ww.join into several paths (tail duplication at -O3 does
  * otherwise, and lanes then reconverge into the wrong copy's code).
  *

@@ -47,6 +47,11 @@ $(RT_LIB): $(RT_OBJ)
 # RT_CLI_SRC: the tool and its stall report/plot module (sw/gsi/ww_stalls.c).
 RT_CLI_SRC := sw/tools/warpwatch.c sw/gsi/ww_stalls.c
 RT_CLI_HDR := sw/gsi/ww_stalls.h
+# `warpwatch cc` and `warpwatch cflags` (sw/tools/ww_cc.c) read sw/kernel_flags.mk
+# of the tree they find; the tree the tool is built in is their last resort.
+RT_CLI_SRC += sw/tools/ww_cc.c
+RT_CLI_HDR += sw/tools/ww_cc.h
+$(RT_CLI) $(RT_CLI_ASAN): private RT_CFLAGS += -DWW_BUILD_HOME='"$(CURDIR)"'
 $(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) sw/sim/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \
            $(VGPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)
@@ -80,14 +85,15 @@ $(RT_TEST): sw/runtime/test/test_runtime.c $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 
 # ---- test kernels: hand-written .S, clang + ld.lld, linked at CODE_BASE ----
 RT_KDIR    := $(BUILD)/runtime/kernels
-RT_KCC     := clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -g
-RT_KLD     := ld.lld -T sw/runtime/test/kernel_test.ld
+# (compiler, linker and target flags from sw/kernel_flags.mk, included by sw.mk)
+RT_KCC     := $(WW_KERNEL_CC) $(WW_KERNEL_TARGET) -g -Icmodel/include
+RT_KLD     := $(WW_KERNEL_LD) -T sw/runtime/test/kernel_test.ld
 RT_KERNELS := $(patsubst sw/runtime/test/%.S,$(RT_KDIR)/%.elf,$(wildcard sw/runtime/test/*.S)) \
               $(patsubst sw/runtime/test/%.c,$(RT_KDIR)/%.elf,$(filter-out %/test_runtime.c,$(wildcard sw/runtime/test/*.c))) \
               $(RT_KDIR)/in_null_guard.elf $(RT_KDIR)/beyond_memory.elf \
               $(RT_KDIR)/store_tid.o
 
-$(RT_KDIR)/%.o: sw/runtime/test/%.S | $(BUILD)/.deps-ok
+$(RT_KDIR)/%.o: sw/runtime/test/%.S cmodel/include/ww_config.h sw/kernel_flags.mk | $(BUILD)/.deps-ok
 	@mkdir -p $(@D)
 	$(RT_KCC) -c $< -o $@
 
@@ -97,6 +103,9 @@ $(RT_KDIR)/%.o: sw/runtime/test/%.c | $(BUILD)/.deps-ok
 
 $(RT_KDIR)/%.elf: $(RT_KDIR)/%.o sw/runtime/test/kernel_test.ld
 	$(RT_KLD) $< -o $@
+
+# imem_over.S is imem_full.S (code exactly WW_IMEM_BYTES) plus one byte.
+$(RT_KDIR)/imem_over.o: sw/runtime/test/imem_full.S
 
 # store_tid.o itself is a test input (a RISC-V ELF that is not ET_EXEC).
 .SECONDARY: $(patsubst %.elf,%.o,$(RT_KERNELS))

@@ -128,6 +128,8 @@ ww_dev_t *ww_dev_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   dev->max_block = WW_WARPS_PER_SM * WW_LANES;
   dev->mem_bytes = ops->mem_bytes(dev->be);
   dev->mem_lo = WW_NULL_GUARD_BYTES;
+  dev->code_base = WW_CODE_BASE;
+  dev->imem_bytes = WW_IMEM_BYTES;
   uint64_t local = (uint64_t)WW_NUM_SM * WW_WARPS_PER_SM * WW_LANES * WW_LOCAL_BYTES;
   if (local + dev->mem_lo + HEAP_ALIGN > dev->mem_bytes) {
     if (err && err_len)

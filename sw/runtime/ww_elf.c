@@ -2,8 +2,9 @@
  *
  * ww_elf -- reads a kernel ELF and checks it before anything touches device
  * memory: ELF32, little-endian, EM_RISCV, ET_EXEC, every table and segment
- * inside the file, every loadable segment inside [mem_lo, mem_hi) and the
- * entry point inside an executable segment. Each refusal is one line naming
+ * inside the file, every loadable segment inside [mem_lo, mem_hi), no two
+ * overlapping, and the entry point inside an executable segment; then
+ * (ww_elf_check_code) the code inside the SM instruction memory. Each refusal is one line naming
  * the first problem found. Header fields are checked from the raw bytes
  * before libelf (gelf) reads the tables, so no field is trusted unchecked.
  */
@@ -143,7 +144,10 @@ static int check_table(const char *what, uint64_t off, uint64_t cnt, uint64_t en
   return 0;
 }
 
-static int check_sections(Elf *elf, const uint8_t *b, size_t size, char *err, size_t n)
+/* Also finds the code: the extent of the allocated executable sections
+ * (e->code_lo/hi; empty when there are none). */
+static int check_sections(ww_elf_t *e, Elf *elf, const uint8_t *b, size_t size,
+                          char *err, size_t n)
 {
   uint32_t shoff = rd32(b + 32);
   unsigned shentsize = rd16(b + 46), shnum = rd16(b + 48);
@@ -165,6 +169,14 @@ static int check_sections(Elf *elf, const uint8_t *b, size_t size, char *err, si
     i++;
     if (!gelf_getshdr(scn, &sh))
       return fail(err, n, "corrupt ELF file: section %zu: %s", i, elf_errmsg(-1));
+    if ((sh.sh_flags & (SHF_ALLOC | SHF_EXECINSTR)) == (SHF_ALLOC | SHF_EXECINSTR) &&
+        sh.sh_size) {
+      uint64_t lo = sh.sh_addr, hi = (uint64_t)sh.sh_addr + sh.sh_size;
+      if (e->code_hi == 0 || lo < e->code_lo)
+        e->code_lo = lo;
+      if (hi > e->code_hi)
+        e->code_hi = hi;
+    }
     if (sh.sh_type == SHT_NOBITS || sh.sh_size == 0)
       continue;
     if (sh.sh_offset > size || sh.sh_size > size - sh.sh_offset)
@@ -216,6 +228,13 @@ static int check_segments(ww_elf_t *e, Elf *elf, uint32_t mem_lo, uint32_t mem_h
                   i, (unsigned long long)lo, (unsigned long long)hi, mem_lo, mem_hi, mem_hi);
     if (e->nseg == WW_ELF_MAX_SEGS)
       return fail(err, n, "too many loadable segments (at most %d)", WW_ELF_MAX_SEGS);
+    for (unsigned j = 0; j < e->nseg; j++) {
+      const ww_elf_seg_t *o = &e->seg[j];
+      if (lo < (uint64_t)o->vaddr + o->memsz && o->vaddr < hi)
+        return fail(err, n, "segment %zu [0x%08llx, 0x%08llx) overlaps segment [0x%08x, 0x%08x)",
+                    i, (unsigned long long)lo, (unsigned long long)hi, o->vaddr,
+                    o->vaddr + o->memsz);
+    }
     ww_elf_seg_t *s = &e->seg[e->nseg++];
     s->vaddr = (uint32_t)lo;
     s->memsz = (uint32_t)ph.p_memsz;
@@ -229,6 +248,17 @@ static int check_segments(ww_elf_t *e, Elf *elf, uint32_t mem_lo, uint32_t mem_h
   }
   if (e->nseg == 0)
     return fail(err, n, "no loadable segments");
+  if (e->code_hi == 0) {                        /* no section headers: the PF_X segments */
+    for (unsigned i = 0; i < e->nseg; i++) {
+      const ww_elf_seg_t *s = &e->seg[i];
+      if (!(s->flags & PF_X))
+        continue;
+      if (e->code_hi == 0 || s->vaddr < e->code_lo)
+        e->code_lo = s->vaddr;
+      if ((uint64_t)s->vaddr + s->memsz > e->code_hi)
+        e->code_hi = (uint64_t)s->vaddr + s->memsz;
+    }
+  }
   e->entry = rd32(b + 24);
   for (unsigned i = 0; i < e->nseg; i++) {
     const ww_elf_seg_t *s = &e->seg[i];
@@ -258,7 +288,7 @@ int ww_elf_open(ww_elf_t *e, const char *path, uint32_t mem_lo, uint32_t mem_hi,
     goto bad;
   }
   e->elf = elf;
-  if (check_sections(elf, e->buf, e->size, err, err_len) ||
+  if (check_sections(e, elf, e->buf, e->size, err, err_len) ||
       check_segments(e, elf, mem_lo, mem_hi, err, err_len))
     goto bad;
   e->lines = ww_srcline_open(elf);
@@ -266,6 +296,31 @@ int ww_elf_open(ww_elf_t *e, const char *path, uint32_t mem_lo, uint32_t mem_hi,
 bad:
   ww_elf_close(e);
   return -1;
+}
+
+int ww_elf_check_code(const ww_elf_t *e, uint32_t code_base, uint32_t imem_bytes,
+                      char *err, size_t n)
+{
+  uint64_t end = (uint64_t)code_base + imem_bytes;
+  if (e->code_lo < code_base)
+    return fail(err, n, "kernel code starts at 0x%08llx, below the SM instruction memory at "
+                "0x%x (WW_CODE_BASE): link it at WW_CODE_BASE",
+                (unsigned long long)e->code_lo, code_base);
+  if (e->code_hi > end) {
+    if (e->code_lo == code_base)
+      return fail(err, n, "kernel code is %llu bytes; the SM instruction memory holds %u bytes "
+                  "(WW_IMEM_BYTES, from WW_CODE_BASE 0x%x)",
+                  (unsigned long long)(e->code_hi - e->code_lo), imem_bytes, code_base);
+    return fail(err, n, "kernel code [0x%08llx, 0x%08llx) ends %llu bytes above WW_CODE_BASE "
+                "0x%x; the SM instruction memory holds %u bytes (WW_IMEM_BYTES)",
+                (unsigned long long)e->code_lo, (unsigned long long)e->code_hi,
+                (unsigned long long)(e->code_hi - code_base), code_base, imem_bytes);
+  }
+  if (e->entry < code_base || e->entry >= end)
+    return fail(err, n, "entry point 0x%08x is outside the SM instruction memory "
+                "[0x%x, 0x%llx) (WW_CODE_BASE, WW_IMEM_BYTES)",
+                e->entry, code_base, (unsigned long long)end);
+  return 0;
 }
 
 void ww_elf_close(ww_elf_t *e)

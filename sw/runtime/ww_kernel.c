@@ -2,7 +2,10 @@
  *
  * ww_kernel -- loads a validated kernel ELF (ww_elf.c) into device memory:
  * file bytes of every PT_LOAD segment, zeroes for the rest (.bss). The heap
- * then starts above the highest loaded segment.
+ * then starts above the highest loaded segment. An image that does not fit
+ * the configuration (segments outside global memory or in the null guard,
+ * code larger than the SM instruction memory) is refused before anything is
+ * written, on every backend.
  */
 #include "ww_rt_internal.h"
 
@@ -47,6 +50,14 @@ ww_kernel_t *ww_kernel_load(ww_dev_t *dev, const char *elf_path)
   char why[400];
   if (ww_elf_open(&k->elf, elf_path, dev->mem_lo, dev->local_base, why, sizeof why) != 0) {
     ww_dev_fail(dev, "%s: %s", elf_path, why);
+    free(k);
+    return NULL;
+  }
+  /* Every backend runs what the hardware can: the RTL fetches from a per-SM
+   * instruction memory, so code beyond it is refused here, not trapped on. */
+  if (ww_elf_check_code(&k->elf, dev->code_base, dev->imem_bytes, why, sizeof why) != 0) {
+    ww_dev_fail(dev, "%s: %s", elf_path, why);
+    ww_elf_close(&k->elf);
     free(k);
     return NULL;
   }

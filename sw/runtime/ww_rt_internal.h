@@ -44,6 +44,8 @@ typedef struct {
   unsigned nseg;
   ww_elf_seg_t seg[WW_ELF_MAX_SEGS];
   uint32_t lo, hi;          /* lowest address and end of the loaded image */
+  uint64_t code_lo, code_hi; /* the code: its executable sections (SHF_EXECINSTR),
+                               or without section headers its PF_X segments */
   ww_srcline_t *lines;      /* DWARF line info, NULL when there is none */
 } ww_elf_t;
 
@@ -53,6 +55,12 @@ typedef struct {
 int ww_elf_open(ww_elf_t *e, const char *path, uint32_t mem_lo, uint32_t mem_hi,
                 char *err, size_t err_len);
 void ww_elf_close(ww_elf_t *e);
+
+/* The code of an opened image must fit the SM instruction memory: [code_lo,
+ * code_hi) inside [code_base, code_base + imem_bytes), and the entry point
+ * too. 0, or -1 with a one-line reason naming the limit. */
+int ww_elf_check_code(const ww_elf_t *e, uint32_t code_base, uint32_t imem_bytes,
+                      char *err, size_t err_len);
 
 /* ---- device and kernel state (ww_device.c, ww_kernel.c, ww_launch.c) ---- */
 struct ww_kernel {
@@ -69,6 +77,7 @@ struct ww_dev {
   uint32_t mem_bytes;       /* global memory */
   uint32_t mem_lo;          /* end of the null guard */
   uint32_t local_base;      /* start of local memory (top of global memory) */
+  uint32_t code_base, imem_bytes; /* the SM instruction memory kernel code must fit */
   uint32_t image_top;       /* end of the highest loaded segment */
   uint32_t heap_base, heap_next;
   uint32_t args_addr, args_cap;   /* argument block, reused across launches */

@@ -75,10 +75,8 @@ cat >"$tmp/big.c" <<'EOF'
 WW_SHARED static volatile char big[WW_SHMEM_BYTES + 4];
 WW_KERNEL(big_kernel)(void *args) { (void)args; big[ww_tid()] = 1; }
 EOF
-clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -O2 -ffreestanding -nostdlib \
-  -fno-builtin -Isw/include -Icmodel/include -c "$tmp/big.c" -o "$tmp/big.o" &&
-clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -c sw/crt0.S -o "$tmp/crt0.o"
-out=$(ld.lld -m elf32lriscv -T sw/link/kernel.ld -L sw/link "$tmp/crt0.o" "$tmp/big.o" -o "$tmp/big.elf" 2>&1)
+# (built the way users build kernels: warpwatch cc, the flags of sw/kernel_flags.mk)
+out=$("$WW" cc "$tmp/big.c" -o "$tmp/big.elf" 2>&1)
 rc=$?
 ok=$(( rc != 0 )); grep -q 'exceed WW_SHMEM_BYTES' <<<"$out" || ok=0
 check $ok "a kernel with WW_SHMEM_BYTES + 4 bytes of WW_SHARED data does not link"

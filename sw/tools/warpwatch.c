@@ -3,6 +3,8 @@
  * warpwatch -- the command-line tool over the host runtime (ww_runtime.h):
  *   warpwatch run KERNEL.elf --grid N --block N [--arg A]... [options]
  *   warpwatch disasm KERNEL.elf
+ *   warpwatch cc K.c [more.c|.S ...] -o K.elf [flags]   (ww_cc.c)
+ *   warpwatch cflags [--ldflags|--crt0|...]            (ww_cc.c)
  * Exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped.
  * Every error is one line on stderr; nothing here aborts on bad input.
  */
@@ -16,6 +18,7 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "ww_cc.h"
 #include "ww_config.h"
 #include "ww_isa.h"
 #include "ww_rt_internal.h"
@@ -31,11 +34,16 @@ enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2, EXIT_TRAP = 3 };
 static const char main_usage[] =
   "usage: warpwatch COMMAND [ARGS]\n"
   "\n"
-  "Runs Warpwatch GPU kernels (ELF32 RISC-V executables) on a backend.\n"
+  "Builds Warpwatch GPU kernels (ELF32 RISC-V executables) and runs them on a\n"
+  "backend.\n"
   "\n"
   "commands:\n"
   "  run KERNEL.elf --grid N --block N [options]   run a kernel (see 'warpwatch run --help')\n"
   "  disasm KERNEL.elf                            disassemble the loadable code with source lines\n"
+  "  cc INPUT... -o KERNEL.elf [flags]            build a kernel from .c/.S/.s/.o with clang\n"
+  "                                               and ld.lld (see 'warpwatch cc --help')\n"
+  "  cflags [--ldflags|--crt0|--home]             print the kernel compiler (or linker)\n"
+  "                                               flags for other build systems\n"
   "  help [COMMAND]                               this text, or a command's\n"
   "\n"
   "exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped\n";
@@ -1066,7 +1074,10 @@ int main(int argc, char **argv)
     if (strcmp(sub, "run") == 0)
       printf(run_usage, WW_WARPS_PER_SM * WW_LANES);
     else
-      fputs(strcmp(sub, "disasm") == 0 ? disasm_usage : main_usage, stdout);
+      fputs(strcmp(sub, "disasm") == 0   ? disasm_usage
+            : strcmp(sub, "cc") == 0     ? ww_cc_usage
+            : strcmp(sub, "cflags") == 0 ? ww_cflags_usage
+                                         : main_usage, stdout);
     return EXIT_OK;
   }
   if (strcmp(cmd, "run") == 0) {
@@ -1081,6 +1092,10 @@ int main(int argc, char **argv)
   }
   if (strcmp(cmd, "disasm") == 0)
     return do_disasm(argc - 2, argv + 2);
+  if (strcmp(cmd, "cc") == 0)
+    return ww_cc_main(argc - 2, argv + 2);
+  if (strcmp(cmd, "cflags") == 0)
+    return ww_cflags_main(argc - 2, argv + 2);
   fprintf(stderr, "warpwatch: error: unknown command '%s' (see 'warpwatch --help')\n", cmd);
   return EXIT_USAGE;
 }

@@ -6,11 +6,18 @@
 # kernels (exit 1: missing, random bytes, truncated, x86, big-endian, not
 # EXEC, in the null guard, beyond memory), traps (exit 3, message content
 # with file:line), correct kernels with every --arg form and --print type,
-# --stats, --trace, --json (parsed by python3), disasm, and a small fuzz of
-# byte-flipped ELFs. Any sanitizer report fails the check it happens in.
+# --stats, --trace, --json (parsed by python3), disasm, configuration limits
+# (code of exactly WW_IMEM_BYTES runs, one byte more is refused at load time,
+# on the cmodel and, with WARPWATCH_VERILATOR, the verilator backend),
+# `warpwatch cc` and `warpwatch cflags` (flags equal to make's reading of
+# sw/kernel_flags.mk, the tree found from WW_HOME / the program's place / the
+# build, .c + .S + .o inputs, -mno-relax for .align 3, errors), and a small
+# fuzz of byte-flipped ELFs. Any sanitizer report fails the check it happens in.
 #
 # usage: test_cli.sh [WARPWATCH [KERNEL_DIR]]
 #   defaults: build/bin/warpwatch-asan build/runtime/kernels
+#   WARPWATCH_VERILATOR (default build/bin/warpwatch): the build with the
+#   verilator backend; its checks are skipped (and counted) when it is absent.
 # Outputs go to build/runtime/cli-test/. Last line: "N passed, N failed".
 set -uo pipefail
 
@@ -35,11 +42,15 @@ bad() {
 
 # run EXPECTED_EXIT ARGS... : runs warpwatch, checks the exit status and that
 # no sanitizer spoke. stdout and stderr are left in $OUT/stdout, $OUT/stderr.
-run() {
-  local want=$1
-  shift
-  last_cmd="$WW $*"
-  "$WW" "$@" >"$OUT/stdout" 2>"$OUT/stderr"
+# run_with PROGRAM EXPECTED_EXIT ARGS... : the same with another program.
+# RUN_DIR=DIR run ... : runs it in DIR.
+run() { run_with "$WW" "$@"; }
+run_with() {
+  local bin=$1 want=$2
+  shift 2
+  [ -n "${RUN_DIR:-}" ] && [[ "$bin" == */* ]] && bin=$(realpath "$bin")
+  last_cmd="${RUN_DIR:+(cd $RUN_DIR) }$bin $*"
+  (cd "${RUN_DIR:-.}" && "$bin" "$@") >"$OUT/stdout" 2>"$OUT/stderr"
   local rc=$?
   if grep -q -E 'Sanitizer|runtime error:' "$OUT/stderr"; then
     bad "sanitizer report (exit $rc)"
@@ -233,6 +244,130 @@ json_ok "j['status'] == 'trap' and j['exit_code'] == 3 and j['trap']['kind'] == 
 run 3 run "$K/trap_ebreak.elf" --grid 1 --block 8 --json
 json_ok "j['trap']['kind'] == 'KERNEL_TRAP' and j['trap']['srcline'] == 'trap_ebreak.S:9' and j['trap']['callsite'] is None and j['trap']['lane'] == -1"
 
+# ---- configuration limits: refused at load time (exit 1) on every backend ----------
+cfg() { sed -n "s/^$1 = \(.*\);/\1/p" sw/link/ww_config.ld; }
+IMEM=$(cfg WW_IMEM_BYTES)
+IMEM_ERR="kernel code is $((IMEM + 1)) bytes; the SM instruction memory holds $IMEM bytes (WW_IMEM_BYTES"
+run 0 run "$K/imem_full.elf" --grid 2 --block 8 --arg buf:64 --print 0:i32
+has stdout "arg0 i32[16]: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
+run 1 run "$K/imem_over.elf" --grid 2 --block 8 --arg buf:64 && one_line_error "imem_over.elf: $IMEM_ERR"
+run 1 disasm "$K/imem_over.elf" && one_line_error "$IMEM_ERR"
+run 1 run "$K/imem_over.elf" --grid 2 --block 8 --json
+json_ok "j['status'] == 'error' and 'WW_IMEM_BYTES' in j['error'] and j['exit_code'] == 1"
+
+WWV=${WARPWATCH_VERILATOR:-build/bin/warpwatch}
+skipped=0
+if [ -x "$WWV" ]; then
+  run_with "$WWV" 0 run "$K/imem_full.elf" --grid 3 --block 13 --arg buf:256 --print 0:i32:39 --backend verilator
+  has stdout "co-simulation (strict) agrees"
+  has stdout " 36 37 38"
+  run_with "$WWV" 1 run "$K/imem_over.elf" --grid 2 --block 8 --arg buf:64 --backend verilator &&
+    one_line_error "imem_over.elf: $IMEM_ERR"
+  run_with "$WWV" 1 run "$K/in_null_guard.elf" --grid 1 --block 8 --backend verilator &&
+    one_line_error "lies in the null guard"
+  run_with "$WWV" 1 run "$K/beyond_memory.elf" --grid 1 --block 8 --backend verilator &&
+    one_line_error "is outside global memory"
+else
+  echo "SKIP: no $WWV: the verilator backend's load checks did not run"
+  skipped=4
+fi
+
+# ---- warpwatch cc and warpwatch cflags ----------------------------------------------
+TOP=$(pwd -P)
+CCS=$SRC/cc
+TMPD=$(mktemp -d)
+trap 'rm -rf "$TMPD"' EXIT
+run 0 cc --help && has stdout "usage: warpwatch cc INPUT... -o KERNEL.elf"
+has stdout "-nostartfiles"
+run 0 help cc && has stdout "usage: warpwatch cc"
+run 0 cflags --help && has stdout "usage: warpwatch cflags"
+run 0 help cflags && has stdout "ld.lld \$(warpwatch cflags --ldflags) crt0.o k.o -o k.elf"
+run 0 --help && has stdout "cflags [--ldflags|--crt0|--home]"
+run 2 cc && one_line_error "no input files"
+run 2 cc "$CCS/scale_main.c" && one_line_error "no output file: give -o KERNEL.elf"
+run 2 cc "$CCS/scale.h" -o "$OUT/x.elf" && one_line_error "unknown kind of input (expected .c, .S, .s or .o)"
+run 2 cc "$CCS/scale_main.c" -o && one_line_error "option -o needs a value"
+run 2 cc "$CCS/scale_main.c" -o a.elf -o b.elf && one_line_error "-o given twice"
+run 2 cc "$CCS/scale_main.c" -S -o "$OUT/x.s" && one_line_error "-S is not supported"
+run 2 cc -c "$CCS/scale_main.c" "$CCS/scale_helper.c" -o "$OUT/x.o" && one_line_error "-c compiles exactly one"
+run 2 cc "$CCS/scale_main.c" -o "$CCS/scale_main.c" && one_line_error "would overwrite an input"
+run 2 cc "$CCS/scale_main.c" -I && one_line_error "option -I needs a value"
+run 1 cc "$OUT/no-such.c" -o "$OUT/x.elf" && one_line_error "no-such.c: cannot open: No such file or directory"
+run 2 cflags --bogus && one_line_error "unknown option '--bogus'"
+
+# The flags are sw/kernel_flags.mk as make reads it (sw.mk includes the same file).
+make_var() {
+  printf 'print:\n\t@echo $(%s)\n' "$1" |
+    make --no-print-directory -s -f sw/kernel_flags.mk -f - WW_KERNEL_HOME="$TOP" print
+}
+for v in cflags:WW_KERNEL_CFLAGS ldflags:WW_KERNEL_LDFLAGS crt0:WW_KERNEL_CRT0 cc:WW_KERNEL_CC ld:WW_KERNEL_LD; do
+  run 0 cflags "--${v%%:*}"
+  want=$(make_var "${v#*:}")
+  if [ -n "$want" ] && [ "$(cat "$OUT/stdout")" = "$want" ]; then ok; else bad "cflags --${v%%:*} is not make's \$(${v#*:}): $want"; fi
+done
+run 0 cflags && has stdout " -mno-relax "
+has stdout "-Xclang -fconvergent-functions -I$TOP/sw/include -I$TOP/cmodel/include"
+run 0 cflags --home && if [ "$(cat "$OUT/stdout")" = "$TOP" ]; then ok; else bad "--home is not $TOP"; fi
+
+# Which tree: WW_HOME, else the one around the program, else the one it was built in.
+run_with env 1 WW_HOME="$TMPD/nowhere" "$WW" cflags &&
+  one_line_error "WW_HOME is '$TMPD/nowhere', which is not a Warpwatch tree (no sw/kernel_flags.mk there)"
+mkdir -p "$TMPD/tree/sw" "$TMPD/tree/build/bin" "$TMPD/lone"
+cp sw/kernel_flags.mk "$TMPD/tree/sw/"
+cp "$WW" "$TMPD/tree/build/bin/ww"
+cp "$WW" "$TMPD/lone/ww"
+run_with "$TMPD/tree/build/bin/ww" 0 cflags --crt0 && has stdout "$TMPD/tree/sw/crt0.S"
+run_with env 0 WW_HOME="$TOP" "$TMPD/tree/build/bin/ww" cflags --home && has stdout "$TOP"
+run_with "$TMPD/lone/ww" 0 cflags --home && has stdout "$TOP"
+
+# Builds: assembly with .align 3 and 4 links (-mno-relax) and runs.
+run 0 cc "$CCS/align_asm.S" -o "$OUT/align_asm.elf"
+run 0 run "$OUT/align_asm.elf" --grid 2 --block 8 --arg buf:64 --print 0:i32
+has stdout "arg0 i32[16]: 7 10 13 16 19 22 25 28 31 34 37 40 43 46 49 52"
+# Two C files, -D and -I forwarded, -Wl, to the linker; -v prints every command.
+run 0 cc -v -DSCALE=5 -I "$CCS" "$CCS/scale_main.c" "$CCS/scale_helper.c" -o "$OUT/scale.elf" \
+  -Wl,-Map,"$OUT/scale.map"
+has stderr "warpwatch cc: Warpwatch tree $TOP"
+has stderr "clang --target=riscv32-unknown-elf -march=rv32im -mabi=ilp32 -mno-relax "
+has stderr " -O2 -g -Wall -Wextra -c $TOP/sw/crt0.S -o "
+has stderr " -O2 -g -Wall -Wextra -DSCALE=5 -I $CCS -c $CCS/scale_helper.c -o "
+has stderr "ld.lld -m elf32lriscv -T $TOP/sw/link/kernel.ld -L $TOP/sw/link --gc-sections -Map $OUT/scale.map "
+has stderr " -o $OUT/scale.elf"
+if [ -s "$OUT/scale.map" ]; then ok; else bad "-Wl,-Map did not reach ld.lld"; fi
+run 0 run "$OUT/scale.elf" --grid 2 --block 8 --arg buf:64 --print 0:i32
+has stdout "arg0 i32[16]: 100 105 110 115 120 125 130 135 140 145 150 155 160 165 170 175"
+# From another directory: compile one file with -c, link it as a .o input.
+RUN_DIR=$TMPD run 0 cc -c -DSCALE=2 -I "$TOP/$CCS" "$TOP/$CCS/scale_helper.c" -o helper.o
+RUN_DIR=$TMPD run 0 cc -DSCALE=2 -I "$TOP/$CCS" "$TOP/$CCS/scale_main.c" helper.o -o scale2.elf
+run 0 run "$TMPD/scale2.elf" --grid 1 --block 4 --arg buf:16 --print 0:i32
+has stdout "arg0 i32[4]: 100 102 104 106"
+# A pure-assembly kernel without crt0, exactly at the instruction-memory limit;
+# one byte more does not link (kernel.ld).
+run 0 cc -nostartfiles "$SRC/imem_full.S" -o "$OUT/imem_full_cc.elf"
+run 0 run "$OUT/imem_full_cc.elf" --grid 2 --block 8 --arg buf:64 --print 0:i32
+has stdout "arg0 i32[16]: 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15"
+run 1 cc -nostartfiles "$SRC/imem_over.S" -o "$OUT/imem_over_cc.elf"
+has stderr "kernel.ld: the code (.text) exceeds WW_IMEM_BYTES of SM instruction memory"
+has stderr "warpwatch: error: ld.lld failed (exit status 1) linking"
+# Compile errors: clang's diagnostics, then one line of ours.
+printf '#include "warpwatch.h"\nWW_KERNEL(k)(void *a) { (void)a; return x; }\n' >"$OUT/broken.c"
+run 1 cc "$OUT/broken.c" -o "$OUT/broken.elf"
+has stderr "use of undeclared identifier 'x'"
+has stderr "warpwatch: error: clang failed (exit status 1) compiling $OUT/broken.c"
+# A missing toolchain names its Debian package.
+mkdir -p "$TMPD/nobin" "$TMPD/clangonly"
+ln -s "$(command -v clang)" "$TMPD/clangonly/clang"
+run_with env 1 PATH="$TMPD/nobin" "$WW" cc "$CCS/align_asm.S" -o "$OUT/x.elf" &&
+  one_line_error "clang is not installed (not found in PATH): install the Debian package 'clang' (scripts/install_deps.sh"
+run_with env 1 PATH="$TMPD/clangonly" "$WW" cc "$CCS/align_asm.S" -o "$OUT/x.elf" &&
+  one_line_error "ld.lld is not installed (not found in PATH): install the Debian package 'lld'"
+if [ -x "$WWV" ]; then
+  run_with "$WWV" 0 run "$OUT/align_asm.elf" --grid 2 --block 8 --arg buf:64 --print 0:i32 --backend verilator
+  has stdout "arg0 i32[16]: 7 10 13 16 19 22 25 28 31 34 37 40 43 46 49 52"
+else
+  skipped=$((skipped + 1))
+fi
+
 # ---- fuzz: byte-flipped kernels never crash the tool ---------------------------------
 size=$(stat -c %s "$K/add_scalar.elf")
 for i in $(seq 1 40); do
@@ -253,5 +388,9 @@ for i in $(seq 1 40); do
   fi
 done
 
-echo "$pass passed, $fail failed"
+if [ "$skipped" -gt 0 ]; then
+  echo "$pass passed, $fail failed, $skipped skipped"
+else
+  echo "$pass passed, $fail failed"
+fi
 [ "$fail" -eq 0 ]

@@ -9,7 +9,9 @@
  *     thousand random byte mutations never crash (those that still load are
  *     run for a few steps);
  *   - launch argument checks, a correct kernel (result, hook count, trace
- *     lines, statistics), and trap reports (kind, PC, disassembly, file:line).
+ *     lines, statistics), and trap reports (kind, PC, disassembly, file:line);
+ *   - configuration limits: code of exactly WW_IMEM_BYTES loads and runs, one
+ *     byte more is refused with the limit named; overlapping segments.
  * usage: test_runtime [KERNEL_DIR]   (default build/runtime/kernels)
  * The last line is "N passed, N failed"; exit 1 on any failure.
  */
@@ -403,6 +405,109 @@ static void test_traps(void)
     "trap: step limit exceeded", NULL });
 }
 
+/* ---- configuration limits ------------------------------------------------------------ */
+static void put32(uint8_t *p, uint32_t v)
+{
+  for (int i = 0; i < 4; i++)
+    p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* A minimal kernel ELF with no section headers, entered at the first
+ * segment: n PT_LOAD segments, each {vaddr, memsz, flags}, all backed by the
+ * same 8 file bytes (ww.exit, nop). */
+static void write_elf(const char *path, const uint32_t (*seg)[3], unsigned n)
+{
+  uint8_t b[256] = { 0x7f, 'E', 'L', 'F', 1, 1, 1 };
+  const uint32_t code_off = 52 + 32 * 4;
+  b[16] = 2;                                        /* ET_EXEC */
+  b[18] = 243;                                      /* EM_RISCV */
+  put32(b + 20, 1);                                 /* e_version */
+  put32(b + 24, seg[0][0]);                         /* e_entry */
+  put32(b + 28, 52);                                /* e_phoff */
+  b[40] = 52;                                       /* e_ehsize */
+  b[42] = 32;                                       /* e_phentsize */
+  b[44] = (uint8_t)n;                               /* e_phnum */
+  for (unsigned i = 0; i < n; i++) {
+    uint8_t *ph = b + 52 + 32 * i;
+    put32(ph + 0, 1);                               /* PT_LOAD */
+    put32(ph + 4, code_off);
+    put32(ph + 8, seg[i][0]);
+    put32(ph + 12, seg[i][0]);
+    put32(ph + 16, seg[i][1] < 8 ? seg[i][1] : 8);  /* p_filesz */
+    put32(ph + 20, seg[i][1]);
+    put32(ph + 24, seg[i][2]);
+    put32(ph + 28, 4);
+  }
+  put32(b + code_off, 0x0600000Bu);                 /* ww.exit */
+  put32(b + code_off + 4, 0x00000013u);             /* nop */
+  spit(path, b, code_off + 8);
+}
+
+/* Code must fit the SM instruction memory (WW_IMEM_BYTES from WW_CODE_BASE):
+ * imem_full.elf fills it exactly and runs to its last word; imem_over.elf has
+ * one byte more and is refused at load time, naming the limit and the size.
+ * Hand-made images without section headers check the PF_X segment fallback
+ * and overlapping segments. */
+static void test_limits(void)
+{
+  ww_dev_t *d = open_dev(0);
+  ww_kernel_t *k = ww_kernel_load(d, kpath("imem_full.elf"));
+  CHECK(k != NULL, "code of exactly WW_IMEM_BYTES loads: %s", ww_dev_error(d));
+  if (k) {
+    uint32_t out = ww_dev_alloc(d, 4 * 16), last = 0, got[16];
+    ww_result_t res;
+    CHECK(ww_dev_copy_from(d, &last, WW_CODE_BASE + WW_IMEM_BYTES - 4, 4) == 0 &&
+          last == 0x0600000Bu, "last word of the instruction memory 0x%08x, want ww.exit", last);
+    CHECK(ww_launch(d, k, 2, 8, &out, 4) == 0 && ww_wait(d, &res) == 0 && res.ok,
+          "imem_full runs: %s", res.message);
+    ww_dev_copy_from(d, got, out, sizeof got);
+    unsigned wrong = 0;
+    for (unsigned i = 0; i < 16; i++)
+      wrong += got[i] != i;
+    CHECK(wrong == 0, "imem_full: %u wrong words", wrong);
+    ww_kernel_free(k);
+  }
+  char want[200];
+  snprintf(want, sizeof want, "imem_over.elf: kernel code is %u bytes; the SM instruction memory "
+           "holds %u bytes (WW_IMEM_BYTES", WW_IMEM_BYTES + 1, WW_IMEM_BYTES);
+  expect_refused(d, kpath("imem_over.elf"), want);
+  /* Without section headers the PF_X segments are the code. */
+  size_t n;
+  uint8_t *img = slurp(kpath("imem_over.elf"), &n);
+  uint8_t zero4[4] = { 0 };
+  if (img && n > 52) {
+    snprintf(want, sizeof want, "kernel code is %u bytes", WW_IMEM_BYTES + 1);
+    mutate_and_expect(d, img, n, 32, zero4, 4, want);       /* e_shoff = 0 */
+  } else {
+    CHECK(0, "read imem_over.elf");
+  }
+  free(img);
+  char path[512];
+  snprintf(path, sizeof path, "%s/made.elf", tmpdir);
+  const uint32_t ok2[2][3] = { { WW_CODE_BASE, 8, 5 }, { WW_CODE_BASE + 64, 4, 6 } };
+  write_elf(path, ok2, 2);
+  k = ww_kernel_load(d, path);
+  CHECK(k != NULL, "hand-made image: %s", ww_dev_error(d));
+  ww_kernel_free(k);
+  const uint32_t big[1][3] = { { WW_CODE_BASE, WW_IMEM_BYTES + 1, 5 } };
+  write_elf(path, big, 1);
+  expect_refused(d, path, want);
+  const uint32_t fits[1][3] = { { WW_CODE_BASE, WW_IMEM_BYTES, 5 } };
+  write_elf(path, fits, 1);
+  k = ww_kernel_load(d, path);
+  CHECK(k != NULL, "PF_X segment of WW_IMEM_BYTES: %s", ww_dev_error(d));
+  ww_kernel_free(k);
+  const uint32_t above[2][3] = { { WW_CODE_BASE + 64, WW_IMEM_BYTES, 5 }, { WW_CODE_BASE, 8, 6 } };
+  write_elf(path, above, 2);
+  snprintf(want, sizeof want, "kernel code [0x%08x, 0x%08x) ends %u bytes above WW_CODE_BASE",
+           WW_CODE_BASE + 64, WW_CODE_BASE + 64 + WW_IMEM_BYTES, WW_IMEM_BYTES + 64);
+  expect_refused(d, path, want);
+  const uint32_t overlap[2][3] = { { WW_CODE_BASE, 8, 5 }, { WW_CODE_BASE + 4, 4, 6 } };
+  write_elf(path, overlap, 2);
+  expect_refused(d, path, "segment 1 [0x00010004, 0x00010008) overlaps segment [0x00010000, 0x00010008)");
+  ww_dev_close(d);
+}
+
 int main(int argc, char **argv)
 {
   if (argc > 1)
@@ -416,6 +521,7 @@ int main(int argc, char **argv)
   test_load_and_launch();
   test_run_ok();
   test_traps();
+  test_limits();
   test_elf_fuzz();
   printf("%u passed, %u failed\n", passed, failed);
   return failed ? 1 : 0;
