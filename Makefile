@@ -76,6 +76,7 @@ gen: $(BUILD)/bin/ww_gen_config $(BUILD)/bin/ww_gen_isa
 	@mkdir -p $(dir $(CONFIG_LD))
 	$(BUILD)/bin/ww_gen_config $(CONFIG_VH) $(CONFIG_H) $(CONFIG_LD)
 	$(BUILD)/bin/ww_gen_isa $(ISA_VH)
+	gcc -std=c11 -Wall -Wextra -Werror -Icmodel/include cmodel/tools/ww_gen_proto.c -o $(BUILD)/bin/ww_gen_proto && $(BUILD)/bin/ww_gen_proto rtl/include/ww_proto.vh cmodel/include/ww_proto.h
 
 # ---- lockstep binaries: per block a default build, parameter points, mutants
 # $(1) block  $(2) variant  $(3) defines (space separated)
