@@ -119,6 +119,20 @@
 `define WW_SHM_CAS                   4'd11  // atomic compare and swap
 `define WW_SHM_CLEAR                 4'd12  // zero a slot (launch)
 
+// ---- STACK: 2 bits; text = the request
+`define WW_STACK_W 2
+`define WW_STACK_N 3
+`define WW_STACK_SPLIT               2'd0  // ww.split: push, run the predicated lanes
+`define WW_STACK_JOIN                2'd1  // ww.join: pop
+`define WW_STACK_CLEAR               2'd2  // empty the warp's stack (launch)
+
+// ---- STACK_ERR: 2 bits; text = the answer
+`define WW_STACK_ERR_W 2
+`define WW_STACK_ERR_N 3
+`define WW_STACK_ERR_OK              2'd0  // done
+`define WW_STACK_ERR_OVERFLOW        2'd1  // split on a full stack (trap STACK_OVERFLOW)
+`define WW_STACK_ERR_UNDERFLOW       2'd2  // join on an empty stack (trap JOIN_EMPTY)
+
 // ---- GSI: 3 bits; text = counter name
 `define WW_GSI_W 3
 `define WW_GSI_N 8
