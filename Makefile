@@ -112,6 +112,8 @@ $(BUILD)/tests.list: FORCE
 	@mkdir -p $(@D)
 	@{ echo "config-drift|pass|scripts/check_config.sh"; \
 	   echo "isa-drift|pass|scripts/check_isa.sh"; \
+	   echo "proto-drift|pass|scripts/check_proto.sh"; \
+	   echo "proto-drift/catches-literal|pass|scripts/test_check_proto.sh"; \
 	   $(foreach t,$(CTESTS),echo "cmodel/$(notdir $(t))|pass|$(t)";) \
 	   $(foreach b,$(BLOCKS),echo "lockstep/$(b)|pass|$(BUILD)/lockstep/$(b)/default/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";) \
 	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";)) \

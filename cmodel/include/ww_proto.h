@@ -109,7 +109,7 @@ typedef enum {
 
 /* ---- AMO: 4 bits; text = new word */
 #define WW_AMO_W 4
-#define WW_AMO_N 10
+#define WW_AMO_N 11
 typedef enum {
   WW_AMO_ADD                   = 0,  /* old + a */
   WW_AMO_EXCH                  = 1,  /* a */
@@ -121,6 +121,7 @@ typedef enum {
   WW_AMO_OR                    = 7,  /* old | a */
   WW_AMO_XOR                   = 8,  /* old ^ a */
   WW_AMO_CAS                   = 9,  /* b if old == a */
+  WW_AMO_NOP                   = 15,  /* reserved: nothing written, old word returned */
 } ww_amo_op_t;
 #define WW_AMO_LIST(X) \
   X(ADD, 0x0, "old + a") \
@@ -132,7 +133,8 @@ typedef enum {
   X(AND, 0x6, "old & a") \
   X(OR, 0x7, "old | a") \
   X(XOR, 0x8, "old ^ a") \
-  X(CAS, 0x9, "b if old == a")
+  X(CAS, 0x9, "b if old == a") \
+  X(NOP, 0xF, "reserved: nothing written, old word returned")
 
 /* ---- L1: 3 bits; text = the request */
 #define WW_L1_W 3

@@ -64,7 +64,7 @@
 
 // ---- AMO: 4 bits; text = new word
 `define WW_AMO_W 4
-`define WW_AMO_N 10
+`define WW_AMO_N 11
 `define WW_AMO_ADD                   4'd0  // old + a
 `define WW_AMO_EXCH                  4'd1  // a
 `define WW_AMO_MIN                   4'd2  // signed min(old, a)
@@ -75,6 +75,7 @@
 `define WW_AMO_OR                    4'd7  // old | a
 `define WW_AMO_XOR                   4'd8  // old ^ a
 `define WW_AMO_CAS                   4'd9  // b if old == a
+`define WW_AMO_NOP                   4'd15  // reserved: nothing written, old word returned
 
 // ---- L1: 3 bits; text = the request
 `define WW_L1_W 3

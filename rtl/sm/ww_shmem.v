@@ -191,8 +191,9 @@ module ww_shmem #(
   // the request's ops ADD..CAS (2..11) are the atomic ALU's 0..9
   wire [31:0] anew;
   wire        awrite;
-  // WW_SHM_ADD .. WW_SHM_CAS are WW_SHM_ADD + WW_AMO_*; 15 is a reserved AMO op (no write)
-  wire [`WW_AMO_W-1:0] aop = (op_q >= `WW_SHM_ADD && op_q <= `WW_SHM_CAS) ? op_q - `WW_SHM_ADD : 4'd15;
+  // WW_SHM_ADD .. WW_SHM_CAS are WW_SHM_ADD + WW_AMO_*; otherwise no atomic (NOP)
+  wire [`WW_AMO_W-1:0] aop = (op_q >= `WW_SHM_ADD && op_q <= `WW_SHM_CAS) ? op_q - `WW_SHM_ADD :
+                            `WW_AMO_NOP;
   ww_amo_alu u_amo (
     .op_i    (aop),
     .old_i   (aold),

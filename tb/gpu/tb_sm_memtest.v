@@ -120,6 +120,8 @@ module ww_sm #(
 
   localparam [2:0] S_IDLE = 3'd0, S_CMD = 3'd1, S_REQ = 3'd2, S_WAIT = 3'd3,
                    S_DRAIN = 3'd4, S_HALT = 3'd5;
+  // commands (bits [31:28] of an instruction-memory word)
+  localparam [3:0] C_END = 4'd0, C_WRITE = 4'd1, C_READ = 4'd2, C_ADD = 4'd3, C_TRAP = 4'd4;
 
   reg [31:0] imem [0:(1 << IMEM_AW) - 1];
   always @(posedge clk_i) begin
@@ -133,7 +135,7 @@ module ww_sm #(
   reg [15:0]        wcnt_q;        // posted writes not yet acknowledged
   reg               ret_q, trap_q, done_q;
 
-  wire [3:0]  op   = cmd_q[31:28];
+  wire [3:0]  cmd  = cmd_q[31:28];
   wire [15:0] w    = cmd_q[15:0];
   wire [31:0] val  = {1'b1, ctaid_q[14:0], w};
   wire [31:0] word_pc = (pc_q - CODE_BASE) >> 2;
@@ -172,7 +174,7 @@ module ww_sm #(
       ret_q  <= 1'b0;
       trap_q <= 1'b0;
       done_q <= 1'b0;
-      wcnt_q <= wcnt_q + {15'd0, req_fire && op == 4'd1} - {15'd0, ack};
+      wcnt_q <= wcnt_q + {15'd0, req_fire && cmd == C_WRITE} - {15'd0, ack};
       case (st_q)
         S_IDLE: begin
           if (launch_valid_i) begin
@@ -185,14 +187,14 @@ module ww_sm #(
           cmd_q  <= imem[word_pc[IMEM_AW-1:0]];
           addr_q <= cmd_addr;
           case (imem[word_pc[IMEM_AW-1:0]][31:28])
-            4'd0:    st_q <= S_DRAIN;
-            4'd4:    begin st_q <= S_HALT; trap_q <= 1'b1; end
+            C_END:   st_q <= S_DRAIN;
+            C_TRAP:  begin st_q <= S_HALT; trap_q <= 1'b1; end
             default: st_q <= S_REQ;
           endcase
         end
         S_REQ: begin
           if (mreq_ready_i) begin
-            if (op == 4'd1) begin
+            if (cmd == C_WRITE) begin
               ret_q <= 1'b1;
               pc_q  <= pc_q + 32'd4;
               st_q  <= S_CMD;
@@ -236,9 +238,9 @@ module ww_sm #(
   assign block_done_o    = done_q;
 
   assign mreq_valid_o    = (st_q == S_REQ);
-  assign mreq_op_o       = (op == 4'd1) ? `WW_L2_WRITE : (op == 4'd3) ? `WW_L2_ATOMIC : `WW_L2_READ;
+  assign mreq_op_o       = (cmd == C_WRITE) ? `WW_L2_WRITE : (cmd == C_ADD) ? `WW_L2_ATOMIC : `WW_L2_READ;
   assign mreq_line_o     = addr_q[31:OFF_W];
-  assign mreq_id_o       = (op != 4'd1) ? `WW_REQID_BYPASS : `WW_REQID_L1;
+  assign mreq_id_o       = (cmd != C_WRITE) ? `WW_REQID_BYPASS : `WW_REQID_L1;
   assign mreq_amo_op_o   = `WW_AMO_ADD;
   assign mreq_amo_word_o = (WORDS > 1) ? addr_q[2 +: WORD_W] : {WORD_W{1'b0}};
   assign mreq_amo_a_o    = 32'd1;
@@ -246,7 +248,7 @@ module ww_sm #(
   reg [SB_W-1:0] sb_c;
   always @(*) begin
     sb_c = {SB_W{1'b0}};   // warp 0, record kind NONE
-    sb_c[`WW_SB_OP_LSB(WID_W, WORDS, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W) +: 4] = op;
+    sb_c[`WW_SB_OP_LSB(WID_W, WORDS, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W) +: 4] = cmd;
     sb_c[`WW_SB_CTA_LSB(WID_W, WORDS, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W) +: 32] = ctaid_q;
     sb_c[`WW_SB_PC_LSB(WID_W, WORDS, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W) +: 32] = ret_pc_q;
   end
@@ -259,13 +261,13 @@ module ww_sm #(
   assign ret_pc_o        = ret_pc_q;
   assign ret_insn_o      = cmd_q;
   assign ret_mask_o      = {{(LANES-1){1'b0}}, 1'b1};
-  assign ret_rd_o        = (op == 4'd2 || op == 4'd3) ? 5'd1 : 5'd0;
-  assign ret_mem_o       = (op == 4'd1) ? `WW_MEM_STORE : (op == 4'd2) ? `WW_MEM_LOAD :
-                           (op == 4'd3) ? `WW_MEM_ATOMIC_DEV : `WW_MEM_NONE;
-  assign ret_mem_bytes_o = (op == 4'd0) ? 3'd0 : 3'd4;
+  assign ret_rd_o        = (cmd == C_READ || cmd == C_ADD) ? 5'd1 : 5'd0;
+  assign ret_mem_o       = (cmd == C_WRITE) ? `WW_MEM_STORE : (cmd == C_READ) ? `WW_MEM_LOAD :
+                           (cmd == C_ADD) ? `WW_MEM_ATOMIC_DEV : `WW_MEM_NONE;
+  assign ret_mem_bytes_o = (cmd == C_END) ? 3'd0 : 3'd4;
   assign ret_rd_val_o    = {{(LANES*32-32){1'b0}}, rdata_q};
   assign ret_addr_o      = {{(LANES*32-32){1'b0}}, addr_q};
-  assign ret_wdata_o     = {{(LANES*32-32){1'b0}}, (op == 4'd1) ? val : 32'd0};
+  assign ret_wdata_o     = {{(LANES*32-32){1'b0}}, (cmd == C_WRITE) ? val : 32'd0};
 
   assign trap_valid_o    = trap_q;
   assign trap_kind_o     = `WW_TRAP_KERNEL_TRAP;
