@@ -14,7 +14,9 @@
  * Modes (ww_dev_opts_t.cosim): strict (the model computes load values),
  * follow (the model takes the values the RTL loaded: racy kernels), off.
  * The first divergence stops the run as a WW_TRAP_COSIM trap; a full report
- * (both records) goes to stderr.
+ * (both records) goes to stderr. Races come from the detectors' logs in the
+ * DRAM model, read with the race-log words and fields of ww_proto.h
+ * (WW_SCORD_HDR_*, WW_SCORD_ENT_*, WW_SCORD_EK_*, WW_SCORD_EW_*).
  */
 #include <inttypes.h>
 #include <stdio.h>

@@ -7,6 +7,8 @@
 //
 // Built with the same WW_* defines as the RTL (tb/gpu/gpu_tb.mk), so the
 // parameters below are the RTL's; the static_asserts check the port storage.
+// Port codes and the sideband layout: ww_proto.h (via ww_gpu.h), the same
+// names as the RTL's ww_proto.vh.
 
 #include <cstdio>
 #include <cstdlib>
