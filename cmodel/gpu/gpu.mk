@@ -17,7 +17,7 @@ GPU_LIB    := $(BUILD)/lib/libwwgpu.a
 
 GPU_SRC    := $(wildcard cmodel/gpu/*.c)
 GPU_HDR    := $(wildcard cmodel/gpu/*.h) cmodel/include/ww_isa.def cmodel/include/ww_config.h \
-              cmodel/include/ww_rng.h cmodel/include/ww_util.h
+              cmodel/include/ww_rng.h cmodel/include/ww_util.h cmodel/include/ww_proto.h
 GPU_OBJ    := $(patsubst cmodel/gpu/%.c,$(BUILD)/gpu/obj/%.o,$(GPU_SRC))
 
 $(BUILD)/gpu/obj/%.o: cmodel/gpu/%.c $(GPU_HDR)

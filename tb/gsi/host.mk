@@ -13,7 +13,7 @@
 GSI_HOST_SAVED_GOAL := $(.DEFAULT_GOAL)
 
 GSI_STALLS_SRC  := sw/tools/ww_stalls.c
-GSI_STALLS_DEPS := sw/tools/ww_stalls.c sw/tools/ww_stalls.h tb/gsi/host.mk
+GSI_STALLS_DEPS := sw/tools/ww_stalls.c sw/tools/ww_stalls.h tb/gsi/host.mk cmodel/include/ww_proto.h
 GSI_HOST_CFLAGS := -std=c11 -g -Wall -Wextra -Werror -Isw/tools -Icmodel/include
 GSI_HOST_SAN    := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
