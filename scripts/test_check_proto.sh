@@ -12,7 +12,10 @@
 # Run from the repository root. Exit 0 when every case behaves.
 set -uo pipefail
 
-[[ -f scripts/check_proto.sh ]] || { echo "test_check_proto.sh: run from the repository root" >&2; exit 2; }
+if [[ ! -f scripts/check_proto.sh ]]; then
+  echo "test_check_proto.sh: run from the repository root" >&2
+  exit 2
+fi
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/ww-proto-test.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -65,24 +68,26 @@ run clean pass
 
 case_literal reqid-verilog rtl/sm/ww_lsu.v "rec_valid ? \`WW_REQID_SCORD" "rec_valid ? 8'h40"
 case_literal why-verilog rtl/sm/ww_lsu.v "why_o = \`WW_GSI_WHY_READY;" "why_o = 3'd0;"
-case_literal trap-verilog rtl/sm/ww_sm.v "trap_kind_c = \`WW_TRAP_BAR_DEADLOCK;" "trap_kind_c = 4'd9;"
+case_literal trap-verilog rtl/sm/ww_sm.v "trap_kind_c = \`WW_TRAP_BAR_DEADLOCK;" \
+  "trap_kind_c = 4'd9;"
 case_literal csr-verilog rtl/sm/ww_sm.v "(e_csr >= {20'd0, WW_CSR_TID})" "(e_csr >= 32'hCC0)"
 case_literal sideband-verilog rtl/top/ww_gpu.v \
-  "localparam SK_LSB = \`WW_SB_SK_LSB(WID_W, LINE_BYTES / 4, \`WW_SCORD_BARID_W, \`WW_SCORD_BLOOM_W);" \
-  "localparam SK_LSB = 7 + WID_W + 64;"
+  "localparam SK_LSB = \`WW_SB_SK_LSB(WID_W, LINE_BYTES / 4," \
+  "localparam SK_LSB = 7 + WID_W + 64; // (WID_W, LINE_BYTES / 4,"
 case_literal local-copy-verilog rtl/sm/ww_gsi.v "localparam N_CNT  = \`WW_GSI_CNT_N;" \
   "localparam N_CNT  = \`WW_GSI_CNT_N; localparam [2:0] WHY_SCORD = 3'd7;"
 case_literal sideband-c tb/gpu/ww_vgpu.cpp \
-  "constexpr unsigned SB_SK      = WW_SB_SK_LSB(WID_W, LB / 4, WW_SCORD_BARID_W, WW_SCORD_BLOOM_W);" \
-  "constexpr unsigned SB_SK      = 7 + WID_W + 64;"
-case_literal trap-c tb/gpu/ww_backend_verilator.c "b->trap.kind = WW_TRAP_COSIM;" "b->trap.kind = 15;"
+  "constexpr unsigned SB_SK      = WW_SB_SK_LSB(WID_W, LB / 4," \
+  "constexpr unsigned SB_SK      = 7 + WID_W + 64; // (WID_W, LB / 4,"
+case_literal trap-c tb/gpu/ww_backend_verilator.c "b->trap.kind = WW_TRAP_COSIM;" \
+  "b->trap.kind = 15;"
 case_literal why-c cmodel/sm/ww_gsi.c "== WW_GSI_WHY_SYNC)" "== 6)"
 case_literal racelog-c tb/gpu/ww_backend_verilator.c "mem_word(m, h + 4 * WW_SCORD_HDR_RACES)" \
   "mem_word(m, h + 4)"
 
 # the generated files drift from the table
 copy drift-vh
-perl -i -pe 's/^(`define WW_REQID_SCORD\s+)8.h40/${1}8'"'"'h41/' "$tmp/drift-vh/rtl/include/ww_proto.vh"
+perl -i -pe 's/^(`define WW_REQID_SCORD\s+8.h)40/${1}41/' "$tmp/drift-vh/rtl/include/ww_proto.vh"
 run drift-vh fail "proto drift: rtl/include/ww_proto.vh"
 copy drift-h
 echo "#define WW_HAND_EDIT 1" >>"$tmp/drift-h/cmodel/include/ww_proto.h"

@@ -545,7 +545,8 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
       m->lb[WW_SCORD_ENT_ADDR] = g.wa << 2;
       m->lb[WW_SCORD_ENT_COUNT] = 1;
       m->lb[WW_SCORD_ENT_KIND] = kind << WW_SCORD_EK_KIND_LSB |
-                                 g.scope << WW_SCORD_EK_SCOPE_BLK_LSB | g.type << WW_SCORD_EK_TYPE_LSB;
+                                 g.scope << WW_SCORD_EK_SCOPE_BLK_LSB |
+                                 g.type << WW_SCORD_EK_TYPE_LSB;
       m->lb[WW_SCORD_ENT_CTAID] = m->rec_cta;
       m->lb[WW_SCORD_ENT_WARPS] = EW(g.pwarp, PREV_WARP) | EW(psm, PREV_SM) |
                                   EW(m->rec_wp, CUR_WARP) | EW(m->rec_src, CUR_SM);

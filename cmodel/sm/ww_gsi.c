@@ -91,7 +91,8 @@ uint64_t ww_gsi_counter(const ww_gsi_t *g, unsigned idx)
 unsigned ww_gsi_refine(const ww_gsi_in_t *in, unsigned w, int *own_store)
 {
   const unsigned c = ww_gsi_cls_in(in, w);
-  const unsigned kind = (unsigned)(in->infl_kind_i >> (WW_GSI_KIND_W * w)) & ((1u << WW_GSI_KIND_W) - 1);
+  const unsigned kind =
+      (unsigned)(in->infl_kind_i >> (WW_GSI_KIND_W * w)) & ((1u << WW_GSI_KIND_W) - 1);
   const int infl = (int)(in->infl_i >> w & 1u);
   const int held = infl && (c == WW_GSI_MEM_STRUCT || c == WW_GSI_COMP_STRUCT);
   const int own = held && kind == WW_GSI_KIND_STORE;
@@ -108,7 +109,8 @@ unsigned ww_gsi_refine(const ww_gsi_in_t *in, unsigned w, int *own_store)
     r = WW_GSI_SYNC;         /* a dependent instruction waits on its fence/atomic */
   }
   /* blocked behind another warp's atomic in the LSU */
-  if (r == WW_GSI_MEM_STRUCT && !own && (in->lsu_why_i & ((1u << WW_GSI_WHY_W) - 1)) == WW_GSI_WHY_SYNC)
+  if (r == WW_GSI_MEM_STRUCT && !own &&
+      (in->lsu_why_i & ((1u << WW_GSI_WHY_W) - 1)) == WW_GSI_WHY_SYNC)
     r = WW_GSI_SYNC;
   return r;
 }

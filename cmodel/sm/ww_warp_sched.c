@@ -44,7 +44,8 @@ void ww_warp_sched_free(ww_warp_sched_t *s)
 static unsigned classify(const ww_warp_sched_in_t *in, unsigned w, uint32_t wid_mask)
 {
 #define BIT(p) ((unsigned)((in->p >> w) & 1u))
-  int held = (in->mode_i & ((1u << WW_SCHED_W) - 1)) == WW_SCHED_SERIAL && (in->serial_wid_i & wid_mask) != w;
+  int held = (in->mode_i & ((1u << WW_SCHED_W) - 1)) == WW_SCHED_SERIAL &&
+             (in->serial_wid_i & wid_mask) != w;
   if (!BIT(active_i))
     return WW_GSI_IDLE;
   if (!BIT(ibuf_valid_i))

@@ -389,7 +389,8 @@ static void test_sub(void)
   ctx = "memory structural sub-class";
   /* lsu_why_i -> sub-class, without own store (6: no MEM_STRUCT cycle then,
    * the warps are SYNC; the entry is never used; 7: ScoRD back-pressure) */
-  static const unsigned by_why[WW_GSI_WHY_N] = { WW_GSI_MS_LSU_BUSY, WW_GSI_MS_LSU_BUSY, WW_GSI_MS_MSHR_FULL,
+  static const unsigned by_why[WW_GSI_WHY_N] = {
+                                      WW_GSI_MS_LSU_BUSY, WW_GSI_MS_LSU_BUSY, WW_GSI_MS_MSHR_FULL,
                                       WW_GSI_MS_STORE, WW_GSI_MS_BANK_CONFLICT, WW_GSI_MS_FENCE,
                                       WW_GSI_MS_LSU_BUSY, WW_GSI_MS_SCORD };
   for (unsigned why = 0; why < WW_GSI_WHY_N; why++)
@@ -583,7 +584,8 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
     unsigned rc[32], best = IDLE;
     int own[32];
     for (unsigned w = 0; w < warps; w++) {
-      unsigned c = ww_gsi_cls_in(&in, w), kind = (unsigned)(in.infl_kind_i >> WW_GSI_KIND_W * w) & ((1u << WW_GSI_KIND_W) - 1);
+      unsigned c = ww_gsi_cls_in(&in, w);
+      unsigned kind = (unsigned)(in.infl_kind_i >> WW_GSI_KIND_W * w) & ((1u << WW_GSI_KIND_W) - 1);
       int held = (in.infl_i >> w & 1) && (c == MEM_STRUCT || c == COMP_STRUCT);
       rc[w] = (in.infl_i >> w & 1) ? refined_infl[c][kind] : c;
       own[w] = held && kind == WW_GSI_KIND_STORE;
@@ -595,7 +597,11 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
     unsigned aw = 0;
     while (rc[aw] != best)
       aw++;
-    static const unsigned by_why[WW_GSI_WHY_N] = { 0, 0, 1, 2, 3, 4, 0, 5 };   /* 6: own store only */
+    static const unsigned by_why[WW_GSI_WHY_N] = {   /* SYNC: own store only */
+      [WW_GSI_WHY_READY] = WW_GSI_MS_LSU_BUSY,      [WW_GSI_WHY_BUSY] = WW_GSI_MS_LSU_BUSY,
+      [WW_GSI_WHY_MSHR_FULL] = WW_GSI_MS_MSHR_FULL, [WW_GSI_WHY_WQ_FULL] = WW_GSI_MS_STORE,
+      [WW_GSI_WHY_BANK_CONFLICT] = WW_GSI_MS_BANK_CONFLICT, [WW_GSI_WHY_FENCE] = WW_GSI_MS_FENCE,
+      [WW_GSI_WHY_SYNC] = WW_GSI_MS_LSU_BUSY,       [WW_GSI_WHY_SCORD] = WW_GSI_MS_SCORD };
     unsigned sub = best != MEM_STRUCT ? 0 : own[aw] ? 2 : by_why[in.lsu_why_i];
     uint64_t owed_sum = 0;
     for (unsigned w = 0; w < warps; w++)

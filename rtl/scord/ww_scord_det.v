@@ -237,8 +237,10 @@ module ww_scord_det #(
   localparam SK_W   = `WW_SB_SK_W(WID_W, WORDS, BARID_W, BLOOM_W);
 
   // metadata fields (ww_proto.def SCORD_MD, ww_scord_check's layout, Fig. 7)
-  localparam MD_WARP  = `WW_SCORD_MD_WARP_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
-  localparam MD_BLOCK = `WW_SCORD_MD_BLOCK_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam MD_WARP  =
+    `WW_SCORD_MD_WARP_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam MD_BLOCK =
+    `WW_SCORD_MD_BLOCK_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
 
   localparam [3:0] ST_IDLE  = 4'd0;
   localparam [3:0] ST_RD    = 4'd1;
@@ -297,7 +299,8 @@ module ww_scord_det #(
   // device-fence acks, one cycle after the intake
   reg            ack_q;
   reg [SM_W-1:0] ack_sm_q;
-  wire ack_d = in_valid_i && in_ready_o && (in_sk == `WW_SCORD_SK_FENCE) && (in_op != WW_OP_FENCE_BLK);
+  wire ack_d = in_valid_i && in_ready_o && (in_sk == `WW_SCORD_SK_FENCE) &&
+               (in_op != WW_OP_FENCE_BLK);
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       ack_q <= 1'b0;
@@ -825,7 +828,8 @@ module ww_scord_det #(
   ////////////////////
 
   `WW_ASSERT(RecordInPartition, !(in_valid_i && (in_line_i % L_NPART) != L_PART))
-  `WW_ASSERT(RecordKind, !(in_valid_i && in_sk != `WW_SCORD_SK_CHECK && in_sk != `WW_SCORD_SK_FENCE))
+  `WW_ASSERT(RecordKind, !(in_valid_i && in_sk != `WW_SCORD_SK_CHECK &&
+                           in_sk != `WW_SCORD_SK_FENCE))
   `WW_ASSERT(ResponseExpected, !(mrsp_valid_i && !m_wait))
 
 endmodule  // ww_scord_det

@@ -305,9 +305,10 @@ module ww_gsi #(
                                       ((en_i && (cyc == g[CLS_W-1:0])) ? ONE : ZERO);
   end
   for (g = 0; g < N_SRC; g = g + 1) begin : g_cmd
-    assign cmd_d[g*CNT_W +: CNT_W] = cmd_q[g*CNT_W +: CNT_W] +
-                                     ((md_direct && (aw_src == g[SRC_W-1:0])) ? ONE : ZERO) +
-                                     ((ld_done_i && (ld_done_src_i == g[SRC_W-1:0])) ? flush : ZERO);
+    wire md_now  = md_direct && (aw_src == g[SRC_W-1:0]);
+    wire md_done = ld_done_i && (ld_done_src_i == g[SRC_W-1:0]);
+    assign cmd_d[g*CNT_W +: CNT_W] = cmd_q[g*CNT_W +: CNT_W] + (md_now ? ONE : ZERO) +
+                                     (md_done ? flush : ZERO);
   end
   for (g = 0; g < N_MS; g = g + 1) begin : g_cms
     assign cms_d[g*CNT_W +: CNT_W] = cms_q[g*CNT_W +: CNT_W] +

@@ -586,7 +586,8 @@ module ww_l1_dcache #(
           rsp_kind_o = `WW_L1_KIND_HIT;
         end else begin
           rsp_tag_o  = fm_tag;
-          rsp_kind_o = fm_byp ? `WW_L1_KIND_BYPASS : ((di_q != {DI_W{1'b0}}) ? `WW_L1_KIND_MERGE : `WW_L1_KIND_MISS);
+          rsp_kind_o = fm_byp ? `WW_L1_KIND_BYPASS :
+                       ((di_q != {DI_W{1'b0}}) ? `WW_L1_KIND_MERGE : `WW_L1_KIND_MISS);
         end
         if (is_amo) begin
           rsp_data_o[31:0] = amo_old;

@@ -637,7 +637,8 @@ module ww_lsu #(
                    (state_q == S_BYPRSP && byp_rsp);
   wire fence_end = (state_q == S_DONE) && done_ready_i && is_fence;
   assign lk_valid_o     = (lane_done && (is_cas || is_exch)) || fence_end;
-  assign lk_op_o        = fence_end ? (is_fblk ? `WW_SCORD_LOCK_OP_FENCE_BLK : `WW_SCORD_LOCK_OP_FENCE_DEV) :
+  assign lk_op_o        = fence_end ? (is_fblk ? `WW_SCORD_LOCK_OP_FENCE_BLK
+                                             : `WW_SCORD_LOCK_OP_FENCE_DEV) :
                           is_cas ? `WW_SCORD_LOCK_OP_CAS : `WW_SCORD_LOCK_OP_EXCH;
   assign lk_wid_o       = wid_q;
   assign lk_addr_o      = cur_addr;
@@ -655,7 +656,8 @@ module ww_lsu #(
   always @* begin
     case (state_q)
       S_IDLE:   why_o = `WW_GSI_WHY_READY;
-      S_CHECK:  why_o = (rec_valid && !mreq_ready_i) ? `WW_GSI_WHY_SCORD :   // the detector back-pressures
+      // S_CHECK / S_FPKT: the detector back-pressures the records
+      S_CHECK:  why_o = (rec_valid && !mreq_ready_i) ? `WW_GSI_WHY_SCORD :
                         is_atomic ? `WW_GSI_WHY_SYNC : `WW_GSI_WHY_BUSY;
       S_FPKT:   why_o = (rec_valid && !mreq_ready_i) ? `WW_GSI_WHY_SCORD : `WW_GSI_WHY_FENCE;
       S_FENCE, S_FACK: why_o = `WW_GSI_WHY_FENCE;
@@ -717,7 +719,8 @@ module ww_lsu #(
           rd_q      <= {LANES*32{1'b0}};
           n_q       <= in_n;
           // retire kind: the region of the lowest active lane (decision 4)
-          mem_q     <= in_fence ? `WW_MEM_NONE : mem_kind(in_op_i, |(in_mask_i & shared_c & lowest(in_mask_i)));
+          mem_q     <= in_fence ? `WW_MEM_NONE :
+                       mem_kind(in_op_i, |(in_mask_i & shared_c & lowest(in_mask_i)));
           for (j = 0; j < LANES; j = j + 1)
             wdata_q[32*j +: 32] <= (in_n == 3'd1) ? {24'd0, in_data_i[32*j +: 8]} :
                                    (in_n == 3'd2) ? {16'd0, in_data_i[32*j +: 16]} :

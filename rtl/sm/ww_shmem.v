@@ -20,8 +20,9 @@
 //
 // Protocol: req_op_i is WW_SHM_* of rtl/include/ww_proto.vh (LOAD, STORE,
 // ADD .. CAS = WW_SHM_ADD + the atomic op, CLEAR). A request moves in when
-// req_valid_i && req_ready_o (only when idle); rsp_valid_o pulses once when it is complete, with the loaded or old
-// word of every active lane in rsp_data_o (stores: zero). A request without
+// req_valid_i && req_ready_o (only when idle); rsp_valid_o pulses once when
+// it is complete, with the loaded or old word of every active lane in
+// rsp_data_o (stores: zero). A request without
 // active lanes completes the next cycle. Addresses are word addresses within
 // the block's window; the LSU checks the range and extracts bytes.
 // Parameters: LANES 1..32; BANKS a power of two; SLOTS >= 1;

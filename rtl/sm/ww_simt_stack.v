@@ -201,7 +201,8 @@ module ww_simt_stack #(
       rsp_diverged_q <= (req_op_i == `WW_STACK_SPLIT) && !overflow && diverge;
       rsp_tmask_q    <= (req_op_i == `WW_STACK_SPLIT && !overflow && diverge) ? taken : req_tmask_i;
       rsp_err_q      <= (req_op_i == `WW_STACK_SPLIT && overflow) ? `WW_STACK_ERR_OVERFLOW :
-                        (req_op_i == `WW_STACK_JOIN && empty)     ? `WW_STACK_ERR_UNDERFLOW : `WW_STACK_ERR_OK;
+                        (req_op_i == `WW_STACK_JOIN && empty)     ? `WW_STACK_ERR_UNDERFLOW :
+                                                                    `WW_STACK_ERR_OK;
     end
   end
 

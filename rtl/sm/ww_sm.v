@@ -478,8 +478,8 @@ module ww_sm #(
   wire [SLOT_W-1:0] e_slot  = slot_q[e_wid_q];
   wire [WID_W-1:0]  e_wib   = wib_q[e_wid_q];
   wire [31:0]       e_csr   = e_imm_q;
-  wire              csr_ok  = (e_csr >= {20'd0, WW_CSR_TID}) && (e_csr <= {20'd0, WW_CSR_LOCAL_SIZE}) &&
-                              (e_rs1_q == 5'd0);
+  wire              csr_ok  = (e_csr >= {20'd0, WW_CSR_TID}) &&
+                              (e_csr <= {20'd0, WW_CSR_LOCAL_SIZE}) && (e_rs1_q == 5'd0);
 
   reg  [LANES-1:0]    taken_c, pred_c;
   reg  [LANES*32-1:0] e_res_c;
@@ -563,7 +563,8 @@ module ww_sm #(
     else if (e_op_q == WW_OP_ECALL || e_op_q == WW_OP_EBREAK) e_trap_c = `WW_TRAP_KERNEL_TRAP;
     else if (e_op_q == WW_OP_TX_BEGIN || e_op_q == WW_OP_TX_COMMIT) e_trap_c = `WW_TRAP_TX_UNIMPL;
     else if (e_op_q == WW_OP_CSRRS && !csr_ok)               e_trap_c = `WW_TRAP_ILLEGAL;
-    else if (e_branch && taken_c != e_mask_q && taken_c != {LANES{1'b0}}) e_trap_c = `WW_TRAP_DIVERGENT;
+    else if (e_branch && taken_c != e_mask_q && taken_c != {LANES{1'b0}})
+                                                             e_trap_c = `WW_TRAP_DIVERGENT;
     else if (e_op_q == WW_OP_JALR && jalr_div)               e_trap_c = `WW_TRAP_DIVERGENT;
     else if (e_jumps && e_target[1:0] != 2'd0)               e_trap_c = `WW_TRAP_MISALIGNED;
     else if (e_op_q == WW_OP_BAR && e_mask_q != live_q[e_wid_q]) e_trap_c = `WW_TRAP_BAR_DIVERGENT;
@@ -799,10 +800,14 @@ module ww_sm #(
   localparam KIND_W = `WW_GSI_KIND_W;
   function [KIND_W-1:0] infl_kind(input [6:0] op, input mem);
     begin
-      if (!mem)                                                           infl_kind = `WW_GSI_KIND_COMP;
-      else if ((op >= WW_OP_LB && op <= WW_OP_LHU) || op == WW_OP_LW_STRONG) infl_kind = `WW_GSI_KIND_LOAD;
-      else if ((op >= WW_OP_SB && op <= WW_OP_SW) || op == WW_OP_SW_STRONG) infl_kind = `WW_GSI_KIND_STORE;
-      else                                                                infl_kind = `WW_GSI_KIND_SYNC;
+      if (!mem)
+        infl_kind = `WW_GSI_KIND_COMP;
+      else if ((op >= WW_OP_LB && op <= WW_OP_LHU) || op == WW_OP_LW_STRONG)
+        infl_kind = `WW_GSI_KIND_LOAD;
+      else if ((op >= WW_OP_SB && op <= WW_OP_SW) || op == WW_OP_SW_STRONG)
+        infl_kind = `WW_GSI_KIND_STORE;
+      else
+        infl_kind = `WW_GSI_KIND_SYNC;
     end
   endfunction
 
@@ -940,7 +945,8 @@ module ww_sm #(
       end
     end else if (sk_valid && sk_err != `WW_STACK_ERR_OK) begin
       trap_c      = 1'b1;
-      trap_kind_c = (sk_err == `WW_STACK_ERR_OVERFLOW) ? `WW_TRAP_STACK_OVERFLOW : `WW_TRAP_JOIN_EMPTY;
+      trap_kind_c = (sk_err == `WW_STACK_ERR_OVERFLOW) ? `WW_TRAP_STACK_OVERFLOW
+                                                       : `WW_TRAP_JOIN_EMPTY;
       trap_wid_c  = sk_wid;
       trap_pc_c   = sk_rpc_q;
       trap_insn_c = if_insn_q[sk_wid];

@@ -163,6 +163,8 @@ typedef struct ww_scord_stats {
  * (ww_dev_error says why). */
 int ww_dev_races(ww_dev_t *dev, ww_race_t *out, size_t max, size_t *n, ww_scord_stats_t *st);
 const char *ww_race_type_text(unsigned type);
+/* Table IV's letter of race type t: 'a' for WW_SCORD_RACE_A .. 'f' */
+#define WW_RACE_LETTER(t) ((char)('a' + (int)(t) - WW_SCORD_RACE_A))
 
 /* Writes one line per retired warp instruction to f (NULL to stop). */
 void ww_dev_trace(ww_dev_t *dev, FILE *f);

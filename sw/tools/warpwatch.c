@@ -550,7 +550,7 @@ static void races_json(FILE *f, const races_t *g)
     const ww_race_t *r = &g->r[i];
     char where[256];
     race_where(g->k, r->pc, where, sizeof where);
-    fprintf(f, "%s{\"type\": \"%c\", \"text\": ", i ? ", " : "", 'a' + (int)r->type - WW_SCORD_RACE_A);
+    fprintf(f, "%s{\"type\": \"%c\", \"text\": ", i ? ", " : "", WW_RACE_LETTER(r->type));
     json_str(f, ww_race_type_text(r->type));
     fprintf(f, ", \"scope\": \"%s\", \"pc\": %" PRIu32 ", \"srcline\": ",
             r->scope_blk ? "block" : "device", r->pc);
@@ -577,7 +577,7 @@ static void races_print(FILE *f, const races_t *g)
     race_where(g->k, r->pc, where, sizeof where);
     fprintf(f, "race (%c) %s, %s scope: %s at pc 0x%08" PRIx32 "%s%s, word 0x%08" PRIx32
             "; SM %u warp %u (block %" PRIu32 ") after SM %u warp %u (block id %" PRIu32 ")",
-            'a' + (int)r->type - WW_SCORD_RACE_A, ww_race_type_text(r->type),
+            WW_RACE_LETTER(r->type), ww_race_type_text(r->type),
             r->scope_blk ? "block" : "device", race_kind(r->kind), r->pc,
             where[0] ? " " : "", where, r->addr, r->sm, r->warp, r->ctaid, r->prev_sm,
             r->prev_warp, r->prev_block);

@@ -238,7 +238,8 @@ module ww_sm #(
   assign block_done_o    = done_q;
 
   assign mreq_valid_o    = (st_q == S_REQ);
-  assign mreq_op_o       = (cmd == C_WRITE) ? `WW_L2_WRITE : (cmd == C_ADD) ? `WW_L2_ATOMIC : `WW_L2_READ;
+  assign mreq_op_o       = (cmd == C_WRITE) ? `WW_L2_WRITE :
+                           (cmd == C_ADD) ? `WW_L2_ATOMIC : `WW_L2_READ;
   assign mreq_line_o     = addr_q[31:OFF_W];
   assign mreq_id_o       = (cmd != C_WRITE) ? `WW_REQID_BYPASS : `WW_REQID_L1;
   assign mreq_amo_op_o   = `WW_AMO_ADD;
@@ -287,8 +288,8 @@ module ww_sm #(
   end
 
   assign gsi_rd_data_o = 32'd0;   // no stall counters in the double
-  wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:0], sched_mode_i,
-                     serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
+  wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:0],
+                     sched_mode_i, serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
                      scord_en_i, scord_ack_i,
                      TRACE_ID[0]};
 

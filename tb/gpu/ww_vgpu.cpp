@@ -294,7 +294,8 @@ void collect(ww_vgpu *v, ww_vgpu_events_t *ev)
   std::memset(ev->stall, 0, sizeof ev->stall);
   for (unsigned s = 0; s < NUM_SM; s++)
     for (unsigned w = 0; w < WARPS; w++)
-      ev->stall[s][w] = static_cast<uint8_t>(bits(t->stall_o, (s * WARPS + w) * WW_GSI_W, WW_GSI_W));
+      ev->stall[s][w] =
+          static_cast<uint8_t>(bits(t->stall_o, (s * WARPS + w) * WW_GSI_W, WW_GSI_W));
 }
 
 void put_err(char *err, size_t n, const char *fmt, unsigned long long a = 0,
