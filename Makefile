@@ -79,6 +79,7 @@ gen: $(BUILD)/bin/ww_gen_config $(BUILD)/bin/ww_gen_isa
 	@mkdir -p $(dir $(CONFIG_LD))
 	$(BUILD)/bin/ww_gen_config $(CONFIG_VH) $(CONFIG_H) $(CONFIG_LD)
 	$(BUILD)/bin/ww_gen_isa $(ISA_VH)
+	gcc -std=c11 -Wall -Wextra -Werror -Icmodel/include cmodel/tools/ww_gen_proto.c -o $(BUILD)/bin/ww_gen_proto && $(BUILD)/bin/ww_gen_proto rtl/include/ww_proto.vh cmodel/include/ww_proto.h
 
 # ---- lockstep binaries: per block a default build, parameter points, mutants
 # $(1) block  $(2) variant  $(3) defines (space separated)
@@ -113,6 +114,8 @@ $(BUILD)/tests.list: FORCE
 	   echo "isa-drift|pass|scripts/check_isa.sh"; \
 	   echo "deps|pass|scripts/check_deps"; \
 	   echo "deps/catches-back-edges|pass|scripts/test_check_deps.sh"; \
+	   echo "proto-drift|pass|scripts/check_proto.sh"; \
+	   echo "proto-drift/catches-literal|pass|scripts/test_check_proto.sh"; \
 	   $(foreach t,$(CTESTS),echo "cmodel/$(notdir $(t))|pass|$(t)";) \
 	   $(foreach b,$(BLOCKS),echo "lockstep/$(b)|pass|$(BUILD)/lockstep/$(b)/default/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";) \
 	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";)) \

@@ -193,8 +193,8 @@ void ww_gpu_set_retire_hook(ww_gpu_t *g, ww_retire_fn fn, void *ctx)
 const char *ww_trap_name(ww_trap_kind_t kind)
 {
   switch (kind) {
-#define WW_TRAP_CASE(name, text) case WW_TRAP_##name: return text;
-  WW_TRAP_KINDS(WW_TRAP_CASE)
+#define WW_TRAP_CASE(name, value, text) case WW_TRAP_##name: return text;
+  WW_TRAP_LIST(WW_TRAP_CASE)
 #undef WW_TRAP_CASE
   }
   return "unknown trap";

@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ww_proto.h"   /* ww_trap_kind_t, ww_mem_kind_t: the hardware protocol table */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -94,18 +96,8 @@ ww_run_t ww_gpu_step_warp(ww_gpu_t *gpu, unsigned sm, unsigned hw_warp);
 
 
 /* ---- retire records ---------------------------------------------------- */
-typedef enum {
-  WW_MEM_NONE = 0,
-  WW_MEM_LOAD,          /* ordinary load through L1 */
-  WW_MEM_STORE,         /* ordinary store (write-through, evict) */
-  WW_MEM_LOAD_STRONG,   /* ww.lw.strong */
-  WW_MEM_STORE_STRONG,  /* ww.sw.strong */
-  WW_MEM_ATOMIC_BLK,    /* block-scope atomic (at the SM) */
-  WW_MEM_ATOMIC_DEV,    /* device-scope atomic (at L2) */
-  WW_MEM_SHARED_LOAD,   /* load from shared memory */
-  WW_MEM_SHARED_STORE,  /* store to shared memory */
-  WW_MEM_SHARED_ATOMIC  /* atomic on shared memory */
-} ww_mem_kind_t;
+/* The memory kind of a retired instruction is ww_mem_kind_t, WW_MEM_NONE ..
+ * WW_MEM_SHARED_ATOMIC (cmodel/include/ww_proto.def, group MEM). */
 
 /* One retired warp instruction. Arrays are indexed by lane; only lanes in
  * `mask` are meaningful. */
@@ -138,29 +130,9 @@ ww_run_t ww_gpu_step_warp_follow(ww_gpu_t *gpu, unsigned sm, unsigned hw_warp,
                                  const ww_retire_t *rtl);
 
 /* ---- traps -------------------------------------------------------------- */
-#define WW_TRAP_KINDS(X)                                             \
-  X(NONE,           "no trap")                                       \
-  X(ILLEGAL,        "illegal instruction")                           \
-  X(DIVERGENT,      "divergent branch outside split/join")           \
-  X(JOIN_EMPTY,     "join without split")                            \
-  X(STACK_OVERFLOW, "reconvergence stack overflow")                  \
-  X(MISALIGNED,     "misaligned access")                             \
-  X(NULL_ACCESS,    "null/unmapped access")                          \
-  X(OUT_OF_RANGE,   "out-of-range access")                           \
-  X(BAR_DIVERGENT,  "barrier in divergent code")                     \
-  X(BAR_DEADLOCK,   "barrier deadlock")                              \
-  X(EXIT_DIVERGENT, "exit in divergent code")                        \
-  X(KERNEL_TRAP,    "kernel trap (ecall/ebreak)")                    \
-  X(TX_UNIMPL,      "transactions not implemented")                  \
-  X(STEP_LIMIT,     "step limit exceeded")                           \
-  X(NOT_READY,      "warp cannot issue")                             \
-  X(COSIM,          "co-simulation mismatch (RTL differs from the golden model)")
-
-typedef enum {
-#define WW_TRAP_ENUM(name, text) WW_TRAP_##name,
-  WW_TRAP_KINDS(WW_TRAP_ENUM)
-#undef WW_TRAP_ENUM
-} ww_trap_kind_t;
+/* Trap kinds: ww_trap_kind_t, WW_TRAP_NONE .. WW_TRAP_COSIM, and their
+ * messages WW_TRAP_LIST(X) -> X(NAME, value, "message") (ww_proto.def, group
+ * TRAP; the RTL's trap_kind_o uses the same codes). */
 
 const char *ww_trap_name(ww_trap_kind_t kind);
 

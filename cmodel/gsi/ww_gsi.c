@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * ww_gsi -- C model of rtl/gsi/ww_gsi.v. State: the counters (all but 12,
- * which is the sum of the accumulators) and per warp pend (a load is in the
+ * ww_gsi -- C model of rtl/gsi/ww_gsi.v. State: the counters (all but
+ * WW_GSI_CNT_MD_PENDING, which is the sum of the accumulators) and per warp pend (a load is in the
  * LSU: ld_start .. ld_done), acc (MEM_DATA cycles charged to it so far) and
  * src (where its last one was served). Counters wrap at cnt_w bits.
  */
@@ -21,16 +21,19 @@ struct ww_gsi {
   unsigned src[32];
 };
 
-_Static_assert(WW_GSI_CNT_MS_LSU_BUSY + WW_GSI_MS_SCORD == WW_GSI_CNT_MS_SCORD &&
-               WW_GSI_CNT_MS_SCORD + 1 == WW_GSI_CNT_CYCLES &&
-               WW_GSI_CNT_CYCLES + 1 == WW_GSI_N_COUNTERS,
-               "memory-structural sub-classes end the sub-class counters, then cycles");
+/* counters are indexed by code: class, WW_GSI_CNT_MD_FIRST + source,
+ * WW_GSI_CNT_MS_FIRST + sub-class (ww_proto.def lays them out so) */
+_Static_assert(WW_GSI_CNT_CLS_FIRST == 0 && WW_GSI_CNT_CLS_N == WW_GSI_N &&
+               WW_GSI_CNT_MD_L1 == WW_GSI_CNT_MD_FIRST + WW_GSI_SRC_L1 &&
+               WW_GSI_CNT_MD_DRAM == WW_GSI_CNT_MD_FIRST + WW_GSI_SRC_DRAM &&
+               WW_GSI_CNT_MS_LSU_BUSY == WW_GSI_CNT_MS_FIRST + WW_GSI_MS_LSU_BUSY &&
+               WW_GSI_CNT_MS_SCORD == WW_GSI_CNT_MS_FIRST + WW_GSI_MS_SCORD,
+               "the GSI counters are indexed by code");
 
 static const char *const counter_names[WW_GSI_N_COUNTERS] = {
-  "idle", "control", "sync", "mem_data", "mem_struct", "comp_data", "comp_struct", "no_stall",
-  "md_l1", "md_l1_coalesce", "md_l2", "md_dram", "md_pending",
-  "ms_lsu_busy", "ms_mshr_full", "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord",
-  "cycles",
+#define WW_GSI_CNT_NAME(name, idx, text) [idx] = text,
+  WW_GSI_CNT_LIST(WW_GSI_CNT_NAME)
+#undef WW_GSI_CNT_NAME
 };
 
 const char *ww_gsi_counter_name(unsigned idx)
@@ -88,7 +91,8 @@ uint64_t ww_gsi_counter(const ww_gsi_t *g, unsigned idx)
 unsigned ww_gsi_refine(const ww_gsi_in_t *in, unsigned w, int *own_store)
 {
   const unsigned c = ww_gsi_cls_in(in, w);
-  const unsigned kind = (unsigned)(in->infl_kind_i >> (2 * w)) & 3u;
+  const unsigned kind =
+      (unsigned)(in->infl_kind_i >> (WW_GSI_KIND_W * w)) & ((1u << WW_GSI_KIND_W) - 1);
   const int infl = (int)(in->infl_i >> w & 1u);
   const int held = infl && (c == WW_GSI_MEM_STRUCT || c == WW_GSI_COMP_STRUCT);
   const int own = held && kind == WW_GSI_KIND_STORE;
@@ -105,7 +109,8 @@ unsigned ww_gsi_refine(const ww_gsi_in_t *in, unsigned w, int *own_store)
     r = WW_GSI_SYNC;         /* a dependent instruction waits on its fence/atomic */
   }
   /* blocked behind another warp's atomic in the LSU */
-  if (r == WW_GSI_MEM_STRUCT && !own && (in->lsu_why_i & 7u) == WW_GSI_WHY_SYNC)
+  if (r == WW_GSI_MEM_STRUCT && !own &&
+      (in->lsu_why_i & ((1u << WW_GSI_WHY_W) - 1)) == WW_GSI_WHY_SYNC)
     r = WW_GSI_SYNC;
   return r;
 }
@@ -131,7 +136,7 @@ void ww_gsi_step(ww_gsi_t *g, const ww_gsi_in_t *in, ww_gsi_out_t *out)
                                     WW_GSI_SYNC, WW_GSI_COMP_STRUCT, WW_GSI_COMP_DATA,
                                     WW_GSI_CONTROL, WW_GSI_IDLE };
   unsigned cyc = WW_GSI_IDLE;
-  for (unsigned i = 0; i < 8; i++)
+  for (unsigned i = 0; i < WW_GSI_N; i++)
     if (found >> order[i] & 1u) {
       cyc = order[i];
       break;
@@ -148,7 +153,7 @@ void ww_gsi_step(ww_gsi_t *g, const ww_gsi_in_t *in, ww_gsi_out_t *out)
     if (own[aw])
       sub = WW_GSI_MS_STORE;
     else
-      switch (in->lsu_why_i & 7u) {
+      switch (in->lsu_why_i & ((1u << WW_GSI_WHY_W) - 1)) {
       case WW_GSI_WHY_MSHR_FULL: sub = WW_GSI_MS_MSHR_FULL; break;
       case WW_GSI_WHY_WQ_FULL: sub = WW_GSI_MS_STORE; break;
       case WW_GSI_WHY_BANK_CONFLICT: sub = WW_GSI_MS_BANK_CONFLICT; break;
@@ -175,21 +180,21 @@ void ww_gsi_step(ww_gsi_t *g, const ww_gsi_in_t *in, ww_gsi_out_t *out)
   const unsigned start_w = (unsigned)(in->ld_start_wid_i & g->idx_mask);
   const int done = (in->ld_done_i & 1u) && done_w < warps;
   const int start = (in->ld_start_i & 1u) && start_w < warps;
-  const unsigned done_src = (unsigned)(in->ld_done_src_i & 3u);
+  const unsigned done_src = (unsigned)(in->ld_done_src_i & ((1u << WW_GSI_SRC_W) - 1));
 
   if (en) {
     add(g, cyc, 1);
     add(g, WW_GSI_CNT_CYCLES, 1);
     if (cyc == WW_GSI_MEM_STRUCT)
-      add(g, WW_GSI_CNT_MS_LSU_BUSY + sub, 1);
+      add(g, WW_GSI_CNT_MS_FIRST + sub, 1);
   }
   if (md_direct)
-    add(g, WW_GSI_CNT_MD_L1 + g->src[aw], 1);
+    add(g, WW_GSI_CNT_MD_FIRST + g->src[aw], 1);
   if (md_acc)
     g->acc[aw] = (g->acc[aw] + 1) & g->mask;
   if (done) {
     /* the accumulator, with this cycle's charge if it went there */
-    add(g, WW_GSI_CNT_MD_L1 + done_src, g->acc[done_w]);
+    add(g, WW_GSI_CNT_MD_FIRST + done_src, g->acc[done_w]);
     g->acc[done_w] = 0;
     g->pend[done_w] = 0;
     g->src[done_w] = done_src;

@@ -9,19 +9,16 @@
 
 #include <stdint.h>
 #include "ww_config.h"
+#include "ww_proto.h"
 #include "ww_util.h"
 
 #define WW_PORTS_DEF "ww_l2_slice.ports.def"
 #define WW_PORTS_NAME ww_l2_slice
 #include "ww_port_structs.h"
 
-/* req_op_i */
-enum { WW_L2_READ, WW_L2_WRITE, WW_L2_ATOMIC, WW_L2_FLUSH };
-/* req_amo_op_i (10..15 reserved: nothing written, old word returned) */
-enum {
-  WW_L2_AMO_ADD, WW_L2_AMO_EXCH, WW_L2_AMO_MIN, WW_L2_AMO_MAX, WW_L2_AMO_MINU, WW_L2_AMO_MAXU,
-  WW_L2_AMO_AND, WW_L2_AMO_OR, WW_L2_AMO_XOR, WW_L2_AMO_CAS
-};
+/* Port codes (cmodel/include/ww_proto.def): req_op_i WW_L2_* (READ, WRITE,
+ * ATOMIC, FLUSH), req_amo_op_i WW_AMO_* (above WW_AMO_CAS reserved: nothing
+ * written, old word returned), ids: the WW_REQID_* classes. */
 
 typedef struct {
   unsigned sets;        /* SETS, power of two >= 2 */

@@ -19,6 +19,10 @@ static uint64_t mask64(unsigned w)
   return w >= 64 ? ~0ull : (1ull << w) - 1;
 }
 
+/* the metadata entry's fields for configuration c (ww_proto.def SCORD_MD) */
+#define MD(f)                                                                           \
+  WW_SCORD_MD_##f(c->bloom_w, c->barid_w, c->fenceid_w, c->warpid_w, c->blockid_w, c->tag_w)
+
 ww_scord_check_cfg_t ww_scord_check_default_cfg(void)
 {
   ww_scord_check_cfg_t c = { WW_SCORD_BLOCKID_W, WW_SCORD_WARPID_W, WW_SCORD_FENCEID_W,
@@ -32,27 +36,26 @@ int ww_scord_check_cfg_ok(const ww_scord_check_cfg_t *c)
       c->bloom_w < 2 || (c->bloom_w & 1) || c->blockid_w > 32 || c->warpid_w > 32 ||
       c->fenceid_w > 32 || c->barid_w > 32 || c->tag_w > 32 || c->bloom_w > 32)
     return 0;
-  return c->bloom_w + 6 + c->barid_w + 2 * c->fenceid_w + c->warpid_w + c->blockid_w +
-             c->tag_w <= 64;
+  return MD(W) <= 64;
 }
 
 ww_scord_layout_t ww_scord_layout(const ww_scord_check_cfg_t *c)
 {
   ww_scord_layout_t l;
-  l.lock_lsb = 0;
-  l.strong = c->bloom_w;
-  l.scope = c->bloom_w + 1;
-  l.atom = c->bloom_w + 2;
-  l.ds = c->bloom_w + 3;
-  l.bs = c->bloom_w + 4;
-  l.m = c->bloom_w + 5;
-  l.bar_lsb = c->bloom_w + 6;
-  l.blkf_lsb = l.bar_lsb + c->barid_w;
-  l.devf_lsb = l.blkf_lsb + c->fenceid_w;
-  l.warp_lsb = l.devf_lsb + c->fenceid_w;
-  l.block_lsb = l.warp_lsb + c->warpid_w;
-  l.tag_lsb = l.block_lsb + c->blockid_w;
-  l.used_w = l.tag_lsb + c->tag_w;
+  l.lock_lsb = MD(LOCK_LSB);
+  l.strong = MD(STRONG_LSB);
+  l.scope = MD(SCOPE_LSB);
+  l.atom = MD(ATOM_LSB);
+  l.ds = MD(DS_LSB);
+  l.bs = MD(BS_LSB);
+  l.m = MD(M_LSB);
+  l.bar_lsb = MD(BAR_LSB);
+  l.blkf_lsb = MD(BLKF_LSB);
+  l.devf_lsb = MD(DEVF_LSB);
+  l.warp_lsb = MD(WARP_LSB);
+  l.block_lsb = MD(BLOCK_LSB);
+  l.tag_lsb = MD(TAG_LSB);
+  l.used_w = MD(W);
   return l;
 }
 

@@ -15,6 +15,7 @@
 
 #include <stdint.h>
 #include "ww_config.h"
+#include "ww_proto.h"
 
 #define WW_PORTS_DEF "ww_scord_check.ports.def"
 #define WW_PORTS_NAME ww_scord_check
@@ -24,16 +25,10 @@
 extern "C" {
 #endif
 
-/* race_type_o: Table IV rows */
-enum {
-  WW_SCORD_RACE_NONE = 0,
-  WW_SCORD_RACE_A = 1,   /* missing block fence */
-  WW_SCORD_RACE_B = 2,   /* missing device fence */
-  WW_SCORD_RACE_C = 3,   /* not strong */
-  WW_SCORD_RACE_D = 4,   /* scoped (block) atomic seen by another block */
-  WW_SCORD_RACE_E = 5,   /* missing common lock on a load */
-  WW_SCORD_RACE_F = 6    /* missing common lock on a store */
-};
+/* race_type_o: Table IV rows, WW_SCORD_RACE_NONE, _A (missing block fence),
+ * _B (missing device fence), _C (not strong), _D (scoped (block) atomic seen
+ * by another block), _E / _F (missing common lock on a load / a store);
+ * the metadata entry's fields: WW_SCORD_MD_* (cmodel/include/ww_proto.def). */
 
 typedef struct {
   unsigned blockid_w;   /* SCORD_BLOCKID_W */

@@ -64,7 +64,7 @@ struct ww_scord_det {
   uint32_t n_entries, n_races, n_ovw, n_recs, n_mdrd, n_mdwr, n_qfull;
   int hdr_dirty, in_rec;
   uint32_t log_line;
-  int log_be_count;         /* log write: count word only (else words 0..7) */
+  int log_be_count;         /* log write: count word only (else the entry's words) */
   dd_t *dd;
 };
 
@@ -72,6 +72,9 @@ static uint32_t mask32(unsigned w)
 {
   return w >= 32 ? 0xFFFFFFFFu : (1u << w) - 1;
 }
+
+/* v in field F of the race-log entry word WW_SCORD_ENT_WARPS */
+#define EW(v, F) (((uint32_t)(v) & mask32(WW_SCORD_EW_##F##_W)) << WW_SCORD_EW_##F##_LSB)
 
 /* ---- configuration and the address map ---------------------------------- */
 
@@ -174,17 +177,23 @@ uint32_t ww_scord_det_entry_line(const ww_scord_det_cfg_t *c, uint32_t n)
 
 /* ---- sideband ------------------------------------------------------------ */
 
+/* the SB layout of ww_proto.def for this build */
 #define WID_W WW_IDX_W(WW_WARPS_PER_SM)
 #define WORDS (WW_LINE_BYTES / 4)
+#define SB(f) WW_SB_##f(WID_W, WORDS, WW_SCORD_BARID_W, WW_SCORD_BLOOM_W)
 enum {
-  SB_OP = 0,
-  SB_WID = 7,
-  SB_CTA = SB_WID + WID_W,
-  SB_PC = SB_CTA + 32,
-  SB_SK = SB_PC + 32,
-  SB_WM = SB_SK + 2,
-  SB_BAR = SB_WM + WORDS,
-  SB_LK = SB_BAR + WW_SCORD_BARID_W
+  SB_OP = SB(OP_LSB),
+  SB_WID = SB(WID_LSB),
+  SB_CTA = SB(CTA_LSB),
+  SB_PC = SB(PC_LSB),
+  SB_SK = SB(SK_LSB),
+  SB_WM = SB(WM_LSB),
+  SB_BAR = SB(BAR_LSB),
+  SB_LK = SB(LK_LSB),
+  SB_OP_W = SB(OP_W),
+  SB_CTA_W = SB(CTA_W),
+  SB_PC_W = SB(PC_W),
+  SB_SK_W = SB(SK_W)
 };
 
 static uint32_t get_bits(const uint32_t *w, unsigned lsb, unsigned n)
@@ -206,11 +215,11 @@ static void put_bits(uint32_t *w, unsigned lsb, unsigned n, uint32_t x)
 void ww_scord_det_sb_pack(const ww_scord_det_sb_t *sb, uint32_t *w)
 {
   memset(w, 0, SBW * sizeof *w);
-  put_bits(w, SB_OP, 7, sb->op);
+  put_bits(w, SB_OP, SB_OP_W, sb->op);
   put_bits(w, SB_WID, WID_W, sb->wid);
-  put_bits(w, SB_CTA, 32, sb->ctaid);
-  put_bits(w, SB_PC, 32, sb->pc);
-  put_bits(w, SB_SK, 2, sb->sk);
+  put_bits(w, SB_CTA, SB_CTA_W, sb->ctaid);
+  put_bits(w, SB_PC, SB_PC_W, sb->pc);
+  put_bits(w, SB_SK, SB_SK_W, sb->sk);
   put_bits(w, SB_WM, WORDS, sb->wmask);
   put_bits(w, SB_BAR, WW_SCORD_BARID_W, sb->bar);
   put_bits(w, SB_LK, WW_SCORD_BLOOM_W, sb->lk);
@@ -219,11 +228,11 @@ void ww_scord_det_sb_pack(const ww_scord_det_sb_t *sb, uint32_t *w)
 ww_scord_det_sb_t ww_scord_det_sb_unpack(const uint32_t *w)
 {
   ww_scord_det_sb_t sb;
-  sb.op = get_bits(w, SB_OP, 7);
+  sb.op = get_bits(w, SB_OP, SB_OP_W);
   sb.wid = get_bits(w, SB_WID, WID_W);
-  sb.ctaid = get_bits(w, SB_CTA, 32);
-  sb.pc = get_bits(w, SB_PC, 32);
-  sb.sk = get_bits(w, SB_SK, 2);
+  sb.ctaid = get_bits(w, SB_CTA, SB_CTA_W);
+  sb.pc = get_bits(w, SB_PC, SB_PC_W);
+  sb.sk = get_bits(w, SB_SK, SB_SK_W);
   sb.wmask = get_bits(w, SB_WM, WORDS);
   sb.bar = get_bits(w, SB_BAR, WW_SCORD_BARID_W);
   sb.lk = get_bits(w, SB_LK, WW_SCORD_BLOOM_W);
@@ -348,12 +357,12 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     for (unsigned b = 0; b < LBY; b++)
       be[b] = (uint8_t)(m->chg_be[b / 64] >> (b % 64) & 1);
   } else if (st == ST_HDR || (st == ST_LWR && !m->log_be_count)) {
-    memset(be, 1, 32);
+    memset(be, 1, 4 * WW_SCORD_ENT_N);   /* the header has as many words */
   } else if (st == ST_LWR) {
-    memset(be + 8, 1, 4);
+    memset(be + 4 * WW_SCORD_ENT_COUNT, 1, 4);
   }
   out->mreq_valid_o = (uint64_t)m_req;
-  out->mreq_op_o = st == ST_RD ? WW_SCORD_MREQ_READ : WW_SCORD_MREQ_WRITE;
+  out->mreq_op_o = st == ST_RD ? WW_L2_READ : WW_L2_WRITE;
   out->mreq_line_o = (st == ST_RD || st == ST_WR) ? md_line
                      : st == ST_LWR               ? m->log_line
                                                   : ww_scord_det_hdr_line(c) & line_mask(c);
@@ -481,8 +490,8 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
 
   /* ---- clock edge: datapath (not reset) ---- */
   const int ack_d = (in->in_valid_i & 1) && in_ready &&
-                    get_bits(in->in_sb_i, SB_SK, 2) == WW_SCORD_SK_FENCE &&
-                    get_bits(in->in_sb_i, SB_OP, 7) != WW_OP_FENCE_BLK;
+                    get_bits(in->in_sb_i, SB_SK, SB_SK_W) == WW_SCORD_SK_FENCE &&
+                    get_bits(in->in_sb_i, SB_OP, SB_OP_W) != WW_OP_FENCE_BLK;
   if (ack_d)
     m->ack_sm = (uint32_t)in->in_src_i;
   const unsigned half_now = m->half;
@@ -527,7 +536,7 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     m->log_line = g.line;
     m->log_be_count = g.dup;
     if (g.dup) {
-      m->lb[2] = g.cnt1;
+      m->lb[WW_SCORD_ENT_COUNT] = g.cnt1;
       d->cnt = g.cnt1;
     } else {
       const uint32_t psm = g.pwarp / c->warps;
@@ -535,10 +544,12 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
       m->lb[WW_SCORD_ENT_PC] = m->rec_pc;
       m->lb[WW_SCORD_ENT_ADDR] = g.wa << 2;
       m->lb[WW_SCORD_ENT_COUNT] = 1;
-      m->lb[WW_SCORD_ENT_KIND] = kind << 4 | g.scope << 3 | g.type;
+      m->lb[WW_SCORD_ENT_KIND] = kind << WW_SCORD_EK_KIND_LSB |
+                                 g.scope << WW_SCORD_EK_SCOPE_BLK_LSB |
+                                 g.type << WW_SCORD_EK_TYPE_LSB;
       m->lb[WW_SCORD_ENT_CTAID] = m->rec_cta;
-      m->lb[WW_SCORD_ENT_WARPS] = (g.pwarp & 0xFF) << 24 | (psm & 0xFF) << 16 |
-                                  (m->rec_wp & 0xFF) << 8 | (m->rec_src & 0xFF);
+      m->lb[WW_SCORD_ENT_WARPS] = EW(g.pwarp, PREV_WARP) | EW(psm, PREV_SM) |
+                                  EW(m->rec_wp, CUR_WARP) | EW(m->rec_src, CUR_SM);
       m->lb[WW_SCORD_ENT_PREV_BLOCK] = g.pblk;
       m->lb[WW_SCORD_ENT_SEQ] = m->n_entries;
       d->pc = m->rec_pc;

@@ -14,12 +14,13 @@
 
 #include <stdint.h>
 #include "ww_config.h"
+#include "ww_proto.h"
 #include "ww_util.h"
 
-/* sideband width: op 7, wid, ctaid 32, pc 32, sk 2, wmask, bar, lk */
-#define WW_SCORD_DET_SB_W                                                           \
-  (7 + WW_IDX_W(WW_WARPS_PER_SM) + 64 + 2 + WW_LINE_BYTES / 4 + WW_SCORD_BARID_W + \
-   WW_SCORD_BLOOM_W)
+/* sideband width of this build: the SB layout of cmodel/include/ww_proto.def
+ * (op, wid, ctaid, pc, sk, wmask, bar, lk) */
+#define WW_SCORD_DET_SB_W \
+  WW_SB_W(WW_IDX_W(WW_WARPS_PER_SM), WW_LINE_BYTES / 4, WW_SCORD_BARID_W, WW_SCORD_BLOOM_W)
 
 #define WW_PORTS_DEF "ww_scord_det.ports.def"
 #define WW_PORTS_NAME ww_scord_det
@@ -29,28 +30,18 @@
 extern "C" {
 #endif
 
-/* sideband record kinds (sk) */
-enum { WW_SCORD_SK_NONE = 0, WW_SCORD_SK_CHECK = 1, WW_SCORD_SK_FENCE = 2 };
-
-/* memory port ops */
-enum { WW_SCORD_MREQ_READ = 0, WW_SCORD_MREQ_WRITE = 1 };
-
-/* race-log header words (line LOG_BASE_LINE + PART) */
-enum {
-  WW_SCORD_HDR_ENTRIES, WW_SCORD_HDR_RACES, WW_SCORD_HDR_OVERWRITES, WW_SCORD_HDR_RECORDS,
-  WW_SCORD_HDR_MD_READS, WW_SCORD_HDR_MD_WRITES, WW_SCORD_HDR_QFULL, WW_SCORD_HDR_MAGIC
-};
-#define WW_SCORD_LOG_MAGIC 0x5C0D0000u   /* | PART */
-
-/* race-log entry words (line LOG_BASE_LINE + (1 + n mod LOG_ENTRIES)*NUM_PART + PART) */
-enum {
-  WW_SCORD_ENT_PC, WW_SCORD_ENT_ADDR, WW_SCORD_ENT_COUNT, WW_SCORD_ENT_KIND,
-  WW_SCORD_ENT_CTAID, WW_SCORD_ENT_WARPS, WW_SCORD_ENT_PREV_BLOCK, WW_SCORD_ENT_SEQ
-};
-/* WW_SCORD_ENT_KIND: type [2:0] (1..6 = Table IV a..f), scope_blk [3], kind [5:4] */
-enum { WW_SCORD_KIND_LOAD = 0, WW_SCORD_KIND_STORE = 1, WW_SCORD_KIND_ATOMIC = 2 };
-/* WW_SCORD_ENT_WARPS: cur SM [7:0], cur warp [15:8], prev SM [23:16], prev warp
- * [31:24]; warps are global hardware warps sm*WARPS + wid */
+/* The formats (cmodel/include/ww_proto.def):
+ *   sideband record kinds (sk)   WW_SCORD_SK_NONE, _CHECK, _FENCE
+ *   memory port ops              WW_L2_READ, WW_L2_WRITE
+ *   race-log header words        WW_SCORD_HDR_* (line LOG_BASE_LINE + PART);
+ *                                word MAGIC is WW_SCORD_LOG_MAGIC | PART
+ *   race-log entry words         WW_SCORD_ENT_* (line LOG_BASE_LINE + (1 + n
+ *                                mod LOG_ENTRIES)*NUM_PART + PART)
+ *   word WW_SCORD_ENT_KIND       fields WW_SCORD_EK_* (type WW_SCORD_RACE_*,
+ *                                scope_blk, kind WW_SCORD_KIND_*)
+ *   word WW_SCORD_ENT_WARPS      fields WW_SCORD_EW_* (cur SM, cur warp, prev
+ *                                SM, prev warp; warps are global hardware
+ *                                warps sm*WARPS + wid) */
 
 typedef struct {
   unsigned num_sm, warps, lanes;   /* NUM_SM, WARPS (per SM), LANES */

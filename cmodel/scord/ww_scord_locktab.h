@@ -26,6 +26,7 @@
 
 #include <stdint.h>
 #include "ww_config.h"
+#include "ww_proto.h"
 #include "ww_util.h"
 
 #ifdef __cplusplus
@@ -36,13 +37,8 @@ extern "C" {
 #define WW_PORTS_NAME ww_scord_locktab
 #include "ww_port_structs.h"
 
-/* op_i codes */
-enum {
-  WW_SCORD_LOCK_OP_CAS = 0,        /* ww.cas.blk/.dev lane: insert */
-  WW_SCORD_LOCK_OP_EXCH = 1,       /* ww.amoexch.blk/.dev lane: release */
-  WW_SCORD_LOCK_OP_FENCE_BLK = 2,  /* ww.fence.blk completed */
-  WW_SCORD_LOCK_OP_FENCE_DEV = 3   /* ww.fence.dev / fence completed */
-};
+/* op_i codes: WW_SCORD_LOCK_OP_CAS, _EXCH, _FENCE_BLK, _FENCE_DEV
+ * (cmodel/include/ww_proto.def). */
 
 typedef struct {
   unsigned warps;       /* WARPS, 1..64 */

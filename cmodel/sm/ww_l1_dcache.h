@@ -11,6 +11,7 @@
 
 #include <stdint.h>
 #include "ww_config.h"
+#include "ww_proto.h"
 #include "ww_util.h"
 
 #ifdef __cplusplus
@@ -21,18 +22,9 @@ extern "C" {
 #define WW_PORTS_NAME ww_l1_dcache
 #include "ww_port_structs.h"
 
-/* req_op_i */
-enum { WW_L1_LOAD = 0, WW_L1_STORE = 1, WW_L1_ATOMIC = 2, WW_L1_INVAL = 3, WW_L1_LOAD_STRONG = 4 };
-/* req_amo_op_i */
-enum {
-  WW_L1_AMO_ADD = 0, WW_L1_AMO_EXCH, WW_L1_AMO_MIN, WW_L1_AMO_MAX, WW_L1_AMO_MINU,
-  WW_L1_AMO_MAXU, WW_L1_AMO_AND, WW_L1_AMO_OR, WW_L1_AMO_XOR, WW_L1_AMO_CAS
-};
-/* rsp_kind_o */
-enum { WW_L1_KIND_HIT = 0, WW_L1_KIND_MERGE = 1, WW_L1_KIND_MISS = 2, WW_L1_KIND_BYPASS = 3 };
-/* req_stall_o */
-enum { WW_L1_STALL_NONE = 0, WW_L1_STALL_BUSY = 1, WW_L1_STALL_MSHR = 2, WW_L1_STALL_WQ = 3,
-       WW_L1_STALL_ATOMIC = 4 };
+/* Port codes (cmodel/include/ww_proto.def): req_op_i WW_L1_* (LOAD, STORE,
+ * ATOMIC, INVAL, LOAD_STRONG), req_amo_op_i WW_AMO_*, rsp_kind_o
+ * WW_L1_KIND_*, req_stall_o WW_L1_STALL_*. */
 
 #define WW_L1_MAX_MSHRS 4
 #define WW_L1_MAX_WQ 4

@@ -8,16 +8,15 @@
 
 #include <stdint.h>
 #include "ww_config.h"
+#include "ww_proto.h"
 #include "ww_util.h"
 
 #define WW_PORTS_DEF "ww_shmem.ports.def"
 #define WW_PORTS_NAME ww_shmem
 #include "ww_port_structs.h"
 
-enum {
-  WW_SHM_LOAD, WW_SHM_STORE, WW_SHM_ADD, WW_SHM_EXCH, WW_SHM_MIN, WW_SHM_MAX, WW_SHM_MINU,
-  WW_SHM_MAXU, WW_SHM_AND, WW_SHM_OR, WW_SHM_XOR, WW_SHM_CAS, WW_SHM_CLEAR
-};
+/* req_op_i: WW_SHM_* (cmodel/include/ww_proto.def); WW_SHM_ADD .. WW_SHM_CAS
+ * are WW_SHM_ADD + WW_AMO_*. */
 
 typedef struct {
   unsigned lanes;       /* LANES, 1..32 */

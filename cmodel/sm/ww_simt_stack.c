@@ -135,8 +135,8 @@ void ww_simt_stack_step(ww_simt_stack_t *s, const ww_simt_stack_in_t *in,
     s->rsp_pc = op == WW_STACK_CLEAR ? pc : pc_next;
     s->rsp_diverged = op == WW_STACK_SPLIT && !overflow && diverge;
     s->rsp_tmask = (op == WW_STACK_SPLIT && !overflow && diverge) ? taken : tmask;
-    s->rsp_err = (op == WW_STACK_SPLIT && overflow) ? WW_STACK_OVERFLOW
-               : (op == WW_STACK_JOIN && empty)     ? WW_STACK_UNDERFLOW : WW_STACK_OK;
+    s->rsp_err = (op == WW_STACK_SPLIT && overflow) ? WW_STACK_ERR_OVERFLOW
+               : (op == WW_STACK_JOIN && empty)     ? WW_STACK_ERR_UNDERFLOW : WW_STACK_ERR_OK;
   }
   s->rdata = rd;
 }

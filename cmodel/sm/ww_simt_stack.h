@@ -10,10 +10,11 @@
 
 #include <stdint.h>
 #include "ww_config.h"
+#include "ww_proto.h"
 #include "ww_util.h"
 
-enum { WW_STACK_SPLIT = 0, WW_STACK_JOIN = 1, WW_STACK_CLEAR = 2 };
-enum { WW_STACK_OK = 0, WW_STACK_OVERFLOW = 1, WW_STACK_UNDERFLOW = 2 };
+/* req_op_i WW_STACK_* (SPLIT, JOIN, CLEAR), rsp_err_o WW_STACK_ERR_* (OK,
+ * OVERFLOW, UNDERFLOW): cmodel/include/ww_proto.def. */
 
 #define WW_PORTS_DEF "ww_simt_stack.ports.def"
 #define WW_PORTS_NAME ww_simt_stack

@@ -44,7 +44,8 @@ void ww_warp_sched_free(ww_warp_sched_t *s)
 static unsigned classify(const ww_warp_sched_in_t *in, unsigned w, uint32_t wid_mask)
 {
 #define BIT(p) ((unsigned)((in->p >> w) & 1u))
-  int held = (in->mode_i & 3) == WW_SCHED_SERIAL && (in->serial_wid_i & wid_mask) != w;
+  int held = (in->mode_i & ((1u << WW_SCHED_W) - 1)) == WW_SCHED_SERIAL &&
+             (in->serial_wid_i & wid_mask) != w;
   if (!BIT(active_i))
     return WW_GSI_IDLE;
   if (!BIT(ibuf_valid_i))
@@ -71,9 +72,9 @@ void ww_warp_sched_step(ww_warp_sched_t *s, const ww_warp_sched_in_t *in,
   memset(out->stall_o, 0, sizeof out->stall_o);
   for (unsigned w = 0; w < warps; w++) {
     unsigned c = classify(in, w, s->wid_mask);
-    for (unsigned i = 0; i < 3; i++)
+    for (unsigned i = 0; i < WW_GSI_W; i++)
       if (c >> i & 1u)
-        out->stall_o[(w * 3 + i) / 32] |= 1u << ((w * 3 + i) % 32);
+        out->stall_o[(w * WW_GSI_W + i) / 32] |= 1u << ((w * WW_GSI_W + i) % 32);
     if (c == WW_GSI_NONE)
       elig |= 1u << w;
   }

@@ -11,22 +11,13 @@
 
 #include <stdint.h>
 #include "ww_config.h"
+#include "ww_proto.h"
 #include "ww_util.h"
 
-/* GSI stall classes, in Algorithm 1's priority order (stall_o). */
-enum {
-  WW_GSI_IDLE = 0,          /* no live warp in the slot */
-  WW_GSI_CONTROL = 1,       /* next instruction not available */
-  WW_GSI_SYNC = 2,          /* waits at a barrier, or held by the serial mode */
-  WW_GSI_MEM_DATA = 3,      /* a source/destination awaits a memory writer */
-  WW_GSI_MEM_STRUCT = 4,    /* memory instruction, LSU not ready */
-  WW_GSI_COMP_DATA = 5,     /* a source/destination awaits a compute writer */
-  WW_GSI_COMP_STRUCT = 6,   /* compute instruction, its unit not ready */
-  WW_GSI_NONE = 7           /* able to issue (issued, or lost the arbitration) */
-};
-
-/* mode_i (GPUDet). 2 and 3 are reserved and act as normal. */
-enum { WW_SCHED_NORMAL = 0, WW_SCHED_SERIAL = 1, WW_SCHED_QUANTUM = 2, WW_SCHED_RSVD = 3 };
+/* GSI stall classes, in Algorithm 1's priority order (stall_o, WW_GSI_W bits
+ * per warp): WW_GSI_IDLE .. WW_GSI_NONE (ww_gsi_cls_t). mode_i (GPUDet):
+ * WW_SCHED_NORMAL, WW_SCHED_SERIAL; QUANTUM and RSVD act as normal. Both in
+ * cmodel/include/ww_proto.def. */
 
 #define WW_PORTS_DEF "ww_warp_sched.ports.def"
 #define WW_PORTS_NAME ww_warp_sched
@@ -47,11 +38,11 @@ void ww_warp_sched_step(ww_warp_sched_t *s, const ww_warp_sched_in_t *in,
 /* Warp w's class in stall_o. */
 static inline unsigned ww_warp_sched_stall(const ww_warp_sched_out_t *o, unsigned w)
 {
-  unsigned lo = w * 3;
+  unsigned lo = w * WW_GSI_W;
   uint64_t v = o->stall_o[lo / 32];
-  if (lo % 32 > 29)
+  if (lo % 32 > 32 - WW_GSI_W)
     v |= (uint64_t)o->stall_o[lo / 32 + 1] << 32;
-  return (unsigned)(v >> (lo % 32)) & 7u;
+  return (unsigned)(v >> (lo % 32)) & ((1u << WW_GSI_W) - 1);
 }
 
 #endif /* WW_WARP_SCHED_H */

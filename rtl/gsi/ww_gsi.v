@@ -2,8 +2,11 @@
 //
 // ww_gsi -- GSI stall classifier and counters of one SM (ISPASS 2016, sec. IV:
 // Algorithms 1 and 2, memory data sub-classes IV-C, memory structural
-// sub-classes IV-D). C model: cmodel/gsi/ww_gsi.c; counter indices and
-// names: cmodel/gsi/ww_gsi.h.
+// sub-classes IV-D). C model: cmodel/gsi/ww_gsi.c. Every code below (class,
+// LSU reason, load source, in-flight kind, sub-class) and the counter
+// indices and names are in cmodel/include/ww_proto.def (WW_GSI_*,
+// WW_GSI_WHY_*, WW_GSI_SRC_*, WW_GSI_KIND_*, WW_GSI_MS_*, WW_GSI_CNT_*);
+// the numbers below are their values today.
 //
 // Inputs, per warp w:
 //   cls_i[3w +: 3]        w's class from ww_warp_sched (Algorithm 1): 0 IDLE,
@@ -75,6 +78,7 @@
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_gsi #(
   parameter WARPS    = `WW_WARPS_PER_SM,
   parameter CNT_W    = `WW_GSI_CNT_W,
@@ -85,56 +89,34 @@ module ww_gsi #(
   input  wire                 clear_i,
   input  wire                 en_i,
   // per-warp classes and in-flight instructions
-  input  wire [WARPS*3-1:0]   cls_i,
+  input  wire [WARPS*CLS_W-1:0] cls_i,
   input  wire [WARPS-1:0]     infl_i,
-  input  wire [WARPS*2-1:0]   infl_kind_i,
+  input  wire [WARPS*KIND_W-1:0] infl_kind_i,
   // LSU
-  input  wire [2:0]           lsu_why_i,
+  input  wire [`WW_GSI_WHY_W-1:0] lsu_why_i,
   input  wire                 ld_start_i,
   input  wire [WID_W-1:0]     ld_start_wid_i,
   input  wire                 ld_done_i,
   input  wire [WID_W-1:0]     ld_done_wid_i,
-  input  wire [1:0]           ld_done_src_i,
+  input  wire [SRC_W-1:0]     ld_done_src_i,
   // counter read
   input  wire [4:0]           rd_idx_i,
   // this cycle
-  output wire [2:0]           cls_o,
+  output wire [CLS_W-1:0]     cls_o,
   output wire [WID_W-1:0]     wid_o,
-  output wire [2:0]           sub_o,
+  output wire [`WW_GSI_MS_W-1:0] sub_o,
   output wire [CNT_W-1:0]     rd_data_o
 );
 
-  localparam WID_W = (WARPS > 1) ? $clog2(WARPS) : 1;
-
-  localparam [2:0] ST_IDLE        = 3'd0;
-  localparam [2:0] ST_CONTROL     = 3'd1;
-  localparam [2:0] ST_SYNC        = 3'd2;
-  localparam [2:0] ST_MEM_DATA    = 3'd3;
-  localparam [2:0] ST_MEM_STRUCT  = 3'd4;
-  localparam [2:0] ST_COMP_DATA   = 3'd5;
-  localparam [2:0] ST_COMP_STRUCT = 3'd6;
-  localparam [2:0] ST_NONE        = 3'd7;
-
-  localparam [1:0] KIND_LOAD  = 2'd1;
-  localparam [1:0] KIND_STORE = 2'd2;
-  localparam [1:0] KIND_SYNC  = 2'd3;
-
-  localparam [2:0] WHY_MSHR  = 3'd2;
-  localparam [2:0] WHY_WQ    = 3'd3;
-  localparam [2:0] WHY_BANK  = 3'd4;
-  localparam [2:0] WHY_FENCE = 3'd5;
-  localparam [2:0] WHY_SYNC  = 3'd6;
-  localparam [2:0] WHY_SCORD = 3'd7;
-
-  localparam [2:0] MS_BUSY  = 3'd0;
-  localparam [2:0] MS_MSHR  = 3'd1;
-  localparam [2:0] MS_STORE = 3'd2;
-  localparam [2:0] MS_BANK  = 3'd3;
-  localparam [2:0] MS_FENCE = 3'd4;
-  localparam [2:0] MS_SCORD = 3'd5;
-  localparam       N_MS     = 6;          // MEM_STRUCT sub-classes
-
-  localparam N_CNT = 8 + 5 + N_MS + 1;  // classes, MEM_DATA + pending, MEM_STRUCT, cycles
+  localparam WID_W  = (WARPS > 1) ? $clog2(WARPS) : 1;
+  localparam CLS_W  = `WW_GSI_W;
+  localparam KIND_W = `WW_GSI_KIND_W;
+  localparam SRC_W  = `WW_GSI_SRC_W;
+  localparam MS_W   = `WW_GSI_MS_W;
+  localparam N_CLS  = `WW_GSI_N;            // classes: counters WW_GSI_CNT_CLS_FIRST + class
+  localparam N_SRC  = `WW_GSI_SRC_N;        // load sources: WW_GSI_CNT_MD_FIRST + source
+  localparam N_MS   = `WW_GSI_MS_N;         // MEM_STRUCT sub-classes: WW_GSI_CNT_MS_FIRST + sub
+  localparam N_CNT  = `WW_GSI_CNT_N;
   localparam [CNT_W-1:0] ONE = {{(CNT_W-1){1'b0}}, 1'b1};
   localparam [CNT_W-1:0] ZERO = {CNT_W{1'b0}};
 
@@ -146,49 +128,49 @@ module ww_gsi #(
   wire [WARPS-1:0]       pend_d;
   reg  [WARPS*CNT_W-1:0] acc_q;
   wire [WARPS*CNT_W-1:0] acc_d;
-  reg  [WARPS*2-1:0]     src_q;
-  wire [WARPS*2-1:0]     src_d;
-  reg  [8*CNT_W-1:0]     ccls_q;          // counters 0..7
-  wire [8*CNT_W-1:0]     ccls_d;
-  reg  [4*CNT_W-1:0]     cmd_q;           // counters 8..11
-  wire [4*CNT_W-1:0]     cmd_d;
-  reg  [N_MS*CNT_W-1:0]  cms_q;           // counters 13..18
+  reg  [WARPS*SRC_W-1:0] src_q;
+  wire [WARPS*SRC_W-1:0] src_d;
+  reg  [N_CLS*CNT_W-1:0] ccls_q;          // counters WW_GSI_CNT_CLS_*
+  wire [N_CLS*CNT_W-1:0] ccls_d;
+  reg  [N_SRC*CNT_W-1:0] cmd_q;           // counters WW_GSI_CNT_MD_L1 .. MD_DRAM
+  wire [N_SRC*CNT_W-1:0] cmd_d;
+  reg  [N_MS*CNT_W-1:0]  cms_q;           // counters WW_GSI_CNT_MS_*
   wire [N_MS*CNT_W-1:0]  cms_d;
-  reg  [CNT_W-1:0]       ccyc_q;          // counter 19
+  reg  [CNT_W-1:0]       ccyc_q;          // counter WW_GSI_CNT_CYCLES
   wire [CNT_W-1:0]       ccyc_d;
 
   ////////////////////
   // Refinement     //
   ////////////////////
 
-  wire [WARPS*3-1:0] rcls;              // refined class of each warp
+  wire [WARPS*CLS_W-1:0] rcls;          // refined class of each warp
   wire [WARPS-1:0]   own_st;            // refined from a pending store
 
   genvar g;
   for (g = 0; g < WARPS; g = g + 1) begin : g_warp
-    wire [2:0] c     = cls_i[g*3 +: 3];
-    wire [1:0] kind  = infl_kind_i[g*2 +: 2];
-    wire       held  = infl_i[g] && ((c == ST_MEM_STRUCT) || (c == ST_COMP_STRUCT));
-    wire       dsync = infl_i[g] && (c == ST_MEM_DATA) && (kind == KIND_SYNC);
-    wire       own   = held && (kind == KIND_STORE);
-    reg  [2:0] r;
+    wire [CLS_W-1:0]  c    = cls_i[g*CLS_W +: CLS_W];
+    wire [KIND_W-1:0] kind = infl_kind_i[g*KIND_W +: KIND_W];
+    wire       held  = infl_i[g] && ((c == `WW_GSI_MEM_STRUCT) || (c == `WW_GSI_COMP_STRUCT));
+    wire       dsync = infl_i[g] && (c == `WW_GSI_MEM_DATA) && (kind == `WW_GSI_KIND_SYNC);
+    wire       own   = held && (kind == `WW_GSI_KIND_STORE);
+    reg  [CLS_W-1:0] r;
     always @(*) begin
       r = c;
       if (held) begin
         case (kind)
-          KIND_LOAD:  r = ST_MEM_DATA;
-          KIND_STORE: r = ST_MEM_STRUCT;
-          KIND_SYNC:  r = ST_SYNC;
-          default:    r = ST_COMP_STRUCT;
+          `WW_GSI_KIND_LOAD:  r = `WW_GSI_MEM_DATA;
+          `WW_GSI_KIND_STORE: r = `WW_GSI_MEM_STRUCT;
+          `WW_GSI_KIND_SYNC:  r = `WW_GSI_SYNC;
+          default:    r = `WW_GSI_COMP_STRUCT;
         endcase
       end else if (dsync) begin
-        r = ST_SYNC;
+        r = `WW_GSI_SYNC;
       end
-      if ((r == ST_MEM_STRUCT) && !own && (lsu_why_i == WHY_SYNC)) begin
-        r = ST_SYNC;
+      if ((r == `WW_GSI_MEM_STRUCT) && !own && (lsu_why_i == `WW_GSI_WHY_SYNC)) begin
+        r = `WW_GSI_SYNC;
       end
     end
-    assign rcls[g*3 +: 3] = r;
+    assign rcls[g*CLS_W +: CLS_W] = r;
     assign own_st[g]      = own;
   end
 
@@ -196,76 +178,76 @@ module ww_gsi #(
   // Cycle class    //
   ////////////////////
 
-  reg [7:0] found;                      // found[c]: some warp's refined class is c
+  reg [N_CLS-1:0] found;                // found[c]: some warp's refined class is c
   integer wf, wa, wd, wp, kr;           // one loop variable per always block
   always @(*) begin
-    found = 8'd0;
+    found = {N_CLS{1'b0}};
     for (wf = 0; wf < WARPS; wf = wf + 1) begin
-      found = found | (8'd1 << rcls[wf*3 +: 3]);
+      found = found | ({{(N_CLS-1){1'b0}}, 1'b1} << rcls[wf*CLS_W +: CLS_W]);
     end
   end
 
-  reg [2:0] cyc;
+  reg [CLS_W-1:0] cyc;
   always @(*) begin
-    if (found[ST_NONE]) begin
-      cyc = ST_NONE;
+    if (found[`WW_GSI_NONE]) begin
+      cyc = `WW_GSI_NONE;
 `ifdef WW_MUTANT_GSI_DATA_BEFORE_STRUCT
-    end else if (found[ST_MEM_DATA]) begin
-      cyc = ST_MEM_DATA;
-    end else if (found[ST_MEM_STRUCT]) begin
-      cyc = ST_MEM_STRUCT;
+    end else if (found[`WW_GSI_MEM_DATA]) begin
+      cyc = `WW_GSI_MEM_DATA;
+    end else if (found[`WW_GSI_MEM_STRUCT]) begin
+      cyc = `WW_GSI_MEM_STRUCT;
 `else
-    end else if (found[ST_MEM_STRUCT]) begin
-      cyc = ST_MEM_STRUCT;
-    end else if (found[ST_MEM_DATA]) begin
-      cyc = ST_MEM_DATA;
+    end else if (found[`WW_GSI_MEM_STRUCT]) begin
+      cyc = `WW_GSI_MEM_STRUCT;
+    end else if (found[`WW_GSI_MEM_DATA]) begin
+      cyc = `WW_GSI_MEM_DATA;
 `endif
-    end else if (found[ST_SYNC]) begin
-      cyc = ST_SYNC;
-    end else if (found[ST_COMP_STRUCT]) begin
-      cyc = ST_COMP_STRUCT;
-    end else if (found[ST_COMP_DATA]) begin
-      cyc = ST_COMP_DATA;
-    end else if (found[ST_CONTROL]) begin
-      cyc = ST_CONTROL;
+    end else if (found[`WW_GSI_SYNC]) begin
+      cyc = `WW_GSI_SYNC;
+    end else if (found[`WW_GSI_COMP_STRUCT]) begin
+      cyc = `WW_GSI_COMP_STRUCT;
+    end else if (found[`WW_GSI_COMP_DATA]) begin
+      cyc = `WW_GSI_COMP_DATA;
+    end else if (found[`WW_GSI_CONTROL]) begin
+      cyc = `WW_GSI_CONTROL;
     end else begin
-      cyc = ST_IDLE;
+      cyc = `WW_GSI_IDLE;
     end
   end
 
   // attributed warp (lowest with the cycle's class) and its state
   reg [WID_W-1:0] aw;
   reg             aw_own, aw_pend;
-  reg [1:0]       aw_src;
+  reg [SRC_W-1:0] aw_src;
   always @(*) begin
     aw      = {WID_W{1'b0}};
     aw_own  = 1'b0;
     aw_pend = 1'b0;
-    aw_src  = 2'd0;
+    aw_src  = `WW_GSI_SRC_L1;
     for (wa = WARPS - 1; wa >= 0; wa = wa - 1) begin
-      if (rcls[wa*3 +: 3] == cyc) begin
+      if (rcls[wa*CLS_W +: CLS_W] == cyc) begin
         aw      = wa[WID_W-1:0];
         aw_own  = own_st[wa];
         aw_pend = pend_q[wa];
-        aw_src  = src_q[wa*2 +: 2];
+        aw_src  = src_q[wa*SRC_W +: SRC_W];
       end
     end
   end
 
-  reg [2:0] sub;
+  reg [MS_W-1:0] sub;
   always @(*) begin
-    if (cyc != ST_MEM_STRUCT) begin
-      sub = MS_BUSY;
+    if (cyc != `WW_GSI_MEM_STRUCT) begin
+      sub = `WW_GSI_MS_LSU_BUSY;
     end else if (aw_own) begin
-      sub = MS_STORE;
+      sub = `WW_GSI_MS_STORE;
     end else begin
       case (lsu_why_i)
-        WHY_MSHR:  sub = MS_MSHR;
-        WHY_WQ:    sub = MS_STORE;
-        WHY_BANK:  sub = MS_BANK;
-        WHY_FENCE: sub = MS_FENCE;
-        WHY_SCORD: sub = MS_SCORD;
-        default:   sub = MS_BUSY;
+        `WW_GSI_WHY_MSHR_FULL:  sub = `WW_GSI_MS_MSHR_FULL;
+        `WW_GSI_WHY_WQ_FULL:    sub = `WW_GSI_MS_STORE;
+        `WW_GSI_WHY_BANK_CONFLICT:  sub = `WW_GSI_MS_BANK_CONFLICT;
+        `WW_GSI_WHY_FENCE: sub = `WW_GSI_MS_FENCE;
+        `WW_GSI_WHY_SCORD: sub = `WW_GSI_MS_SCORD;
+        default:   sub = `WW_GSI_MS_LSU_BUSY;
       endcase
     end
   end
@@ -278,10 +260,10 @@ module ww_gsi #(
   // Counting       //
   ////////////////////
 
-  wire md_cnt    = en_i && (cyc == ST_MEM_DATA);
+  wire md_cnt    = en_i && (cyc == `WW_GSI_MEM_DATA);
   wire md_acc    = md_cnt && aw_pend;     // charged to the pending load's accumulator
   wire md_direct = md_cnt && !aw_pend;    // charged to the last load's source now
-  wire ms_cnt    = en_i && (cyc == ST_MEM_STRUCT);
+  wire ms_cnt    = en_i && (cyc == `WW_GSI_MEM_STRUCT);
 
   // warps that complete / start a load, and the completing warp's accumulator
   reg [CNT_W-1:0] done_acc;
@@ -312,24 +294,25 @@ module ww_gsi #(
     wire             mine = md_acc && (aw == g[WID_W-1:0]);
     wire [CNT_W-1:0] acc  = acc_q[g*CNT_W +: CNT_W];
     assign acc_d[g*CNT_W +: CNT_W] = done ? ZERO : mine ? acc + ONE : acc;
-    assign src_d[g*2 +: 2]         = done ? ld_done_src_i : src_q[g*2 +: 2];
+    assign src_d[g*SRC_W +: SRC_W] = done ? ld_done_src_i : src_q[g*SRC_W +: SRC_W];
     assign pend_d[g]               = start_hit[g] || (pend_q[g] && !done);
   end
 
   // counters (ld_done adds the flushed accumulator, with this cycle's +1 if
   // it would have gone there)
-  for (g = 0; g < 8; g = g + 1) begin : g_ccls
+  for (g = 0; g < N_CLS; g = g + 1) begin : g_ccls
     assign ccls_d[g*CNT_W +: CNT_W] = ccls_q[g*CNT_W +: CNT_W] +
-                                      ((en_i && (cyc == g[2:0])) ? ONE : ZERO);
+                                      ((en_i && (cyc == g[CLS_W-1:0])) ? ONE : ZERO);
   end
-  for (g = 0; g < 4; g = g + 1) begin : g_cmd
-    assign cmd_d[g*CNT_W +: CNT_W] = cmd_q[g*CNT_W +: CNT_W] +
-                                     ((md_direct && (aw_src == g[1:0])) ? ONE : ZERO) +
-                                     ((ld_done_i && (ld_done_src_i == g[1:0])) ? flush : ZERO);
+  for (g = 0; g < N_SRC; g = g + 1) begin : g_cmd
+    wire md_now  = md_direct && (aw_src == g[SRC_W-1:0]);
+    wire md_done = ld_done_i && (ld_done_src_i == g[SRC_W-1:0]);
+    assign cmd_d[g*CNT_W +: CNT_W] = cmd_q[g*CNT_W +: CNT_W] + (md_now ? ONE : ZERO) +
+                                     (md_done ? flush : ZERO);
   end
   for (g = 0; g < N_MS; g = g + 1) begin : g_cms
     assign cms_d[g*CNT_W +: CNT_W] = cms_q[g*CNT_W +: CNT_W] +
-                                     ((ms_cnt && (sub == g[2:0])) ? ONE : ZERO);
+                                     ((ms_cnt && (sub == g[MS_W-1:0])) ? ONE : ZERO);
   end
   assign ccyc_d = ccyc_q + (en_i ? ONE : ZERO);
 
@@ -337,9 +320,9 @@ module ww_gsi #(
     if (!rst_ni || clear_i) begin
       pend_q <= {WARPS{1'b0}};
       acc_q  <= {WARPS*CNT_W{1'b0}};
-      src_q  <= {WARPS*2{1'b0}};
-      ccls_q <= {8*CNT_W{1'b0}};
-      cmd_q  <= {4*CNT_W{1'b0}};
+      src_q  <= {WARPS*SRC_W{1'b0}};
+      ccls_q <= {N_CLS*CNT_W{1'b0}};
+      cmd_q  <= {N_SRC*CNT_W{1'b0}};
       cms_q  <= {N_MS*CNT_W{1'b0}};
       ccyc_q <= ZERO;
     end else begin
@@ -357,7 +340,7 @@ module ww_gsi #(
   // Counter read   //
   ////////////////////
 
-  reg [CNT_W-1:0] md_pend;              // counter 12
+  reg [CNT_W-1:0] md_pend;              // counter WW_GSI_CNT_MD_PENDING
   always @(*) begin
     md_pend = ZERO;
     for (wp = 0; wp < WARPS; wp = wp + 1) begin
@@ -365,7 +348,19 @@ module ww_gsi #(
     end
   end
 
+  // the counters in WW_GSI_CNT_* order: classes, sources, pending, sub-classes, cycles
   wire [N_CNT*CNT_W-1:0] cnt_all = {ccyc_q, cms_q, md_pend, cmd_q, ccls_q};
+`ifndef SYNTHESIS
+  initial begin
+    if (`WW_GSI_CNT_CLS_FIRST != 0 || `WW_GSI_CNT_CLS_N != N_CLS ||
+        `WW_GSI_CNT_MD_FIRST != N_CLS || `WW_GSI_CNT_MD_PENDING != N_CLS + N_SRC ||
+        `WW_GSI_CNT_MS_FIRST != N_CLS + N_SRC + 1 || `WW_GSI_CNT_MS_N != N_MS ||
+        `WW_GSI_CNT_CYCLES != N_CNT - 1 || N_CNT > 32) begin
+      $display("ww_gsi: the counter layout of ww_proto.def is not cnt_all's");
+      $fatal(1);
+    end
+  end
+`endif
 
   reg [CNT_W-1:0] rd;
   always @(*) begin

@@ -15,7 +15,8 @@
 //              way w at [w*MW +: MW] {age[WAY_W], dirty, valid, tag[LINE_W]};
 //              data: one ww_sram_1r1w of SETS*WAYS lines, address {set, way}.
 //
-// Request (req_valid_i && req_ready_o; ready only in IDLE):
+// Request (req_valid_i && req_ready_o; ready only in IDLE; ops WW_L2_*, atomic
+// ops WW_AMO_* of rtl/include/ww_proto.vh):
 //   req_op_i 0 READ    line req_line_i            -> rsp_data_o = the line
 //            1 WRITE   bytes of req_data_i where req_be_i is 1 -> ack
 //            2 ATOMIC  word req_amo_word_i, op req_amo_op_i (0 add, 1 exch,
@@ -44,13 +45,14 @@
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_l2_slice #(
   parameter SETS       = `WW_L2_SETS,
   parameter WAYS       = `WW_L2_WAYS,
   parameter LINE_BYTES = `WW_LINE_BYTES,
   parameter NUM_PART   = `WW_NUM_PART,
   parameter NUM_SM     = `WW_NUM_SM,
-  parameter ID_W       = 8,
+  parameter ID_W       = `WW_REQID_W,
   parameter SRC_W      = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
   parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1
@@ -60,20 +62,20 @@ module ww_l2_slice #(
   // request (from the crossbar)
   input  wire                    req_valid_i,
   output wire                    req_ready_o,
-  input  wire [1:0]              req_op_i,
+  input  wire [`WW_L2_W-1:0]     req_op_i,
   input  wire [LINE_W-1:0]       req_line_i,
   input  wire [ID_W-1:0]         req_id_i,
   input  wire [SRC_W-1:0]        req_src_i,
   input  wire [LINE_BYTES-1:0]   req_be_i,
   input  wire [LINE_BYTES*8-1:0] req_data_i,
-  input  wire [3:0]              req_amo_op_i,
+  input  wire [`WW_AMO_W-1:0]    req_amo_op_i,
   input  wire [WORD_W-1:0]       req_amo_word_i,
   input  wire [31:0]             req_amo_a_i,
   input  wire [31:0]             req_amo_b_i,
   // response (to the crossbar)
   output wire                    rsp_valid_o,
   input  wire                    rsp_ready_i,
-  output wire [1:0]              rsp_op_o,
+  output wire [`WW_L2_W-1:0]     rsp_op_o,
   output wire [ID_W-1:0]         rsp_id_o,
   output wire [SRC_W-1:0]        rsp_src_o,
   output wire                    rsp_miss_o,
@@ -97,10 +99,6 @@ module ww_l2_slice #(
   localparam ROW_W  = WAYS * MW;
   localparam DA_W   = SET_W + WAY_W;           // data array address
 
-  localparam [1:0] OP_READ  = 2'd0;
-  localparam [1:0] OP_WRITE = 2'd1;
-  localparam [1:0] OP_AMO   = 2'd2;
-  localparam [1:0] OP_FLUSH = 2'd3;
 
   localparam [3:0] ST_INIT   = 4'd0;   // clear meta rows (after reset)
   localparam [3:0] ST_IDLE   = 4'd1;   // accept; meta row read
@@ -260,14 +258,14 @@ module ww_l2_slice #(
   always @(*) begin
     new_line = line_q;
     wrote    = 1'b0;
-    if (op_q == OP_WRITE) begin
+    if (op_q == `WW_L2_WRITE) begin
       wrote = 1'b1;
       for (k = 0; k < LINE_BYTES; k = k + 1) begin
         if (be_q[k]) begin
           new_line[k*8 +: 8] = wdata_q[k*8 +: 8];
         end
       end
-    end else if (op_q == OP_AMO) begin
+    end else if (op_q == `WW_L2_ATOMIC) begin
       wrote = awrite;
       for (k = 0; k < WORDS; k = k + 1) begin
         if (amo_word_q == k[WORD_W-1:0] && awrite) begin
@@ -314,7 +312,7 @@ module ww_l2_slice #(
         if (accept) begin
           miss_d  = 1'b0;
           sweep_d = {SET_W{1'b0}};
-          state_d = (req_op_i == OP_FLUSH) ? ST_FL_RD : ST_TAG;
+          state_d = (req_op_i == `WW_L2_FLUSH) ? ST_FL_RD : ST_TAG;
         end
       end
       ST_TAG: begin
@@ -461,8 +459,8 @@ module ww_l2_slice #(
   assign rsp_id_o    = id_q;
   assign rsp_src_o   = src_q;
   assign rsp_miss_o  = miss_q;
-  assign rsp_data_o  = (op_q == OP_READ) ? line_q :
-                       (op_q == OP_AMO)  ? {{(LB-32){1'b0}}, aold} : {LB{1'b0}};
+  assign rsp_data_o  = (op_q == `WW_L2_READ) ? line_q :
+                       (op_q == `WW_L2_ATOMIC)  ? {{(LB-32){1'b0}}, aold} : {LB{1'b0}};
 
   assign dram_req_valid_o = (state_q == ST_WB) || (state_q == ST_FREQ) || (state_q == ST_FL_WB);
   assign dram_req_we_o    = (state_q != ST_FREQ);

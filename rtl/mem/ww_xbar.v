@@ -16,21 +16,22 @@
 // [s*W +: W], partition p's at [p*W +: W]. req_idle_o is high when no
 // request is queued in the crossbar, rsp_idle_o when no response is.
 // Parameters: NUM_SM, NUM_PART >= 1; WARPS (only for the default sideband
-// width SB_W of ww_sm); LINE_BYTES power of two 4..128;
+// width SB_W: ww_proto.vh's WW_SB_W, as ww_sm's); LINE_BYTES power of two 4..128;
 // FIFO_DEPTH power of two >= 2. With NUM_PART a power of two the partition
 // is the low line bits, otherwise line % NUM_PART (a constant divisor).
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_xbar #(
   parameter NUM_SM     = `WW_NUM_SM,
   parameter NUM_PART   = `WW_NUM_PART,
   parameter WARPS      = `WW_WARPS_PER_SM,
   parameter LINE_BYTES = `WW_LINE_BYTES,
   parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
-  parameter SB_W       = 64 + WID_W + 7,    // ww_sm's mreq_sb_o
+  parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W),
   parameter FIFO_DEPTH = 4,
-  parameter ID_W       = 8,
+  parameter ID_W       = `WW_REQID_W,
   parameter SM_W       = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
   parameter PART_W     = (NUM_PART > 1) ? $clog2(NUM_PART) : 1,
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
@@ -41,12 +42,12 @@ module ww_xbar #(
   // requests from the SMs
   input  wire [NUM_SM-1:0]                 sm_req_valid_i,
   output wire [NUM_SM-1:0]                 sm_req_ready_o,
-  input  wire [NUM_SM*2-1:0]               sm_req_op_i,
+  input  wire [NUM_SM*OP_W-1:0]            sm_req_op_i,
   input  wire [NUM_SM*LINE_W-1:0]          sm_req_line_i,
   input  wire [NUM_SM*ID_W-1:0]            sm_req_id_i,
   input  wire [NUM_SM*LINE_BYTES-1:0]      sm_req_be_i,
   input  wire [NUM_SM*LINE_BYTES*8-1:0]    sm_req_data_i,
-  input  wire [NUM_SM*4-1:0]               sm_req_amo_op_i,
+  input  wire [NUM_SM*AOP_W-1:0]           sm_req_amo_op_i,
   input  wire [NUM_SM*WORD_W-1:0]          sm_req_amo_word_i,
   input  wire [NUM_SM*32-1:0]              sm_req_amo_a_i,
   input  wire [NUM_SM*32-1:0]              sm_req_amo_b_i,
@@ -61,12 +62,12 @@ module ww_xbar #(
   output wire [NUM_PART-1:0]               part_req_valid_o,
   input  wire [NUM_PART-1:0]               part_req_ready_i,
   output wire [NUM_PART*SM_W-1:0]          part_req_src_o,
-  output wire [NUM_PART*2-1:0]             part_req_op_o,
+  output wire [NUM_PART*OP_W-1:0]          part_req_op_o,
   output wire [NUM_PART*LINE_W-1:0]        part_req_line_o,
   output wire [NUM_PART*ID_W-1:0]          part_req_id_o,
   output wire [NUM_PART*LINE_BYTES-1:0]    part_req_be_o,
   output wire [NUM_PART*LINE_BYTES*8-1:0]  part_req_data_o,
-  output wire [NUM_PART*4-1:0]             part_req_amo_op_o,
+  output wire [NUM_PART*AOP_W-1:0]         part_req_amo_op_o,
   output wire [NUM_PART*WORD_W-1:0]        part_req_amo_word_o,
   output wire [NUM_PART*32-1:0]            part_req_amo_a_o,
   output wire [NUM_PART*32-1:0]            part_req_amo_b_o,
@@ -84,18 +85,20 @@ module ww_xbar #(
 );
 
   localparam LB     = LINE_BYTES * 8;
+  localparam OP_W   = `WW_L2_W;           // request op
+  localparam AOP_W  = `WW_AMO_W;          // atomic op
   // request packet, low to high: sb, amo_b, amo_a, amo_word, amo_op, data, be, id, line, op
   localparam O_SB   = 0;
   localparam O_B    = O_SB + SB_W;
   localparam O_A    = O_B + 32;
   localparam O_WORD = O_A + 32;
   localparam O_AOP  = O_WORD + WORD_W;
-  localparam O_DATA = O_AOP + 4;
+  localparam O_DATA = O_AOP + AOP_W;
   localparam O_BE   = O_DATA + LB;
   localparam O_ID   = O_BE + LINE_BYTES;
   localparam O_LINE = O_ID + ID_W;
   localparam O_OP   = O_LINE + LINE_W;
-  localparam REQ_W  = O_OP + 2;
+  localparam REQ_W  = O_OP + OP_W;
   // response packet, low to high: data, id, miss
   localparam RSP_W  = LB + ID_W + 1;
   // the partition is the low line bits when NUM_PART is a power of two
@@ -126,12 +129,12 @@ module ww_xbar #(
       wire unused_rem = ^rem[LINE_W-1:PART_W];
     end
     assign req_pkt[s*REQ_W +: REQ_W] = {
-      sm_req_op_i[s*2 +: 2],
+      sm_req_op_i[s*OP_W +: OP_W],
       line,
       sm_req_id_i[s*ID_W +: ID_W],
       sm_req_be_i[s*LINE_BYTES +: LINE_BYTES],
       sm_req_data_i[s*LB +: LB],
-      sm_req_amo_op_i[s*4 +: 4],
+      sm_req_amo_op_i[s*AOP_W +: AOP_W],
       sm_req_amo_word_i[s*WORD_W +: WORD_W],
       sm_req_amo_a_i[s*32 +: 32],
       sm_req_amo_b_i[s*32 +: 32],
@@ -159,12 +162,12 @@ module ww_xbar #(
 
   for (p = 0; p < NUM_PART; p = p + 1) begin : g_part_req
     wire [REQ_W-1:0] pkt = req_out[p*REQ_W +: REQ_W];
-    assign part_req_op_o[p*2 +: 2]                 = pkt[O_OP +: 2];
+    assign part_req_op_o[p*OP_W +: OP_W]           = pkt[O_OP +: OP_W];
     assign part_req_line_o[p*LINE_W +: LINE_W]     = pkt[O_LINE +: LINE_W];
     assign part_req_id_o[p*ID_W +: ID_W]           = pkt[O_ID +: ID_W];
     assign part_req_be_o[p*LINE_BYTES +: LINE_BYTES] = pkt[O_BE +: LINE_BYTES];
     assign part_req_data_o[p*LB +: LB]             = pkt[O_DATA +: LB];
-    assign part_req_amo_op_o[p*4 +: 4]             = pkt[O_AOP +: 4];
+    assign part_req_amo_op_o[p*AOP_W +: AOP_W]     = pkt[O_AOP +: AOP_W];
     assign part_req_amo_word_o[p*WORD_W +: WORD_W] = pkt[O_WORD +: WORD_W];
     assign part_req_amo_a_o[p*32 +: 32]            = pkt[O_A +: 32];
     assign part_req_amo_b_o[p*32 +: 32]            = pkt[O_B +: 32];

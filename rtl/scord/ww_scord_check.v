@@ -4,12 +4,14 @@
 // check §IV-B): the decision procedure of docs/scord.md §1 on one access and
 // one metadata entry; new entry and verdict registered one cycle later.
 // Layout (Fig. 7), from bit 0 up: Lock[BLOOM_W], Strong, Scope, IsAtom, DS, BS,
-// M, BarrierID, BlkFenceID, DevFenceID, WarpID, BlockID, Tag; i.e.
-// M_BIT = BLOOM_W+5, TAG_LSB = BLOOM_W+6+BARID_W+2*FENCEID_W+WARPID_W+BLOCKID_W,
-// bits [63:TAG_LSB+TAG_W] unused (written 0). Defaults: docs/scord.md §2.
+// M, BarrierID, BlkFenceID, DevFenceID, WarpID, BlockID, Tag: the SCORD_MD
+// layout of cmodel/include/ww_proto.def (WW_SCORD_MD_* of ww_proto.vh);
+// bits [63:WW_SCORD_MD_W] unused (written 0). Race types: WW_SCORD_RACE_*.
+// Defaults: docs/scord.md §2.
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_scord_check #(
   parameter BLOCKID_W = `WW_SCORD_BLOCKID_W,
   parameter WARPID_W  = `WW_SCORD_WARPID_W,
@@ -42,7 +44,7 @@ module ww_scord_check #(
   output wire                 out_valid_o,
   output wire [63:0]          md_o,
   output wire                 race_o,
-  output wire [2:0]           race_type_o,   // 1..6 = Table IV (a)..(f), 0 none
+  output wire [`WW_SCORD_RACE_W-1:0] race_type_o,   // WW_SCORD_RACE_*: Table IV (a)..(f), NONE
   output wire                 race_scope_blk_o  // race within one block; 0 if none
 );
 
@@ -50,24 +52,36 @@ module ww_scord_check #(
   // Layout         //
   ////////////////////
 
-  localparam LOCK_LSB   = 0;
-  localparam STRONG_BIT = BLOOM_W;
-  localparam SCOPE_BIT  = BLOOM_W + 1;
-  localparam ATOM_BIT   = BLOOM_W + 2;
-  localparam DS_BIT     = BLOOM_W + 3;
-  localparam BS_BIT     = BLOOM_W + 4;
-  localparam M_BIT      = BLOOM_W + 5;
-  localparam BAR_LSB    = BLOOM_W + 6;
-  localparam BLKF_LSB   = BAR_LSB + BARID_W;
-  localparam DEVF_LSB   = BLKF_LSB + FENCEID_W;
-  localparam WARP_LSB   = DEVF_LSB + FENCEID_W;
-  localparam BLOCK_LSB  = WARP_LSB + WARPID_W;
-  localparam TAG_LSB    = BLOCK_LSB + BLOCKID_W;
-  localparam USED_W     = TAG_LSB + TAG_W;
+  // the SCORD_MD fields (ww_proto.def)
+  localparam LOCK_LSB   =
+    `WW_SCORD_MD_LOCK_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam STRONG_BIT =
+    `WW_SCORD_MD_STRONG_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam SCOPE_BIT  =
+    `WW_SCORD_MD_SCOPE_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam ATOM_BIT   =
+    `WW_SCORD_MD_ATOM_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam DS_BIT     =
+    `WW_SCORD_MD_DS_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam BS_BIT     =
+    `WW_SCORD_MD_BS_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam M_BIT      =
+    `WW_SCORD_MD_M_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam BAR_LSB    =
+    `WW_SCORD_MD_BAR_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam BLKF_LSB   =
+    `WW_SCORD_MD_BLKF_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam DEVF_LSB   =
+    `WW_SCORD_MD_DEVF_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam WARP_LSB   =
+    `WW_SCORD_MD_WARP_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam BLOCK_LSB  =
+    `WW_SCORD_MD_BLOCK_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam TAG_LSB    =
+    `WW_SCORD_MD_TAG_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam USED_W     =
+    `WW_SCORD_MD_W(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
   localparam HALF_W     = BLOOM_W / 2;
-
-  localparam [2:0] RACE_NONE = 3'd0, RACE_A = 3'd1, RACE_B = 3'd2, RACE_C = 3'd3,
-                   RACE_D = 3'd4, RACE_E = 3'd5, RACE_F = 3'd6;
 
 `ifndef SYNTHESIS
   initial begin
@@ -135,7 +149,7 @@ module ww_scord_check #(
   // the new entry, field by field (n_*), and the verdict
   reg                 n_str, n_scope, n_atom, n_ds, n_bs, n_m, own;
   reg [BLOOM_W-1:0]   n_lock;
-  reg [2:0]           rtype;
+  reg [`WW_SCORD_RACE_W-1:0] rtype;
 
   always @(*) begin
     n_lock  = md_lock;
@@ -146,7 +160,7 @@ module ww_scord_check #(
     n_bs    = md_bs;
     n_m     = md_m;
     own     = 1'b0;
-    rtype   = RACE_NONE;
+    rtype   = `WW_SCORD_RACE_NONE;
     if (iii_a || iii_c) begin                                   // step 1: REINIT
       own = 1'b1; n_m = w; n_bs = 1'b0; n_ds = 1'b0; n_str = xs; n_lock = lock_i;
     end else if (iii_b) begin                                   // step 2
@@ -155,15 +169,15 @@ module ww_scord_check #(
       end
       own = 1'b1; n_m = n_m || w; n_str = xs; n_lock = lock_i;
     end else if (iv_d) begin                                    // step 3
-      rtype = RACE_D;
+      rtype = `WW_SCORD_RACE_D;
     end else if (w && at && md_atom) begin
       own = 1'b1; n_m = 1'b1; n_str = md_str && xs;
     end else if (conflict && iv_a) begin                        // step 4
-      rtype = RACE_A;
+      rtype = `WW_SCORD_RACE_A;
     end else if (conflict && iv_b) begin
-      rtype = RACE_B;
+      rtype = `WW_SCORD_RACE_B;
     end else if (conflict && iv_c) begin
-      rtype = RACE_C;
+      rtype = `WW_SCORD_RACE_C;
     end else if (unprot) begin                                  // step 5
       if (w || md_m) begin
         if (!w && !same_w) begin
@@ -179,7 +193,7 @@ module ww_scord_check #(
         n_ds = 1'b1; n_bs = 1'b0;
       end
     end else if ((w || md_m) && lk_empty) begin                 // step 6
-      rtype = w ? RACE_F : RACE_E;
+      rtype = w ? `WW_SCORD_RACE_F : `WW_SCORD_RACE_E;
     end else begin
       if (!same_b) begin
         n_ds = 1'b1; n_bs = 1'b0;
@@ -192,7 +206,7 @@ module ww_scord_check #(
         own = 1'b1; n_m = 1'b1; n_str = md_str && xs;
       end
     end
-    if (rtype != RACE_NONE) begin                               // RACE: REINIT
+    if (rtype != `WW_SCORD_RACE_NONE) begin                               // RACE: REINIT
       own = 1'b1; n_m = w; n_bs = 1'b0; n_ds = 1'b0; n_str = xs; n_lock = lock_i;
     end
     if (own) begin
@@ -224,7 +238,7 @@ module ww_scord_check #(
 
   reg        valid_q;
   reg [63:0] md_q;
-  reg [2:0]  rtype_q;
+  reg [`WW_SCORD_RACE_W-1:0] rtype_q;
   reg        rscope_q;
 
   always @(posedge clk_i) begin
@@ -239,13 +253,13 @@ module ww_scord_check #(
     if (in_valid_i) begin
       md_q     <= md_d;
       rtype_q  <= rtype;
-      rscope_q <= same_b && (rtype != RACE_NONE);
+      rscope_q <= same_b && (rtype != `WW_SCORD_RACE_NONE);
     end
   end
 
   assign out_valid_o      = valid_q;
   assign md_o             = md_q;
-  assign race_o           = (rtype_q != RACE_NONE);
+  assign race_o           = (rtype_q != `WW_SCORD_RACE_NONE);
   assign race_type_o      = rtype_q;
   assign race_scope_blk_o = rscope_q;
 
@@ -271,7 +285,7 @@ module ww_scord_check #(
     f_reinit[TAG_LSB   +: TAG_W]     = cached_i ? tag_i : md_i[TAG_LSB +: TAG_W];
   end
 
-  wire f_race = (rtype != RACE_NONE);
+  wire f_race = (rtype != `WW_SCORD_RACE_NONE);
   always @(*) begin
     // P1 initial metadata (M, BS and DS set, Table III(a)) never races
     if (md_i[M_BIT] && md_i[BS_BIT] && md_i[DS_BIT]) begin
@@ -289,7 +303,7 @@ module ww_scord_check #(
     // P4 a race always leaves REINIT metadata, a legal type and its scope
     if (f_race) begin
       assert (md_d == f_reinit);
-      assert (rtype <= RACE_F);
+      assert (rtype <= `WW_SCORD_RACE_F);
     end
   end
 

@@ -13,12 +13,14 @@
 //   op WW_OP_FENCE_BLK = block fence, WW_OP_FENCE / WW_OP_FENCE_DEV = device
 //   fence). in_ready_o = !en_i || (!clear_i && queue not full); with en_i = 0
 //   every record is taken and dropped. A cycle with in_valid_i && !in_ready_o
-//   counts as a queue-full cycle. Sideband sb, LSB first: op[7], wid[WID_W],
-//   ctaid[32], pc[32], sk[2], wmask[WORDS], bar[BARID_W], lk[BLOOM_W].
+//   counts as a queue-full cycle. Sideband sb: the SB layout of
+//   cmodel/include/ww_proto.def (WW_SB_* of ww_proto.vh), LSB first: op[7],
+//   wid[WID_W], ctaid[32], pc[32], sk[2], wmask[WORDS], bar[BARID_W],
+//   lk[BLOOM_W]. Record kinds sk: WW_SCORD_SK_*.
 // Fence ack: ack_valid_o for one cycle, the cycle after a device-fence record
 //   (sk = FENCE, op != FENCE_BLK) was taken at the intake (also with en_i = 0,
 //   so a fence.dev can never hang on a detector that is off); ack_sm_o = its src.
-// Memory port (to the slice): mreq_valid_o/mreq_ready_i, op 0 READ / 1 WRITE,
+// Memory port (to the slice): mreq_valid_o/mreq_ready_i, op WW_L2_READ / WRITE,
 //   line, byte enables, data (mreq_data_o is the write data masked by
 //   mreq_be_o; 0 for a READ). One request at a time; each gets exactly one
 //   mrsp_valid_i, at the earliest the cycle after it was accepted, always
@@ -35,14 +37,16 @@
 //                 bytes 8*(k mod HALF) +: 8, HALF = WORDS/2
 //     MD_BASE_LINE  = GMEM/LB rounded up to a multiple of NUM_PART
 //     LOG_BASE_LINE = 3*GMEM/LB rounded up to a multiple of NUM_PART
-//     header      line LOG_BASE_LINE + PART, words {entries, races (incl.
-//                 duplicates), ring overwrites, records, md reads, md writes,
-//                 queue-full cycles, 0x5C0D_0000 | PART}
+//     header      line LOG_BASE_LINE + PART, words WW_SCORD_HDR_*: {entries,
+//                 races (incl. duplicates), ring overwrites, records, md reads,
+//                 md writes, queue-full cycles, WW_SCORD_LOG_MAGIC | PART}
 //     entry n     line LOG_BASE_LINE + (1 + n mod LOG_ENTRIES)*NUM_PART + PART,
-//                 words {pc, byte address of the word, count, {kind[5:4] (0
-//                 load, 1 store, 2 atomic), scope_blk[3], type[2:0]}, ctaid,
-//                 {prev warp[31:24], prev SM[23:16], cur warp[15:8], cur
-//                 SM[7:0]} (warps global: sm*WARPS + wid), prev BlockID, n}
+//                 words WW_SCORD_ENT_*: {pc, byte address of the word, count,
+//                 {kind[5:4] (WW_SCORD_KIND_*: load, store, atomic),
+//                 scope_blk[3], type[2:0]} (WW_SCORD_EK_*), ctaid, {prev
+//                 warp[31:24], prev SM[23:16], cur warp[15:8], cur SM[7:0]}
+//                 (WW_SCORD_EW_*; warps global: sm*WARPS + wid), prev
+//                 BlockID, n}
 //   Log lines use bytes 0..31; words 8 and up (LINE_BYTES > 32) are written 0.
 // Counters (32 bits, wrapping): records = every record taken from the queue
 //   (CHECK, FENCE, dropped ones too); md reads / md writes = metadata
@@ -87,7 +91,7 @@
 //   withdrawn). idle_o = IDLE && queue empty && !(header dirty && en_i): all
 //   metadata and log writes done, header exact.
 // Race event port: race_valid_o one cycle per race (state LOG) with its pc,
-//   byte address, type (1..6 = Table IV a..f), scope and dup (merged into an
+//   byte address, type (WW_SCORD_RACE_A..F = Table IV a..f), scope and dup (merged into an
 //   existing entry).
 // Timing, measured against ww_l2_slice with hits (response 4 cycles after
 //   acceptance), queue kept full, no race: a CHECK of one md line takes 13
@@ -103,6 +107,7 @@
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 `include "ww_assert.vh"
 module ww_scord_det #(
   parameter NUM_SM           = `WW_NUM_SM,
@@ -131,7 +136,7 @@ module ww_scord_det #(
   parameter SM_W             = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
   parameter LINE_W           = 32 - $clog2(LINE_BYTES),
   parameter WORDS            = LINE_BYTES / 4,
-  parameter SB_W             = 7 + WID_W + 64 + 2 + WORDS + BARID_W + BLOOM_W
+  parameter SB_W             = `WW_SB_W(WID_W, WORDS, BARID_W, BLOOM_W)
 ) (
   input  wire                    clk_i,
   input  wire                    rst_ni,
@@ -151,7 +156,7 @@ module ww_scord_det #(
   // memory port (to the L2 slice)
   output wire                    mreq_valid_o,
   input  wire                    mreq_ready_i,
-  output wire [1:0]              mreq_op_o,
+  output wire [`WW_L2_W-1:0]     mreq_op_o,
   output wire [LINE_W-1:0]       mreq_line_o,
   output wire [LINE_BYTES-1:0]   mreq_be_o,
   output wire [LINE_BYTES*8-1:0] mreq_data_o,
@@ -163,7 +168,7 @@ module ww_scord_det #(
   output wire                    race_valid_o,
   output wire [31:0]             race_pc_o,
   output wire [31:0]             race_addr_o,
-  output wire [2:0]              race_type_o,
+  output wire [`WW_SCORD_RACE_W-1:0] race_type_o,
   output wire                    race_scope_blk_o,
   output wire                    race_dup_o
 );
@@ -205,7 +210,7 @@ module ww_scord_det #(
   localparam [LINE_W-1:0] L_HDR      = LOG_BASE_I + PART;
   localparam [LINE_W-1:0] L_S_MASK   = (1 << S_W) - 1;
   localparam [31:0]       LOG_N      = LOG_ENTRIES;
-  localparam [31:0]       MAGIC      = 32'h5C0D_0000 | PART;
+  localparam [31:0]       MAGIC      = `WW_SCORD_LOG_MAGIC | PART;
   localparam integer      DD_MASK_I  = DEDUP - 1;
   localparam integer      LE_MASK_I  = LOG_ENTRIES - 1;
   localparam [DD_W-1:0]   DD_MASK    = DD_MASK_I[DD_W-1:0];
@@ -213,27 +218,29 @@ module ww_scord_det #(
   localparam [WP_W-1:0]   W_WARPS    = WARPS;
   localparam [WARPID_W-1:0] W_WARPS_ID = WARPS;
 
-  // byte enables of a whole log line (words 0..7) and of an entry's count word
+  // byte enables of a whole log line (its WW_SCORD_ENT_N words; the header
+  // has as many) and of an entry's count word
   localparam [LINE_BYTES-1:0] BE_ONES  = {LINE_BYTES{1'b1}};
-  localparam [LINE_BYTES-1:0] BE_LOG   = ~(BE_ONES << 32);
-  localparam [LINE_BYTES-1:0] BE_COUNT = (BE_ONES >> (LINE_BYTES - 4)) << 8;
+  localparam [LINE_BYTES-1:0] BE_LOG   = ~(BE_ONES << (4 * `WW_SCORD_ENT_N));
+  localparam [LINE_BYTES-1:0] BE_COUNT = (BE_ONES >> (LINE_BYTES - 4)) << (4 * `WW_SCORD_ENT_COUNT);
 
-  // sideband fields
-  localparam SB_OP  = 0;
-  localparam SB_WID = 7;
-  localparam SB_CTA = SB_WID + WID_W;
-  localparam SB_PC  = SB_CTA + 32;
-  localparam SB_SK  = SB_PC + 32;
-  localparam SB_WM  = SB_SK + 2;
-  localparam SB_BAR = SB_WM + WORDS;
-  localparam SB_LK  = SB_BAR + BARID_W;
+  // sideband fields (ww_proto.def SB)
+  localparam SB_OP  = `WW_SB_OP_LSB(WID_W, WORDS, BARID_W, BLOOM_W);
+  localparam SB_WID = `WW_SB_WID_LSB(WID_W, WORDS, BARID_W, BLOOM_W);
+  localparam SB_CTA = `WW_SB_CTA_LSB(WID_W, WORDS, BARID_W, BLOOM_W);
+  localparam SB_PC  = `WW_SB_PC_LSB(WID_W, WORDS, BARID_W, BLOOM_W);
+  localparam SB_SK  = `WW_SB_SK_LSB(WID_W, WORDS, BARID_W, BLOOM_W);
+  localparam SB_WM  = `WW_SB_WM_LSB(WID_W, WORDS, BARID_W, BLOOM_W);
+  localparam SB_BAR = `WW_SB_BAR_LSB(WID_W, WORDS, BARID_W, BLOOM_W);
+  localparam SB_LK  = `WW_SB_LK_LSB(WID_W, WORDS, BARID_W, BLOOM_W);
+  localparam OP_W   = `WW_SB_OP_W(WID_W, WORDS, BARID_W, BLOOM_W);
+  localparam SK_W   = `WW_SB_SK_W(WID_W, WORDS, BARID_W, BLOOM_W);
 
-  localparam [1:0] SK_CHECK = 2'd1;
-  localparam [1:0] SK_FENCE = 2'd2;
-
-  // metadata fields (ww_scord_check's layout, Fig. 7)
-  localparam MD_WARP  = BLOOM_W + 6 + BARID_W + 2 * FENCEID_W;
-  localparam MD_BLOCK = MD_WARP + WARPID_W;
+  // metadata fields (ww_proto.def SCORD_MD, ww_scord_check's layout, Fig. 7)
+  localparam MD_WARP  =
+    `WW_SCORD_MD_WARP_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
+  localparam MD_BLOCK =
+    `WW_SCORD_MD_BLOCK_LSB(BLOOM_W, BARID_W, FENCEID_W, WARPID_W, BLOCKID_W, TAG_W);
 
   localparam [3:0] ST_IDLE  = 4'd0;
   localparam [3:0] ST_RD    = 4'd1;
@@ -285,14 +292,15 @@ module ww_scord_det #(
     .out_data_o  (q_head)
   );
 
-  wire [1:0] in_sk  = in_sb_i[SB_SK +: 2];
-  wire [6:0] in_op  = in_sb_i[SB_OP +: 7];
+  wire [SK_W-1:0] in_sk = in_sb_i[SB_SK +: SK_W];
+  wire [OP_W-1:0] in_op = in_sb_i[SB_OP +: OP_W];
   wire       qfull  = in_valid_i && !in_ready_o;
 
   // device-fence acks, one cycle after the intake
   reg            ack_q;
   reg [SM_W-1:0] ack_sm_q;
-  wire ack_d = in_valid_i && in_ready_o && (in_sk == SK_FENCE) && (in_op != WW_OP_FENCE_BLK);
+  wire ack_d = in_valid_i && in_ready_o && (in_sk == `WW_SCORD_SK_FENCE) &&
+               (in_op != WW_OP_FENCE_BLK);
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       ack_q <= 1'b0;
@@ -312,13 +320,13 @@ module ww_scord_det #(
   wire [SM_W-1:0]   h_src  = q_head[0 +: SM_W];
   wire [LINE_W-1:0] h_line = q_head[SM_W +: LINE_W];
   wire [SB_W-1:0]   h_sb   = q_head[SM_W + LINE_W +: SB_W];
-  wire [6:0]        h_op   = h_sb[SB_OP +: 7];
+  wire [OP_W-1:0]   h_op   = h_sb[SB_OP +: OP_W];
   wire [WID_W-1:0]  h_wid  = h_sb[SB_WID +: WID_W];
-  wire [1:0]        h_sk   = h_sb[SB_SK +: 2];
+  wire [SK_W-1:0]   h_sk   = h_sb[SB_SK +: SK_W];
   wire [WORDS-1:0]  h_wm   = h_sb[SB_WM +: WORDS];
   wire h_tracked = (h_line >= L_NG) && (h_line < L_LB0);
-  wire h_check   = (h_sk == SK_CHECK) && h_tracked && (h_wm != {WORDS{1'b0}});
-  wire h_fence   = (h_sk == SK_FENCE);
+  wire h_check   = (h_sk == `WW_SCORD_SK_CHECK) && h_tracked && (h_wm != {WORDS{1'b0}});
+  wire h_fence   = (h_sk == `WW_SCORD_SK_FENCE);
   reg  [WP_W-1:0] h_src_x, h_wid_x;
   always @(*) begin
     h_src_x = {WP_W{1'b0}};
@@ -352,7 +360,8 @@ module ww_scord_det #(
   wire rec_atom    = op_atom_blk || op_atom_dev;
   wire rec_store   = op_st_plain || (rec_op_q == WW_OP_SW_STRONG);
   wire rec_strong  = (rec_op_q == WW_OP_LW_STRONG) || (rec_op_q == WW_OP_SW_STRONG);
-  wire [1:0] rec_kind = rec_atom ? 2'd2 : rec_store ? 2'd1 : 2'd0;
+  wire [`WW_SCORD_KIND_W-1:0] rec_kind = rec_atom ? `WW_SCORD_KIND_ATOMIC :
+                                        rec_store ? `WW_SCORD_KIND_STORE : `WW_SCORD_KIND_LOAD;
   wire unused_op   = op_ld_plain;   // loads are the default (is_w = atom = 0)
 
   // address map
@@ -374,7 +383,7 @@ module ww_scord_det #(
   reg [HI_W-1:0]       vidx_q;       // entry whose verdict comes next cycle
   reg [LINE_BYTES-1:0] chg_be_q;     // byte enables of changed entries
   reg [HALF-1:0]       rvec_q;       // entries with a race to log
-  reg [2:0]            rtype_q  [0:HALF-1];
+  reg [`WW_SCORD_RACE_W-1:0] rtype_q [0:HALF-1];
   reg                  rscope_q [0:HALF-1];
   reg [WARPID_W-1:0]   rpwarp_q [0:HALF-1];   // md.WarpID / md.BlockID before the race
   reg [BLOCKID_W-1:0]  rpblk_q  [0:HALF-1];
@@ -435,7 +444,7 @@ module ww_scord_det #(
 
   wire                 v_valid, v_race, v_scope;
   wire [63:0]          v_md;
-  wire [2:0]           v_type;
+  wire [`WW_SCORD_RACE_W-1:0] v_type;
   reg  [WARPID_W-1:0]  rec_warp;
   always @(*) begin
     rec_warp = {WARPID_W{1'b0}};
@@ -517,19 +526,19 @@ module ww_scord_det #(
   reg [DEDUP-1:0] dd_valid_q;
   reg [31:0]      dd_pc_q   [0:DEDUP-1];
   reg [29:0]      dd_wa_q   [0:DEDUP-1];
-  reg [2:0]       dd_type_q [0:DEDUP-1];
+  reg [`WW_SCORD_RACE_W-1:0] dd_type_q [0:DEDUP-1];
   reg [31:0]      dd_seq_q  [0:DEDUP-1];
   reg [31:0]      dd_cnt_q  [0:DEDUP-1];
 
   // the race to log: lowest noted entry
   wire [HI_W-1:0]      lg_r     = lowest(rvec_q);
-  wire [2:0]           lg_type  = rtype_q[lg_r];
+  wire [`WW_SCORD_RACE_W-1:0] lg_type = rtype_q[lg_r];
   wire                 lg_scope = rscope_q[lg_r];
   wire [WARPID_W-1:0]  lg_pwarp = rpwarp_q[lg_r];
   wire [BLOCKID_W-1:0] lg_pblk  = rpblk_q[lg_r];
   wire [WI_W-1:0]      lg_k     = {half_q, lg_r};
   wire [29:0]          lg_wa    = {rec_line_q, lg_k};
-  wire [29:0]          lg_fold  = rec_pc_q[31:2] ^ lg_wa ^ {27'd0, lg_type};
+  wire [29:0]          lg_fold  = rec_pc_q[31:2] ^ lg_wa ^ {{(30-`WW_SCORD_RACE_W){1'b0}}, lg_type};
   wire [DD_W-1:0]      lg_idx   = lg_fold[DD_W-1:0] & DD_MASK;
   wire [31:0]          lg_seq   = dd_seq_q[lg_idx];
   wire [31:0]          lg_cnt1  = dd_cnt_q[lg_idx] + 32'd1;
@@ -568,27 +577,34 @@ module ww_scord_det #(
     lg_pblk32[BLOCKID_W-1:0] = lg_pblk;
   end
 
-  // a log entry line and the header line
+  // a log entry line and the header line (words WW_SCORD_ENT_* / WW_SCORD_HDR_*)
+  localparam E_KIND  = 32 * `WW_SCORD_ENT_KIND;
+  localparam E_WARPS = 32 * `WW_SCORD_ENT_WARPS;
   reg [LB-1:0] entry_c, header_c;
   always @(*) begin
     entry_c = {LB{1'b0}};
-    entry_c[0 * 32 +: 32] = rec_pc_q;
-    entry_c[1 * 32 +: 32] = {lg_wa, 2'b00};
-    entry_c[2 * 32 +: 32] = 32'd1;
-    entry_c[3 * 32 +: 32] = {26'd0, rec_kind, lg_scope, lg_type};
-    entry_c[4 * 32 +: 32] = rec_cta_q;
-    entry_c[5 * 32 +: 32] = {lg_pwarp8, lg_psm8, cur_wp8, cur_sm8};
-    entry_c[6 * 32 +: 32] = lg_pblk32;
-    entry_c[7 * 32 +: 32] = n_entries_q;
+    entry_c[32 * `WW_SCORD_ENT_PC +: 32]         = rec_pc_q;
+    entry_c[32 * `WW_SCORD_ENT_ADDR +: 32]       = {lg_wa, 2'b00};
+    entry_c[32 * `WW_SCORD_ENT_COUNT +: 32]      = 32'd1;
+    entry_c[E_KIND + `WW_SCORD_EK_TYPE_LSB +: `WW_SCORD_EK_TYPE_W]           = lg_type;
+    entry_c[E_KIND + `WW_SCORD_EK_SCOPE_BLK_LSB +: `WW_SCORD_EK_SCOPE_BLK_W] = lg_scope;
+    entry_c[E_KIND + `WW_SCORD_EK_KIND_LSB +: `WW_SCORD_EK_KIND_W]           = rec_kind;
+    entry_c[32 * `WW_SCORD_ENT_CTAID +: 32]      = rec_cta_q;
+    entry_c[E_WARPS + `WW_SCORD_EW_CUR_SM_LSB +: `WW_SCORD_EW_CUR_SM_W]       = cur_sm8;
+    entry_c[E_WARPS + `WW_SCORD_EW_CUR_WARP_LSB +: `WW_SCORD_EW_CUR_WARP_W]   = cur_wp8;
+    entry_c[E_WARPS + `WW_SCORD_EW_PREV_SM_LSB +: `WW_SCORD_EW_PREV_SM_W]     = lg_psm8;
+    entry_c[E_WARPS + `WW_SCORD_EW_PREV_WARP_LSB +: `WW_SCORD_EW_PREV_WARP_W] = lg_pwarp8;
+    entry_c[32 * `WW_SCORD_ENT_PREV_BLOCK +: 32] = lg_pblk32;
+    entry_c[32 * `WW_SCORD_ENT_SEQ +: 32]        = n_entries_q;
     header_c = {LB{1'b0}};
-    header_c[0 * 32 +: 32] = n_entries_q;
-    header_c[1 * 32 +: 32] = n_races_q;
-    header_c[2 * 32 +: 32] = n_ovw_q;
-    header_c[3 * 32 +: 32] = n_recs_q;
-    header_c[4 * 32 +: 32] = n_mdrd_q;
-    header_c[5 * 32 +: 32] = n_mdwr_q;
-    header_c[6 * 32 +: 32] = n_qfull_q;
-    header_c[7 * 32 +: 32] = MAGIC;
+    header_c[32 * `WW_SCORD_HDR_ENTRIES +: 32]    = n_entries_q;
+    header_c[32 * `WW_SCORD_HDR_RACES +: 32]      = n_races_q;
+    header_c[32 * `WW_SCORD_HDR_OVERWRITES +: 32] = n_ovw_q;
+    header_c[32 * `WW_SCORD_HDR_RECORDS +: 32]    = n_recs_q;
+    header_c[32 * `WW_SCORD_HDR_MD_READS +: 32]   = n_mdrd_q;
+    header_c[32 * `WW_SCORD_HDR_MD_WRITES +: 32]  = n_mdwr_q;
+    header_c[32 * `WW_SCORD_HDR_QFULL +: 32]      = n_qfull_q;
+    header_c[32 * `WW_SCORD_HDR_MAGIC +: 32]      = MAGIC;
   end
 
   ////////////////////
@@ -615,7 +631,7 @@ module ww_scord_det #(
   end
 
   assign mreq_valid_o = m_req;
-  assign mreq_op_o    = st_rd ? 2'd0 : 2'd1;
+  assign mreq_op_o    = st_rd ? `WW_L2_READ : `WW_L2_WRITE;
   assign mreq_line_o  = (st_rd || st_wr) ? md_line : st_lwr ? log_line_q : L_HDR;
   assign mreq_be_o    = be_c;
   assign mreq_data_o  = linebuf_q & be_bits;
@@ -777,7 +793,7 @@ module ww_scord_det #(
       log_line_q <= lg_line;
       if (lg_dup) begin
         log_be_q                <= BE_COUNT;
-        linebuf_q[2 * 32 +: 32] <= lg_cnt1;
+        linebuf_q[32 * `WW_SCORD_ENT_COUNT +: 32] <= lg_cnt1;
         dd_cnt_q[lg_idx]        <= lg_cnt1;
       end else begin
         log_be_q          <= BE_LOG;
@@ -812,7 +828,8 @@ module ww_scord_det #(
   ////////////////////
 
   `WW_ASSERT(RecordInPartition, !(in_valid_i && (in_line_i % L_NPART) != L_PART))
-  `WW_ASSERT(RecordKind, !(in_valid_i && in_sk != SK_CHECK && in_sk != SK_FENCE))
+  `WW_ASSERT(RecordKind, !(in_valid_i && in_sk != `WW_SCORD_SK_CHECK &&
+                           in_sk != `WW_SCORD_SK_FENCE))
   `WW_ASSERT(ResponseExpected, !(mrsp_valid_i && !m_wait))
 
 endmodule  // ww_scord_det

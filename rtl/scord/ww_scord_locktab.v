@@ -13,18 +13,19 @@
 //   h        = fold(a) ^ (op_scope_blk_i ? (op_ctaid_i + 1)[HASH_W-1:0] : 0)
 //              so two blocks locking one word with block scope hold different
 //              locks (docs/scord.md §1 [A]).
-// Operations, one per cycle (op_valid_i), on warp op_wid_i's table:
-//   OP_CAS       (ww.cas.blk/.dev lane) unless a valid entry with the same
+// Operations, one per cycle (op_valid_i, op_i = WW_SCORD_LOCK_OP_* of
+// ww_proto.vh), on warp op_wid_i's table:
+//   CAS          (ww.cas.blk/.dev lane) unless a valid entry with the same
 //                (h, scope) exists: the lowest free (invalid) entry, or if
 //                none is free entry[wp] (round robin over a full table,
 //                wp := wp + 1 mod ENTRIES), := {h, scope, valid 1, active 0}.
 //                A held lock is evicted only when ENTRIES are held (as the
 //                authors' simulator: docs/scord.md §1).
-//   OP_EXCH      (ww.amoexch.blk/.dev lane) valid := 0 on the valid entry
+//   EXCH         (ww.amoexch.blk/.dev lane) valid := 0 on the valid entry
 //                with the same (h, scope), if any.
-//   OP_FENCE_BLK (ww.fence.blk completed) active := 1 on every valid
+//   FENCE_BLK    (ww.fence.blk completed) active := 1 on every valid
 //                block-scope entry ("matching or lesser scope").
-//   OP_FENCE_DEV (ww.fence.dev / fence completed) active := 1 on every valid
+//   FENCE_DEV    (ww.fence.dev / fence completed) active := 1 on every valid
 //                entry.
 //   op_addr_i, op_ctaid_i and op_scope_blk_i matter only for CAS and EXCH.
 //   clear_valid_i (warp launch) empties warp clear_wid_i's table (valid and
@@ -46,6 +47,7 @@
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_scord_locktab #(
   parameter WARPS   = `WW_WARPS_PER_SM,
   parameter ENTRIES = `WW_SCORD_LOCK_ENTRIES,
@@ -59,7 +61,7 @@ module ww_scord_locktab #(
   input  wire [WID_W-1:0]   clear_wid_i,
   // one lock-table operation per cycle
   input  wire               op_valid_i,
-  input  wire [1:0]         op_i,
+  input  wire [`WW_SCORD_LOCK_OP_W-1:0] op_i,
   input  wire [WID_W-1:0]   op_wid_i,
   input  wire [31:0]        op_addr_i,
   input  wire [31:0]        op_ctaid_i,
@@ -78,10 +80,6 @@ module ww_scord_locktab #(
   localparam E     = WARPS * ENTRIES;
   localparam [PTR_W-1:0] PTR_ONE = 1;
 
-  localparam [1:0] OP_CAS       = 2'd0;
-  localparam [1:0] OP_EXCH      = 2'd1;
-  localparam [1:0] OP_FENCE_BLK = 2'd2;
-  localparam [1:0] OP_FENCE_DEV = 2'd3;
 
 `ifndef SYNTHESIS
   initial begin
@@ -180,7 +178,7 @@ module ww_scord_locktab #(
         for (e = 0; e < ENTRIES; e = e + 1) begin
           x = w * ENTRIES + e;
           case (op_i)
-            OP_CAS: begin
+            `WW_SCORD_LOCK_OP_CAS: begin
 `ifdef WW_MUTANT_SCORD_LOCK_NO_DEDUP
               if (slot == e[PTR_W-1:0]) begin
 `else
@@ -194,19 +192,19 @@ module ww_scord_locktab #(
                   wp_d[w*PTR_W +: PTR_W]    = wp_nx;
               end
             end
-            OP_EXCH: begin
+            `WW_SCORD_LOCK_OP_EXCH: begin
               if (match[e]) begin
                 valid_d[x] = 1'b0;
               end
             end
-            OP_FENCE_BLK: begin
+            `WW_SCORD_LOCK_OP_FENCE_BLK: begin
 `ifdef WW_MUTANT_SCORD_FENCE_BLK_ACTIVATES_DEV
               active_d[x] = active_q[x] | valid_q[x];
 `else
               active_d[x] = active_q[x] | (valid_q[x] & scope_q[x]);
 `endif
             end
-            OP_FENCE_DEV: begin
+            `WW_SCORD_LOCK_OP_FENCE_DEV: begin
               active_d[x] = active_q[x] | valid_q[x];
             end
           endcase

@@ -5,6 +5,8 @@
 // write-evict, non-blocking loads with MSHRS merging miss entries, block
 // atomics on the L1 copy, flash invalidate (device fence), strong loads.
 //
+// Codes (op, amo op, kind, stall): WW_L1_*, WW_AMO_*, WW_L1_KIND_*,
+// WW_L1_STALL_* of rtl/include/ww_proto.vh; the numbers here are their values.
 // Core side: a request moves in when req_valid_i && req_ready_o. req_op_i:
 // 0 LOAD (line; response = line), 1 STORE (be/wdata to memory, own copy
 // dropped; acknowledged on wack_* when memory acks), 2 ATOMIC (word
@@ -30,6 +32,7 @@
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_l1_dcache #(
   parameter SETS       = `WW_L1_SETS,
   parameter WAYS       = `WW_L1_WAYS,
@@ -52,12 +55,12 @@ module ww_l1_dcache #(
   input  wire                  rst_ni,
   // core requests
   input  wire                  req_valid_i,
-  input  wire [2:0]            req_op_i,
+  input  wire [`WW_L1_W-1:0]   req_op_i,
   input  wire [LINE_W-1:0]     req_line_i,
   input  wire [TAG_W-1:0]      req_tag_i,
   input  wire [LINE_BYTES-1:0] req_be_i,
   input  wire [LB_W-1:0]       req_wdata_i,
-  input  wire [3:0]            req_amo_op_i,
+  input  wire [`WW_AMO_W-1:0]  req_amo_op_i,
   input  wire [WORD_W-1:0]     req_amo_word_i,
   input  wire [31:0]           req_amo_a_i,
   input  wire [31:0]           req_amo_b_i,
@@ -68,11 +71,11 @@ module ww_l1_dcache #(
   input  wire [LB_W-1:0]       mem_rsp_data_i,
   // core request handshake and GSI stall reason
   output wire                  req_ready_o,
-  output wire [2:0]            req_stall_o,
+  output wire [`WW_L1_STALL_W-1:0] req_stall_o,
   // core responses (loads, atomics)
   output reg                   rsp_valid_o,
   output reg  [TAG_W-1:0]      rsp_tag_o,
-  output reg  [1:0]            rsp_kind_o,
+  output reg  [`WW_L1_KIND_W-1:0] rsp_kind_o,
   output reg  [LB_W-1:0]       rsp_data_o,
   // write acknowledgements
   output wire                  wack_valid_o,
@@ -101,11 +104,6 @@ module ww_l1_dcache #(
   localparam WPS    = 1 << WAY_W;                  // way slots per set in valid_q / age_q
   localparam WORDS  = LINE_BYTES / 4;
 
-  localparam [2:0] OP_LOAD   = 3'd0;
-  localparam [2:0] OP_STORE  = 3'd1;
-  localparam [2:0] OP_ATOMIC = 3'd2;
-  localparam [2:0] OP_INVAL  = 3'd3;
-  localparam [2:0] OP_STRONG = 3'd4;
 
   localparam [2:0] ST_IDLE  = 3'd0;  // free: take a fill or a request
   localparam [2:0] ST_TAG   = 3'd1;  // tags read: hit / merge / allocate / write
@@ -113,8 +111,6 @@ module ww_l1_dcache #(
   localparam [2:0] ST_AMO   = 3'd3;  // atomic hit: compute, write through, answer
   localparam [2:0] ST_DRAIN = 3'd4;  // fill: answer one waiter per cycle, install
 
-  localparam [2:0] SL_NONE = 3'd0, SL_BUSY = 3'd1, SL_MSHR = 3'd2, SL_WQ = 3'd3, SL_AMO = 3'd4;
-  localparam [1:0] K_HIT = 2'd0, K_MERGE = 2'd1, K_MISS = 2'd2, K_BYP = 2'd3;
 
   ////////////////////////////////////////////////////////////////////////////////
   // State //
@@ -125,12 +121,12 @@ module ww_l1_dcache #(
   reg  [LINES*WAY_W-1:0]  age_q, age_d;            // 0 = most recently used
   reg  [WAY_W-1:0]        hit_way_q, hit_way_d;
   // current request
-  reg  [2:0]              cur_op_q;
+  reg  [`WW_L1_W-1:0]     cur_op_q;
   reg  [LINE_W-1:0]       cur_line_q;
   reg  [TAG_W-1:0]        cur_tag_q;
   reg  [LINE_BYTES-1:0]   cur_be_q;
   reg  [LB_W-1:0]         cur_wdata_q;
-  reg  [3:0]              cur_amo_op_q;
+  reg  [`WW_AMO_W-1:0]    cur_amo_op_q;
   reg  [WORD_W-1:0]       cur_amo_word_q;
   reg  [31:0]             cur_amo_a_q, cur_amo_b_q;
   // fill being drained
@@ -297,13 +293,13 @@ module ww_l1_dcache #(
     .write_o (amo_alu_wr)
   );
   always @(*) begin
-    amo_wr = amo_alu_wr || (cur_amo_op_q > 4'd9);
+    amo_wr = amo_alu_wr || (cur_amo_op_q > `WW_AMO_CAS);   // the reserved ops above CAS
   end
 
   ////////////////////////////////////////////////////////////////////////////////
   // Request side: resources, ready, stall reason //
   ////////////////////////////////////////////////////////////////////////////////
-  wire [2:0] op = (req_op_i > OP_STRONG) ? OP_LOAD : req_op_i;
+  wire [`WW_L1_W-1:0] op = (req_op_i > `WW_L1_LOAD_STRONG) ? `WW_L1_LOAD : req_op_i;
   wire       rsp_wr  = mem_rsp_id_i[ID_W-1];
   wire       rd_rsp  = mem_rsp_valid_i && !rsp_wr;
   wire       out_free = !ov_q || mem_req_ready_i;
@@ -370,23 +366,23 @@ module ww_l1_dcache #(
   end
   wire mshr_ok = match_v ? (match_n < MERGE_N) : free_v;
 
-  reg [2:0] stall;
+  reg [`WW_L1_STALL_W-1:0] stall;
   always @(*) begin
-    stall = SL_NONE;
+    stall = `WW_L1_STALL_NONE;
     if (!free_st || rd_rsp) begin
-      stall = SL_BUSY;
+      stall = `WW_L1_STALL_BUSY;
     end else if (amo_pend_q) begin
-      stall = SL_AMO;
-    end else if ((op == OP_LOAD || op == OP_ATOMIC) && !mshr_ok) begin
-      stall = SL_MSHR;
-    end else if (op == OP_STRONG && !free_v) begin
-      stall = SL_MSHR;
-    end else if ((op == OP_ATOMIC || op == OP_STORE) && !wfree_v) begin
-      stall = SL_WQ;
+      stall = `WW_L1_STALL_ATOMIC;
+    end else if ((op == `WW_L1_LOAD || op == `WW_L1_ATOMIC) && !mshr_ok) begin
+      stall = `WW_L1_STALL_MSHR;
+    end else if (op == `WW_L1_LOAD_STRONG && !free_v) begin
+      stall = `WW_L1_STALL_MSHR;
+    end else if ((op == `WW_L1_ATOMIC || op == `WW_L1_STORE) && !wfree_v) begin
+      stall = `WW_L1_STALL_WQ;
     end
   end
   assign req_stall_o = stall;
-  assign req_ready_o = (stall == SL_NONE);
+  assign req_ready_o = (stall == `WW_L1_STALL_NONE);
   wire accept = req_ready_o && req_valid_i;
   wire take_fill = free_st && rd_rsp;
 
@@ -461,7 +457,7 @@ module ww_l1_dcache #(
     oid_d      = oid_q;
     rsp_valid_o = 1'b0;
     rsp_tag_o   = {TAG_W{1'b0}};
-    rsp_kind_o  = K_HIT;
+    rsp_kind_o  = `WW_L1_KIND_HIT;
     rsp_data_o  = {LB_W{1'b0}};
     tag_we     = 1'b0;
     inst_way   = {WAY_W{1'b0}};
@@ -499,7 +495,7 @@ module ww_l1_dcache #(
       if (state_q == ST_HIT) begin
         rsp_valid_o = 1'b1;
         rsp_tag_o   = cur_tag_q;
-        rsp_kind_o  = K_HIT;
+        rsp_kind_o  = `WW_L1_KIND_HIT;
         rsp_data_o  = data_rdata;
       end
       state_d = ST_IDLE;
@@ -509,7 +505,7 @@ module ww_l1_dcache #(
         di_d     = {DI_W{1'b0}};
         state_d  = ST_DRAIN;
       end else if (accept) begin
-        if (op == OP_INVAL) begin
+        if (op == `WW_L1_INVAL) begin
           valid_d    = {LINES{1'b0}};
           m_noinst_d = {MSHRS{1'b1}};
         end else begin
@@ -517,28 +513,28 @@ module ww_l1_dcache #(
         end
       end
     end else if (state_q == ST_TAG) begin
-      if ((cur_op_q == OP_LOAD || cur_op_q == OP_ATOMIC) && hit) begin
+      if ((cur_op_q == `WW_L1_LOAD || cur_op_q == `WW_L1_ATOMIC) && hit) begin
         touch     = 1'b1;
         touch_way = hway;
         hit_way_d = hway;
-        state_d   = (cur_op_q == OP_LOAD) ? ST_HIT : ST_AMO;
-      end else if ((cur_op_q == OP_LOAD || cur_op_q == OP_ATOMIC) && cmatch_v) begin
+        state_d   = (cur_op_q == `WW_L1_LOAD) ? ST_HIT : ST_AMO;
+      end else if ((cur_op_q == `WW_L1_LOAD || cur_op_q == `WW_L1_ATOMIC) && cmatch_v) begin
         // join MSHR cmatch_i as its waiter cmatch_n
         for (i = 0; i < MSHRS; i = i + 1) begin
           if (cmatch_i == i[IDX_W-1:0]) begin
             for (k = 0; k < MERGE; k = k + 1) begin
               if (cmatch_n == k[CNT_W-1:0]) begin
                 m_tag_d[(i*MERGE + k)*TAG_W +: TAG_W] = cur_tag_q;
-                m_amo_d[i*MERGE + k]                  = (cur_op_q == OP_ATOMIC);
+                m_amo_d[i*MERGE + k]                  = (cur_op_q == `WW_L1_ATOMIC);
               end
             end
             m_n_d[i*CNT_W +: CNT_W] = cmatch_n + 1'b1;
           end
         end
-        amo_pend_d = (cur_op_q == OP_ATOMIC);
+        amo_pend_d = (cur_op_q == `WW_L1_ATOMIC);
         state_d    = ST_IDLE;
-      end else if (out_free && (cur_op_q != OP_STORE || wfree_v)) begin
-        if (cur_op_q == OP_STORE) begin
+      end else if (out_free && (cur_op_q != `WW_L1_STORE || wfree_v)) begin
+        if (cur_op_q == `WW_L1_STORE) begin
 `ifndef WW_MUTANT_L1_NO_WRITE_EVICT
           vclr = hit;
 `endif
@@ -556,14 +552,14 @@ module ww_l1_dcache #(
             if (free_i == i[IDX_W-1:0]) begin
               m_v_d[i]                           = 1'b1;
               m_line_d[i*LINE_W +: LINE_W]       = cur_line_q;
-              m_noinst_d[i]                      = (cur_op_q == OP_STRONG);
-              m_byp_d[i]                         = (cur_op_q == OP_STRONG);
+              m_noinst_d[i]                      = (cur_op_q == `WW_L1_LOAD_STRONG);
+              m_byp_d[i]                         = (cur_op_q == `WW_L1_LOAD_STRONG);
               m_n_d[i*CNT_W +: CNT_W]            = {{(CNT_W-1){1'b0}}, 1'b1};
               m_tag_d[i*MERGE*TAG_W +: TAG_W]    = cur_tag_q;
-              m_amo_d[i*MERGE]                   = (cur_op_q == OP_ATOMIC);
+              m_amo_d[i*MERGE]                   = (cur_op_q == `WW_L1_ATOMIC);
             end
           end
-          amo_pend_d = (cur_op_q == OP_ATOMIC);
+          amo_pend_d = (cur_op_q == `WW_L1_ATOMIC);
           emit_idx   = free_i;
         end
         emit    = 1'b1;
@@ -587,10 +583,11 @@ module ww_l1_dcache #(
         rsp_valid_o = 1'b1;
         if (state_q == ST_AMO) begin
           rsp_tag_o  = cur_tag_q;
-          rsp_kind_o = K_HIT;
+          rsp_kind_o = `WW_L1_KIND_HIT;
         end else begin
           rsp_tag_o  = fm_tag;
-          rsp_kind_o = fm_byp ? K_BYP : ((di_q != {DI_W{1'b0}}) ? K_MERGE : K_MISS);
+          rsp_kind_o = fm_byp ? `WW_L1_KIND_BYPASS :
+                       ((di_q != {DI_W{1'b0}}) ? `WW_L1_KIND_MERGE : `WW_L1_KIND_MISS);
         end
         if (is_amo) begin
           rsp_data_o[31:0] = amo_old;

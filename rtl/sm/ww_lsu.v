@@ -30,23 +30,27 @@
 // returned with done_valid_o and held until done_ready_i.
 // CAS needs a third operand: the SM reads rs3 the cycle after acceptance
 // and gives it on in_swap_i then (state RS3).
-// Memory port: L1 requests (op READ/WRITE, id = L1 id) and device atomics
-// (op ATOMIC, id 8'h80) share mreq_*; responses are routed by id bit 7.
-// GSI (ISPASS 2016, sec. IV-C/D): why_o says why in_ready_o is low (0 ready,
-// 1 busy, 2 L1 MSHRs full, 3 L1 write slots full, 4 shared-memory bank
-// conflict, 5 fence waiting for writes or acks, 6 busy with an atomic: a
-// synchronization operation, docs/gsi.md, 7 ScoRD records not accepted: the
-// race detector back-pressures); ld_start_o / ld_done_o mark a
+// Protocol codes and the sideband layout: rtl/include/ww_proto.vh (generated
+// from cmodel/include/ww_proto.def; no literals for them here).
+// Memory port: L1 requests (op READ/WRITE, id class L1 with the L1's id) and
+// device atomics (op ATOMIC, id class BYPASS) share mreq_*; responses are
+// routed by the BYPASS id bit.
+// GSI (GSI (ISPASS 2016) sec. IV-C/D): why_o says why in_ready_o is low
+// (WW_GSI_WHY_*: ready, busy, L1 MSHRs full, L1 write slots full,
+// shared-memory bank conflict, fence waiting for writes or acks, busy with an
+// atomic: a synchronization operation, docs/gsi.md, ScoRD records not
+// accepted: the race detector back-pressures); ld_start_o / ld_done_o mark a
 // load entering and leaving, and ld_src_o says where its deepest line was
-// served (0 L1 hit or shared memory,
-// 1 L1 MSHR merge, 2 L2, 3 main memory: the L2 marks a response that missed).
+// served (WW_GSI_SRC_*: L1 hit or shared memory, L1 MSHR merge, L2, main
+// memory: the L2 marks a response that missed).
 // ScoRD (docs/scord.md §3; on when scord_en_i): after an instruction's
 // global lines are done, one CHECK record per line with tracked lanes
 // (addresses below the local-memory base) goes to the line's partition on
-// the memory port (sideband sk = 1, wmask = the words those lanes touch, the
-// warp's barrier id and lock Bloom taken at acceptance); fence.blk, fence.dev
-// and fence send a FENCE record (sk = 2) to every partition, and fence.dev /
-// fence then wait for every partition's acknowledgement (scord_ack_i).
+// the memory port (id class SCORD, sideband sk = CHECK, wmask = the words
+// those lanes touch, the warp's barrier id and lock Bloom taken at
+// acceptance); fence.blk, fence.dev and fence send a FENCE record (sk =
+// FENCE) to every partition, and fence.dev / fence then wait for every
+// partition's acknowledgement (scord_ack_i).
 // Lock-table operations (lk_*): CAS and exchange lanes as they complete,
 // fences at completion.
 // Parameters: LANES, BLOCKS, LINE_BYTES as in ww_config.vh; WARPS for ids;
@@ -55,6 +59,7 @@
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_lsu #(
   parameter WARPS      = `WW_WARPS_PER_SM,
   parameter LANES      = `WW_LANES,
@@ -68,7 +73,7 @@ module ww_lsu #(
   parameter NUM_PART   = `WW_NUM_PART,
   parameter BAR_W      = `WW_SCORD_BARID_W,
   parameter BLOOM_W    = `WW_SCORD_BLOOM_W,
-  parameter SB_W       = 64 + WID_W + 7 + 2 + LINE_BYTES / 4 + BAR_W + BLOOM_W
+  parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, BAR_W, BLOOM_W)
 ) (
   input  wire                      clk_i,
   input  wire                      rst_ni,
@@ -88,7 +93,7 @@ module ww_lsu #(
   output wire                      in_is_cas_o,   // in_op_i is a CAS
   // address fault of the offered instruction (comb)
   output wire                      fault_o,
-  output wire [3:0]                fault_kind_o,
+  output wire [`WW_TRAP_W-1:0]    fault_kind_o,
   output wire [4:0]                fault_lane_o,
   output wire [31:0]               fault_addr_o,
   // completion
@@ -98,7 +103,7 @@ module ww_lsu #(
   output wire [LANES*32-1:0]       done_rd_o,
   output wire [LANES*32-1:0]       done_addr_o,
   output wire [LANES*32-1:0]       done_wdata_o,
-  output wire [3:0]                done_mem_o,
+  output wire [`WW_MEM_W-1:0]     done_mem_o,
   output wire [2:0]                done_bytes_o,
   // ScoRD: on for this launch; the offered warp's barrier id and lock Bloom;
   // fence acknowledgements of the partitions' detectors; lock-table ops
@@ -107,32 +112,32 @@ module ww_lsu #(
   input  wire [BLOOM_W-1:0]        scord_lk_i,
   input  wire [NUM_PART-1:0]       scord_ack_i,
   output wire                      lk_valid_o,
-  output wire [1:0]                lk_op_o,       // 0 CAS, 1 EXCH, 2 FENCE_BLK, 3 FENCE_DEV
+  output wire [`WW_SCORD_LOCK_OP_W-1:0] lk_op_o,  // WW_SCORD_LOCK_OP_*
   output wire [WID_W-1:0]          lk_wid_o,
   output wire [31:0]               lk_addr_o,
   output wire [31:0]               lk_ctaid_o,
   output wire                      lk_scope_blk_o,
   // GSI stall sub-classes
-  output reg  [2:0]                why_o,
+  output reg  [`WW_GSI_WHY_W-1:0]  why_o,
   output wire                      ld_start_o,
   output wire                      ld_done_o,
-  output wire [1:0]                ld_src_o,
+  output wire [`WW_GSI_SRC_W-1:0]  ld_src_o,
   // memory port (toward the crossbar)
   output wire                      mreq_valid_o,
   input  wire                      mreq_ready_i,
-  output wire [1:0]                mreq_op_o,
+  output wire [`WW_L2_W-1:0]       mreq_op_o,
   output wire [LINE_W-1:0]         mreq_line_o,
-  output wire [7:0]                mreq_id_o,
+  output wire [`WW_REQID_W-1:0]    mreq_id_o,
   output wire [LINE_BYTES-1:0]     mreq_be_o,
   output wire [LINE_BYTES*8-1:0]   mreq_data_o,
-  output wire [3:0]                mreq_amo_op_o,
+  output wire [`WW_AMO_W-1:0]     mreq_amo_op_o,
   output wire [WORD_W-1:0]         mreq_amo_word_o,
   output wire [31:0]               mreq_amo_a_o,
   output wire [31:0]               mreq_amo_b_o,
   output wire [SB_W-1:0]           mreq_sb_o,
   input  wire                      mrsp_valid_i,
   output wire                      mrsp_ready_o,
-  input  wire [7:0]                mrsp_id_i,
+  input  wire [`WW_REQID_W-1:0]    mrsp_id_i,
   input  wire                      mrsp_miss_i,   // served by main memory (L2 miss)
   input  wire [LINE_BYTES*8-1:0]   mrsp_data_i
 );
@@ -151,14 +156,19 @@ module ww_lsu #(
   localparam [31:0] SH_BASE    = `WW_SHARED_BASE;
   localparam [31:0] SH_BYTES   = `WW_SHMEM_BYTES;
 
-  // trap kinds (ww_trap_kind_t) and memory kinds (ww_mem_kind_t)
-  localparam [3:0] TRAP_MISALIGNED = 4'd5, TRAP_NULL = 4'd6, TRAP_RANGE = 4'd7;
-  localparam [3:0] MEM_LOAD = 4'd1, MEM_STORE = 4'd2, MEM_LOAD_STRONG = 4'd3,
-                   MEM_STORE_STRONG = 4'd4, MEM_ATOMIC_BLK = 4'd5, MEM_ATOMIC_DEV = 4'd6,
-                   MEM_SH_LOAD = 4'd7, MEM_SH_STORE = 4'd8, MEM_SH_ATOMIC = 4'd9;
-  // L1 core ops
-  localparam [2:0] L1_LOAD = 3'd0, L1_STORE = 3'd1, L1_ATOMIC = 3'd2, L1_INVAL = 3'd3,
-                   L1_LOAD_STRONG = 3'd4;
+  // the sideband's fields (ww_proto.def SB)
+  localparam SB_OP_LSB  = `WW_SB_OP_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
+  localparam SB_OP_W    = `WW_SB_OP_W(WID_W, WORDS, BAR_W, BLOOM_W);
+  localparam SB_WID_LSB = `WW_SB_WID_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
+  localparam SB_CTA_LSB = `WW_SB_CTA_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
+  localparam SB_CTA_W   = `WW_SB_CTA_W(WID_W, WORDS, BAR_W, BLOOM_W);
+  localparam SB_PC_LSB  = `WW_SB_PC_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
+  localparam SB_PC_W    = `WW_SB_PC_W(WID_W, WORDS, BAR_W, BLOOM_W);
+  localparam SB_SK_LSB  = `WW_SB_SK_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
+  localparam SB_SK_W    = `WW_SB_SK_W(WID_W, WORDS, BAR_W, BLOOM_W);
+  localparam SB_WM_LSB  = `WW_SB_WM_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
+  localparam SB_BAR_LSB = `WW_SB_BAR_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
+  localparam SB_LK_LSB  = `WW_SB_LK_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
 
   localparam [3:0] S_IDLE = 4'd0, S_RS3 = 4'd1, S_SHREQ = 4'd2, S_SHWAIT = 4'd3,
                    S_GLOBAL = 4'd4, S_LINE = 4'd5, S_L1REQ = 4'd6, S_L1RSP = 4'd7,
@@ -194,35 +204,35 @@ module ww_lsu #(
   reg [LANES*32-1:0] addr_c;
   reg [LANES-1:0]    shared_c;
   reg                fault_c;
-  reg [3:0]          fkind_c;
+  reg [`WW_TRAP_W-1:0] fkind_c;
   reg [4:0]          flane_c;
   reg [31:0]         faddr_c;
   reg [31:0]         a;
-  reg [3:0]          k;
+  reg [`WW_TRAP_W-1:0] k;
   integer l;
   always @* begin
     addr_c   = {LANES*32{1'b0}};
     shared_c = {LANES{1'b0}};
     fault_c  = 1'b0;
-    fkind_c  = 4'd0;
+    fkind_c  = `WW_TRAP_NONE;
     flane_c  = 5'd0;
     faddr_c  = 32'd0;
     for (l = LANES - 1; l >= 0; l = l - 1) begin
       a = in_base_i[32*l +: 32] + in_imm_i;
       addr_c[32*l +: 32] = a;
-      k = 4'd0;
+      k = `WW_TRAP_NONE;
       if (a >= NULL_GUARD && a <= GMEM - {29'd0, in_n}) begin
-        k = 4'd0;
+        k = `WW_TRAP_NONE;
       end else if (a < NULL_GUARD) begin
-        k = TRAP_NULL;
+        k = `WW_TRAP_NULL_ACCESS;
       end else if (a >= SH_BASE && a - SH_BASE <= SH_BYTES - {29'd0, in_n}) begin
         shared_c[l] = 1'b1;
       end else begin
-        k = TRAP_RANGE;
+        k = `WW_TRAP_OUT_OF_RANGE;
       end
-      if (k == 4'd0 && ((in_n == 3'd2 && a[0]) || (in_n == 3'd4 && a[1:0] != 2'd0)))
-        k = TRAP_MISALIGNED;
-      if (in_mask_i[l] && k != 4'd0) begin   // lowest lane last: it wins
+      if (k == `WW_TRAP_NONE && ((in_n == 3'd2 && a[0]) || (in_n == 3'd4 && a[1:0] != 2'd0)))
+        k = `WW_TRAP_MISALIGNED;
+      if (in_mask_i[l] && k != `WW_TRAP_NONE) begin   // lowest lane last: it wins
         fault_c = 1'b1;
         fkind_c = k;
         flane_c = l[4:0];
@@ -249,7 +259,7 @@ module ww_lsu #(
   reg [SLOT_W-1:0]    slot_q;
   reg [LANES-1:0]     sh_mask_q, gl_mask_q;
   reg [LANES*32-1:0]  addr_q, data_q, swap_q, rd_q, wdata_q;
-  reg [3:0]           mem_q;
+  reg [`WW_MEM_W-1:0] mem_q;
   reg [2:0]           n_q;
   reg [LINE_W-1:0]    line_q;
   reg [LANES-1:0]     lanes_q;        // lanes of the current line still to do
@@ -270,7 +280,7 @@ module ww_lsu #(
   reg [BAR_W-1:0]     bar_q;
   reg [BLOOM_W-1:0]   lk_q;
   reg [NL_W-1:0]      out_q;
-  reg [1:0]           lvl_q;          // GSI: deepest level that served a line
+  reg [`WW_GSI_SRC_W-1:0] lvl_q;      // GSI: deepest level that served a line
   reg                 fill_dram_q;    // the L1's last fill missed in L2
 
   wire is_load   = (op_q >= WW_OP_LB && op_q <= WW_OP_LHU) || (op_q == WW_OP_LW_STRONG);
@@ -283,9 +293,10 @@ module ww_lsu #(
   wire is_fblk   = (op_q == WW_OP_FENCE_BLK);
   wire is_exch   = (op_q == WW_OP_AMOEXCH_BLK) || (op_q == WW_OP_AMOEXCH_DEV);
   wire is_signed = (op_q == WW_OP_LB) || (op_q == WW_OP_LH);
-  // atomic op code of ww_amo_alu: 0 add .. 8 xor, 9 cas
+  // atomic op code of ww_amo_alu (WW_AMO_*): ww_isa.def lists the AMOs of a
+  // scope in WW_AMO_ADD .. WW_AMO_XOR order
   wire [6:0] amo_rel  = is_dev ? op_q - WW_OP_AMOADD_DEV : op_q - WW_OP_AMOADD_BLK;
-  wire [3:0] amo_code = is_cas ? 4'd9 : amo_rel[3:0];
+  wire [`WW_AMO_W-1:0] amo_code = is_cas ? `WW_AMO_CAS : amo_rel[`WW_AMO_W-1:0];
 
   assign in_ready_o = (state_q == S_IDLE);
   wire accept = in_valid_i && in_ready_o && !fault_c;
@@ -390,7 +401,8 @@ module ww_lsu #(
   wire sh_ready, sh_rsp_valid, sh_conflict;
   wire [LANES*32-1:0] sh_rsp;
   // (never CLEAR: only loads, stores and atomics reach the shared memory)
-  wire [3:0] sh_op = is_load ? 4'd0 : is_store ? 4'd1 : 4'd2 + amo_code;
+  wire [`WW_SHM_W-1:0] sh_op = is_load ? `WW_SHM_LOAD : is_store ? `WW_SHM_STORE :
+                               `WW_SHM_ADD + amo_code;
 
   // unused outputs of this instance are left open on purpose
   /* verilator lint_off PINCONNECTEMPTY */
@@ -439,26 +451,26 @@ module ww_lsu #(
   );
   /* verilator lint_on PINCONNECTEMPTY */
 
-  reg [2:0]  l1_op_c;
+  reg [`WW_L1_W-1:0] l1_op_c;
   always @* begin
-    if (is_fence)                   l1_op_c = L1_INVAL;
-    else if (is_load)               l1_op_c = is_strong_ld ? L1_LOAD_STRONG : L1_LOAD;
-    else if (is_store || is_dev)    l1_op_c = L1_STORE;   // device atomic: drop (no bytes)
-    else                            l1_op_c = L1_ATOMIC;
+    if (is_fence)                   l1_op_c = `WW_L1_INVAL;
+    else if (is_load)               l1_op_c = is_strong_ld ? `WW_L1_LOAD_STRONG : `WW_L1_LOAD;
+    else if (is_store || is_dev)    l1_op_c = `WW_L1_STORE;   // device atomic: drop (no bytes)
+    else                            l1_op_c = `WW_L1_ATOMIC;
   end
 
   wire                 l1_ready, l1_rsp_valid, l1_wack;
   wire [LB_W-1:0]      l1_rsp;
-  wire [2:0]           l1_stall;
+  wire [`WW_L1_STALL_W-1:0] l1_stall;
   wire [7:0]           l1_rsp_tag;
-  wire [1:0]           l1_rsp_kind;
+  wire [`WW_L1_KIND_W-1:0] l1_rsp_kind;
   wire [2:0]           l1_wr_pending;
   wire                 l1_mreq_valid, l1_mreq_we, l1_mrsp_ready;
   wire [LINE_W-1:0]    l1_mreq_line;
   wire [LINE_BYTES-1:0] l1_mreq_be;
   wire [LB_W-1:0]      l1_mreq_data;
   wire [2:0]           l1_mreq_id;
-  wire                 byp_rsp = mrsp_valid_i && mrsp_id_i[7] && l1_mrsp_ready;
+  wire                 byp_rsp = mrsp_valid_i && mrsp_id_i[`WW_REQID_BYPASS_BIT] && l1_mrsp_ready;
 
   // unused outputs of this instance are left open on purpose
   /* verilator lint_off PINCONNECTEMPTY */
@@ -477,7 +489,7 @@ module ww_lsu #(
     .req_amo_a_i     (cur_b),
     .req_amo_b_i     (cur_swap),
     .mem_req_ready_i (mreq_ready_i),
-    .mem_rsp_valid_i (mrsp_valid_i && !mrsp_id_i[7]),
+    .mem_rsp_valid_i (mrsp_valid_i && !mrsp_id_i[`WW_REQID_BYPASS_BIT]),
     .mem_rsp_id_i    (mrsp_id_i[2:0]),
     .mem_rsp_data_i  (mrsp_data_i),
     .req_ready_o     (l1_ready),
@@ -518,13 +530,16 @@ module ww_lsu #(
   wire chk_send  = (state_q == S_CHECK) && chk_q != nline_q && chk_lanes != {LANES{1'b0}};
   wire fpkt_send = (state_q == S_FPKT) && fp_q != NUM_PART[PART_W:0];
   wire rec_valid = (chk_send || fpkt_send) && !l1_mreq_valid;
-  wire [1:0] rec_sk = chk_send ? 2'd1 : fpkt_send ? 2'd2 : 2'd0;
+  wire [`WW_SCORD_SK_W-1:0] rec_sk = chk_send ? `WW_SCORD_SK_CHECK :
+                                    fpkt_send ? `WW_SCORD_SK_FENCE : `WW_SCORD_SK_NONE;
   assign mreq_valid_o    = l1_mreq_valid || byp_valid || rec_valid;
-  assign mreq_op_o       = l1_mreq_valid ? {1'b0, l1_mreq_we} : rec_valid ? 2'd0 : 2'd2;
+  assign mreq_op_o       = l1_mreq_valid ? (l1_mreq_we ? `WW_L2_WRITE : `WW_L2_READ) :
+                           rec_valid ? `WW_L2_READ : `WW_L2_ATOMIC;
   assign mreq_line_o     = l1_mreq_valid ? l1_mreq_line :
                            chk_send ? chk_line :
                            fpkt_send ? {{(LINE_W-PART_W){1'b0}}, fp_q[PART_W-1:0]} : line_q;
-  assign mreq_id_o       = l1_mreq_valid ? {5'd0, l1_mreq_id} : rec_valid ? 8'h40 : 8'h80;
+  assign mreq_id_o       = l1_mreq_valid ? (`WW_REQID_L1 | {5'd0, l1_mreq_id}) :
+                           rec_valid ? `WW_REQID_SCORD : `WW_REQID_BYPASS;
   assign mreq_be_o       = l1_mreq_valid ? l1_mreq_be : {LINE_BYTES{1'b0}};
   assign mreq_data_o     = l1_mreq_valid ? l1_mreq_data : {LB_W{1'b0}};
   assign mreq_amo_op_o   = amo_code;
@@ -537,14 +552,26 @@ module ww_lsu #(
 `else
   wire [6:0] sb_op = op_q;
 `endif
-  assign mreq_sb_o       = {lk_q, bar_q, l1_mreq_valid ? {WORDS{1'b0}} : chk_wmask,
-                            l1_mreq_valid ? 2'd0 : rec_sk, pc_q, ctaid_q, wid_q, sb_op};
+  reg [SB_W-1:0] sb_c;   // the fields at their ww_proto.def places
+  always @* begin
+    sb_c = {SB_W{1'b0}};
+    sb_c[SB_OP_LSB  +: SB_OP_W]  = sb_op;
+    sb_c[SB_WID_LSB +: WID_W]    = wid_q;
+    sb_c[SB_CTA_LSB +: SB_CTA_W] = ctaid_q;
+    sb_c[SB_PC_LSB  +: SB_PC_W]  = pc_q;
+    sb_c[SB_SK_LSB  +: SB_SK_W]  = l1_mreq_valid ? `WW_SCORD_SK_NONE : rec_sk;
+    sb_c[SB_WM_LSB  +: WORDS]    = l1_mreq_valid ? {WORDS{1'b0}} : chk_wmask;
+    sb_c[SB_BAR_LSB +: BAR_W]    = bar_q;
+    sb_c[SB_LK_LSB  +: BLOOM_W]  = lk_q;
+  end
+  assign mreq_sb_o       = sb_c;
   // one ready for both kinds (not a function of the id: no combinational path
   // back into the crossbar's arbiter); a device atomic waits only on an L1
   // that is idle anyway
   assign mrsp_ready_o    = l1_mrsp_ready;
-  // ids: bit 7 bypass, bits 2:0 the L1's; cur_addr: only the word index is sent
-  wire unused_ok = &{1'b0, mrsp_id_i[6:3], amo_rel[6:4], cur_addr[31:OFF_W], cur_addr[1:0],
+  // ids: the BYPASS bit, bits 2:0 the L1's; cur_addr: only the word index is sent
+  wire unused_ok = &{1'b0, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:3], amo_rel[6:`WW_AMO_W],
+                     cur_addr[31:OFF_W], cur_addr[1:0],
                      l1_rsp_tag[7:LI_W]};
 
   ////////////////////
@@ -561,19 +588,20 @@ module ww_lsu #(
                                - {{(NL_W-1){1'b0}}, ld_rsp || st_ack};
   wire [LANES-1:0] rsp_lanes = ltab_q[l1_rsp_tag[LI_W-1:0]];
   // a read fill the L1 takes (write acks are the other responses it sees)
-  wire fill_in  = mrsp_valid_i && !mrsp_id_i[7] && l1_mrsp_ready && !l1_wack;
+  wire fill_in  = mrsp_valid_i && !mrsp_id_i[`WW_REQID_BYPASS_BIT] && l1_mrsp_ready && !l1_wack;
 
   // GSI level of an L1 answer: hit, merge, or the fill's origin
-  wire [1:0] l1_lvl = (l1_rsp_kind == 2'd0) ? 2'd0 : (l1_rsp_kind == 2'd1) ? 2'd1 :
-                      fill_dram_q ? 2'd3 : 2'd2;
-  wire [1:0] byp_lvl = mrsp_miss_i ? 2'd3 : 2'd2;
+  wire [`WW_GSI_SRC_W-1:0] l1_lvl = (l1_rsp_kind == `WW_L1_KIND_HIT) ? `WW_GSI_SRC_L1 :
+                                  (l1_rsp_kind == `WW_L1_KIND_MERGE) ? `WW_GSI_SRC_COALESCE :
+                                  fill_dram_q ? `WW_GSI_SRC_DRAM : `WW_GSI_SRC_L2;
+  wire [`WW_GSI_SRC_W-1:0] byp_lvl = mrsp_miss_i ? `WW_GSI_SRC_DRAM : `WW_GSI_SRC_L2;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       out_q       <= {NL_W{1'b0}};
       nline_q     <= {NL_W{1'b0}};
       cur_q       <= {LI_W{1'b0}};
-      lvl_q       <= 2'd0;
+      lvl_q       <= `WW_GSI_SRC_L1;
       fill_dram_q <= 1'b0;
     end else begin
       out_q <= out_d;
@@ -581,7 +609,7 @@ module ww_lsu #(
         fill_dram_q <= mrsp_miss_i;
       if (accept) begin
         nline_q <= {NL_W{1'b0}};
-        lvl_q   <= 2'd0;
+        lvl_q   <= `WW_GSI_SRC_L1;
       end else begin
         if (line_take) begin
           nline_q <= nline_q + {{(NL_W-1){1'b0}}, 1'b1};
@@ -609,7 +637,9 @@ module ww_lsu #(
                    (state_q == S_BYPRSP && byp_rsp);
   wire fence_end = (state_q == S_DONE) && done_ready_i && is_fence;
   assign lk_valid_o     = (lane_done && (is_cas || is_exch)) || fence_end;
-  assign lk_op_o        = fence_end ? (is_fblk ? 2'd2 : 2'd3) : is_cas ? 2'd0 : 2'd1;
+  assign lk_op_o        = fence_end ? (is_fblk ? `WW_SCORD_LOCK_OP_FENCE_BLK
+                                             : `WW_SCORD_LOCK_OP_FENCE_DEV) :
+                          is_cas ? `WW_SCORD_LOCK_OP_CAS : `WW_SCORD_LOCK_OP_EXCH;
   assign lk_wid_o       = wid_q;
   assign lk_addr_o      = cur_addr;
   assign lk_ctaid_o     = ctaid_q;
@@ -625,15 +655,18 @@ module ww_lsu #(
   wire is_atomic = !is_load && !is_store && !is_fence;
   always @* begin
     case (state_q)
-      S_IDLE:   why_o = 3'd0;
-      S_CHECK:  why_o = (rec_valid && !mreq_ready_i) ? 3'd7 :    // the detector back-pressures
-                        is_atomic ? 3'd6 : 3'd1;
-      S_FPKT:   why_o = (rec_valid && !mreq_ready_i) ? 3'd7 : 3'd5;
-      S_FENCE, S_FACK: why_o = 3'd5;
-      S_SHWAIT: why_o = sh_conflict ? 3'd4 : is_atomic ? 3'd6 : 3'd1;
-      S_L1REQ:  why_o = (l1_stall == 3'd2) ? 3'd2 : (l1_stall == 3'd3) ? 3'd3 :
-                        is_atomic ? 3'd6 : 3'd1;
-      default:  why_o = is_atomic ? 3'd6 : 3'd1;
+      S_IDLE:   why_o = `WW_GSI_WHY_READY;
+      // S_CHECK / S_FPKT: the detector back-pressures the records
+      S_CHECK:  why_o = (rec_valid && !mreq_ready_i) ? `WW_GSI_WHY_SCORD :
+                        is_atomic ? `WW_GSI_WHY_SYNC : `WW_GSI_WHY_BUSY;
+      S_FPKT:   why_o = (rec_valid && !mreq_ready_i) ? `WW_GSI_WHY_SCORD : `WW_GSI_WHY_FENCE;
+      S_FENCE, S_FACK: why_o = `WW_GSI_WHY_FENCE;
+      S_SHWAIT: why_o = sh_conflict ? `WW_GSI_WHY_BANK_CONFLICT :
+                        is_atomic ? `WW_GSI_WHY_SYNC : `WW_GSI_WHY_BUSY;
+      S_L1REQ:  why_o = (l1_stall == `WW_L1_STALL_MSHR) ? `WW_GSI_WHY_MSHR_FULL :
+                        (l1_stall == `WW_L1_STALL_WQ) ? `WW_GSI_WHY_WQ_FULL :
+                        is_atomic ? `WW_GSI_WHY_SYNC : `WW_GSI_WHY_BUSY;
+      default:  why_o = is_atomic ? `WW_GSI_WHY_SYNC : `WW_GSI_WHY_BUSY;
     endcase
   end
 
@@ -665,7 +698,7 @@ module ww_lsu #(
       swap_q    <= {LANES*32{1'b0}};
       rd_q      <= {LANES*32{1'b0}};
       wdata_q   <= {LANES*32{1'b0}};
-      mem_q     <= 4'd0;
+      mem_q     <= `WW_MEM_NONE;
       n_q       <= 3'd4;
       line_q    <= {LINE_W{1'b0}};
       lanes_q   <= {LANES{1'b0}};
@@ -686,7 +719,8 @@ module ww_lsu #(
           rd_q      <= {LANES*32{1'b0}};
           n_q       <= in_n;
           // retire kind: the region of the lowest active lane (decision 4)
-          mem_q     <= in_fence ? 4'd0 : mem_kind(in_op_i, |(in_mask_i & shared_c & lowest(in_mask_i)));
+          mem_q     <= in_fence ? `WW_MEM_NONE :
+                       mem_kind(in_op_i, |(in_mask_i & shared_c & lowest(in_mask_i)));
           for (j = 0; j < LANES; j = j + 1)
             wdata_q[32*j +: 32] <= (in_n == 3'd1) ? {24'd0, in_data_i[32*j +: 8]} :
                                    (in_n == 3'd2) ? {16'd0, in_data_i[32*j +: 16]} :
@@ -821,16 +855,18 @@ module ww_lsu #(
     end
   endfunction
 
-  function [3:0] mem_kind(input [6:0] op, input sh);
+  function [`WW_MEM_W-1:0] mem_kind(input [6:0] op, input sh);
     begin
       if ((op >= WW_OP_LB && op <= WW_OP_LHU) || op == WW_OP_LW_STRONG)
-        mem_kind = sh ? MEM_SH_LOAD : (op == WW_OP_LW_STRONG) ? MEM_LOAD_STRONG : MEM_LOAD;
+        mem_kind = sh ? `WW_MEM_SHARED_LOAD : (op == WW_OP_LW_STRONG) ? `WW_MEM_LOAD_STRONG :
+                   `WW_MEM_LOAD;
       else if ((op >= WW_OP_SB && op <= WW_OP_SW) || op == WW_OP_SW_STRONG)
-        mem_kind = sh ? MEM_SH_STORE : (op == WW_OP_SW_STRONG) ? MEM_STORE_STRONG : MEM_STORE;
+        mem_kind = sh ? `WW_MEM_SHARED_STORE : (op == WW_OP_SW_STRONG) ? `WW_MEM_STORE_STRONG :
+                   `WW_MEM_STORE;
       else
-        mem_kind = sh ? MEM_SH_ATOMIC :
+        mem_kind = sh ? `WW_MEM_SHARED_ATOMIC :
                    ((op >= WW_OP_AMOADD_DEV && op <= WW_OP_AMOXOR_DEV) || op == WW_OP_CAS_DEV) ?
-                   MEM_ATOMIC_DEV : MEM_ATOMIC_BLK;
+                   `WW_MEM_ATOMIC_DEV : `WW_MEM_ATOMIC_BLK;
     end
   endfunction
 

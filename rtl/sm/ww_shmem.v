@@ -18,9 +18,11 @@
 //                in docs/isa.md: add exch min max minu maxu and or xor, and
 //                CAS (write req_wdata if the old word equals req_cmp).
 //
-// Protocol: a request moves in when req_valid_i && req_ready_o (only when
-// idle); rsp_valid_o pulses once when it is complete, with the loaded or old
-// word of every active lane in rsp_data_o (stores: zero). A request without
+// Protocol: req_op_i is WW_SHM_* of rtl/include/ww_proto.vh (LOAD, STORE,
+// ADD .. CAS = WW_SHM_ADD + the atomic op, CLEAR). A request moves in when
+// req_valid_i && req_ready_o (only when idle); rsp_valid_o pulses once when
+// it is complete, with the loaded or old word of every active lane in
+// rsp_data_o (stores: zero). A request without
 // active lanes completes the next cycle. Addresses are word addresses within
 // the block's window; the LSU checks the range and extracts bytes.
 // Parameters: LANES 1..32; BANKS a power of two; SLOTS >= 1;
@@ -28,6 +30,7 @@
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_shmem #(
   parameter LANES  = `WW_LANES,
   parameter BANKS  = `WW_LANES,
@@ -41,7 +44,7 @@ module ww_shmem #(
   // request
   input  wire                  req_valid_i,
   output wire                  req_ready_o,
-  input  wire [3:0]            req_op_i,
+  input  wire [`WW_SHM_W-1:0]   req_op_i,
   input  wire [SLOT_W-1:0]     req_slot_i,
   input  wire [LANES-1:0]      req_mask_i,
   input  wire [LANES*WORD_W-1:0] req_addr_i,   // lane l at [l*WORD_W +: WORD_W]
@@ -59,12 +62,6 @@ module ww_shmem #(
   localparam ROW_W  = SLOT_W + WORD_W - ((BANKS > 1) ? BANK_W : 0);
   localparam DEPTH  = (1 << ROW_W);
 
-  localparam [3:0] OP_LOAD  = 4'd0;
-  localparam [3:0] OP_STORE = 4'd1;
-  localparam [3:0] OP_ADD   = 4'd2;
-  // 3 exch, 4 min, 5 max, 6 minu, 7 maxu, 8 and, 9 or, 10 xor (ww_amo_alu)
-  localparam [3:0] OP_CAS   = 4'd11;
-  localparam [3:0] OP_CLEAR = 4'd12;
 
   localparam [2:0] ST_IDLE  = 3'd0;  // accept a request
   localparam [2:0] ST_LOAD  = 3'd1;  // bank reads, one pass per cycle
@@ -78,7 +75,7 @@ module ww_shmem #(
   reg  [LANES-1:0]       pend_q, pend_d;       // lanes not yet served
   reg  [LANES-1:0]       cap_q;                // lanes whose data arrives this cycle
   reg                    rsp_valid_q, rsp_valid_d;
-  reg  [3:0]             op_q;
+  reg  [`WW_SHM_W-1:0]    op_q;
   reg  [SLOT_W-1:0]      slot_q;
   reg  [LANES*WORD_W-1:0] addr_q;
   reg  [LANES*4-1:0]     be_q;
@@ -196,11 +193,13 @@ module ww_shmem #(
   // the request's ops ADD..CAS (2..11) are the atomic ALU's 0..9
   wire [31:0] anew;
   wire        awrite;
-  wire [3:0]  aop = (op_q >= OP_ADD && op_q <= OP_CAS) ? op_q - OP_ADD : 4'd15;
+  // WW_SHM_ADD .. WW_SHM_CAS are WW_SHM_ADD + WW_AMO_*; otherwise no atomic (NOP)
+  wire [`WW_AMO_W-1:0] aop = (op_q >= `WW_SHM_ADD && op_q <= `WW_SHM_CAS) ? op_q - `WW_SHM_ADD :
+                            `WW_AMO_NOP;
   ww_amo_alu u_amo (
     .op_i    (aop),
     .old_i   (aold),
-    .a_i     ((op_q == OP_CAS) ? acmp : aopd),
+    .a_i     ((op_q == `WW_SHM_CAS) ? acmp : aopd),
     .b_i     (aopd),
     .new_o   (anew),
     .write_o (awrite)
@@ -238,14 +237,14 @@ module ww_shmem #(
       ST_IDLE: begin
         if (accept) begin
           pend_d = req_mask_i;
-          if (req_op_i == OP_CLEAR) begin
+          if (req_op_i == `WW_SHM_CLEAR) begin
             state_d = ST_INIT;
             clr_d   = 1'b1;
           end else if (req_mask_i == {LANES{1'b0}}) begin
             rsp_valid_d = 1'b1;
-          end else if (req_op_i == OP_LOAD) begin
+          end else if (req_op_i == `WW_SHM_LOAD) begin
             state_d = ST_LOAD;
-          end else if (req_op_i == OP_STORE) begin
+          end else if (req_op_i == `WW_SHM_STORE) begin
             state_d = ST_STORE;
           end else begin
             state_d = ST_ARD;

@@ -14,7 +14,8 @@
 //
 // Protocol: a request moves when req_valid_i && req_ready_o and is answered
 // by exactly one rsp_valid_o pulse the next cycle. A split that pushes would
-// overflow (or a join on an empty stack) answers rsp_err_o = 1 (2) and
+// overflow (or a join on an empty stack) answers rsp_err_o = OVERFLOW
+// (UNDERFLOW; WW_STACK_* / WW_STACK_ERR_* of ww_proto.vh are the codes) and
 // changes nothing. A diverging split writes its second entry in the cycle
 // after it is accepted, with req_ready_o low.
 // empty_o[w] = 1 when warp w's stack holds no entry (for ww.exit's "exit in
@@ -28,6 +29,7 @@
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_simt_stack #(
   parameter WARPS = `WW_WARPS_PER_SM,
   parameter LANES = `WW_LANES,
@@ -38,7 +40,7 @@ module ww_simt_stack #(
   // requests
   input  wire                     req_valid_i,
   output wire                     req_ready_o,
-  input  wire [1:0]               req_op_i,
+  input  wire [`WW_STACK_W-1:0]   req_op_i,
   input  wire [WID_W-1:0]         req_wid_i,
   input  wire [LANES-1:0]         req_tmask_i,
   input  wire [LANES-1:0]         req_pred_i,
@@ -49,7 +51,7 @@ module ww_simt_stack #(
   output wire [LANES-1:0]         rsp_tmask_o,
   output wire [31:0]              rsp_pc_o,
   output wire                     rsp_diverged_o,
-  output wire [1:0]               rsp_err_o,
+  output wire [`WW_STACK_ERR_W-1:0] rsp_err_o,
   // state
   output wire [WARPS-1:0]         empty_o
 );
@@ -60,16 +62,10 @@ module ww_simt_stack #(
   localparam ENT_W   = 2 + LANES + 30;            // {kind, mask, pc[31:2]}
   localparam ADDR_W  = WID_W + IDX_W;
 
-  localparam [1:0] OP_SPLIT = 2'd0;
-  localparam [1:0] OP_JOIN  = 2'd1;
-  localparam [1:0] OP_CLEAR = 2'd2;
 
   localparam [1:0] KIND_RECONV = 2'd0;
   localparam [1:0] KIND_ELSE   = 2'd1;
 
-  localparam [1:0] ERR_NONE      = 2'd0;
-  localparam [1:0] ERR_OVERFLOW  = 2'd1;
-  localparam [1:0] ERR_UNDERFLOW = 2'd2;
 
   ////////////////////
   // State          //
@@ -85,7 +81,7 @@ module ww_simt_stack #(
   reg  [LANES-1:0]      rsp_tmask_q;
   reg  [31:0]           rsp_pc_q;            // split/clear: next pc; join: pc+4
   reg                   rsp_diverged_q;
-  reg  [1:0]            rsp_err_q;
+  reg  [`WW_STACK_ERR_W-1:0] rsp_err_q;
 
   assign req_ready_o = !push2_q;
   wire   accept      = req_valid_i && req_ready_o;
@@ -151,14 +147,14 @@ module ww_simt_stack #(
       mem_wdata = push2_ent_q;
     end else if (accept) begin
       case (req_op_i)
-        OP_SPLIT: begin
+        `WW_STACK_SPLIT: begin
           if (!overflow) begin
             mem_we  = 1'b1;
             push2_d = diverge;
             sp_new  = need[SP_W-1:0];
           end
         end
-        OP_JOIN: begin
+        `WW_STACK_JOIN: begin
           if (!empty) begin
 `ifdef WW_MUTANT_SIMT_JOIN_KEEPS_TOP
             sp_new = sp;  // MUTANT: join does not pop
@@ -167,7 +163,7 @@ module ww_simt_stack #(
 `endif
           end
         end
-        OP_CLEAR: begin
+        `WW_STACK_CLEAR: begin
           sp_new = {SP_W{1'b0}};
         end
         default: begin
@@ -199,13 +195,14 @@ module ww_simt_stack #(
     if (accept) begin
       push2_addr_q   <= {req_wid_i, sp[IDX_W-1:0] + {{IDX_W-1{1'b0}}, 1'b1}};
       push2_ent_q    <= {KIND_ELSE, req_tmask_i & ~req_pred_i, pc_next[31:2]};
-      rsp_join_q     <= (req_op_i == OP_JOIN) && !empty;
+      rsp_join_q     <= (req_op_i == `WW_STACK_JOIN) && !empty;
       rsp_wid_q      <= req_wid_i;
-      rsp_pc_q       <= (req_op_i == OP_CLEAR) ? req_pc_i : pc_next;
-      rsp_diverged_q <= (req_op_i == OP_SPLIT) && !overflow && diverge;
-      rsp_tmask_q    <= (req_op_i == OP_SPLIT && !overflow && diverge) ? taken : req_tmask_i;
-      rsp_err_q      <= (req_op_i == OP_SPLIT && overflow) ? ERR_OVERFLOW :
-                        (req_op_i == OP_JOIN && empty)     ? ERR_UNDERFLOW : ERR_NONE;
+      rsp_pc_q       <= (req_op_i == `WW_STACK_CLEAR) ? req_pc_i : pc_next;
+      rsp_diverged_q <= (req_op_i == `WW_STACK_SPLIT) && !overflow && diverge;
+      rsp_tmask_q    <= (req_op_i == `WW_STACK_SPLIT && !overflow && diverge) ? taken : req_tmask_i;
+      rsp_err_q      <= (req_op_i == `WW_STACK_SPLIT && overflow) ? `WW_STACK_ERR_OVERFLOW :
+                        (req_op_i == `WW_STACK_JOIN && empty)     ? `WW_STACK_ERR_UNDERFLOW :
+                                                                    `WW_STACK_ERR_OK;
     end
   end
 

@@ -27,10 +27,13 @@
 //             answer, the LSU, the mul/div unit. It writes the register
 //             file, clears the scoreboard and drives the retire port.
 // Traps stop the SM: trap_* pulse once, nothing issues afterwards.
+// Protocol codes (trap causes, memory kinds, GSI codes) and the sideband
+// width: rtl/include/ww_proto.vh; CSR numbers: ww_isa.vh (WW_CSR_*).
 // Requires LANES, WARPS, LOCAL_BYTES powers of two.
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_sm #(
   parameter NUM_SM     = `WW_NUM_SM,
   parameter WARPS      = `WW_WARPS_PER_SM,
@@ -45,8 +48,7 @@ module ww_sm #(
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
   parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
   parameter NUM_PART   = `WW_NUM_PART,
-  parameter SB_W       = 64 + WID_W + 7 + 2 + LINE_BYTES / 4 + `WW_SCORD_BARID_W +
-                         `WW_SCORD_BLOOM_W,
+  parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W),
   parameter TRACE_ID   = 0            // names this SM's GSI trace file (WW_GSI_TRACE)
 ) (
   input  wire                      clk_i,
@@ -70,12 +72,12 @@ module ww_sm #(
   // memory requests toward the crossbar (ww_l2_slice request fields)
   output wire                      mreq_valid_o,
   input  wire                      mreq_ready_i,
-  output wire [1:0]                mreq_op_o,
+  output wire [`WW_L2_W-1:0]       mreq_op_o,
   output wire [LINE_W-1:0]         mreq_line_o,
-  output wire [7:0]                mreq_id_o,
+  output wire [`WW_REQID_W-1:0]    mreq_id_o,
   output wire [LINE_BYTES-1:0]     mreq_be_o,
   output wire [LINE_BYTES*8-1:0]   mreq_data_o,
-  output wire [3:0]                mreq_amo_op_o,
+  output wire [`WW_AMO_W-1:0]     mreq_amo_op_o,
   output wire [WORD_W-1:0]         mreq_amo_word_o,
   output wire [31:0]               mreq_amo_a_o,
   output wire [31:0]               mreq_amo_b_o,
@@ -83,7 +85,7 @@ module ww_sm #(
   // memory responses from the crossbar
   input  wire                      mrsp_valid_i,
   output wire                      mrsp_ready_o,
-  input  wire [7:0]                mrsp_id_i,
+  input  wire [`WW_REQID_W-1:0]    mrsp_id_i,
   input  wire                      mrsp_miss_i,
   input  wire [LINE_BYTES*8-1:0]   mrsp_data_i,
   // retire port: one retired warp instruction per cycle (ww_retire_t)
@@ -94,7 +96,7 @@ module ww_sm #(
   output wire [31:0]               ret_insn_o,
   output wire [LANES-1:0]          ret_mask_o,
   output wire [4:0]                ret_rd_o,
-  output wire [3:0]                ret_mem_o,
+  output wire [`WW_MEM_W-1:0]     ret_mem_o,
   output wire [2:0]                ret_mem_bytes_o,
   output wire [LANES*32-1:0]       ret_rd_val_o,
   output wire [LANES*32-1:0]       ret_addr_o,
@@ -102,7 +104,7 @@ module ww_sm #(
   // trap (ww_trap_kind_t numbering): trap_valid_o is high for one cycle, then
   // the SM stops issuing
   output wire                      trap_valid_o,
-  output wire [3:0]                trap_kind_o,
+  output wire [`WW_TRAP_W-1:0]    trap_kind_o,
   output wire [WID_W-1:0]          trap_warp_o,
   output wire [31:0]               trap_block_o,  // block index of that warp
   output wire [LANES-1:0]          trap_mask_o,   // its active lanes
@@ -111,7 +113,7 @@ module ww_sm #(
   output wire [5:0]                trap_lane_o,   // 63 = not a lane trap
   output wire [31:0]               trap_addr_o,
   // hooks: GSI stall classes per warp, GPUDet scheduler mode
-  output wire [WARPS*3-1:0]        stall_o,
+  output wire [WARPS*`WW_GSI_W-1:0] stall_o,
   // ScoRD (docs/scord.md §3): on for this launch; the detectors' fence acks
   input  wire                      scord_en_i,
   input  wire [NUM_PART-1:0]       scord_ack_i,
@@ -120,7 +122,7 @@ module ww_sm #(
   input  wire                      gsi_en_i,
   input  wire [4:0]                gsi_rd_idx_i,
   output wire [31:0]               gsi_rd_data_o,
-  input  wire [1:0]                sched_mode_i,
+  input  wire [`WW_SCHED_W-1:0]    sched_mode_i,
   input  wire [WID_W-1:0]          serial_wid_i
 );
 
@@ -138,12 +140,6 @@ module ww_sm #(
   localparam [31:0] LOCAL_BYTES = `WW_LOCAL_BYTES;
   localparam [31:0] LOCAL_BASE0 = `WW_GMEM_BYTES - NUM_SM * WARPS * LANES * `WW_LOCAL_BYTES;
   localparam LG_LOCAL  = $clog2(`WW_LOCAL_BYTES);
-
-  // trap kinds (ww_trap_kind_t)
-  localparam [3:0] T_NONE = 4'd0, T_ILLEGAL = 4'd1, T_DIVERGENT = 4'd2, T_JOIN_EMPTY = 4'd3,
-                   T_OVERFLOW = 4'd4, T_MISALIGNED = 4'd5, T_NULL = 4'd6, T_RANGE = 4'd7,
-                   T_BAR_DIV = 4'd8, T_DEADLOCK = 4'd9, T_EXIT_DIV = 4'd10, T_KERNEL = 4'd11,
-                   T_TX = 4'd12;
 
   integer w, l;
 
@@ -392,7 +388,7 @@ module ww_sm #(
 
   wire             iss_valid;
   wire [WID_W-1:0] iss_w;
-  wire [1:0]       sched_mode = sched_mode_i;
+  wire [`WW_SCHED_W-1:0] sched_mode = sched_mode_i;
 
   ww_warp_sched #(.WARPS(WARPS)) u_sched (
     .clk_i         (clk_i),
@@ -482,7 +478,8 @@ module ww_sm #(
   wire [SLOT_W-1:0] e_slot  = slot_q[e_wid_q];
   wire [WID_W-1:0]  e_wib   = wib_q[e_wid_q];
   wire [31:0]       e_csr   = e_imm_q;
-  wire              csr_ok  = (e_csr >= 32'hCC0) && (e_csr <= 32'hCCD) && (e_rs1_q == 5'd0);
+  wire              csr_ok  = (e_csr >= {20'd0, WW_CSR_TID}) &&
+                              (e_csr <= {20'd0, WW_CSR_LOCAL_SIZE}) && (e_rs1_q == 5'd0);
 
   reg  [LANES-1:0]    taken_c, pred_c;
   reg  [LANES*32-1:0] e_res_c;
@@ -515,22 +512,23 @@ module ww_sm #(
     taken_c = taken_c & e_mask_q;
     pred_c  = pred_c & e_mask_q;
     for (l = 0; l < LANES; l = l + 1) begin
+      // csr_ok: the CSRs are WW_CSR_TID .. WW_CSR_LOCAL_SIZE, told apart by their low bits
       case (e_csr[3:0])
-        4'h0: csr_v = {{(32-WID_W-LG_LANES){1'b0}}, e_wib, l[LG_LANES-1:0]};
-        4'h1: csr_v = block_i;
-        4'h2: csr_v = ctaid_q[e_slot];
-        4'h3: csr_v = grid_i;
-        4'h4: csr_v = l;
-        4'h5: csr_v = {{(32-WID_W){1'b0}}, e_wib};
-        4'h6: csr_v = nwarps_c;
-        4'h7: csr_v = {{(32-SM_W){1'b0}}, sm_id_i};
-        4'h8: csr_v = NUM_SM;
-        4'h9: csr_v = {{(32-WID_W){1'b0}}, e_wid_q};
-        4'hA: csr_v = LANES;
-        4'hB: csr_v = kargs_i;
-        4'hC: csr_v = LOCAL_BASE0 + ((({{(32-SM_W){1'b0}}, sm_id_i} << LG_WARPS |
-                        {{(32-WID_W){1'b0}}, e_wid_q}) << LG_LANES | l) << LG_LOCAL);
-        default: csr_v = LOCAL_BYTES;
+        WW_CSR_TID[3:0]:        csr_v = {{(32-WID_W-LG_LANES){1'b0}}, e_wib, l[LG_LANES-1:0]};
+        WW_CSR_NTID[3:0]:       csr_v = block_i;
+        WW_CSR_CTAID[3:0]:      csr_v = ctaid_q[e_slot];
+        WW_CSR_NCTAID[3:0]:     csr_v = grid_i;
+        WW_CSR_LANEID[3:0]:     csr_v = l;
+        WW_CSR_WARPID[3:0]:     csr_v = {{(32-WID_W){1'b0}}, e_wib};
+        WW_CSR_NWARPID[3:0]:    csr_v = nwarps_c;
+        WW_CSR_SMID[3:0]:       csr_v = {{(32-SM_W){1'b0}}, sm_id_i};
+        WW_CSR_NSMID[3:0]:      csr_v = NUM_SM;
+        WW_CSR_HWWID[3:0]:      csr_v = {{(32-WID_W){1'b0}}, e_wid_q};
+        WW_CSR_NLANES[3:0]:     csr_v = LANES;
+        WW_CSR_KARGS[3:0]:      csr_v = kargs_i;
+        WW_CSR_LOCAL_BASE[3:0]: csr_v = LOCAL_BASE0 + ((({{(32-SM_W){1'b0}}, sm_id_i} << LG_WARPS |
+                                  {{(32-WID_W){1'b0}}, e_wid_q}) << LG_LANES | l) << LG_LOCAL);
+        default:                csr_v = LOCAL_BYTES;   // WW_CSR_LOCAL_SIZE
       endcase
       case (e_op_q)
         WW_OP_JAL, WW_OP_JALR: e_res_c[32*l +: 32] = e_pc_q + 32'd4;
@@ -551,31 +549,32 @@ module ww_sm #(
 
   // LSU (offers its address fault in the execute cycle)
   wire       lsu_fault;
-  wire [3:0] lsu_fault_kind;
+  wire [`WW_TRAP_W-1:0] lsu_fault_kind;
   wire [4:0] lsu_fault_lane;
   wire [31:0] lsu_fault_addr;
   wire [WARPS-1:0] stack_empty;
 
-  reg [3:0] e_trap_c;
+  reg [`WW_TRAP_W-1:0] e_trap_c;
   always @* begin
-    e_trap_c = T_NONE;
-    if (e_fault_q == 2'd1)                                   e_trap_c = T_NULL;
-    else if (e_fault_q == 2'd2)                              e_trap_c = T_RANGE;
-    else if (e_op_q == WW_OP_ILLEGAL)                        e_trap_c = T_ILLEGAL;
-    else if (e_op_q == WW_OP_ECALL || e_op_q == WW_OP_EBREAK) e_trap_c = T_KERNEL;
-    else if (e_op_q == WW_OP_TX_BEGIN || e_op_q == WW_OP_TX_COMMIT) e_trap_c = T_TX;
-    else if (e_op_q == WW_OP_CSRRS && !csr_ok)               e_trap_c = T_ILLEGAL;
-    else if (e_branch && taken_c != e_mask_q && taken_c != {LANES{1'b0}}) e_trap_c = T_DIVERGENT;
-    else if (e_op_q == WW_OP_JALR && jalr_div)               e_trap_c = T_DIVERGENT;
-    else if (e_jumps && e_target[1:0] != 2'd0)               e_trap_c = T_MISALIGNED;
-    else if (e_op_q == WW_OP_BAR && e_mask_q != live_q[e_wid_q]) e_trap_c = T_BAR_DIV;
+    e_trap_c = `WW_TRAP_NONE;
+    if (e_fault_q == 2'd1)                                   e_trap_c = `WW_TRAP_NULL_ACCESS;
+    else if (e_fault_q == 2'd2)                              e_trap_c = `WW_TRAP_OUT_OF_RANGE;
+    else if (e_op_q == WW_OP_ILLEGAL)                        e_trap_c = `WW_TRAP_ILLEGAL;
+    else if (e_op_q == WW_OP_ECALL || e_op_q == WW_OP_EBREAK) e_trap_c = `WW_TRAP_KERNEL_TRAP;
+    else if (e_op_q == WW_OP_TX_BEGIN || e_op_q == WW_OP_TX_COMMIT) e_trap_c = `WW_TRAP_TX_UNIMPL;
+    else if (e_op_q == WW_OP_CSRRS && !csr_ok)               e_trap_c = `WW_TRAP_ILLEGAL;
+    else if (e_branch && taken_c != e_mask_q && taken_c != {LANES{1'b0}})
+                                                             e_trap_c = `WW_TRAP_DIVERGENT;
+    else if (e_op_q == WW_OP_JALR && jalr_div)               e_trap_c = `WW_TRAP_DIVERGENT;
+    else if (e_jumps && e_target[1:0] != 2'd0)               e_trap_c = `WW_TRAP_MISALIGNED;
+    else if (e_op_q == WW_OP_BAR && e_mask_q != live_q[e_wid_q]) e_trap_c = `WW_TRAP_BAR_DIVERGENT;
     else if (e_op_q == WW_OP_EXIT && (e_mask_q != live_q[e_wid_q] || !stack_empty[e_wid_q]))
-                                                             e_trap_c = T_EXIT_DIV;
+                                                             e_trap_c = `WW_TRAP_EXIT_DIVERGENT;
     else if (e_mem_q && lsu_fault)                           e_trap_c = lsu_fault_kind;
-    if (!e_valid_q) e_trap_c = T_NONE;
+    if (!e_valid_q) e_trap_c = `WW_TRAP_NONE;
   end
 
-  wire e_ok     = e_valid_q && e_trap_c == T_NONE && !halted_q;
+  wire e_ok     = e_valid_q && e_trap_c == `WW_TRAP_NONE && !halted_q;
   wire e_simple = !e_mem_q && !e_md_q && !(e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN);
   wire e_done   = e_ok && e_simple;
   wire e_bar    = e_done && e_op_q == WW_OP_BAR;
@@ -589,7 +588,7 @@ module ww_sm #(
   wire [WID_W-1:0] sk_wid;
   wire [LANES-1:0] sk_mask;
   wire [31:0]      sk_pc;
-  wire [1:0]       sk_err;
+  wire [`WW_STACK_ERR_W-1:0] sk_err;
   reg  [31:0]      sk_rpc_q;     // pc of the split/join being answered
 
   // unused outputs of this instance are left open on purpose
@@ -599,7 +598,7 @@ module ww_sm #(
     .rst_ni         (rst_ni),
     .req_valid_i    (e_ok && e_stack),
     .req_ready_o    (sk_ready),
-    .req_op_i       (e_op_q == WW_OP_JOIN ? 2'd1 : 2'd0),
+    .req_op_i       (e_op_q == WW_OP_JOIN ? `WW_STACK_JOIN : `WW_STACK_SPLIT),
     .req_wid_i      (e_wid_q),
     .req_tmask_i    (e_mask_q),
     .req_pred_i     (pred_c),
@@ -613,7 +612,7 @@ module ww_sm #(
     .empty_o        (stack_empty)
   );
   /* verilator lint_on PINCONNECTEMPTY */
-  wire sk_done = sk_valid && sk_err == 2'd0 && !halted_q;
+  wire sk_done = sk_valid && sk_err == `WW_STACK_ERR_OK && !halted_q;
   wire unused_sk = &{1'b0, sk_ready};
 
   ////////////////////
@@ -691,12 +690,12 @@ module ww_sm #(
   wire                lsu_ready, lsu_take;
   wire [WID_W-1:0]    lsu_wid;
   wire [LANES*32-1:0] lsu_rd, lsu_addr, lsu_wdata;
-  wire [3:0]          lsu_mem;
+  wire [`WW_MEM_W-1:0] lsu_mem;
   wire [2:0]          lsu_bytes;
 
-  wire [2:0] lsu_why;
-  wire       lsu_ld_start, lsu_ld_done;
-  wire [1:0] lsu_ld_src;
+  wire [`WW_GSI_WHY_W-1:0] lsu_why;
+  wire                     lsu_ld_start, lsu_ld_done;
+  wire [`WW_GSI_SRC_W-1:0] lsu_ld_src;
 
   ////////////////////
   // ScoRD tables   //
@@ -723,7 +722,7 @@ module ww_sm #(
   );
 
   wire                          lk_valid, lk_scope_blk;
-  wire [1:0]                    lk_op;
+  wire [`WW_SCORD_LOCK_OP_W-1:0] lk_op;
   wire [WID_W-1:0]              lk_wid;
   wire [31:0]                   lk_addr, lk_ctaid;
   wire [`WW_SCORD_BLOOM_W-1:0]  scord_lk;
@@ -795,24 +794,29 @@ module ww_sm #(
   // GSI            //
   ////////////////////
 
-  // In-flight kind per warp (ww_gsi infl_kind_i): 0 compute, 1 load,
-  // 2 store, 3 synchronization (fence or atomic). Set at issue, read while
+  // In-flight kind per warp (ww_gsi infl_kind_i, WW_GSI_KIND_*): compute,
+  // load, store, synchronization (fence or atomic). Set at issue, read while
   // inflight_q is set.
-  function [1:0] infl_kind(input [6:0] op, input mem);
+  localparam KIND_W = `WW_GSI_KIND_W;
+  function [KIND_W-1:0] infl_kind(input [6:0] op, input mem);
     begin
-      if (!mem)                                                           infl_kind = 2'd0;
-      else if ((op >= WW_OP_LB && op <= WW_OP_LHU) || op == WW_OP_LW_STRONG) infl_kind = 2'd1;
-      else if ((op >= WW_OP_SB && op <= WW_OP_SW) || op == WW_OP_SW_STRONG) infl_kind = 2'd2;
-      else                                                                infl_kind = 2'd3;
+      if (!mem)
+        infl_kind = `WW_GSI_KIND_COMP;
+      else if ((op >= WW_OP_LB && op <= WW_OP_LHU) || op == WW_OP_LW_STRONG)
+        infl_kind = `WW_GSI_KIND_LOAD;
+      else if ((op >= WW_OP_SB && op <= WW_OP_SW) || op == WW_OP_SW_STRONG)
+        infl_kind = `WW_GSI_KIND_STORE;
+      else
+        infl_kind = `WW_GSI_KIND_SYNC;
     end
   endfunction
 
-  reg [WARPS*2-1:0] infl_kind_q;
+  reg [WARPS*KIND_W-1:0] infl_kind_q;
   always @(posedge clk_i) begin
     if (!rst_ni)
-      infl_kind_q <= {WARPS*2{1'b0}};
+      infl_kind_q <= {WARPS{`WW_GSI_KIND_COMP}};
     else if (iss_valid)
-      infl_kind_q[2*iss_w +: 2] <= infl_kind(ib_op_q[iss_w], ib_mem_q[iss_w]);
+      infl_kind_q[KIND_W*iss_w +: KIND_W] <= infl_kind(ib_op_q[iss_w], ib_mem_q[iss_w]);
   end
 
   // unused outputs of this instance are left open on purpose (waves show them)
@@ -915,33 +919,34 @@ module ww_sm #(
   ////////////////////
 
   reg        trap_c;
-  reg [3:0]  trap_kind_c;
+  reg [`WW_TRAP_W-1:0] trap_kind_c;
   reg [WID_W-1:0] trap_wid_c;
   reg [31:0] trap_pc_c, trap_insn_c, trap_addr_c;
   reg [5:0]  trap_lane_c;
   always @* begin
     trap_c      = 1'b0;
-    trap_kind_c = T_NONE;
+    trap_kind_c = `WW_TRAP_NONE;
     trap_wid_c  = e_wid_q;
     trap_pc_c   = e_pc_q;
     trap_insn_c = e_insn_q;
     trap_lane_c = 6'd63;
     trap_addr_c = 32'd0;
-    if (e_valid_q && e_trap_c != T_NONE) begin
+    if (e_valid_q && e_trap_c != `WW_TRAP_NONE) begin
       trap_c      = 1'b1;
       trap_kind_c = e_trap_c;
       if (e_fault_q != 2'd0) begin
         trap_insn_c = 32'd0;
         trap_addr_c = e_pc_q;
-      end else if (e_trap_c == T_MISALIGNED && !e_mem_q) begin
+      end else if (e_trap_c == `WW_TRAP_MISALIGNED && !e_mem_q) begin
         trap_addr_c = e_target;
       end else if (e_mem_q) begin
         trap_lane_c = {1'b0, lsu_fault_lane};
         trap_addr_c = lsu_fault_addr;
       end
-    end else if (sk_valid && sk_err != 2'd0) begin
+    end else if (sk_valid && sk_err != `WW_STACK_ERR_OK) begin
       trap_c      = 1'b1;
-      trap_kind_c = (sk_err == 2'd1) ? T_OVERFLOW : T_JOIN_EMPTY;
+      trap_kind_c = (sk_err == `WW_STACK_ERR_OVERFLOW) ? `WW_TRAP_STACK_OVERFLOW
+                                                       : `WW_TRAP_JOIN_EMPTY;
       trap_wid_c  = sk_wid;
       trap_pc_c   = sk_rpc_q;
       trap_insn_c = if_insn_q[sk_wid];
@@ -949,7 +954,7 @@ module ww_sm #(
       // the warp whose arrival or exit caused it; the golden model names
       // the lowest waiting warp of the block (deadlock_wid) instead
       trap_c      = 1'b1;
-      trap_kind_c = T_DEADLOCK;
+      trap_kind_c = `WW_TRAP_BAR_DEADLOCK;
       trap_wid_c  = (e_bar || e_exit) ? e_wid_q : deadlock_wid;
       trap_pc_c   = (e_bar || e_exit) ? e_pc_q : bar_pc_q[deadlock_wid];
       trap_insn_c = (e_bar || e_exit) ? e_insn_q : 32'd0;
@@ -958,7 +963,7 @@ module ww_sm #(
   end
 
   reg             trap_v_q;
-  reg [3:0]       trap_kind_q;
+  reg [`WW_TRAP_W-1:0] trap_kind_q;
   reg [WID_W-1:0] trap_wid_q;
   reg [31:0]      trap_block_q;
   reg [LANES-1:0] trap_mask_q;
@@ -983,7 +988,7 @@ module ww_sm #(
   reg [31:0]         ret_block_q, ret_pc_q, ret_insn_q;
   reg [LANES-1:0]    ret_mask_q;
   reg [4:0]          ret_rd_q;
-  reg [3:0]          ret_mem_q;
+  reg [`WW_MEM_W-1:0] ret_mem_q;
   reg [2:0]          ret_bytes_q;
   reg [LANES*32-1:0] ret_rd_val_q, ret_addr_q, ret_wdata_q;
   assign ret_valid_o     = ret_v_q;
@@ -1061,7 +1066,7 @@ module ww_sm #(
       e_md_q       <= 1'b0;
       sk_rpc_q     <= 32'd0;
       trap_v_q     <= 1'b0;
-      trap_kind_q  <= 4'd0;
+      trap_kind_q  <= `WW_TRAP_NONE;
       trap_wid_q   <= {WID_W{1'b0}};
       trap_block_q <= 32'd0;
       trap_mask_q  <= {LANES{1'b0}};
@@ -1076,7 +1081,7 @@ module ww_sm #(
       ret_insn_q   <= 32'd0;
       ret_mask_q   <= {LANES{1'b0}};
       ret_rd_q     <= 5'd0;
-      ret_mem_q    <= 4'd0;
+      ret_mem_q    <= `WW_MEM_NONE;
       ret_bytes_q  <= 3'd0;
       ret_rd_val_q <= {LANES*32{1'b0}};
       ret_addr_q   <= {LANES*32{1'b0}};
@@ -1195,7 +1200,7 @@ module ww_sm #(
         ret_insn_q   <= e_done ? e_insn_q : if_insn_q[c_wid];
         ret_mask_q   <= mask_q[c_wid];
         ret_rd_q     <= c_rd;
-        ret_mem_q    <= c_lsu ? lsu_mem : 4'd0;
+        ret_mem_q    <= c_lsu ? lsu_mem : `WW_MEM_NONE;
         ret_bytes_q  <= c_lsu ? lsu_bytes : 3'd0;
         ret_rd_val_q <= c_data;
         ret_addr_q   <= lsu_addr;

@@ -11,8 +11,9 @@
 //   sb_mem_i      a pending register of it has a memory writer (ww_scoreboard mem_o)
 //   is_mem_i      the instruction goes to the LSU (else to a compute unit)
 //   unit_ready_i  its unit can take it this cycle
-// Stall class of warp w (stall_o[w*3 +: 3]), the first that holds, in the
-// order of GSI's Algorithm 1:
+// Stall class of warp w (stall_o[w*3 +: 3]; the codes are WW_GSI_* of
+// rtl/include/ww_proto.vh), the first that holds, in the order of seed 002
+// Algorithm 1:
 //   0 IDLE         !active_i
 //   1 CONTROL      !ibuf_valid_i
 //   2 SYNC         bar_wait_i, or held by the serial mode (not the serial warp)
@@ -24,14 +25,16 @@
 // Arbitration (the golden model's loose round robin, cmodel/gpu/ww_gpu.c
 // pick_warp): the first eligible warp after the last issued one, wrapping;
 // after reset the last issued one is WARPS-1, so warp 0 goes first.
-// mode_i (GPUDet): 0 normal; 1 serial, only warp serial_wid_i may issue;
-// 2 reserved for quantum-limited, 3 reserved: both act as normal for now.
+// mode_i (GPUDet, WW_SCHED_*): NORMAL; SERIAL, only warp serial_wid_i may
+// issue; QUANTUM reserved for quantum-limited, RSVD reserved: both act as
+// normal for now.
 // Timing: issue_valid_o/issue_wid_o/stall_o are combinational
 // from the inputs and the last-issued register, which the issue updates at
 // the clock edge. Parameters: WARPS >= 1.
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_warp_sched #(
   parameter WARPS = `WW_WARPS_PER_SM
 ) (
@@ -46,27 +49,17 @@ module ww_warp_sched #(
   input  wire [WARPS-1:0]     is_mem_i,
   input  wire [WARPS-1:0]     unit_ready_i,
   // GPUDet scheduler mode
-  input  wire [1:0]           mode_i,
+  input  wire [`WW_SCHED_W-1:0] mode_i,
   input  wire [WID_W-1:0]     serial_wid_i,
   // issue
   output wire                 issue_valid_o,
   output wire [WID_W-1:0]     issue_wid_o,
   // GSI stall reasons
-  output wire [WARPS*3-1:0]   stall_o
+  output wire [WARPS*`WW_GSI_W-1:0] stall_o
 );
 
   localparam WID_W = (WARPS > 1) ? $clog2(WARPS) : 1;
-
-  localparam [2:0] ST_IDLE        = 3'd0;
-  localparam [2:0] ST_CONTROL     = 3'd1;
-  localparam [2:0] ST_SYNC        = 3'd2;
-  localparam [2:0] ST_MEM_DATA    = 3'd3;
-  localparam [2:0] ST_MEM_STRUCT  = 3'd4;
-  localparam [2:0] ST_COMP_DATA   = 3'd5;
-  localparam [2:0] ST_COMP_STRUCT = 3'd6;
-  localparam [2:0] ST_NONE        = 3'd7;
-
-  localparam [1:0] MODE_SERIAL = 2'd1;
+  localparam CLS_W = `WW_GSI_W;
 
   ////////////////////
   // Classification //
@@ -76,29 +69,29 @@ module ww_warp_sched #(
 
   genvar g;
   for (g = 0; g < WARPS; g = g + 1) begin : g_warp
-    wire       held = (mode_i == MODE_SERIAL) && (serial_wid_i != g[WID_W-1:0]);
-    reg  [2:0] cls;
+    wire       held = (mode_i == `WW_SCHED_SERIAL) && (serial_wid_i != g[WID_W-1:0]);
+    reg  [CLS_W-1:0] cls;
     always @(*) begin
       if (!active_i[g]) begin
-        cls = ST_IDLE;
+        cls = `WW_GSI_IDLE;
       end else if (!ibuf_valid_i[g]) begin
-        cls = ST_CONTROL;
+        cls = `WW_GSI_CONTROL;
       end else if (bar_wait_i[g] || held) begin
-        cls = ST_SYNC;
+        cls = `WW_GSI_SYNC;
       end else if (!sb_ready_i[g] && sb_mem_i[g]) begin
-        cls = ST_MEM_DATA;
+        cls = `WW_GSI_MEM_DATA;
       end else if (is_mem_i[g] && !unit_ready_i[g]) begin
-        cls = ST_MEM_STRUCT;
+        cls = `WW_GSI_MEM_STRUCT;
       end else if (!sb_ready_i[g]) begin
-        cls = ST_COMP_DATA;
+        cls = `WW_GSI_COMP_DATA;
       end else if (!unit_ready_i[g]) begin
-        cls = ST_COMP_STRUCT;
+        cls = `WW_GSI_COMP_STRUCT;
       end else begin
-        cls = ST_NONE;
+        cls = `WW_GSI_NONE;
       end
     end
-    assign stall_o[g*3 +: 3] = cls;
-    assign eligible[g]       = (cls == ST_NONE);
+    assign stall_o[g*CLS_W +: CLS_W] = cls;
+    assign eligible[g]       = (cls == `WW_GSI_NONE);
   end
 
   ////////////////////

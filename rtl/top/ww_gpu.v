@@ -27,9 +27,12 @@
 // requests (ww_l2_slice); the DRAM model is reset together with the GPU.
 // Parameters: as ww_sm / ww_l2_slice / ww_xbar; every default from
 // ww_config.vh. XBAR_DEPTH is the crossbar's per-source FIFO depth.
+// Protocol codes (trap causes, request ops and id classes, the sideband and
+// its record kinds): rtl/include/ww_proto.vh.
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_gpu #(
   parameter NUM_SM     = `WW_NUM_SM,
   parameter NUM_PART   = `WW_NUM_PART,
@@ -45,8 +48,7 @@ module ww_gpu #(
   parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
   parameter IMEM_AW    = $clog2(IMEM_BYTES / 4),
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
-  parameter SB_W       = 64 + WID_W + 7 + 2 + LINE_BYTES / 4 + `WW_SCORD_BARID_W +
-                         `WW_SCORD_BLOOM_W
+  parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W)
 ) (
   input  wire                              clk_i,
   input  wire                              rst_ni,
@@ -84,14 +86,14 @@ module ww_gpu #(
   output wire [NUM_SM*32-1:0]              ret_insn_o,
   output wire [NUM_SM*LANES-1:0]           ret_mask_o,
   output wire [NUM_SM*5-1:0]               ret_rd_o,
-  output wire [NUM_SM*4-1:0]               ret_mem_o,
+  output wire [NUM_SM*`WW_MEM_W-1:0]       ret_mem_o,
   output wire [NUM_SM*3-1:0]               ret_mem_bytes_o,
   output wire [NUM_SM*LANES*32-1:0]        ret_rd_val_o,
   output wire [NUM_SM*LANES*32-1:0]        ret_addr_o,
   output wire [NUM_SM*LANES*32-1:0]        ret_wdata_o,
   // trap ports
   output wire [NUM_SM-1:0]                 trap_valid_o,
-  output wire [NUM_SM*4-1:0]               trap_kind_o,
+  output wire [NUM_SM*`WW_TRAP_W-1:0]      trap_kind_o,
   output wire [NUM_SM*WID_W-1:0]           trap_warp_o,
   output wire [NUM_SM*32-1:0]              trap_block_o,
   output wire [NUM_SM*LANES-1:0]           trap_mask_o,
@@ -99,8 +101,8 @@ module ww_gpu #(
   output wire [NUM_SM*32-1:0]              trap_insn_o,
   output wire [NUM_SM*6-1:0]               trap_lane_o,
   output wire [NUM_SM*32-1:0]              trap_addr_o,
-  // GSI stall classes, SM s warp w at [(s*WARPS+w)*3 +: 3]
-  output wire [NUM_SM*WARPS*3-1:0]         stall_o,
+  // GSI stall classes (WW_GSI_*), SM s warp w at [(s*WARPS+w)*3 +: 3]
+  output wire [NUM_SM*WARPS*`WW_GSI_W-1:0] stall_o,
   // GSI counters of SM gsi_rd_sm_i (ww_gsi indices; comb read). Cleared at
   // start, they count every cycle with busy_o or done_o: the launch's cycles.
   input  wire [SM_W-1:0]                   gsi_rd_sm_i,
@@ -111,14 +113,19 @@ module ww_gpu #(
   output wire [NUM_PART*SM_W-1:0]          part_req_src_o,
   output wire [NUM_PART*SB_W-1:0]          part_req_sb_o,
   // GPUDet scheduler mode, to every SM
-  input  wire [1:0]                        sched_mode_i,
+  input  wire [`WW_SCHED_W-1:0]            sched_mode_i,
   input  wire [WID_W-1:0]                  serial_wid_i
 );
 
   localparam LB     = LINE_BYTES * 8;
   localparam WCNT_W = $clog2(WARPS + 1);
   localparam WORD_W = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1;
-  localparam ID_W   = 8;
+  localparam ID_W   = `WW_REQID_W;
+  localparam OP_W   = `WW_L2_W;
+  localparam AOP_W  = `WW_AMO_W;
+  localparam MEM_W  = `WW_MEM_W;
+  localparam TRAP_W = `WW_TRAP_W;
+  localparam CLS_W  = `WW_GSI_W;
 
   localparam [1:0] ST_IDLE  = 2'd0;   // wait for start
   localparam [1:0] ST_RUN   = 2'd1;   // the distributor runs the grid
@@ -182,12 +189,12 @@ module ww_gpu #(
   ////////////////////
 
   wire [NUM_SM-1:0]          mreq_valid, mreq_ready;
-  wire [NUM_SM*2-1:0]        mreq_op;
+  wire [NUM_SM*OP_W-1:0]     mreq_op;
   wire [NUM_SM*LINE_W-1:0]   mreq_line;
   wire [NUM_SM*ID_W-1:0]     mreq_id;
   wire [NUM_SM*LINE_BYTES-1:0] mreq_be;
   wire [NUM_SM*LB-1:0]       mreq_data;
-  wire [NUM_SM*4-1:0]        mreq_amo_op;
+  wire [NUM_SM*AOP_W-1:0]    mreq_amo_op;
   wire [NUM_SM*WORD_W-1:0]   mreq_amo_word;
   wire [NUM_SM*32-1:0]       mreq_amo_a, mreq_amo_b;
   wire [NUM_SM*SB_W-1:0]     mreq_sb;
@@ -240,12 +247,12 @@ module ww_gpu #(
       .block_done_o    (sm_block_done[s]),
       .mreq_valid_o    (mreq_valid[s]),
       .mreq_ready_i    (mreq_ready[s]),
-      .mreq_op_o       (mreq_op[s*2 +: 2]),
+      .mreq_op_o       (mreq_op[s*OP_W +: OP_W]),
       .mreq_line_o     (mreq_line[s*LINE_W +: LINE_W]),
       .mreq_id_o       (mreq_id[s*ID_W +: ID_W]),
       .mreq_be_o       (mreq_be[s*LINE_BYTES +: LINE_BYTES]),
       .mreq_data_o     (mreq_data[s*LB +: LB]),
-      .mreq_amo_op_o   (mreq_amo_op[s*4 +: 4]),
+      .mreq_amo_op_o   (mreq_amo_op[s*AOP_W +: AOP_W]),
       .mreq_amo_word_o (mreq_amo_word[s*WORD_W +: WORD_W]),
       .mreq_amo_a_o    (mreq_amo_a[s*32 +: 32]),
       .mreq_amo_b_o    (mreq_amo_b[s*32 +: 32]),
@@ -262,13 +269,13 @@ module ww_gpu #(
       .ret_insn_o      (ret_insn_o[s*32 +: 32]),
       .ret_mask_o      (ret_mask_o[s*LANES +: LANES]),
       .ret_rd_o        (ret_rd_o[s*5 +: 5]),
-      .ret_mem_o       (ret_mem_o[s*4 +: 4]),
+      .ret_mem_o       (ret_mem_o[s*MEM_W +: MEM_W]),
       .ret_mem_bytes_o (ret_mem_bytes_o[s*3 +: 3]),
       .ret_rd_val_o    (ret_rd_val_o[s*LANES*32 +: LANES*32]),
       .ret_addr_o      (ret_addr_o[s*LANES*32 +: LANES*32]),
       .ret_wdata_o     (ret_wdata_o[s*LANES*32 +: LANES*32]),
       .trap_valid_o    (trap_valid_o[s]),
-      .trap_kind_o     (trap_kind_o[s*4 +: 4]),
+      .trap_kind_o     (trap_kind_o[s*TRAP_W +: TRAP_W]),
       .trap_warp_o     (trap_warp_o[s*WID_W +: WID_W]),
       .trap_block_o    (trap_block_o[s*32 +: 32]),
       .trap_mask_o     (trap_mask_o[s*LANES +: LANES]),
@@ -276,7 +283,7 @@ module ww_gpu #(
       .trap_insn_o     (trap_insn_o[s*32 +: 32]),
       .trap_lane_o     (trap_lane_o[s*6 +: 6]),
       .trap_addr_o     (trap_addr_o[s*32 +: 32]),
-      .stall_o         (stall_o[s*WARPS*3 +: WARPS*3]),
+      .stall_o         (stall_o[s*WARPS*CLS_W +: WARPS*CLS_W]),
       .scord_en_i      (scord_en_q),
       .scord_ack_i     (scord_ack[s*NUM_PART +: NUM_PART]),
       .gsi_clear_i     (start),
@@ -292,7 +299,7 @@ module ww_gpu #(
     genvar w;
     for (w = 0; w < WARPS; w = w + 1) begin : g_warp
       /* verilator lint_off UNUSEDSIGNAL */
-      wire [2:0] dbg_stall = stall_o[(s*WARPS+w)*3 +: 3];
+      wire [CLS_W-1:0] dbg_stall = stall_o[(s*WARPS+w)*CLS_W +: CLS_W];
       /* verilator lint_on UNUSEDSIGNAL */
     end
 `endif
@@ -304,12 +311,12 @@ module ww_gpu #(
 
   wire [NUM_PART-1:0]          x_req_valid, x_req_ready;
   wire [NUM_PART*SM_W-1:0]     x_req_src;
-  wire [NUM_PART*2-1:0]        x_req_op;
+  wire [NUM_PART*OP_W-1:0]     x_req_op;
   wire [NUM_PART*LINE_W-1:0]   x_req_line;
   wire [NUM_PART*ID_W-1:0]     x_req_id;
   wire [NUM_PART*LINE_BYTES-1:0] x_req_be;
   wire [NUM_PART*LB-1:0]       x_req_data;
-  wire [NUM_PART*4-1:0]        x_req_amo_op;
+  wire [NUM_PART*AOP_W-1:0]    x_req_amo_op;
   wire [NUM_PART*WORD_W-1:0]   x_req_amo_word;
   wire [NUM_PART*32-1:0]       x_req_amo_a, x_req_amo_b;
   wire [NUM_PART*SB_W-1:0]     x_req_sb;
@@ -318,7 +325,7 @@ module ww_gpu #(
 
   // slice ports
   wire [NUM_PART-1:0]          l2_req_ready, l2_rsp_valid, l2_rsp_miss;
-  wire [NUM_PART*2-1:0]        l2_rsp_op;
+  wire [NUM_PART*OP_W-1:0]     l2_rsp_op;
   wire [NUM_PART*ID_W-1:0]     l2_rsp_id;
   wire [NUM_PART*SM_W-1:0]     l2_rsp_src;
   wire [NUM_PART*LB-1:0]       l2_rsp_data;
@@ -378,20 +385,21 @@ module ww_gpu #(
   // L2 slices      //
   ////////////////////
 
-  localparam SK_LSB = 7 + WID_W + 64;          // sideband record kind (docs/scord.md §3)
-  localparam [ID_W-1:0] DET_ID = 8'h20;        // the detector's requests on the slice port
+  // the sideband's record kind (docs/scord.md §3)
+  localparam SK_LSB = `WW_SB_SK_LSB(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W);
+  localparam SK_W   = `WW_SB_SK_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W);
 
   for (p = 0; p < NUM_PART; p = p + 1) begin : g_part
     // ScoRD records (sk != 0) go to this partition's detector, never to L2.
-    wire x_rec = x_req_sb[p*SB_W + SK_LSB +: 2] != 2'd0;
+    wire x_rec = x_req_sb[p*SB_W + SK_LSB +: SK_W] != `WW_SCORD_SK_NONE;
     wire det_in_ready, det_ack, det_mreq_valid;
     wire [SM_W-1:0]       det_ack_sm;
-    wire [1:0]            det_mreq_op;
+    wire [OP_W-1:0]       det_mreq_op;
     wire [LINE_W-1:0]     det_mreq_line;
     wire [LINE_BYTES-1:0] det_mreq_be;
     wire [LB-1:0]         det_mreq_data;
-    // the slice answers the detector's requests (id DET_ID) to the detector
-    wire det_rsp = l2_rsp_valid[p] && l2_rsp_id[p*ID_W +: ID_W] == DET_ID;
+    // the slice answers the detector's requests (id class DET) to the detector
+    wire det_rsp = l2_rsp_valid[p] && l2_rsp_id[p*ID_W +: ID_W] == `WW_REQID_DET;
 
     // unused outputs of this instance are left open on purpose (the race
     // event port is for test benches: the host reads the log in memory)
@@ -441,7 +449,8 @@ module ww_gpu #(
     // first, then the crossbar's ordinary requests.
     wire x_go = x_req_valid[p] && !x_rec && !det_mreq_valid;
     wire       req_valid = flushing ? fl_send_q[p] : (det_mreq_valid || x_go);
-    wire [1:0] req_op    = flushing ? 2'd3 : det_mreq_valid ? det_mreq_op : x_req_op[p*2 +: 2];
+    wire [OP_W-1:0] req_op = flushing ? `WW_L2_FLUSH : det_mreq_valid ? det_mreq_op :
+                             x_req_op[p*OP_W +: OP_W];
 
     ww_l2_slice #(
       .SETS       (L2_SETS),
@@ -457,17 +466,17 @@ module ww_gpu #(
       .req_ready_o      (l2_req_ready[p]),
       .req_op_i         (req_op),
       .req_line_i       (det_mreq_valid ? det_mreq_line : x_req_line[p*LINE_W +: LINE_W]),
-      .req_id_i         (det_mreq_valid ? DET_ID : x_req_id[p*ID_W +: ID_W]),
+      .req_id_i         (det_mreq_valid ? `WW_REQID_DET : x_req_id[p*ID_W +: ID_W]),
       .req_src_i        (det_mreq_valid ? {SM_W{1'b0}} : x_req_src[p*SM_W +: SM_W]),
       .req_be_i         (det_mreq_valid ? det_mreq_be : x_req_be[p*LINE_BYTES +: LINE_BYTES]),
       .req_data_i       (det_mreq_valid ? det_mreq_data : x_req_data[p*LB +: LB]),
-      .req_amo_op_i     (x_req_amo_op[p*4 +: 4]),
+      .req_amo_op_i     (x_req_amo_op[p*AOP_W +: AOP_W]),
       .req_amo_word_i   (x_req_amo_word[p*WORD_W +: WORD_W]),
       .req_amo_a_i      (x_req_amo_a[p*32 +: 32]),
       .req_amo_b_i      (x_req_amo_b[p*32 +: 32]),
       .rsp_valid_o      (l2_rsp_valid[p]),
       .rsp_ready_i      (flushing || det_rsp || x_rsp_ready[p]),
-      .rsp_op_o         (l2_rsp_op[p*2 +: 2]),
+      .rsp_op_o         (l2_rsp_op[p*OP_W +: OP_W]),
       .rsp_id_o         (l2_rsp_id[p*ID_W +: ID_W]),
       .rsp_src_o        (l2_rsp_src[p*SM_W +: SM_W]),
       .rsp_miss_o       (l2_rsp_miss[p]),

@@ -13,8 +13,8 @@
 GSI_HOST_SAVED_GOAL := $(.DEFAULT_GOAL)
 
 GSI_STALLS_SRC  := sw/gsi/ww_stalls.c
-GSI_STALLS_DEPS := sw/gsi/ww_stalls.c sw/gsi/ww_stalls.h sw/gsi/gsi.mk
-GSI_HOST_CFLAGS := -std=c11 -g -Wall -Wextra -Werror -Isw/gsi
+GSI_STALLS_DEPS := sw/gsi/ww_stalls.c sw/gsi/ww_stalls.h sw/gsi/gsi.mk cmodel/include/ww_proto.h
+GSI_HOST_CFLAGS := -std=c11 -g -Wall -Wextra -Werror -Isw/gsi -Icmodel/include
 GSI_HOST_SAN    := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
 
 $(BUILD)/bin/ww_stallplot: sw/gsi/ww_stallplot.c $(GSI_STALLS_DEPS) | $(BUILD)/.deps-ok

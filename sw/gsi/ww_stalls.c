@@ -17,10 +17,9 @@
 #include <unistd.h>
 
 static const char *const stall_names[WW_STALL_COUNTERS] = {
-  "idle", "control", "sync", "mem_data", "mem_struct", "comp_data", "comp_struct", "no_stall",
-  "md_l1", "md_l1_coalesce", "md_l2", "md_dram", "md_pending",
-  "ms_lsu_busy", "ms_mshr_full", "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord",
-  "cycles",
+#define WW_STALL_NAME(name, idx, text) [idx] = text,
+  WW_GSI_CNT_LIST(WW_STALL_NAME)
+#undef WW_STALL_NAME
 };
 
 _Static_assert(WW_STALL_MD_FIRST == WW_STALL_CLASS_FIRST + WW_STALL_NCLASSES &&
@@ -34,26 +33,28 @@ _Static_assert(WW_STALL_MD_FIRST == WW_STALL_CLASS_FIRST + WW_STALL_NCLASSES &&
  * "high-contrast" ones, so that no sub-class looks like a class (all are
  * distinguishable with the common colour-vision deficiencies). */
 static const char *const counter_colors[WW_STALL_CYCLES] = {
-  "#BBBBBB", /* idle             grey */
-  "#EE7733", /* control          orange */
-  "#CC3311", /* sync             red */
-  "#0077BB", /* mem_data         blue */
-  "#33BBEE", /* mem_struct       cyan */
-  "#009988", /* comp_data        teal */
-  "#AA3377", /* comp_struct      purple */
-  "#66CC66", /* no_stall         green */
-  "#44AA99", /* md_l1            muted teal */
-  "#999933", /* md_l1_coalesce   olive */
-  "#DDAA33", /* md_l2            ochre */
-  "#882255", /* md_dram          wine */
-  "#DDDDDD", /* md_pending       pale grey (not yet attributed) */
-  "#332288", /* ms_lsu_busy      indigo */
-  "#CC6677", /* ms_mshr_full     rose */
-  "#DDCC77", /* ms_store         sand */
-  "#117733", /* ms_bank_conflict green */
-  "#88CCEE", /* ms_fence         light cyan */
-  "#AA4499", /* ms_scord         magenta */
+  [WW_STALL_IDLE] = "#BBBBBB",           /* grey */
+  [WW_STALL_CONTROL] = "#EE7733",        /* orange */
+  [WW_STALL_SYNC] = "#CC3311",           /* red */
+  [WW_STALL_MEM_DATA] = "#0077BB",       /* blue */
+  [WW_STALL_MEM_STRUCT] = "#33BBEE",     /* cyan */
+  [WW_STALL_COMP_DATA] = "#009988",      /* teal */
+  [WW_STALL_COMP_STRUCT] = "#AA3377",    /* purple */
+  [WW_STALL_NO_STALL] = "#66CC66",       /* green */
+  [WW_STALL_MD_L1] = "#44AA99",          /* muted teal */
+  [WW_STALL_MD_L1_COALESCE] = "#999933", /* olive */
+  [WW_STALL_MD_L2] = "#DDAA33",          /* ochre */
+  [WW_STALL_MD_DRAM] = "#882255",        /* wine */
+  [WW_STALL_MD_PENDING] = "#DDDDDD",     /* pale grey (not yet attributed) */
+  [WW_STALL_MS_LSU_BUSY] = "#332288",    /* indigo */
+  [WW_STALL_MS_MSHR_FULL] = "#CC6677",   /* rose */
+  [WW_STALL_MS_STORE] = "#DDCC77",       /* sand */
+  [WW_STALL_MS_BANK_CONFLICT] = "#117733", /* green */
+  [WW_STALL_MS_FENCE] = "#88CCEE",       /* light cyan */
+  [WW_STALL_MS_SCORD] = "#AA4499",       /* magenta */
 };
+/* a counter added to ww_proto.def without a colour here is drawn grey */
+#define COUNTER_COLOR(c) (counter_colors[c] ? counter_colors[c] : "#777777")
 
 /* What each view stacks, and how its chart is labelled. */
 static const struct {
@@ -942,7 +943,7 @@ static void write_script(FILE *f, const char *path, int png, const ww_stall_run_
     x0 += runs[r].n_sm + 1;
     for (unsigned c = first; c < first + count; c++) {
       fprintf(f, ", \\\n  $run%u using %u%s lc rgb '%s' ", r, c - first + 2,
-              c == first ? ":xtic(1)" : "", counter_colors[c]);
+              c == first ? ":xtic(1)" : "", COUNTER_COLOR(c));
       if (r == 0)
         fprintf(f, "title '%s'", stall_names[c]);
       else

@@ -5,7 +5,8 @@
  * object, a JSON reader for files of such objects, and stacked bar charts
  * (of the classes, or of one class's sub-classes) drawn with gnuplot.
  *
- * Counters of one SM (index: name):
+ * Counters of one SM (index: name; the layout and the names are the GSI_CNT
+ * bank of cmodel/include/ww_proto.def, WW_GSI_CNT_*, as of today):
  *   classes, one per cycle, summing to the cycles:
  *     0 idle  1 control  2 sync  3 mem_data  4 mem_struct  5 comp_data
  *     6 comp_struct  7 no_stall
@@ -26,22 +27,22 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#define WW_STALL_COUNTERS 20
+#include "ww_proto.h"   /* the GSI counter bank: WW_GSI_CNT_* */
+
+#define WW_STALL_COUNTERS WW_GSI_CNT_N
 #ifndef WW_NUM_SM_MAX
 #define WW_NUM_SM_MAX 16               /* SMs one run record can hold */
 #endif
 
 enum {
-  WW_STALL_IDLE = 0, WW_STALL_CONTROL, WW_STALL_SYNC, WW_STALL_MEM_DATA, WW_STALL_MEM_STRUCT,
-  WW_STALL_COMP_DATA, WW_STALL_COMP_STRUCT, WW_STALL_NO_STALL,
-  WW_STALL_MD_L1, WW_STALL_MD_L1_COALESCE, WW_STALL_MD_L2, WW_STALL_MD_DRAM, WW_STALL_MD_PENDING,
-  WW_STALL_MS_LSU_BUSY, WW_STALL_MS_MSHR_FULL, WW_STALL_MS_STORE, WW_STALL_MS_BANK_CONFLICT,
-  WW_STALL_MS_FENCE, WW_STALL_MS_SCORD,
-  WW_STALL_CYCLES,
+  /* WW_STALL_<NAME> = WW_GSI_CNT_<NAME>: WW_STALL_IDLE .. WW_STALL_CYCLES */
+#define WW_STALL_ENUM(name, idx, text) WW_STALL_##name = idx,
+  WW_GSI_CNT_LIST(WW_STALL_ENUM)
+#undef WW_STALL_ENUM
   /* the three groups as index ranges [first, first + count) */
-  WW_STALL_CLASS_FIRST = WW_STALL_IDLE, WW_STALL_NCLASSES = 8,
-  WW_STALL_MD_FIRST = WW_STALL_MD_L1, WW_STALL_NMD = 5,
-  WW_STALL_MS_FIRST = WW_STALL_MS_LSU_BUSY, WW_STALL_NMS = 6,
+  WW_STALL_CLASS_FIRST = WW_GSI_CNT_CLS_FIRST, WW_STALL_NCLASSES = WW_GSI_CNT_CLS_N,
+  WW_STALL_MD_FIRST = WW_GSI_CNT_MD_FIRST, WW_STALL_NMD = WW_GSI_CNT_MD_N,
+  WW_STALL_MS_FIRST = WW_GSI_CNT_MS_FIRST, WW_STALL_NMS = WW_GSI_CNT_MS_N,
 };
 
 /* One run: a name (NUL-terminated, at most 63 characters), the run's

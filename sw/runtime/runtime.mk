@@ -20,7 +20,7 @@ RT_TEST     := $(BUILD)/runtime/test_runtime
 
 RT_SRC   := $(wildcard sw/runtime/*.c)
 RT_DEPS  := $(wildcard sw/runtime/*.h) cmodel/gpu/ww_gpu.h cmodel/isa/ww_isa.h \
-            cmodel/include/ww_config.h cmodel/include/ww_isa.def sw/runtime/runtime.mk
+            cmodel/include/ww_config.h cmodel/include/ww_isa.def sw/runtime/runtime.mk cmodel/include/ww_proto.h
 RT_CFLAGS := -std=c11 -D_DEFAULT_SOURCE -g -Wall -Wextra -Werror \
              -Isw/runtime $(CMODEL_INC)
 RT_SAN    := -O1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer

@@ -59,10 +59,12 @@ int ww_scord_mode(const char *name)
 
 const char *ww_race_type_text(unsigned type)
 {
-  static const char *const t[] = { "?", "missing block fence", "missing device fence",
-                                   "not strong", "scoped atomic",
-                                   "missing common lock (load)", "missing common lock (store)" };
-  return type <= 6 ? t[type] : "?";
+  static const char *const t[WW_SCORD_RACE_N] = {
+#define WW_RACE_TEXT(name, value, text) [value] = text,
+    WW_SCORD_RACE_LIST(WW_RACE_TEXT)
+#undef WW_RACE_TEXT
+  };
+  return type != WW_SCORD_RACE_NONE && type < WW_SCORD_RACE_N ? t[type] : "?";
 }
 
 int ww_dev_races(ww_dev_t *dev, ww_race_t *out, size_t max, size_t *n, ww_scord_stats_t *st)

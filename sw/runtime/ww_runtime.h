@@ -115,12 +115,12 @@ typedef struct {
  * debug info, the source file:line. Returns 0 if ok, else -1. */
 int ww_wait(ww_dev_t *dev, ww_result_t *res);
 
-/* GSI stall counters of the last launch (ISPASS 2016, sec. IV; docs/gsi.md),
- * per SM, indexed as cmodel/gsi/ww_gsi.h's ww_gsi_counter: 0..7 the cycle
- * classes (they sum to cycles), 8..12 memory-data sub-classes, 13..18
- * memory-structural sub-classes, 19 the cycles the SM counted. Only the
- * verilator backend has them: the golden model has no pipeline timing. */
-#define WW_STALL_COUNTERS 20
+/* GSI stall counters of the last launch (GSI (ISPASS 2016) sec. IV; docs/gsi.md),
+ * per SM, indexed by WW_GSI_CNT_* (cmodel/include/ww_proto.def): the cycle
+ * classes (they sum to cycles), memory-data sub-classes, memory-structural
+ * sub-classes, the cycles the SM counted. Only the verilator backend has
+ * them: the golden model has no pipeline timing. */
+#define WW_STALL_COUNTERS WW_GSI_CNT_N
 typedef struct ww_stalls {
   uint64_t cycles;                                  /* the launch's cycles (host count) */
   unsigned n_sm;
@@ -136,11 +136,11 @@ int ww_dev_stalls(ww_dev_t *dev, ww_stalls_t *out);
 typedef struct ww_race {
   uint32_t pc;              /* the racing access */
   uint32_t addr;            /* byte address of the word */
-  unsigned type;            /* 1..6 = Table IV (a) missing block fence, (b) missing device
-                               fence, (c) not strong, (d) scoped atomic, (e) missing common
-                               lock on a load, (f) ... on a store */
+  unsigned type;            /* WW_SCORD_RACE_A..F = Table IV (a) missing block fence, (b)
+                               missing device fence, (c) not strong, (d) scoped atomic, (e)
+                               missing common lock on a load, (f) ... on a store */
   int      scope_blk;       /* 1: both accessors in one block; 0: device scope */
-  unsigned kind;            /* the racing access: 0 load, 1 store, 2 atomic */
+  unsigned kind;            /* the racing access: WW_SCORD_KIND_LOAD, _STORE, _ATOMIC */
   uint32_t count;           /* occurrences */
   uint32_t ctaid;           /* current accessor's block */
   unsigned sm, warp;        /* current accessor: SM, warp in the SM */
@@ -163,6 +163,8 @@ typedef struct ww_scord_stats {
  * (ww_dev_error says why). */
 int ww_dev_races(ww_dev_t *dev, ww_race_t *out, size_t max, size_t *n, ww_scord_stats_t *st);
 const char *ww_race_type_text(unsigned type);
+/* Table IV's letter of race type t: 'a' for WW_SCORD_RACE_A .. 'f' */
+#define WW_RACE_LETTER(t) ((char)('a' + (int)(t) - WW_SCORD_RACE_A))
 
 /* Writes one line per retired warp instruction to f (NULL to stop). */
 void ww_dev_trace(ww_dev_t *dev, FILE *f);

@@ -27,15 +27,15 @@ static const char *const reg_names[32] = {
 
 const char *ww_reg_name(unsigned r) { return reg_names[r & 31]; }
 
-static const char *const trap_texts[] = {
-#define WW_TRAP_TEXT(name, text) text,
-  WW_TRAP_KINDS(WW_TRAP_TEXT)
+static const char *const trap_texts[WW_TRAP_N] = {
+#define WW_TRAP_TEXT(name, value, text) [value] = text,
+  WW_TRAP_LIST(WW_TRAP_TEXT)
 #undef WW_TRAP_TEXT
 };
 
-static const char *const trap_ids[] = {
-#define WW_TRAP_ID(name, text) #name,
-  WW_TRAP_KINDS(WW_TRAP_ID)
+static const char *const trap_ids[WW_TRAP_N] = {
+#define WW_TRAP_ID(name, value, text) [value] = #name,
+  WW_TRAP_LIST(WW_TRAP_ID)
 #undef WW_TRAP_ID
 };
 

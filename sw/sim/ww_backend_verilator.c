@@ -14,7 +14,9 @@
  * Modes (ww_dev_opts_t.cosim): strict (the model computes load values),
  * follow (the model takes the values the RTL loaded: racy kernels), off.
  * The first divergence stops the run as a WW_TRAP_COSIM trap; a full report
- * (both records) goes to stderr.
+ * (both records) goes to stderr. Races come from the detectors' logs in the
+ * DRAM model, read with the race-log words and fields of ww_proto.h
+ * (WW_SCORD_HDR_*, WW_SCORD_ENT_*, WW_SCORD_EK_*, WW_SCORD_EW_*).
  */
 #include <inttypes.h>
 #include <stdio.h>
@@ -57,6 +59,9 @@ static uint32_t mem_word(const uint8_t *m, uint64_t a)
          (uint32_t)m[a + 3] << 24;
 }
 
+/* field F of a race-log entry word (WW_SCORD_EK_* / WW_SCORD_EW_*) */
+#define FIELD(w, L, F) ((w) >> WW_SCORD_##L##_##F##_LSB & ((1u << WW_SCORD_##L##_##F##_W) - 1))
+
 static uint64_t log_line(unsigned p, unsigned slot)   /* slot 0: header, 1..: entries */
 {
   return 3ull * WW_GMEM_BYTES + ((uint64_t)slot * WW_NUM_PART + p) * LB;
@@ -77,33 +82,34 @@ static int vb_races(void *be, ww_race_t *out, size_t max, size_t *n, ww_scord_st
   *n = 0;
   for (unsigned p = 0; p < WW_NUM_PART; p++) {
     uint64_t h = log_line(p, 0);
-    uint32_t entries = mem_word(m, h);
+    uint32_t entries = mem_word(m, h + 4 * WW_SCORD_HDR_ENTRIES);
     st->entries += entries;
-    st->races += mem_word(m, h + 4);
-    st->overwrites += mem_word(m, h + 8);
-    st->records += mem_word(m, h + 12);
-    st->md_reads += mem_word(m, h + 16);
-    st->md_writes += mem_word(m, h + 20);
-    st->queue_full_cycles += mem_word(m, h + 24);
+    st->races += mem_word(m, h + 4 * WW_SCORD_HDR_RACES);
+    st->overwrites += mem_word(m, h + 4 * WW_SCORD_HDR_OVERWRITES);
+    st->records += mem_word(m, h + 4 * WW_SCORD_HDR_RECORDS);
+    st->md_reads += mem_word(m, h + 4 * WW_SCORD_HDR_MD_READS);
+    st->md_writes += mem_word(m, h + 4 * WW_SCORD_HDR_MD_WRITES);
+    st->queue_full_cycles += mem_word(m, h + 4 * WW_SCORD_HDR_QFULL);
     uint32_t first = entries > WW_SCORD_LOG_ENTRIES ? entries - WW_SCORD_LOG_ENTRIES : 0;
     for (uint32_t e = first; e < entries; e++) {
       uint64_t a = log_line(p, 1 + e % WW_SCORD_LOG_ENTRIES);
       ww_race_t r;
       memset(&r, 0, sizeof r);
-      uint32_t tk = mem_word(m, a + 12), who = mem_word(m, a + 20);
-      r.pc = mem_word(m, a);
-      r.addr = mem_word(m, a + 4);
-      r.count = mem_word(m, a + 8);
-      r.type = tk & 7;
-      r.scope_blk = (int)(tk >> 3 & 1);
-      r.kind = tk >> 4 & 3;
-      r.ctaid = mem_word(m, a + 16);
-      unsigned cw = who >> 8 & 0xFF, pw = who >> 24 & 0xFF;
-      r.sm = who & 0xFF;
+      uint32_t tk = mem_word(m, a + 4 * WW_SCORD_ENT_KIND);
+      uint32_t who = mem_word(m, a + 4 * WW_SCORD_ENT_WARPS);
+      r.pc = mem_word(m, a + 4 * WW_SCORD_ENT_PC);
+      r.addr = mem_word(m, a + 4 * WW_SCORD_ENT_ADDR);
+      r.count = mem_word(m, a + 4 * WW_SCORD_ENT_COUNT);
+      r.type = FIELD(tk, EK, TYPE);
+      r.scope_blk = (int)FIELD(tk, EK, SCOPE_BLK);
+      r.kind = FIELD(tk, EK, KIND);
+      r.ctaid = mem_word(m, a + 4 * WW_SCORD_ENT_CTAID);
+      unsigned cw = FIELD(who, EW, CUR_WARP), pw = FIELD(who, EW, PREV_WARP);
+      r.sm = FIELD(who, EW, CUR_SM);
       r.warp = cw % WW_WARPS_PER_SM;
-      r.prev_sm = who >> 16 & 0xFF;
+      r.prev_sm = FIELD(who, EW, PREV_SM);
       r.prev_warp = pw % WW_WARPS_PER_SM;
-      r.prev_block = mem_word(m, a + 24);
+      r.prev_block = mem_word(m, a + 4 * WW_SCORD_ENT_PREV_BLOCK);
       size_t i = 0;
       while (i < *n && i < max &&
              !(out[i].pc == r.pc && out[i].addr == r.addr && out[i].type == r.type))
@@ -119,6 +125,7 @@ static int vb_races(void *be, ww_race_t *out, size_t max, size_t *n, ww_scord_st
   }
   return 0;
 }
+#undef FIELD
 #undef LB
 
 /* Reads every SM's GSI counters and checks the paper's invariant (GSI,
@@ -138,11 +145,11 @@ static void read_stalls(vb_t *b, char *why, size_t n)
     uint64_t cls = 0, md = 0, ms = 0;
     for (unsigned i = 0; i < WW_GSI_N_COUNTERS; i++) {
       b->stalls.cnt[s][i] = c[i];
-      if (i <= WW_GSI_CNT_NO_STALL)
+      if (i - WW_GSI_CNT_CLS_FIRST < WW_GSI_CNT_CLS_N)   /* unsigned: i in the range */
         cls += c[i];
-      else if (i <= WW_GSI_CNT_MD_PENDING)
+      else if (i - WW_GSI_CNT_MD_FIRST < WW_GSI_CNT_MD_N)
         md += c[i];
-      else if (i <= WW_GSI_CNT_MS_SCORD)
+      else if (i - WW_GSI_CNT_MS_FIRST < WW_GSI_CNT_MS_N)
         ms += c[i];
     }
     if (!why[0] && (cls != vs.cycles || c[WW_GSI_CNT_CYCLES] != vs.cycles))

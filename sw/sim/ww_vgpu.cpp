@@ -7,6 +7,8 @@
 //
 // Built with the same WW_* defines as the RTL (tb/gpu/gpu_tb.mk), so the
 // parameters below are the RTL's; the static_asserts check the port storage.
+// Port codes and the sideband layout: ww_proto.h (via ww_gpu.h), the same
+// names as the RTL's ww_proto.vh.
 
 #include <cstdio>
 #include <cstdlib>
@@ -38,7 +40,7 @@ constexpr unsigned LB       = WW_LINE_BYTES;
 constexpr unsigned LINE_W   = 32 - clog2(LB);
 constexpr unsigned SM_W     = IDX_W(NUM_SM);
 constexpr unsigned WID_W    = IDX_W(WARPS);
-constexpr unsigned SB_W     = 64 + WID_W + 7 + 2 + LB / 4 + WW_SCORD_BARID_W + WW_SCORD_BLOOM_W;
+constexpr unsigned SB_W     = WW_SB_W(WID_W, LB / 4, WW_SCORD_BARID_W, WW_SCORD_BLOOM_W);
 // ScoRD regions (docs/scord.md §3): metadata [GMEM, 3 GMEM), then the race
 // log: per partition a header line and LOG_ENTRIES entry lines
 constexpr uint64_t MD_BASE    = WW_GMEM_BYTES;
@@ -46,7 +48,8 @@ constexpr uint64_t LOG_BASE   = 3ull * WW_GMEM_BYTES;
 constexpr uint64_t LOG_BYTES  = (1ull + WW_SCORD_LOG_ENTRIES) * NUM_PART * LB;
 constexpr uint64_t DRAM_BYTES = LOG_BASE + LOG_BYTES;
 static_assert(DRAM_BYTES < (1ull << 32), "the DRAM must stay below 4 GiB");
-constexpr unsigned SB_SK      = 7 + WID_W + 64;   // the sideband's record kind
+constexpr unsigned SB_SK      = WW_SB_SK_LSB(WID_W, LB / 4, WW_SCORD_BARID_W, WW_SCORD_BLOOM_W);
+constexpr unsigned SB_SK_W    = WW_SB_SK_W(WID_W, LB / 4, WW_SCORD_BARID_W, WW_SCORD_BLOOM_W);
 constexpr unsigned IMEM_AW  = clog2(WW_IMEM_BYTES / 4);
 constexpr unsigned RESET_CYCLES = 4;
 
@@ -69,7 +72,9 @@ WW_PORT_W(dram_rsp_data_i, NUM_PART * LB * 8);
 WW_PORT_W(ret_warp_o, NUM_SM * WID_W);
 WW_PORT_W(ret_mask_o, NUM_SM * LANES);
 WW_PORT_W(ret_rd_val_o, NUM_SM * LANES * 32);
-WW_PORT_W(stall_o, NUM_SM * WARPS * 3);
+WW_PORT_W(stall_o, NUM_SM * WARPS * WW_GSI_W);
+WW_PORT_W(trap_kind_o, NUM_SM * WW_TRAP_W);
+WW_PORT_W(ret_mem_o, NUM_SM * WW_MEM_W);
 WW_PORT_W(part_req_sb_o, NUM_PART * SB_W);
 #undef WW_PORT_W
 
@@ -229,7 +234,7 @@ void collect(ww_vgpu *v, ww_vgpu_events_t *ev)
     r->insn = bits(t->ret_insn_o, s * 32, 32);
     r->mask = bits(t->ret_mask_o, s * LANES, LANES);
     r->rd = static_cast<uint8_t>(bits(t->ret_rd_o, s * 5, 5));
-    r->mem = static_cast<uint8_t>(bits(t->ret_mem_o, s * 4, 4));
+    r->mem = static_cast<uint8_t>(bits(t->ret_mem_o, s * WW_MEM_W, WW_MEM_W));
     r->mem_bytes = static_cast<uint8_t>(bits(t->ret_mem_bytes_o, s * 3, 3));
     get_words(t->ret_rd_val_o, s * LANES * 32, r->rd_val, LANES);
     get_words(t->ret_addr_o, s * LANES * 32, r->addr, LANES);
@@ -253,7 +258,7 @@ void collect(ww_vgpu *v, ww_vgpu_events_t *ev)
   if (rise) {
     unsigned s = static_cast<unsigned>(__builtin_ctz(rise));
     ww_trap_t *tr = &ev->trap;
-    tr->kind = static_cast<ww_trap_kind_t>(bits(t->trap_kind_o, s * 4, 4));
+    tr->kind = static_cast<ww_trap_kind_t>(bits(t->trap_kind_o, s * WW_TRAP_W, WW_TRAP_W));
     tr->sm = s;
     tr->warp = bits(t->trap_warp_o, s * WID_W, WID_W);
     tr->block = bits(t->trap_block_o, s * 32, 32);
@@ -279,8 +284,8 @@ void collect(ww_vgpu *v, ww_vgpu_events_t *ev)
       unsigned w = SB_W - b < 32 ? SB_W - b : 32;
       q->sb[b / 32] = bits(t->part_req_sb_o, p * SB_W + b, w);
     }
-    // sideband record kind (docs/scord.md §3): 0 an ordinary request to L2
-    if (bits(t->part_req_sb_o, p * SB_W + SB_SK, 2) == 0)
+    // sideband record kind (docs/scord.md §3): NONE, an ordinary request to L2
+    if (bits(t->part_req_sb_o, p * SB_W + SB_SK, SB_SK_W) == WW_SCORD_SK_NONE)
       v->st.l2_requests++;
     else
       v->st.scord_records++;
@@ -289,7 +294,8 @@ void collect(ww_vgpu *v, ww_vgpu_events_t *ev)
   std::memset(ev->stall, 0, sizeof ev->stall);
   for (unsigned s = 0; s < NUM_SM; s++)
     for (unsigned w = 0; w < WARPS; w++)
-      ev->stall[s][w] = static_cast<uint8_t>(bits(t->stall_o, (s * WARPS + w) * 3, 3));
+      ev->stall[s][w] =
+          static_cast<uint8_t>(bits(t->stall_o, (s * WARPS + w) * WW_GSI_W, WW_GSI_W));
 }
 
 void put_err(char *err, size_t n, const char *fmt, unsigned long long a = 0,
@@ -565,6 +571,6 @@ extern "C" void ww_vgpu_stats(const ww_vgpu_t *v, ww_vgpu_stats_t *st)
 
 extern "C" void ww_vgpu_set_sched_mode(ww_vgpu_t *v, unsigned mode, unsigned serial_wid)
 {
-  v->sched_mode = mode & 3;
+  v->sched_mode = mode & ((1u << WW_SCHED_W) - 1);
   v->serial_wid = serial_wid & ((1u << WID_W) - 1);
 }

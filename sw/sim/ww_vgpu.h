@@ -112,8 +112,8 @@ typedef struct {
 
 typedef struct ww_vgpu ww_vgpu_t;
 
-/* GSI counters per SM (cmodel/gsi/ww_gsi.h's ww_gsi_counter indices). */
-#define WW_VGPU_GSI_COUNTERS 20
+/* GSI counters per SM (WW_GSI_CNT_* indices, cmodel/include/ww_proto.def). */
+#define WW_VGPU_GSI_COUNTERS WW_GSI_CNT_N
 
 /* NULL, with the reason in err (if given), on bad options or when the wave
  * file cannot be opened. opts NULL = all defaults. The GPU is reset. */

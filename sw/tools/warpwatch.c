@@ -522,7 +522,16 @@ typedef struct {
 } races_t;
 static const races_t *g_races;
 
-static const char *const race_kind[] = { "load", "store", "atomic", "?" };
+static const char *race_kind(unsigned kind)
+{
+  static const char *const t[1u << WW_SCORD_KIND_W] = {
+#define RACE_KIND(name, value, text) [value] = text,
+    WW_SCORD_KIND_LIST(RACE_KIND)
+#undef RACE_KIND
+  };
+  const char *s = t[kind & ((1u << WW_SCORD_KIND_W) - 1)];
+  return s ? s : "?";
+}
 
 /* Where pc is in the kernel's source: the caller's line for an intrinsic. */
 static void race_where(const ww_kernel_t *k, uint32_t pc, char *buf, size_t n)
@@ -550,7 +559,7 @@ static void races_json(FILE *f, const races_t *g)
     const ww_race_t *r = &g->r[i];
     char where[256];
     race_where(g->k, r->pc, where, sizeof where);
-    fprintf(f, "%s{\"type\": \"%c\", \"text\": ", i ? ", " : "", 'a' + (int)r->type - 1);
+    fprintf(f, "%s{\"type\": \"%c\", \"text\": ", i ? ", " : "", WW_RACE_LETTER(r->type));
     json_str(f, ww_race_type_text(r->type));
     fprintf(f, ", \"scope\": \"%s\", \"pc\": %" PRIu32 ", \"srcline\": ",
             r->scope_blk ? "block" : "device", r->pc);
@@ -558,7 +567,7 @@ static void races_json(FILE *f, const races_t *g)
     fprintf(f, ", \"addr\": %" PRIu32 ", \"access\": \"%s\", \"count\": %" PRIu32
             ", \"sm\": %u, \"warp\": %u, \"block\": %" PRIu32 ", \"prev_sm\": %u"
             ", \"prev_warp\": %u, \"prev_block_id\": %" PRIu32 "}",
-            r->addr, race_kind[r->kind & 3], r->count, r->sm, r->warp, r->ctaid, r->prev_sm,
+            r->addr, race_kind(r->kind), r->count, r->sm, r->warp, r->ctaid, r->prev_sm,
             r->prev_warp, r->prev_block);
   }
   fputs("]}", f);
@@ -577,8 +586,8 @@ static void races_print(FILE *f, const races_t *g)
     race_where(g->k, r->pc, where, sizeof where);
     fprintf(f, "race (%c) %s, %s scope: %s at pc 0x%08" PRIx32 "%s%s, word 0x%08" PRIx32
             "; SM %u warp %u (block %" PRIu32 ") after SM %u warp %u (block id %" PRIu32 ")",
-            'a' + (int)r->type - 1, ww_race_type_text(r->type),
-            r->scope_blk ? "block" : "device", race_kind[r->kind & 3], r->pc,
+            WW_RACE_LETTER(r->type), ww_race_type_text(r->type),
+            r->scope_blk ? "block" : "device", race_kind(r->kind), r->pc,
             where[0] ? " " : "", where, r->addr, r->sm, r->warp, r->ctaid, r->prev_sm,
             r->prev_warp, r->prev_block);
     if (r->count > 1)

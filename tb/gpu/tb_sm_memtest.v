@@ -13,17 +13,22 @@
 //           1 WRITE  store val to addr, posted (not waited for)
 //           2 READ   load addr, wait for the data
 //           3 ADD    device atomic add of 1 at addr, wait for the old value
-//           4 TRAP   raise trap kind 11 (kernel trap) and stop
+//           4 TRAP   raise trap WW_TRAP_KERNEL_TRAP and stop
 //   [16]    1: addr = kargs + 4*w (shared by all blocks),
 //           0: addr = kargs + 4*((ctaid+1)*256 + w) (the block's own 1 KiB)
 //   [15:0]  w
 //   val = 0x80000000 | ctaid[14:0] << 16 | w
 // Every command but TRAP retires one record: warp 0, lane 0, the command as
 // insn, addr and val (WRITE) or the loaded/old word (READ, ADD) in lane 0.
+// Requests, ids, retire kinds, the sideband: the codes of
+// rtl/include/ww_proto.vh (READ / WRITE through the L1 id class, ADD as a
+// BYPASS device atomic); the sideband carries the command in its OP field,
+// the pc and ctaid, record kind NONE.
 // Private offsets w < 256; LANES >= 2.
 
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module ww_sm #(
   parameter NUM_SM     = `WW_NUM_SM,
   parameter WARPS      = `WW_WARPS_PER_SM,
@@ -38,8 +43,7 @@ module ww_sm #(
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
   parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
   parameter NUM_PART   = `WW_NUM_PART,
-  parameter SB_W       = 64 + WID_W + 7 + 2 + LINE_BYTES / 4 + `WW_SCORD_BARID_W +
-                         `WW_SCORD_BLOOM_W,
+  parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W),
   parameter TRACE_ID   = 0
 ) (
   input  wire                      clk_i,
@@ -59,19 +63,19 @@ module ww_sm #(
   output wire                      block_done_o,
   output wire                      mreq_valid_o,
   input  wire                      mreq_ready_i,
-  output wire [1:0]                mreq_op_o,
+  output wire [`WW_L2_W-1:0]       mreq_op_o,
   output wire [LINE_W-1:0]         mreq_line_o,
-  output wire [7:0]                mreq_id_o,
+  output wire [`WW_REQID_W-1:0]    mreq_id_o,
   output reg  [LINE_BYTES-1:0]     mreq_be_o,
   output reg  [LINE_BYTES*8-1:0]   mreq_data_o,
-  output wire [3:0]                mreq_amo_op_o,
+  output wire [`WW_AMO_W-1:0]     mreq_amo_op_o,
   output wire [WORD_W-1:0]         mreq_amo_word_o,
   output wire [31:0]               mreq_amo_a_o,
   output wire [31:0]               mreq_amo_b_o,
   output wire [SB_W-1:0]           mreq_sb_o,
   input  wire                      mrsp_valid_i,
   output wire                      mrsp_ready_o,
-  input  wire [7:0]                mrsp_id_i,
+  input  wire [`WW_REQID_W-1:0]    mrsp_id_i,
   input  wire                      mrsp_miss_i,
   input  wire [LINE_BYTES*8-1:0]   mrsp_data_i,
   output wire                      ret_valid_o,
@@ -81,13 +85,13 @@ module ww_sm #(
   output wire [31:0]               ret_insn_o,
   output wire [LANES-1:0]          ret_mask_o,
   output wire [4:0]                ret_rd_o,
-  output wire [3:0]                ret_mem_o,
+  output wire [`WW_MEM_W-1:0]     ret_mem_o,
   output wire [2:0]                ret_mem_bytes_o,
   output wire [LANES*32-1:0]       ret_rd_val_o,
   output wire [LANES*32-1:0]       ret_addr_o,
   output wire [LANES*32-1:0]       ret_wdata_o,
   output wire                      trap_valid_o,
-  output wire [3:0]                trap_kind_o,
+  output wire [`WW_TRAP_W-1:0]    trap_kind_o,
   output wire [WID_W-1:0]          trap_warp_o,
   output wire [31:0]               trap_block_o,
   output wire [LANES-1:0]          trap_mask_o,
@@ -95,14 +99,14 @@ module ww_sm #(
   output wire [31:0]               trap_insn_o,
   output wire [5:0]                trap_lane_o,
   output wire [31:0]               trap_addr_o,
-  output wire [WARPS*3-1:0]        stall_o,
+  output wire [WARPS*`WW_GSI_W-1:0] stall_o,
   input  wire                      scord_en_i,
   input  wire [NUM_PART-1:0]       scord_ack_i,
   input  wire                      gsi_clear_i,
   input  wire                      gsi_en_i,
   input  wire [4:0]                gsi_rd_idx_i,
   output wire [31:0]               gsi_rd_data_o,
-  input  wire [1:0]                sched_mode_i,
+  input  wire [`WW_SCHED_W-1:0]    sched_mode_i,
   input  wire [WID_W-1:0]          serial_wid_i
 );
 
@@ -116,6 +120,8 @@ module ww_sm #(
 
   localparam [2:0] S_IDLE = 3'd0, S_CMD = 3'd1, S_REQ = 3'd2, S_WAIT = 3'd3,
                    S_DRAIN = 3'd4, S_HALT = 3'd5;
+  // commands (bits [31:28] of an instruction-memory word)
+  localparam [3:0] C_END = 4'd0, C_WRITE = 4'd1, C_READ = 4'd2, C_ADD = 4'd3, C_TRAP = 4'd4;
 
   reg [31:0] imem [0:(1 << IMEM_AW) - 1];
   always @(posedge clk_i) begin
@@ -129,7 +135,7 @@ module ww_sm #(
   reg [15:0]        wcnt_q;        // posted writes not yet acknowledged
   reg               ret_q, trap_q, done_q;
 
-  wire [3:0]  op   = cmd_q[31:28];
+  wire [3:0]  cmd  = cmd_q[31:28];
   wire [15:0] w    = cmd_q[15:0];
   wire [31:0] val  = {1'b1, ctaid_q[14:0], w};
   wire [31:0] word_pc = (pc_q - CODE_BASE) >> 2;
@@ -138,8 +144,8 @@ module ww_sm #(
                          : kargs_i + (((ctaid_q + 32'd1) << 10) | {14'd0, imem[word_pc[IMEM_AW-1:0]][15:0], 2'b00});
 
   wire req_fire = (st_q == S_REQ) && mreq_ready_i;
-  wire ack      = mrsp_valid_i && !mrsp_id_i[7];
-  wire data_rsp = mrsp_valid_i && mrsp_id_i[7];
+  wire ack      = mrsp_valid_i && !mrsp_id_i[`WW_REQID_BYPASS_BIT];
+  wire data_rsp = mrsp_valid_i && mrsp_id_i[`WW_REQID_BYPASS_BIT];
 
   // the word of the line at addr_q
   reg [31:0] rsp_word;
@@ -168,7 +174,7 @@ module ww_sm #(
       ret_q  <= 1'b0;
       trap_q <= 1'b0;
       done_q <= 1'b0;
-      wcnt_q <= wcnt_q + {15'd0, req_fire && op == 4'd1} - {15'd0, ack};
+      wcnt_q <= wcnt_q + {15'd0, req_fire && cmd == C_WRITE} - {15'd0, ack};
       case (st_q)
         S_IDLE: begin
           if (launch_valid_i) begin
@@ -181,14 +187,14 @@ module ww_sm #(
           cmd_q  <= imem[word_pc[IMEM_AW-1:0]];
           addr_q <= cmd_addr;
           case (imem[word_pc[IMEM_AW-1:0]][31:28])
-            4'd0:    st_q <= S_DRAIN;
-            4'd4:    begin st_q <= S_HALT; trap_q <= 1'b1; end
+            C_END:   st_q <= S_DRAIN;
+            C_TRAP:  begin st_q <= S_HALT; trap_q <= 1'b1; end
             default: st_q <= S_REQ;
           endcase
         end
         S_REQ: begin
           if (mreq_ready_i) begin
-            if (op == 4'd1) begin
+            if (cmd == C_WRITE) begin
               ret_q <= 1'b1;
               pc_q  <= pc_q + 32'd4;
               st_q  <= S_CMD;
@@ -232,14 +238,22 @@ module ww_sm #(
   assign block_done_o    = done_q;
 
   assign mreq_valid_o    = (st_q == S_REQ);
-  assign mreq_op_o       = (op == 4'd1) ? 2'd1 : (op == 4'd3) ? 2'd2 : 2'd0;
+  assign mreq_op_o       = (cmd == C_WRITE) ? `WW_L2_WRITE :
+                           (cmd == C_ADD) ? `WW_L2_ATOMIC : `WW_L2_READ;
   assign mreq_line_o     = addr_q[31:OFF_W];
-  assign mreq_id_o       = {op != 4'd1, 7'd0};
-  assign mreq_amo_op_o   = 4'd0;
+  assign mreq_id_o       = (cmd != C_WRITE) ? `WW_REQID_BYPASS : `WW_REQID_L1;
+  assign mreq_amo_op_o   = `WW_AMO_ADD;
   assign mreq_amo_word_o = (WORDS > 1) ? addr_q[2 +: WORD_W] : {WORD_W{1'b0}};
   assign mreq_amo_a_o    = 32'd1;
   assign mreq_amo_b_o    = 32'd0;
-  assign mreq_sb_o       = {{(SB_W-64-WID_W-7){1'b0}}, ret_pc_q, ctaid_q, {WID_W{1'b0}}, 3'd0, op};
+  reg [SB_W-1:0] sb_c;
+  always @(*) begin
+    sb_c = {SB_W{1'b0}};   // warp 0, record kind NONE
+    sb_c[`WW_SB_OP_LSB(WID_W, WORDS, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W) +: 4] = cmd;
+    sb_c[`WW_SB_CTA_LSB(WID_W, WORDS, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W) +: 32] = ctaid_q;
+    sb_c[`WW_SB_PC_LSB(WID_W, WORDS, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W) +: 32] = ret_pc_q;
+  end
+  assign mreq_sb_o       = sb_c;
   assign mrsp_ready_o    = 1'b1;
 
   assign ret_valid_o     = ret_q;
@@ -248,15 +262,16 @@ module ww_sm #(
   assign ret_pc_o        = ret_pc_q;
   assign ret_insn_o      = cmd_q;
   assign ret_mask_o      = {{(LANES-1){1'b0}}, 1'b1};
-  assign ret_rd_o        = (op == 4'd2 || op == 4'd3) ? 5'd1 : 5'd0;
-  assign ret_mem_o       = (op == 4'd1) ? 4'd2 : (op == 4'd2) ? 4'd1 : (op == 4'd3) ? 4'd6 : 4'd0;
-  assign ret_mem_bytes_o = (op == 4'd0) ? 3'd0 : 3'd4;
+  assign ret_rd_o        = (cmd == C_READ || cmd == C_ADD) ? 5'd1 : 5'd0;
+  assign ret_mem_o       = (cmd == C_WRITE) ? `WW_MEM_STORE : (cmd == C_READ) ? `WW_MEM_LOAD :
+                           (cmd == C_ADD) ? `WW_MEM_ATOMIC_DEV : `WW_MEM_NONE;
+  assign ret_mem_bytes_o = (cmd == C_END) ? 3'd0 : 3'd4;
   assign ret_rd_val_o    = {{(LANES*32-32){1'b0}}, rdata_q};
   assign ret_addr_o      = {{(LANES*32-32){1'b0}}, addr_q};
-  assign ret_wdata_o     = {{(LANES*32-32){1'b0}}, (op == 4'd1) ? val : 32'd0};
+  assign ret_wdata_o     = {{(LANES*32-32){1'b0}}, (cmd == C_WRITE) ? val : 32'd0};
 
   assign trap_valid_o    = trap_q;
-  assign trap_kind_o     = 4'd11;
+  assign trap_kind_o     = `WW_TRAP_KERNEL_TRAP;
   assign trap_warp_o     = {WID_W{1'b0}};
   assign trap_block_o    = ctaid_q;
   assign trap_mask_o     = {{(LANES-1){1'b0}}, 1'b1};
@@ -267,13 +282,14 @@ module ww_sm #(
 
   genvar g;
   for (g = 0; g < WARPS; g = g + 1) begin : g_stall
-    // warp 0 runs the block: 3 ("memory data") while it waits for memory
-    assign stall_o[g*3 +: 3] = (g == 0 && (st_q == S_WAIT || st_q == S_DRAIN)) ? 3'd3 : 3'd0;
+    // warp 0 runs the block: MEM_DATA while it waits for memory, else IDLE
+    assign stall_o[g*`WW_GSI_W +: `WW_GSI_W] = (g == 0 && (st_q == S_WAIT || st_q == S_DRAIN)) ?
+                                             `WW_GSI_MEM_DATA : `WW_GSI_IDLE;
   end
 
   assign gsi_rd_data_o = 32'd0;   // no stall counters in the double
-  wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[6:0], sched_mode_i,
-                     serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
+  wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:0],
+                     sched_mode_i, serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
                      scord_en_i, scord_ack_i,
                      TRACE_ID[0]};
 

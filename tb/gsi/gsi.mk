@@ -21,19 +21,20 @@ GSI_REPLAY := $(GSI_DIR)/gsi_replay
 GSI_TB_IVL := $(GSI_DIR)/tb_gsi_trace.vvp
 GSI_TB_VLT := $(GSI_DIR)/vlt/Vtb_gsi_trace
 GSI_TB_RTL := tb/gsi/tb_gsi_trace.v rtl/gsi/ww_gsi.v
+GSI_PROTO  := rtl/include/ww_proto.vh cmodel/include/ww_proto.h
 GSI_CFLAGS := -std=c11 -O2 -g -Wall -Wextra -Werror -DWW_WARPS_PER_SM=32 \
               $(CMODEL_INC)
 
 $(GSI_REPLAY): tb/gsi/gsi_replay.c cmodel/gsi/ww_gsi.c cmodel/gsi/ww_gsi.h cmodel/gsi/ww_gsi.ports.def \
-    cmodel/sm/ww_warp_sched.h cmodel/include/ww_config.h cmodel/include/ww_port_structs.h
+    cmodel/sm/ww_warp_sched.h cmodel/include/ww_config.h cmodel/include/ww_port_structs.h $(GSI_PROTO)
 	@mkdir -p $(@D)
 	gcc $(GSI_CFLAGS) tb/gsi/gsi_replay.c cmodel/gsi/ww_gsi.c -o $@
 
-$(GSI_TB_IVL): $(GSI_TB_RTL) rtl/include/ww_config.vh
+$(GSI_TB_IVL): $(GSI_TB_RTL) rtl/include/ww_config.vh $(GSI_PROTO)
 	@mkdir -p $(@D)
 	iverilog -g2005 -DWW_GSI_TRACE -Irtl/include -s tb_gsi_trace -o $@ $(GSI_TB_RTL)
 
-$(GSI_TB_VLT): $(GSI_TB_RTL) rtl/include/ww_config.vh | $(DEPS_STAMP)
+$(GSI_TB_VLT): $(GSI_TB_RTL) rtl/include/ww_config.vh $(GSI_PROTO) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	verilator --binary --timing -j 2 -DWW_GSI_TRACE -Irtl/include \
 	  --x-assign unique --x-initial unique --top-module tb_gsi_trace \
@@ -42,7 +43,7 @@ $(GSI_TB_VLT): $(GSI_TB_RTL) rtl/include/ww_config.vh | $(DEPS_STAMP)
 
 # the bench with each RTL mutant of the block (tb/gsi/blocks.mk): the replay must catch it
 GSI_TB_MUT := $(foreach m,$(gsi_MUTANTS),$(GSI_DIR)/tb_gsi_trace_mut_$(m).vvp)
-$(GSI_DIR)/tb_gsi_trace_mut_%.vvp: $(GSI_TB_RTL) rtl/include/ww_config.vh
+$(GSI_DIR)/tb_gsi_trace_mut_%.vvp: $(GSI_TB_RTL) rtl/include/ww_config.vh $(GSI_PROTO)
 	@mkdir -p $(@D)
 	iverilog -g2005 -DWW_GSI_TRACE -DWW_MUTANT_$* -Irtl/include -s tb_gsi_trace -o $@ $(GSI_TB_RTL)
 

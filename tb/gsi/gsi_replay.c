@@ -36,8 +36,8 @@
 #define EXIT_MISMATCH 3
 #define EXIT_BAD 2
 
-/* width of a field for a given configuration */
-enum { W_1, W_3, W_2, W_5, W_CLS, W_WARPS, W_KIND, W_WID, W_CNT };
+/* width of a field for a given configuration (codes: ww_proto.def) */
+enum { W_1, W_5, W_GSI, W_WHY, W_SRC, W_MS, W_CLS, W_WARPS, W_KIND, W_WID, W_CNT };
 
 typedef struct {
   const char *name;
@@ -53,10 +53,10 @@ typedef struct {
 static const field_t fields[] = {
   IN(rst_ni, W_1),        IN(clear_i, W_1),        IN(en_i, W_1),
   INW(cls_i, W_CLS),      IN(infl_i, W_WARPS),     IN(infl_kind_i, W_KIND),
-  IN(lsu_why_i, W_3),     IN(ld_start_i, W_1),     IN(ld_start_wid_i, W_WID),
-  IN(ld_done_i, W_1),     IN(ld_done_wid_i, W_WID), IN(ld_done_src_i, W_2),
+  IN(lsu_why_i, W_WHY),   IN(ld_start_i, W_1),     IN(ld_start_wid_i, W_WID),
+  IN(ld_done_i, W_1),     IN(ld_done_wid_i, W_WID), IN(ld_done_src_i, W_SRC),
   IN(rd_idx_i, W_5),
-  OUT(cls_o, W_3),        OUT(wid_o, W_WID),       OUT(sub_o, W_3),
+  OUT(cls_o, W_GSI),      OUT(wid_o, W_WID),       OUT(sub_o, W_MS),
   OUT(rd_data_o, W_CNT),
 };
 #define N_FIELDS (sizeof fields / sizeof fields[0])
@@ -80,12 +80,14 @@ static unsigned field_width(int w, unsigned warps, unsigned cnt_w)
 {
   switch (w) {
   case W_1: return 1;
-  case W_2: return 2;
-  case W_3: return 3;
   case W_5: return 5;
-  case W_CLS: return 3 * warps;
+  case W_GSI: return WW_GSI_W;
+  case W_WHY: return WW_GSI_WHY_W;
+  case W_SRC: return WW_GSI_SRC_W;
+  case W_MS: return WW_GSI_MS_W;
+  case W_CLS: return WW_GSI_W * warps;
   case W_WARPS: return warps;
-  case W_KIND: return 2 * warps;
+  case W_KIND: return WW_GSI_KIND_W * warps;
   case W_WID: return warps > 1 ? ww_clog2(warps) : 1;
   default: return cnt_w;
   }
@@ -205,7 +207,7 @@ static int replay(const char *path)
       if (q == p)
         BAD("%u fields, want %u", i, (unsigned)N_FIELDS);
       unsigned width = field_width(fields[i].width, warps, cnt_w);
-      uint32_t words[WW_PORT_WORDS(WW_WARPS_PER_SM * 3) + 2];
+      uint32_t words[WW_PORT_WORDS(WW_WARPS_PER_SM * WW_GSI_W) + 2];
       if (!parse_hex(p, (size_t)(q - p), width, words, sizeof words / sizeof words[0]))
         BAD("field %s: \"%.*s\" is not a %u-bit hex value", fields[i].name, (int)(q - p), p,
             width);

@@ -8,27 +8,26 @@
 //   u_sm0  WARPS = `WW_WARPS_PER_SM, CNT_W = 32,  TRACE_ID 0
 //   u_sm1  WARPS = 3,                CNT_W = 6,   TRACE_ID 1 (counters wrap;
 //          warp index 3 of ld_start/ld_done does not exist)
-// Inputs change at the negedge, away from the sampling edge, so that Icarus
-// and Verilator see them in the same cycle (docs/lockstep.md "One cycle").
-// They are biased so that every class, sub-class and the deferred MEM_DATA
-// attribution occur: phases with few NONE warps, in-flight instructions on
-// held warps, loads that start and complete (legal or not: the replay must
-// agree on any input); lsu_why_i takes every code 0..7 (7: ScoRD
-// back-pressure). Reset for the first 3 cycles and once in mid-run; clear_i
-// now and then.
+// Inputs change at the negedge (away from the sampling edge, so that Icarus and Verilator see them in the same cycle; docs/lockstep.md "One cycle"), biased so that every class,
+// sub-class and the deferred MEM_DATA attribution occur: phases with few
+// NONE warps, in-flight instructions on held warps, loads that start and
+// complete (legal or not: the replay must agree on any input); lsu_why_i
+// takes every code (WW_GSI_WHY_*, SCORD: ScoRD back-pressure). Reset for the
+// first 3 cycles and once in mid-run; clear_i now and then.
 // Plusargs: +gsi_trace=PREFIX (read by ww_gsi), +seed=N, +cycles=N.
 // Ends with $finish, or $fatal if no trace was requested.
 
 `timescale 1ns / 1ps
 `default_nettype none
 `include "ww_config.vh"
+`include "ww_proto.vh"
 module tb_gsi_trace;
 
   localparam W0 = `WW_WARPS_PER_SM;
   localparam W1 = 3;
   localparam I0 = (W0 > 1) ? $clog2(W0) : 1;
   localparam I1 = 2;
-  localparam N_CNT = 20;                // counters of ww_gsi (WW_GSI_N_COUNTERS): swept by u_sm0
+  localparam N_CNT = `WW_GSI_CNT_N;     // counters of ww_gsi: swept by u_sm0
 
   reg clk = 1'b0;
   always #5 clk = ~clk;
@@ -117,7 +116,7 @@ module tb_gsi_trace;
       rnd(3, t);
       infl = (t == 0);
       rnd(4, t);
-      if (infl && t < 2) cls = t[0] ? 3'd4 : 3'd6;
+      if (infl && t < 2) cls = t[0] ? `WW_GSI_MEM_STRUCT : `WW_GSI_COMP_STRUCT;
       rnd(4, t);
       kind = t[1:0];
     end
@@ -151,7 +150,7 @@ module tb_gsi_trace;
       cls0 = cls0_t;
       infl0 = infl0_t;
       kind0 = kind0_t;
-      rnd(8, t);  why0  = t[2:0];
+      rnd(`WW_GSI_WHY_N, t);  why0  = t[2:0];
       rnd(4, t);  lds0  = (t == 0);
       rnd(W0, t); ldsw0 = t[I0-1:0];
       rnd(4, t);  ldd0  = (t == 0);
@@ -171,7 +170,7 @@ module tb_gsi_trace;
       cls1 = cls1_t;
       infl1 = infl1_t;
       kind1 = kind1_t;
-      rnd(8, t);  why1  = t[2:0];
+      rnd(`WW_GSI_WHY_N, t);  why1  = t[2:0];
       rnd(4, t);  lds1  = (t == 0);
       rnd(4, t);  ldsw1 = t[I1-1:0];
       rnd(4, t);  ldd1  = (t == 0);

@@ -750,7 +750,7 @@ static int scord_verdict(const run_t *r, int mode, const char *tag)
       continue;
     unsigned count = 0;
     for (size_t j = 0; j < n && j < 256; j++)
-      if ((char)('a' + (int)rs[j].type - 1) == l->type && rs[j].scope_blk == l->scope_blk &&
+      if (WW_RACE_LETTER(rs[j].type) == l->type && rs[j].scope_blk == l->scope_blk &&
           pc_line(r, rs[j].pc, buf, sizeof buf) == l->line)
         count += rs[j].count;
     if (!count) {
@@ -763,12 +763,12 @@ static int scord_verdict(const run_t *r, int mode, const char *tag)
     int line = pc_line(r, rs[j].pc, buf, sizeof buf), labelled = 0;
     for (int i = 0; i < r->app->nlabels; i++) {
       const label_t *l = &r->app->labels[i];
-      labelled |= l->race == (int)r->race && l->type == (char)('a' + (int)rs[j].type - 1) &&
+      labelled |= l->race == (int)r->race && l->type == WW_RACE_LETTER(rs[j].type) &&
                   l->scope_blk == rs[j].scope_blk && l->line == line;
     }
     if (!labelled) {
       ok = 0;
-      note("RTL: unlabelled race (%c) %s at %s, word 0x%08x, x%u", 'a' + (int)rs[j].type - 1,
+      note("RTL: unlabelled race (%c) %s at %s, word 0x%08x, x%u", WW_RACE_LETTER(rs[j].type),
            rs[j].scope_blk ? "block" : "device", buf, rs[j].addr, rs[j].count);
     }
   }
@@ -904,7 +904,7 @@ static void json_run(const run_t *r, uint64_t seed, const char *backend, int mod
   for (size_t i = 0; g_jr.have_scord && i < g_jr.n && i < JR_MAX_RACES; i++) {
     const ww_race_t *e = &g_jr.races[i];
     fprintf(f, "%s{\"type\": \"%c\", \"scope\": \"%s\", \"line\": %d, \"where\": ", i ? ", " : "",
-            (char)('a' + (int)e->type - 1), e->scope_blk ? "block" : "device", g_jr.lines[i]);
+            WW_RACE_LETTER(e->type), e->scope_blk ? "block" : "device", g_jr.lines[i]);
     json_str(f, g_jr.where[i]);
     fprintf(f, ", \"count\": %u, \"pc\": \"0x%08x\", \"addr\": \"0x%08x\"}", e->count, e->pc,
             e->addr);

@@ -587,7 +587,7 @@ static int rtl_verdict(const micro_t *m, const ww_kernel_t *k, ww_dev_t *dev, ui
   int hit[MAX_RACES] = { 0 };
   for (size_t i = 0; ok && i < n && i < 64; i++) {
     const ww_race_t *e = &rs[i];
-    char t = (char)('a' + (int)e->type - 1);
+    char t = WW_RACE_LETTER(e->type);
     int line = pc_line(m, k, e->pc), expected = 0;
     for (int j = 0; j < m->nraces; j++)
       if (m->races[j].type == t && m->races[j].scope_blk == e->scope_blk &&
@@ -646,7 +646,7 @@ static void json_run(const micro_t *m, uint64_t seed)
     const ww_race_t *e = &g_jr.races[i];
     fprintf(f, "%s{\"type\": \"%c\", \"scope\": \"%s\", \"line\": %d, \"count\": %u, "
             "\"pc\": \"0x%08x\", \"addr\": \"0x%08x\"}", i ? ", " : "",
-            (char)('a' + (int)e->type - 1), e->scope_blk ? "block" : "device", g_jr.lines[i],
+            WW_RACE_LETTER(e->type), e->scope_blk ? "block" : "device", g_jr.lines[i],
             e->count, e->pc, e->addr);
   }
   json_run_end(f, g_jr.have_scord, g_jr.n, &g_jr.st, g_jr.match,

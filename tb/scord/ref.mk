@@ -20,7 +20,7 @@ SCORD_REF_CFLAGS := -Itb/scord -Icmodel/include
 SCORD_REF_TEST   := $(BUILD)/scord/test_scord_ref
 
 $(SCORD_REF_TEST): tb/scord/test_scord_ref.c $(SCORD_REF_SRC) $(SCORD_REF_HDR) \
-    cmodel/include/ww_config.h tb/scord/ref.mk
+    cmodel/include/ww_config.h tb/scord/ref.mk cmodel/include/ww_proto.h
 	@mkdir -p $(@D)
 	gcc -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
 	  -fno-sanitize-recover=all $(SCORD_REF_CFLAGS) tb/scord/test_scord_ref.c $(SCORD_REF_SRC) -o $@

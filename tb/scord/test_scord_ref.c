@@ -1038,7 +1038,9 @@ static void t_api(void)
   CHECK(strcmp(ww_scord_ref_flags_str(WW_SCORD_REF_F_ALIAS | WW_SCORD_REF_F_LATER, b, sizeof b),
                "ALIAS|LATER") == 0,
         "flags str %s", b);
-  CHECK(ww_scord_ref_type_char(1) == 'a' && ww_scord_ref_type_char(6) == 'f' && ww_scord_ref_type_char(7) == '?',
+  CHECK(ww_scord_ref_type_char(WW_SCORD_REF_RACE_A) == 'a' &&
+            ww_scord_ref_type_char(WW_SCORD_REF_RACE_F) == 'f' &&
+            ww_scord_ref_type_char(WW_SCORD_REF_RACE_F + 1) == '?',
         "type char");
   ww_scord_ref_free(r);
   ww_scord_ref_free(NULL);
@@ -1335,7 +1337,8 @@ static void check_books(const ww_scord_ref_t *r, int seed, bool cached)
     uint64_t sum = 0;
     for (size_t i = 0; i < n; i++) {
       sum += x[i].count;
-      CHECK(x[i].type >= 1 && x[i].type <= 6 && x[i].count >= 1 && x[i].agree <= x[i].count &&
+      CHECK(x[i].type >= WW_SCORD_REF_RACE_A && x[i].type <= WW_SCORD_REF_RACE_F &&
+                x[i].count >= 1 && x[i].agree <= x[i].count &&
                 (x[i].flags == 0) == (x[i].agree == x[i].count) && (x[i].addr & 3u) == 0,
             "seed %d view %d entry %zu: count %u agree %u flags %x", seed, v, i, x[i].count, x[i].agree,
             x[i].flags);

@@ -1099,7 +1099,9 @@ void ww_scord_ref_stats(const ww_scord_ref_t *r, ww_scord_ref_stats_t *st)
 
 char ww_scord_ref_type_char(unsigned type)
 {
-  return (type >= 1 && type <= 6) ? (char)('a' + (type - 1)) : '?';
+  return (type >= WW_SCORD_REF_RACE_A && type <= WW_SCORD_REF_RACE_F)
+             ? (char)('a' + (type - WW_SCORD_REF_RACE_A))
+             : '?';
 }
 
 const char *ww_scord_ref_flags_str(unsigned flags, char *buf, size_t n)

@@ -50,6 +50,8 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "ww_proto.h"   /* the race-type numbering (protocol, not procedure) */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -71,14 +73,15 @@ enum {
   WW_SCORD_REF_NUM_KINDS
 };
 
-/* race types, Table IV (a)..(f) */
+/* race types, Table IV (a)..(f): the hardware log's numbering, shared with
+ * the RTL through cmodel/include/ww_proto.def (a code table, no logic) */
 enum {
-  WW_SCORD_REF_RACE_A = 1,    /* missing block fence (or barrier) */
-  WW_SCORD_REF_RACE_B = 2,    /* missing device fence */
-  WW_SCORD_REF_RACE_C = 3,    /* not strong */
-  WW_SCORD_REF_RACE_D = 4,    /* scoped atomic */
-  WW_SCORD_REF_RACE_E = 5,    /* missing common lock on a load */
-  WW_SCORD_REF_RACE_F = 6     /* missing common lock on a store */
+  WW_SCORD_REF_RACE_A = WW_SCORD_RACE_A,    /* missing block fence (or barrier) */
+  WW_SCORD_REF_RACE_B = WW_SCORD_RACE_B,    /* missing device fence */
+  WW_SCORD_REF_RACE_C = WW_SCORD_RACE_C,    /* not strong */
+  WW_SCORD_REF_RACE_D = WW_SCORD_RACE_D,    /* scoped atomic */
+  WW_SCORD_REF_RACE_E = WW_SCORD_RACE_E,    /* missing common lock on a load */
+  WW_SCORD_REF_RACE_F = WW_SCORD_RACE_F     /* missing common lock on a store */
 };
 
 /* Why the other view disagreed with an occurrence (race entry `flags`: OR

@@ -79,7 +79,7 @@ static ww_gsi_out_t step(ww_gsi_t *g, const ww_gsi_in_t *in)
 
 /* refined[c][kind] for a warp with an instruction in flight (kind 3: a fence
  * or an atomic, a synchronization operation), lsu_why_i != 6 */
-static const unsigned refined_infl[8][4] = {
+static const unsigned refined_infl[WW_GSI_N][WW_GSI_KIND_N] = {
   /* kind:        compute      load      store       sync */
   [IDLE]        = { IDLE, IDLE, IDLE, IDLE },
   [CONTROL]     = { CONTROL, CONTROL, CONTROL, CONTROL },
@@ -97,11 +97,11 @@ static void test_refinement(void)
   /* lsu_why_i: MSHR full (a MEM_STRUCT sub-class), busy with another warp's
    * atomic (6: MEM_STRUCT without an own store becomes SYNC), or blocked
    * sending ScoRD records (7: stays MEM_STRUCT, sub-class ScoRD) */
-  static const unsigned whys[3] = { WW_GSI_WHY_MSHR_FULL, 6, 7 };
+  static const unsigned whys[3] = { WW_GSI_WHY_MSHR_FULL, WW_GSI_WHY_SYNC, WW_GSI_WHY_SCORD };
   for (unsigned wi = 0; wi < 3; wi++)
     for (unsigned c = 0; c < 8; c++)
       for (unsigned infl = 0; infl < 2; infl++)
-        for (unsigned kind = 0; kind < 4; kind++) {
+        for (unsigned kind = 0; kind < WW_GSI_KIND_N; kind++) {
           const unsigned why = whys[wi];
           ww_gsi_t *g = make(1, 32);
           ww_gsi_in_t in;
@@ -110,9 +110,9 @@ static void test_refinement(void)
           in.infl_i = infl;
           in.infl_kind_i = kind;
           in.lsu_why_i = why;
-          int own = infl && kind == 2 && (c == MEM_STRUCT || c == COMP_STRUCT);
+          int own = infl && kind == WW_GSI_KIND_STORE && (c == MEM_STRUCT || c == COMP_STRUCT);
           unsigned want = infl ? refined_infl[c][kind] : c;
-          if (want == MEM_STRUCT && !own && why == 6)
+          if (want == MEM_STRUCT && !own && why == WW_GSI_WHY_SYNC)
             want = SYNC;
           int own_got;
           unsigned got = ww_gsi_refine(&in, 0, &own_got);
@@ -125,7 +125,7 @@ static void test_refinement(void)
                 (unsigned)o.cls_o, want);
           if (want == MEM_STRUCT)
             CHECK(o.sub_o == (own ? WW_GSI_MS_STORE
-                              : why == 7 ? WW_GSI_MS_SCORD : WW_GSI_MS_MSHR_FULL),
+                              : why == WW_GSI_WHY_SCORD ? WW_GSI_MS_SCORD : WW_GSI_MS_MSHR_FULL),
                   "cls %u infl %u kind %u why %u: sub_o %u", c, infl, kind, why,
                   (unsigned)o.sub_o);
           else
@@ -150,7 +150,7 @@ static void test_sync(void)
   ww_gsi_set_cls_in(&in, 0, MEM_DATA);
   ww_gsi_set_cls_in(&in, 1, COMP_DATA);
   in.infl_i = 1;
-  in.infl_kind_i = 3;
+  in.infl_kind_i = WW_GSI_KIND_SYNC;
   in.rd_idx_i = WW_GSI_CNT_SYNC;
   o = step(g, &in);
   CHECK(o.cls_o == SYNC && o.wid_o == 0 && o.sub_o == 0, "MEM_DATA + sync in flight: %u/w%u/sub %u",
@@ -158,18 +158,18 @@ static void test_sync(void)
   CHECK(ww_gsi_counter(g, WW_GSI_CNT_SYNC) == 1 && ww_gsi_counter(g, WW_GSI_CNT_MEM_DATA) == 0,
         "MEM_DATA + sync: sync %" PRIu64 " mem_data %" PRIu64, ww_gsi_counter(g, WW_GSI_CNT_SYNC),
         ww_gsi_counter(g, WW_GSI_CNT_MEM_DATA));
-  in.infl_kind_i = 2;
+  in.infl_kind_i = WW_GSI_KIND_STORE;
   o = step(g, &in);
   CHECK(o.cls_o == MEM_DATA && o.wid_o == 0, "MEM_DATA + store in flight: %u/w%u",
         (unsigned)o.cls_o, (unsigned)o.wid_o);
   /* ... and without infl_i the kind does not count */
   in.infl_i = 0;
-  in.infl_kind_i = 3;
+  in.infl_kind_i = WW_GSI_KIND_SYNC;
   o = step(g, &in);
   CHECK(o.cls_o == MEM_DATA, "MEM_DATA, sync kind without infl_i: %u", (unsigned)o.cls_o);
   /* a held warp waiting on its own atomic is SYNC and loses to a MEM_DATA warp */
   in.infl_i = 2;
-  in.infl_kind_i = 3u << 2;
+  in.infl_kind_i = WW_GSI_KIND_SYNC << WW_GSI_KIND_W;
   ww_gsi_set_cls_in(&in, 1, MEM_STRUCT);
   o = step(g, &in);
   CHECK(o.cls_o == MEM_DATA && o.wid_o == 0, "held atomic vs MEM_DATA: %u/w%u",
@@ -181,7 +181,7 @@ static void test_sync(void)
   idle_inputs(&in);
   ww_gsi_set_cls_in(&in, 0, COMP_DATA);
   ww_gsi_set_cls_in(&in, 1, MEM_STRUCT);
-  in.lsu_why_i = 6;
+  in.lsu_why_i = WW_GSI_WHY_SYNC;
   o = step(g, &in);
   CHECK(o.cls_o == SYNC && o.wid_o == 1 && o.sub_o == 0, "why 6: %u/w%u/sub %u",
         (unsigned)o.cls_o, (unsigned)o.wid_o, (unsigned)o.sub_o);
@@ -192,7 +192,7 @@ static void test_sync(void)
    * wins over the SYNC warp */
   ww_gsi_set_cls_in(&in, 0, COMP_STRUCT);
   in.infl_i = 1;
-  in.infl_kind_i = 2;
+  in.infl_kind_i = WW_GSI_KIND_STORE;
   o = step(g, &in);
   CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0 && o.sub_o == WW_GSI_MS_STORE,
         "why 6, own store at warp 0: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o,
@@ -201,7 +201,7 @@ static void test_sync(void)
    * store, warp 0 (plain MEM_STRUCT) is SYNC -> the cycle goes to warp 1 */
   ww_gsi_set_cls_in(&in, 0, MEM_STRUCT);
   in.infl_i = 2;
-  in.infl_kind_i = 2u << 2;
+  in.infl_kind_i = WW_GSI_KIND_STORE << WW_GSI_KIND_W;
   o = step(g, &in);
   CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 1 && o.sub_o == WW_GSI_MS_STORE,
         "why 6, own store at warp 1: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o,
@@ -211,13 +211,13 @@ static void test_sync(void)
   /* a held load is MEM_DATA whatever the LSU does; why 7 (ScoRD back-pressure)
    * is MEM_STRUCT, not SYNC */
   in.infl_i = 1;
-  in.infl_kind_i = 1;
+  in.infl_kind_i = WW_GSI_KIND_LOAD;
   ww_gsi_set_cls_in(&in, 1, COMP_DATA);
   o = step(g, &in);
   CHECK(o.cls_o == MEM_DATA && o.wid_o == 0, "why 6, held load: %u/w%u", (unsigned)o.cls_o,
         (unsigned)o.wid_o);
   in.infl_i = 0;
-  in.lsu_why_i = 7;
+  in.lsu_why_i = WW_GSI_WHY_SCORD;
   o = step(g, &in);
   CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0 && o.sub_o == WW_GSI_MS_SCORD,
         "why 7: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o, (unsigned)o.sub_o);
@@ -254,7 +254,7 @@ static void test_scord(void)
   /* the attributed warp's own store pending wins: sub-class store */
   ww_gsi_set_cls_in(&in, 0, COMP_STRUCT);
   in.infl_i = 1;
-  in.infl_kind_i = 2;
+  in.infl_kind_i = WW_GSI_KIND_STORE;
   o = step(g, &in);
   CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0 && o.sub_o == WW_GSI_MS_STORE,
         "why 7, own store at warp 0: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o,
@@ -264,7 +264,7 @@ static void test_scord(void)
   ww_gsi_set_cls_in(&in, 0, MEM_STRUCT);
   ww_gsi_set_cls_in(&in, 1, COMP_STRUCT);
   in.infl_i = 2;
-  in.infl_kind_i = 2u << 2;
+  in.infl_kind_i = WW_GSI_KIND_STORE << WW_GSI_KIND_W;
   o = step(g, &in);
   CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0 && o.sub_o == WW_GSI_MS_SCORD,
         "why 7, own store at warp 1: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o,
@@ -274,7 +274,7 @@ static void test_scord(void)
   ww_gsi_set_cls_in(&in, 0, MEM_STRUCT);
   ww_gsi_set_cls_in(&in, 1, COMP_DATA);
   in.infl_i = 1;
-  in.infl_kind_i = 1;
+  in.infl_kind_i = WW_GSI_KIND_LOAD;
   o = step(g, &in);
   CHECK(o.cls_o == MEM_DATA && o.wid_o == 0 && o.sub_o == 0, "why 7, held load: %u/w%u/sub %u",
         (unsigned)o.cls_o, (unsigned)o.wid_o, (unsigned)o.sub_o);
@@ -368,13 +368,13 @@ static void test_alg2(void)
   ww_gsi_set_cls_in(&in, 0, MEM_DATA);
   ww_gsi_set_cls_in(&in, 1, COMP_STRUCT);
   in.infl_i = 2;
-  in.infl_kind_i = 2u << 2;
+  in.infl_kind_i = WW_GSI_KIND_STORE << WW_GSI_KIND_W;
   ww_gsi_out_t o = step(g, &in);
   CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 1 && o.sub_o == WW_GSI_MS_STORE,
         "held store vs MEM_DATA: %u/w%u/sub %u", (unsigned)o.cls_o, (unsigned)o.wid_o,
         (unsigned)o.sub_o);
   /* ... and a held load (MEM_DATA) loses to a structural MEM_STRUCT warp */
-  in.infl_kind_i = 1u << 2;
+  in.infl_kind_i = WW_GSI_KIND_LOAD << WW_GSI_KIND_W;
   ww_gsi_set_cls_in(&in, 0, MEM_STRUCT);
   o = step(g, &in);
   CHECK(o.cls_o == MEM_STRUCT && o.wid_o == 0, "held load vs MEM_STRUCT: %u/w%u",
@@ -389,10 +389,11 @@ static void test_sub(void)
   ctx = "memory structural sub-class";
   /* lsu_why_i -> sub-class, without own store (6: no MEM_STRUCT cycle then,
    * the warps are SYNC; the entry is never used; 7: ScoRD back-pressure) */
-  static const unsigned by_why[8] = { WW_GSI_MS_LSU_BUSY, WW_GSI_MS_LSU_BUSY, WW_GSI_MS_MSHR_FULL,
+  static const unsigned by_why[WW_GSI_WHY_N] = {
+                                      WW_GSI_MS_LSU_BUSY, WW_GSI_MS_LSU_BUSY, WW_GSI_MS_MSHR_FULL,
                                       WW_GSI_MS_STORE, WW_GSI_MS_BANK_CONFLICT, WW_GSI_MS_FENCE,
                                       WW_GSI_MS_LSU_BUSY, WW_GSI_MS_SCORD };
-  for (unsigned why = 0; why < 8; why++)
+  for (unsigned why = 0; why < WW_GSI_WHY_N; why++)
     for (unsigned own_at = 0; own_at < 3; own_at++) {   /* none, warp 0, warp 1 */
       ww_gsi_t *g = make(2, 32);
       ww_gsi_in_t in;
@@ -402,14 +403,14 @@ static void test_sub(void)
       ww_gsi_set_cls_in(&in, 1, MEM_STRUCT);
       if (own_at) {
         in.infl_i = 1u << (own_at - 1);
-        in.infl_kind_i = 2u << (2 * (own_at - 1));
+        in.infl_kind_i = (uint64_t)WW_GSI_KIND_STORE << (WW_GSI_KIND_W * (own_at - 1));
       }
       /* the flag counts only for the attributed warp, warp 0; with why 6 a
        * warp without its own store is SYNC, so the cycle goes to the warp
        * with one (sub-class store), or is SYNC if there is none */
       unsigned want_cls = MEM_STRUCT, want_wid = 0;
       unsigned want = own_at == 1 ? WW_GSI_MS_STORE : by_why[why];
-      if (why == 6) {
+      if (why == WW_GSI_WHY_SYNC) {
         want_cls = own_at ? MEM_STRUCT : SYNC;
         want_wid = own_at ? own_at - 1 : 0;
         want = own_at ? WW_GSI_MS_STORE : 0;
@@ -440,7 +441,7 @@ static void test_deferred(void)
   ww_gsi_set_cls_in(&in, 0, MEM_STRUCT);
   ww_gsi_set_cls_in(&in, 1, IDLE);
   in.infl_i = 1;
-  in.infl_kind_i = 1;
+  in.infl_kind_i = WW_GSI_KIND_LOAD;
   in.ld_start_i = 1;          /* accepted now: this cycle is not yet pending */
   in.ld_start_wid_i = 0;
   step(g, &in);
@@ -583,11 +584,12 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
     unsigned rc[32], best = IDLE;
     int own[32];
     for (unsigned w = 0; w < warps; w++) {
-      unsigned c = ww_gsi_cls_in(&in, w), kind = (unsigned)(in.infl_kind_i >> 2 * w) & 3;
+      unsigned c = ww_gsi_cls_in(&in, w);
+      unsigned kind = (unsigned)(in.infl_kind_i >> WW_GSI_KIND_W * w) & ((1u << WW_GSI_KIND_W) - 1);
       int held = (in.infl_i >> w & 1) && (c == MEM_STRUCT || c == COMP_STRUCT);
       rc[w] = (in.infl_i >> w & 1) ? refined_infl[c][kind] : c;
-      own[w] = held && kind == 2;
-      if (rc[w] == MEM_STRUCT && !own[w] && in.lsu_why_i == 6)
+      own[w] = held && kind == WW_GSI_KIND_STORE;
+      if (rc[w] == MEM_STRUCT && !own[w] && in.lsu_why_i == WW_GSI_WHY_SYNC)
         rc[w] = SYNC;        /* behind another warp's atomic */
       if (rank[rc[w]] > rank[best])
         best = rc[w];
@@ -595,7 +597,11 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
     unsigned aw = 0;
     while (rc[aw] != best)
       aw++;
-    static const unsigned by_why[8] = { 0, 0, 1, 2, 3, 4, 0, 5 };   /* 6: own store only */
+    static const unsigned by_why[WW_GSI_WHY_N] = {   /* SYNC: own store only */
+      [WW_GSI_WHY_READY] = WW_GSI_MS_LSU_BUSY,      [WW_GSI_WHY_BUSY] = WW_GSI_MS_LSU_BUSY,
+      [WW_GSI_WHY_MSHR_FULL] = WW_GSI_MS_MSHR_FULL, [WW_GSI_WHY_WQ_FULL] = WW_GSI_MS_STORE,
+      [WW_GSI_WHY_BANK_CONFLICT] = WW_GSI_MS_BANK_CONFLICT, [WW_GSI_WHY_FENCE] = WW_GSI_MS_FENCE,
+      [WW_GSI_WHY_SYNC] = WW_GSI_MS_LSU_BUSY,       [WW_GSI_WHY_SCORD] = WW_GSI_MS_SCORD };
     unsigned sub = best != MEM_STRUCT ? 0 : own[aw] ? 2 : by_why[in.lsu_why_i];
     uint64_t owed_sum = 0;
     for (unsigned w = 0; w < warps; w++)

@@ -212,10 +212,10 @@ static void tb_step(tb_t *t)
       for (unsigned b = 0; b < LB; b++) {
         r->be[b] = (uint8_t)bit32(t->out.mreq_be_o, b);
         r->data[b] = (uint8_t)(t->out.mreq_data_o[b / 4] >> (8 * (b % 4)));
-        if (r->op == WW_SCORD_MREQ_WRITE && r->be[b])
+        if (r->op == WW_L2_WRITE && r->be[b])
           d[b] = r->data[b];
       }
-      if (r->op == WW_SCORD_MREQ_READ)
+      if (r->op == WW_L2_READ)
         memcpy(t->rdata, d, LB);
       t->pending = 1;
       t->wait = t->latency - 1;
@@ -437,12 +437,12 @@ static void t_first_store(int cached, unsigned part, unsigned num_part)
   CHECK(t->ntr == 5, "%s: %u requests, want READ WRITE READ WRITE + header", what, t->ntr);
   if (t->ntr == 5) {
     uint64_t a0 = md_byte(&c, cached, L, k), a1 = md_byte(&c, cached, L, k2);
-    CHECK(t->tr[0].op == WW_SCORD_MREQ_READ && t->tr[0].line == a0 / LB, "%s: READ 0", what);
-    CHECK(t->tr[1].op == WW_SCORD_MREQ_WRITE && t->tr[1].line == a0 / LB &&
+    CHECK(t->tr[0].op == WW_L2_READ && t->tr[0].line == a0 / LB, "%s: READ 0", what);
+    CHECK(t->tr[1].op == WW_L2_WRITE && t->tr[1].line == a0 / LB &&
               wrote_bytes(&t->tr[1], (unsigned)(a0 % LB), 8),
           "%s: WRITE 0 line %u", what, t->tr[1].line);
-    CHECK(t->tr[2].op == WW_SCORD_MREQ_READ && t->tr[2].line == a1 / LB, "%s: READ 1", what);
-    CHECK(t->tr[3].op == WW_SCORD_MREQ_WRITE && t->tr[3].line == a1 / LB &&
+    CHECK(t->tr[2].op == WW_L2_READ && t->tr[2].line == a1 / LB, "%s: READ 1", what);
+    CHECK(t->tr[3].op == WW_L2_WRITE && t->tr[3].line == a1 / LB &&
               wrote_bytes(&t->tr[3], (unsigned)(a1 % LB), 8),
           "%s: WRITE 1", what);
     CHECK(t->tr[4].line == hdr_line(&c) && wrote_bytes(&t->tr[4], 0, 32), "%s: header", what);
@@ -473,7 +473,7 @@ static void t_rmw(void)
   /* a load by one warp: words 0 and 2 */
   check_rec(t, WW_OP_LW, 0, 2, 4, 0x10000, L, 0x5);
   tb_drain(t);
-  CHECK(t->ntr == 3 && t->tr[0].op == WW_SCORD_MREQ_READ && t->tr[1].op == WW_SCORD_MREQ_WRITE,
+  CHECK(t->ntr == 3 && t->tr[0].op == WW_L2_READ && t->tr[1].op == WW_L2_WRITE,
         "first load: %u requests", t->ntr);
   if (t->ntr >= 2) {
     int ok = 1;
@@ -491,7 +491,7 @@ static void t_rmw(void)
   t->ntr = 0;
   check_rec(t, WW_OP_LW, 0, 2, 4, 0x10000, L, 0x5);
   tb_drain(t);
-  CHECK(t->ntr == 2 && t->tr[0].op == WW_SCORD_MREQ_READ && t->tr[1].line == hdr_line(&c),
+  CHECK(t->ntr == 2 && t->tr[0].op == WW_L2_READ && t->tr[1].line == hdr_line(&c),
         "repeated load: %u requests, want READ + header", t->ntr);
   uint32_t hw[7] = { 0, 0, 0, 2, 2, 1, 0 };
   check_header(t, hw, "rmw");

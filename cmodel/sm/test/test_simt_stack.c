@@ -116,16 +116,16 @@ static unsigned ref_apply(unsigned op, uint32_t tmask, uint32_t pred)
     *d = 0;
   } else if (op == WW_STACK_JOIN) {
     if (*d == 0)
-      return WW_STACK_UNDERFLOW;
+      return WW_STACK_ERR_UNDERFLOW;
     (*d)--;
   } else {
     uint32_t t = tmask & pred;
     unsigned n = (t != 0 && t != tmask) ? 2 : 1;
     if (*d + n > cfg.depth)
-      return WW_STACK_OVERFLOW;
+      return WW_STACK_ERR_OVERFLOW;
     *d += n;
   }
-  return WW_STACK_OK;
+  return WW_STACK_ERR_OK;
 }
 
 static ww_simt_stack_out_t call(unsigned op, uint32_t tmask, uint32_t pred, uint32_t pc)
@@ -279,7 +279,7 @@ int main(int argc, char **argv)
         break;
       }
     ww_simt_stack_out_t r = call(WW_STACK_JOIN, mask, 0, 0);
-    if (r.rsp_err_o != WW_STACK_UNDERFLOW) {
+    if (r.rsp_err_o != WW_STACK_ERR_UNDERFLOW) {
       printf("FAIL: tree %" PRIu64 ": stack not empty afterwards\n", t);
       failures++;
     }

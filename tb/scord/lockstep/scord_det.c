@@ -265,7 +265,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     if (s->last.mrsp_valid_i)
       s->rsp_pending = 0;
     if (prev->mreq_valid_o && s->last.mreq_ready_i) {
-      if (prev->mreq_op_o == WW_SCORD_MREQ_WRITE)
+      if (prev->mreq_op_o == WW_L2_WRITE)
         img_write(s, (uint32_t)prev->mreq_line_o, prev->mreq_be_o, prev->mreq_data_o);
       else
         img_read(s, (uint32_t)prev->mreq_line_o, s->rsp_data);

@@ -52,7 +52,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       s->mask[w] = random_mask(r);
       s->pc[w] = (uint32_t)ww_rng_bits(r, 16) << 2;
     }
-  if (prev->rsp_valid_o && prev->rsp_err_o == WW_STACK_OK && prev->rsp_wid_o < WARPS) {
+  if (prev->rsp_valid_o && prev->rsp_err_o == WW_STACK_ERR_OK && prev->rsp_wid_o < WARPS) {
     s->mask[prev->rsp_wid_o] = (uint32_t)prev->rsp_tmask_o;
     s->pc[prev->rsp_wid_o] = (uint32_t)prev->rsp_pc_o;
   }
