@@ -35,6 +35,7 @@ ALL_TARGETS :=
 TESTS :=
 -include cmodel/gpu/gpu.mk sw/sw.mk sw/runtime/runtime.mk tb/gpu/gpu_tb.mk sw/randprog/randprog.mk \
          tb/gpu/cosim.mk $(wildcard tb/scord/*.mk tb/gsi/*.mk sw/scord/*.mk)
+-include tb/coverage/coverage.mk
 
 CONFIG_DEF := cmodel/include/ww_config.def
 CONFIG_VH  := rtl/include/ww_config.vh

@@ -16,6 +16,10 @@
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
+#if VM_COVERAGE
+#include <unistd.h>
+#include <verilated_cov.h>
+#endif
 
 #include "Vww_gpu.h"
 
@@ -420,6 +424,17 @@ extern "C" void ww_vgpu_free(ww_vgpu_t *v)
     delete v->fst;
   }
   v->top->final();
+#if VM_COVERAGE
+  // a coverage build (tb/coverage/coverage.mk): this instance's counts go to
+  // $WW_COVERAGE_DIR/<pid>_<n>.dat, merged later by verilator_coverage
+  static unsigned n_written = 0;
+  const char *cov_dir = std::getenv("WW_COVERAGE_DIR");
+  if (cov_dir && *cov_dir) {
+    std::string f = std::string(cov_dir) + "/" + std::to_string(getpid()) + "_" +
+                    std::to_string(n_written++) + ".dat";
+    v->ctx.coveragep()->write(f.c_str());
+  }
+#endif
   delete v->top;
   ww_dram_free(v->dram);
   delete v;

@@ -1,0 +1,79 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# tb/coverage/coverage.mk -- RTL code coverage of the whole GPU (issue 11,
+# docs/coverage.md), included by the top Makefile ("Area fragments").
+#   make coverage   the GPU verilated with line and toggle coverage, the RTL
+#                   suite, random programs, the ScoRD runners and the directed
+#                   kernels of tb/coverage/kernels/ run on it, the counts
+#                   merged (verilator_coverage) and reported per module
+#                   -> table + build/reports/coverage.json (+ lcov .info and
+#                   annotated sources under build/coverage/)
+#   COV_RANDPROG_N  random programs in the run (default 60)
+# Not part of `make test`. The directed kernels are (tests coverage/directed
+# on the normal GPU build; tb/coverage/directed.sh).
+
+COV_SAVED_GOAL := $(.DEFAULT_GOAL)
+
+COV_DIR     := $(BUILD)/coverage
+COV_VFLAGS  := --coverage-line --coverage-toggle
+COV_VLIB    := $(COV_DIR)/vgpu/libwwvgpu.a
+COV_CLI     := $(COV_DIR)/bin/warpwatch
+COV_SWT     := $(COV_DIR)/bin/sw_tests_rtl
+COV_MICRO   := $(COV_DIR)/bin/micro_tests_rtl
+COV_APPS    := $(COV_DIR)/bin/app_tests_rtl
+COV_RANDPROG_N ?= 60
+
+# directed kernels: tb/coverage/kernels/*.S -> build/coverage/kernels/*.elf,
+# assembled like the runtime's test kernels (sw/runtime/runtime.mk)
+COV_KDIR    := $(COV_DIR)/kernels
+COV_KERNELS := $(patsubst tb/coverage/kernels/%.S,$(COV_KDIR)/%.elf,$(wildcard tb/coverage/kernels/*.S))
+
+$(COV_KDIR)/%.o: tb/coverage/kernels/%.S tb/coverage/kernels/cov.inc | $(BUILD)/.deps-ok
+	@mkdir -p $(@D)
+	$(RT_KCC) -Icmodel/gpu/test -c $< -o $@
+$(COV_KDIR)/%.elf: $(COV_KDIR)/%.o sw/runtime/test/kernel_test.ld
+	$(RT_KLD) $< -o $@
+.SECONDARY: $(patsubst %.elf,%.o,$(COV_KERNELS))
+
+# the GPU with coverage counters, and the programs that drive it
+$(COV_VLIB): $(gpu_RTL) $(VGPU_GLUE) tb/coverage/coverage.mk | $(BUILD)/.deps-ok
+	$(call VGPU_ARCHIVE,$(COV_DIR)/vgpu,$@,$(gpu_RTL),$(VGPU_DEFS),$(COV_VFLAGS))
+
+$(COV_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) tb/gpu/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \
+            $(COV_VLIB) $(RT_DEPS)
+	@mkdir -p $(@D)
+	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/tools -O2 $(RT_CLI_SRC) tb/gpu/ww_backend_verilator.c \
+	  $(RT_LIB) $(COV_VLIB) $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
+
+$(COV_SWT): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) tb/gpu/ww_backend_verilator.c \
+            $(SW_RT_LIB) $(SW_GPU_LIB) $(COV_VLIB)
+	@mkdir -p $(@D)
+	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) \
+	  $(COV_VLIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
+
+$(COV_MICRO): sw/scord/micro_tests.c sw/scord/scord_harness.c sw/scord/scord_harness.h \
+              tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) $(SW_GPU_LIB) $(COV_VLIB)
+	@mkdir -p $(@D)
+	gcc $(COSIM_CFLAGS) $< sw/scord/scord_harness.c tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) \
+	  $(COV_VLIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
+
+$(COV_APPS): sw/scord/app_tests.c sw/scord/scord_harness.c sw/scord/scord_harness.h \
+             tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) $(SW_GPU_LIB) $(COV_VLIB)
+	@mkdir -p $(@D)
+	gcc $(COSIM_CFLAGS) $< sw/scord/scord_harness.c tb/gpu/ww_backend_verilator.c $(SW_RT_LIB) \
+	  $(COV_VLIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
+
+COV_BINS := $(COV_CLI) $(COV_SWT) $(COV_MICRO) $(COV_APPS)
+COV_INPUTS := $(COV_KERNELS) $(SW_ELFS) $(SCORD_MICRO_ELFS) $(SCORD_APPS_ELFS) $(RP_GEN) $(RP_CRT0)
+
+.PHONY: coverage coverage-build
+coverage-build: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 $(COV_BINS) $(COV_INPUTS)
+
+coverage: coverage-build
+	@$(RP_ENV) COV_DIR=$(COV_DIR) COV_CLI=$(COV_CLI) COV_SWT=$(COV_SWT) COV_MICRO=$(COV_MICRO) \
+	  COV_APPS=$(COV_APPS) COV_KDIR=$(COV_KDIR) COV_RANDPROG_N=$(COV_RANDPROG_N) \
+	  COV_STRICT="$(COSIM_STRICT)" COV_FOLLOW="$(COSIM_FOLLOW)" \
+	  tb/coverage/run_coverage.sh $(if $(SEED),--seed $(SEED))
+
+.DEFAULT_GOAL := $(COV_SAVED_GOAL)

@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# run_coverage.sh -- the run of `make coverage` (tb/coverage/coverage.mk,
+# docs/coverage.md): every program below drives the GPU built with Verilator
+# line and toggle coverage; each GPU instance writes its counts to
+# $WW_COVERAGE_DIR when it is freed (tb/gpu/ww_vgpu.cpp, VM_COVERAGE), and
+# after each step verilator_coverage merges them into one file per step.
+# Then all steps are merged into build/coverage/merged.dat, written as lcov
+# (coverage.info) and annotated sources (annotated/), and reported per module
+# by tb/coverage/cov_report.py (table + build/reports/coverage.json).
+#
+# Steps (each logged to build/coverage/logs/STEP.log):
+#   suite/<group>     build/coverage/bin/sw_tests_rtl, every suite group,
+#                     strict or follow as tb/gpu/cosim.mk runs it
+#   randprog          COV_RANDPROG_N random programs (sw/randprog)
+#   scord/*           the ScoRD microbenchmarks (full, cached) and applications
+#   directed          tb/coverage/directed.sh: traps, DRAM back-pressure, ...
+# A step that fails is reported and the run goes on; the exit status is 1
+# when any step failed or an exclusion matches no point.
+#
+# usage: run_coverage.sh [--seed S] [--only STEP-PREFIX]
+# Environment (tb/coverage/coverage.mk): COV_DIR COV_CLI COV_SWT COV_MICRO
+# COV_APPS COV_KDIR COV_RANDPROG_N COV_STRICT COV_FOLLOW, and the RANDPROG_*
+# variables of sw/randprog/randprog.mk.
+set -uo pipefail
+
+SEED=
+ONLY=
+while [ $# -gt 0 ]; do
+  case $1 in
+    --seed) SEED=$2; shift 2 ;;
+    --only) ONLY=$2; shift 2 ;;
+    *) echo "usage: run_coverage.sh [--seed S] [--only STEP-PREFIX]" >&2; exit 2 ;;
+  esac
+done
+
+: "${COV_DIR:?}" "${COV_CLI:?}" "${COV_SWT:?}" "${COV_MICRO:?}" "${COV_APPS:?}" "${COV_KDIR:?}"
+RAW=$COV_DIR/raw
+PARTS=$COV_DIR/parts
+LOGS=$COV_DIR/logs
+MERGED=$COV_DIR/merged.dat
+REPORT=build/reports/coverage.json
+rm -rf "$RAW" "$LOGS"
+[ -z "$ONLY" ] && rm -rf "$PARTS"
+mkdir -p "$RAW" "$PARTS" "$LOGS" build/reports
+export WW_COVERAGE_DIR=$RAW
+
+failed=()
+t_start=$SECONDS
+
+# merge NAME: this step's instance files -> parts/NAME.dat
+merge() {
+  local name=${1//\//_}
+  shopt -s nullglob
+  local files=("$RAW"/*.dat)
+  shopt -u nullglob
+  if [ ${#files[@]} -eq 0 ]; then
+    echo "  (no coverage written)"
+    return
+  fi
+  # in batches: a long list would pass the argument limit
+  local acc=$PARTS/$name.dat
+  rm -f "$acc"
+  local i
+  for ((i = 0; i < ${#files[@]}; i += 200)); do
+    local prev=()
+    [ -f "$acc" ] && prev=("$acc")
+    verilator_coverage --write "$acc.tmp" "${prev[@]}" "${files[@]:i:200}" >/dev/null ||
+      echo "  verilator_coverage failed"
+    mv "$acc.tmp" "$acc"
+  done
+  rm -f "${files[@]}"
+}
+
+# step NAME COMMAND...: runs it with its output in logs/NAME.log
+step() {
+  local name=$1
+  shift
+  if [ -n "$ONLY" ] && [[ $name != "$ONLY"* ]]; then
+    return
+  fi
+  local log=$LOGS/${name//\//_}.log t0=$SECONDS
+  "$@" >"$log" 2>&1
+  local rc=$?
+  local tail_line
+  tail_line=$(grep -E '[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+  printf '%-28s %s (%ds) %s\n' "$name" "$([ $rc -eq 0 ] && echo ok || echo "FAILED (exit $rc)")" \
+    $((SECONDS - t0)) "$tail_line"
+  [ $rc -eq 0 ] || failed+=("$name")
+  merge "$name"
+}
+
+seeds=0
+[ -n "$SEED" ] && seeds=0,$SEED
+
+# ---- the RTL suite, as tb/gpu/cosim.mk runs it ---------------------------------
+for g in $COV_STRICT; do
+  step "suite/$g" "$COV_SWT" --backend=verilator --cosim=strict --seeds=$seeds --only="$g"
+done
+for g in $COV_FOLLOW; do
+  step "suite/$g" "$COV_SWT" --backend=verilator --cosim=follow --seeds=$seeds --only="$g"
+done
+
+# ---- random programs ----------------------------------------------------------------
+step randprog env WARPWATCH="$COV_CLI" RANDPROG_WW_OPTS="--backend verilator" \
+  sw/randprog/run_randprog.sh --jobs 2 --count "${COV_RANDPROG_N:-60}" ${SEED:+--seed "$SEED"}
+
+# ---- ScoRD: microbenchmarks and applications with the detector on -----------------
+step scord/micro-full "$COV_MICRO" --rtl=full --seeds=0
+step scord/micro-cached "$COV_MICRO" --rtl=cached --seeds=0
+step scord/apps-cached "$COV_APPS" --backend=verilator --scord=cached --seeds=0
+
+# ---- directed kernels -------------------------------------------------------------------
+step directed tb/coverage/directed.sh "$COV_CLI" "$COV_KDIR"
+
+# ---- merge and report -------------------------------------------------------------------
+shopt -s nullglob
+parts=("$PARTS"/*.dat)
+shopt -u nullglob
+if [ ${#parts[@]} -eq 0 ]; then
+  echo "coverage: no coverage data" >&2
+  exit 1
+fi
+verilator_coverage --write "$MERGED" "${parts[@]}" >/dev/null
+verilator_coverage --write-info "$COV_DIR/coverage.info" "$MERGED" >/dev/null
+rm -rf "$COV_DIR/annotated"
+verilator_coverage --annotate "$COV_DIR/annotated" --annotate-min 1 "$MERGED" \
+  >"$LOGS/annotate.log" 2>&1
+echo
+echo "coverage of ${#parts[@]} steps merged in $MERGED ($((SECONDS - t_start)) s);" \
+  "lcov: $COV_DIR/coverage.info, annotated sources: $COV_DIR/annotated/"
+echo
+python3 tb/coverage/cov_report.py "$MERGED" tb/coverage/exclusions.txt "$REPORT"
+rc=$?
+echo "report: $REPORT"
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "failed steps: ${failed[*]} (logs in $LOGS/)"
+  rc=1
+fi
+exit $rc
