@@ -13,7 +13,10 @@
 # o comment, h hierarchy). Points of type v_line (blocks, branches) and
 # v_toggle (signal bits) are counted per module (page "v_line/ww_sm" ->
 # ww_sm); the hierarchies of a module's instances are already collapsed by
-# the model, so a point is hit when any instance hit it.
+# the model, and the parameterized copies (ww_sm__SB6b, ...) are merged here
+# by source point (file, line, column, comment): a point is hit when any
+# instance of any copy hit it. Toggle counts are transitions of the bit
+# (either direction), hit = toggled at least once.
 #
 # EXCLUSIONS.txt: "FILE LINES KIND REASON..." per line (# comments), LINES
 # "N" or "N-M", KIND "line" or "toggle" (toggle entries may give a signal
@@ -106,6 +109,9 @@ def main():
                                 "line_excluded_hit": 0, "toggle_total": 0, "toggle_hit": 0,
                                 "toggle_excluded": 0, "file": ""})
     missed_line, missed_toggle, excluded = [], [], []
+    # Verilator names a parameterized copy of a module ww_x__<hash>: its
+    # points are the same source points, so they merge (hit in any copy)
+    merged = {}
     for keys, count in points:
         page = keys.get("page", "")
         if "/" not in page:
@@ -114,8 +120,11 @@ def main():
         kind = {"v_line": "line", "v_toggle": "toggle"}.get(kind)
         if kind is None:
             continue
-        fname, line = keys.get("f", "?"), int(keys.get("l", "0"))
-        comment = keys.get("o", "")
+        mod = re.sub(r"__.*$", "", mod)
+        key = (kind, mod, keys.get("f", "?"), int(keys.get("l", "0")), keys.get("n", ""),
+               keys.get("o", ""))
+        merged[key] = merged.get(key, 0) + count
+    for (kind, mod, fname, line, _col, comment), count in merged.items():
         m = mods[mod]
         m["file"] = fname
         e = excluded_by(excl, kind, fname, line, comment)

@@ -9,8 +9,8 @@
 #                   -> table + build/reports/coverage.json (+ lcov .info and
 #                   annotated sources under build/coverage/)
 #   COV_RANDPROG_N  random programs in the run (default 60)
-# Not part of `make test`. The directed kernels are (tests coverage/directed
-# on the normal GPU build; tb/coverage/directed.sh).
+# Not part of `make test`; the directed kernels are (test coverage/directed,
+# tb/coverage/directed.sh, on the normal GPU build).
 
 COV_SAVED_GOAL := $(.DEFAULT_GOAL)
 
@@ -64,7 +64,9 @@ $(COV_APPS): sw/scord/app_tests.c sw/scord/scord_harness.c sw/scord/scord_harnes
 	  $(COV_VLIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
 
 COV_BINS := $(COV_CLI) $(COV_SWT) $(COV_MICRO) $(COV_APPS)
-COV_INPUTS := $(COV_KERNELS) $(SW_ELFS) $(SCORD_MICRO_ELFS) $(SCORD_APPS_ELFS) $(RP_GEN) $(RP_CRT0)
+COV_RT_TRAPS := $(addprefix $(RT_KDIR)/,trap_ebreak.elf trap_misaligned.elf trap_divergent.elf)
+COV_INPUTS := $(COV_KERNELS) $(COV_RT_TRAPS) $(SW_ELFS) $(SCORD_MICRO_ELFS) $(SCORD_APPS_ELFS) \
+              $(RP_GEN) $(RP_CRT0)
 
 .PHONY: coverage coverage-build
 coverage-build: $(DEPS_STAMP)
@@ -75,5 +77,11 @@ coverage: coverage-build
 	  COV_APPS=$(COV_APPS) COV_KDIR=$(COV_KDIR) COV_RANDPROG_N=$(COV_RANDPROG_N) \
 	  COV_STRICT="$(COSIM_STRICT)" COV_FOLLOW="$(COSIM_FOLLOW)" \
 	  tb/coverage/run_coverage.sh $(if $(SEED),--seed $(SEED))
+
+# the directed kernels also check behaviour: they run in `make test` on the
+# normal GPU build (build/bin/warpwatch)
+ALL_TARGETS += $(COV_KERNELS)
+TESTS += coverage/directed
+TEST_CMD.coverage/directed := tb/coverage/directed.sh $(RT_CLI) $(COV_KDIR) $(RT_KDIR)
 
 .DEFAULT_GOAL := $(COV_SAVED_GOAL)

@@ -74,7 +74,7 @@ trap() {
 trap trap_illegal     "illegal instruction" 4
 trap trap_csrw        "illegal instruction" 4
 trap trap_csrother    "illegal instruction" 0
-trap trap_fencei      "illegal instruction" 0
+trap trap_fencei      "illegal instruction" 4
 trap trap_amo_a       "illegal instruction" 4
 # ---- control flow -----------------------------------------------------------------------
 trap trap_jalr_div    "divergent branch outside split/join" 20
@@ -98,8 +98,8 @@ trap trap_shrange     "out-of-range access" 12
 trap trap_shstore     "out-of-range access" 24
 # ---- kernel traps and the unimplemented transactions ---------------------------------------
 trap trap_ecall       "kernel trap (ecall/ebreak)" 4
-trap trap_tx          "transactions not implemented" 0
-trap trap_txc         "transactions not implemented" 0
+trap trap_tx          "transactions not implemented" 4
+trap trap_txc         "transactions not implemented" 4
 # ---- the runtime's trap kernels (sw/runtime/test), on the RTL -------------------------------
 expect rt_ebreak 3 "trap: kernel trap (ecall/ebreak) at sm 0 warp 0 (block 0) mask 0xff pc 0x00010004" \
   -- "$RK/trap_ebreak.elf" --grid 1 --block 8

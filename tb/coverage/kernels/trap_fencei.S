@@ -6,5 +6,6 @@
   .text
   .globl _start
 _start:
+  nop
   .word 0x0000100f        /* fence.i */
   WW_EXIT

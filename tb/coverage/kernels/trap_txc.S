@@ -6,4 +6,5 @@
   .text
   .globl _start
 _start:
+  nop
   WW_TX_COMMIT
