@@ -116,5 +116,12 @@ expect dram_slow 0 "arg2 i32[4]: 0 1 2 3" WW_DRAM_LATENCY=4 WW_DRAM_INTERVAL=32 
   --print 2:i32:4
 # (strict co-simulation compares every loaded value and the final memory)
 
+# ---- ScoRD: more distinct races than the race log's ring holds (512 per
+# partition, 256 entries): the oldest entries are overwritten and reported
+expect race_ring_full 0 "warning: the race log ring overwrote 512 entries" -- \
+  "$K/race_many.elf" --grid 2 --block 32 --arg buf:4096 --arg 1024 --scord=full --cosim follow
+expect race_ring_cached 0 "warning: the race log ring overwrote" -- \
+  "$K/race_many.elf" --grid 2 --block 32 --arg buf:4096 --arg 1024 --scord=cached --cosim follow
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
