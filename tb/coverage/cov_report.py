@@ -18,12 +18,15 @@
 # instance of any copy hit it. Toggle counts are transitions of the bit
 # (either direction), hit = toggled at least once.
 #
-# EXCLUSIONS.txt: "FILE LINES KIND REASON..." per line (# comments), LINES
-# "N" or "N-M", KIND "line" or "toggle" (toggle entries may give a signal
-# name instead of LINES: "FILE sig=NAME toggle REASON"). A line point whose
-# line is in the range is unreachable: it leaves the "reachable" count and
-# is listed with the reason. An entry that matches no point is an error
-# (the RTL moved: the list must follow).
+# EXCLUSIONS.txt: "FILE | WHERE | KIND | REASON" per line (# comments).
+# FILE: the RTL file, or its tail (ww_sm.v matches rtl/sm/ww_sm.v wherever
+# it moves). WHERE: "text=SOURCE TEXT" (the one line of FILE that contains
+# it; "text=... +K" adds the K lines after it), "N" or "N-M" (line numbers),
+# or for toggles "sig=NAME" (every bit of signal NAME). KIND: line or
+# toggle. A line point on such a line is unreachable: it leaves the
+# "reachable" count and is listed with the reason. An entry that matches no
+# point, or a text that is not in its file exactly once, is an error (the
+# RTL changed: the list must follow).
 #
 # Prints the table (lines hit/total raw and reachable, toggles hit/total)
 # and the never-hit reachable line points; writes OUT.json with the same
@@ -55,35 +58,60 @@ def parse_exclusions(path):
     excl = []
     with open(path, encoding="utf-8") as f:
         for n, ln in enumerate(f, 1):
-            ln = ln.split("#", 1)[0].strip() if not ln.lstrip().startswith("#") else ""
-            if not ln:
+            ln = ln.strip()
+            if not ln or ln.startswith("#"):
                 continue
-            parts = ln.split(None, 3)
-            if len(parts) < 4 or parts[2] not in ("line", "toggle"):
-                sys.exit(f"{path}:{n}: expected 'FILE LINES line|toggle REASON'")
-            fname, rng, kind, reason = parts
+            parts = [x.strip() for x in ln.split("|")]
+            if len(parts) != 4 or parts[2] not in ("line", "toggle"):
+                sys.exit(f"{path}:{n}: expected 'FILE | WHERE | line|toggle | REASON'")
+            fname, where, kind, reason = parts
             e = {"file": fname, "kind": kind, "reason": reason, "src": f"{path}:{n}",
-                 "sig": None, "lo": None, "hi": None, "used": 0}
-            if rng.startswith("sig="):
-                e["sig"] = re.compile(rng[4:] + r"(\[\d+\])*$")
+                 "sig": None, "text": None, "extra": 0, "lo": None, "hi": None, "used": 0}
+            if where.startswith("sig="):
+                e["sig"] = re.compile(where[4:] + r"(\[\d+\])*$")
+            elif where.startswith("text="):
+                m = re.fullmatch(r"text=(.*?)(?:\s*\+(\d+))?", where)
+                e["text"], e["extra"] = m.group(1), int(m.group(2) or 0)
             else:
-                m = re.fullmatch(r"(\d+)(?:-(\d+))?", rng)
+                m = re.fullmatch(r"(\d+)(?:-(\d+))?", where)
                 if not m:
-                    sys.exit(f"{path}:{n}: bad line range '{rng}'")
+                    sys.exit(f"{path}:{n}: bad WHERE '{where}' (N, N-M, text=SOURCE TEXT[ +K], sig=NAME)")
                 e["lo"] = int(m.group(1))
                 e["hi"] = int(m.group(2) or m.group(1))
             excl.append(e)
     return excl
 
 
+_src_cache = {}
+
+
+def anchor_lines(e, fname):
+    """The lines [lo, hi] of a text= anchor in fname: it must occur exactly once."""
+    key = (e["src"], fname)
+    if key not in _src_cache:
+        try:
+            with open(fname, encoding="utf-8", errors="replace") as f:
+                lines = f.read().split("\n")
+        except OSError:
+            lines = []
+        hits = [i + 1 for i, t in enumerate(lines) if e["text"] in t]
+        if len(hits) != 1:
+            sys.exit(f"{e['src']}: '{e['text']}' occurs {len(hits)} times in {fname}, "
+                     "expected once")
+        _src_cache[key] = (hits[0], hits[0] + e["extra"])
+    return _src_cache[key]
+
+
 def excluded_by(excl, kind, fname, line, comment):
     for e in excl:
-        if e["kind"] != kind or not fname.endswith(e["file"]):
+        if e["kind"] != kind or not (fname == e["file"] or fname.endswith("/" + e["file"])):
             continue
         if e["sig"] is not None:
             if e["sig"].match(comment):
                 return e
-        elif e["lo"] <= line <= e["hi"]:
+            continue
+        lo, hi = anchor_lines(e, fname) if e["text"] is not None else (e["lo"], e["hi"])
+        if lo <= line <= hi:
             return e
     return None
 

@@ -44,7 +44,11 @@ $(COV_KDIR)/%.elf: $(COV_KDIR)/%.o sw/runtime/test/kernel_test.ld
 .SECONDARY: $(patsubst %.elf,%.o,$(COV_KERNELS))
 
 # the GPU with coverage counters, and the programs that drive it
-$(COV_VLIB): $(gpu_RTL) $(VGPU_GLUE) tb/coverage/coverage.mk | $(BUILD)/.deps-ok
+# the flags and defines are part of the build: rebuild when they change
+$(COV_DIR)/vgpu/.flags: FORCE
+	@mkdir -p $(@D)
+	@echo "$(COV_VFLAGS) $(VGPU_DEFS)" | cmp -s - $@ || echo "$(COV_VFLAGS) $(VGPU_DEFS)" > $@
+$(COV_VLIB): $(gpu_RTL) $(VGPU_GLUE) $(COV_DIR)/vgpu/.flags | $(BUILD)/.deps-ok
 	$(call VGPU_ARCHIVE,$(COV_DIR)/vgpu,$@,$(gpu_RTL),$(VGPU_DEFS),$(COV_VFLAGS))
 
 $(COV_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) tb/gpu/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \

@@ -108,6 +108,10 @@ expect rt_misaligned 3 "trap: misaligned access at sm 0 warp 0 (block 0) mask 0x
 expect rt_divergent 3 "trap: divergent branch outside split/join at sm 0 warp 0 (block 0) mask 0xff pc 0x00010008" \
   -- "$RK/trap_divergent.elf" --grid 1 --block 8
 
+# ---- eight lines per warp instruction: more than the L1's MSHRs and write slots
+expect strong_lines 0 "arg0 i32[2]: 7 14" -- "$K/strong_lines.elf" --grid 1 --block 8 \
+  --arg buf:512 --print 0:i32:2
+
 # ---- a slow DRAM (one request per 32 cycles per channel): the L2 waits on DRAM
 # back-pressure with a dirty victim's write-back, a fill and the end-of-grid
 # flush; vecadd over 96 KiB (three times the L2) must still be exact
