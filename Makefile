@@ -9,6 +9,7 @@
 #   make bench      measured speeds -> table + build/reports/bench.json
 #   make bench-gsi  GSI case studies (UTS, MSHR sweep) -> plots + build/reports/gsi.json
 #   make bench-scord  ScoRD races found, false positives, overhead -> table + build/reports/scord.json
+#   make coverage   RTL line/toggle coverage of the GPU -> table + build/reports/coverage.json
 #   make waves BLOCK=b [SEED=n]   FST + GTKWave view of one lockstep run
 #   make gen        regenerate the config include/header from ww_config.def
 # Every target first runs scripts/install_deps.sh (idempotent, quiet when done).

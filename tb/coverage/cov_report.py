@@ -213,7 +213,11 @@ def main():
     line("total", total)
     print(f"\nexcluded line points: {total['lines_excluded']} "
           f"({sum(1 for x in excluded if x['kind'] == 'line' and x['count'])} of them hit anyway), "
-          f"toggle bits: {total['toggles_excluded']} (tb/coverage/exclusions.txt)")
+          f"toggle bits: {total['toggles_excluded']} ({excl_path})")
+    wrong = [x for x in excluded if x["kind"] == "line" and x["count"]]
+    for x in wrong:
+        print(f"error: {x['file']}:{x['line']} ({x['what']}) is excluded as unreachable "
+              f"({x['rule']}) but was hit {x['count']} times")
     missed_line.sort(key=lambda x: (x["file"], x["line"]))
     print(f"never-hit reachable line points: {len(missed_line)}")
     for p in missed_line[:nlist]:
@@ -232,9 +236,10 @@ def main():
                    "merged": dat, "exclusions": excl_path,
                    "total": total, "modules": rows,
                    "never_hit": {"line": missed_line, "toggle": missed_toggle},
-                   "excluded": excluded, "unused_exclusions": unused}, f, indent=1)
+                   "excluded": excluded, "unused_exclusions": unused,
+                   "excluded_but_hit": wrong}, f, indent=1)
         f.write("\n")
-    return 1 if unused else 0
+    return 1 if unused or wrong else 0
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ set -uo pipefail
 WW=${1:?usage: directed.sh WARPWATCH KERNEL_DIR [RUNTIME_KERNEL_DIR]}
 K=${2:?usage: directed.sh WARPWATCH KERNEL_DIR [RUNTIME_KERNEL_DIR]}
 RK=${3:-build/runtime/kernels}
-OUT=build/coverage/directed
+OUT=build/coverage/directed/$(echo "$WW" | tr / _)   # per binary: make test and make coverage may overlap
 mkdir -p "$OUT"
 pass=0 fail=0
 
