@@ -8,7 +8,7 @@
 #                   merged (verilator_coverage) and reported per module
 #                   -> table + build/reports/coverage.json (+ lcov .info and
 #                   annotated sources under build/coverage/)
-#   COV_RANDPROG_N  random programs in the run (default 20)
+#   COV_RANDPROG_N  random programs in the run (default 10)
 #   COV_SUITE       suite groups in the run (default: all but isa-alu)
 #   SEED=n          another random-program seed and one more suite seed
 # Not part of `make test`; the directed kernels are (test coverage/directed,
@@ -23,10 +23,11 @@ COV_CLI     := $(COV_DIR)/bin/warpwatch
 COV_SWT     := $(COV_DIR)/bin/sw_tests_rtl
 COV_MICRO   := $(COV_DIR)/bin/micro_tests_rtl
 COV_APPS    := $(COV_DIR)/bin/app_tests_rtl
-COV_RANDPROG_N ?= 20
+COV_RANDPROG_N ?= 10
 # Suite groups of the run, slowest first. The coverage build runs ~30x slower
-# than the normal one: isa-alu (90 s normal) is left out, randprog and the
-# directed kernels reach its ALU and branch points (docs/coverage.md).
+# than the normal one: isa-alu (90 s normal) is left out; the other groups,
+# the random programs and the directed kernels reach its ALU and branch
+# points (docs/coverage.md).
 COV_SUITE ?= isa-mem matmul uts-central uts-decentral divergence isa-misc stream atomics \
              histogram spinlock reduction vecadd saxpy alu-loop scoped-race block-counter \
              assert message-passing

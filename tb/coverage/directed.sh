@@ -108,6 +108,10 @@ expect rt_misaligned 3 "trap: misaligned access at sm 0 warp 0 (block 0) mask 0x
 expect rt_divergent 3 "trap: divergent branch outside split/join at sm 0 warp 0 (block 0) mask 0xff pc 0x00010008" \
   -- "$RK/trap_divergent.elf" --grid 1 --block 8
 
+# ---- the ordered branches, taken and not taken (a partial second warp)
+expect branches 0 "arg0 i32[12]: 38 38 38 38 38 38 38 38 38 38 38 38" -- "$K/branches.elf" \
+  --grid 1 --block 12 --arg buf:48 --print 0:i32
+
 # ---- eight lines per warp instruction: more than the L1's MSHRs and write slots
 expect strong_lines 0 "arg0 i32[2]: 7 14" -- "$K/strong_lines.elf" --grid 1 --block 8 \
   --arg buf:512 --print 0:i32:2

@@ -114,7 +114,7 @@ done
 # Built by sw/randprog/run_randprog.sh, each run once on the RTL in strict
 # co-simulation (the runner's three interleavings matter on the model, not
 # here). A fixed first seed keeps the report reproducible; --seed S moves it.
-rp_n=${COV_RANDPROG_N:-20}
+rp_n=${COV_RANDPROG_N:-10}
 rp_dir=$COV_DIR/randprog
 rm -rf "$rp_dir"
 mkdir -p "$rp_dir"
@@ -145,10 +145,13 @@ step randprog-b rp_run 1 2
 # ---- ScoRD: microbenchmarks and applications with the detector on -----------------
 step scord/micro-full "$COV_MICRO" --rtl=full --seeds=0
 step scord/micro-cached "$COV_MICRO" --rtl=cached --seeds=0
-# one application (rule110, correct version): its detector back-pressure stalls
-# other warps' memory instructions, the GSI's ms_scord sub-class; all six
-# take ~10 minutes here and reach nothing else
+# two applications, correct versions: rule110's detector back-pressure stalls
+# other warps' memory instructions (the GSI's ms_scord sub-class); all six
+# with their racy versions take ~10 minutes here and reach no other line
 step scord/apps-rule110 "$COV_APPS" --backend=verilator --scord=cached --seeds=0 --only=rule110 --race=0
+# and matmul_lock (locks and fences: the fence file's counters)
+step scord/apps-matmul_lock "$COV_APPS" --backend=verilator --scord=cached --seeds=0 \
+  --only=matmul_lock --race=0
 
 # ---- directed kernels -------------------------------------------------------------------
 step directed tb/coverage/directed.sh "$COV_CLI" "$COV_KDIR"
