@@ -11,6 +11,8 @@
 #   COV_RANDPROG_N  random programs in the run (default 10)
 #   COV_SUITE       suite groups in the run (default: all but isa-alu)
 #   SEED=n          another random-program seed and one more suite seed
+#   COV_ONLY=P      run only the steps whose name starts with P (suite/,
+#                   directed, ...), merged with the other steps' last parts
 # Not part of `make test`; the directed kernels are (test coverage/directed,
 # tb/coverage/directed.sh, on the normal GPU build).
 
@@ -89,7 +91,7 @@ coverage: coverage-build
 	@$(RP_ENV) COV_DIR=$(COV_DIR) COV_CLI=$(COV_CLI) COV_SWT=$(COV_SWT) COV_MICRO=$(COV_MICRO) \
 	  COV_APPS=$(COV_APPS) COV_KDIR=$(COV_KDIR) COV_RANDPROG_N=$(COV_RANDPROG_N) \
 	  COV_SUITE="$(COV_SUITE)" COV_FOLLOW="$(COSIM_FOLLOW)" \
-	  tb/coverage/run_coverage.sh $(if $(SEED),--seed $(SEED))
+	  tb/coverage/run_coverage.sh $(if $(SEED),--seed $(SEED)) $(if $(COV_ONLY),--only $(COV_ONLY))
 
 # the directed kernels also check behaviour: they run in `make test` on the
 # normal GPU build (build/bin/warpwatch)
