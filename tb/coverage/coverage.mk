@@ -14,7 +14,8 @@
 #   COV_ONLY=P      run only the steps whose name starts with P (suite/,
 #                   directed, ...), merged with the other steps' last parts
 # Not part of `make test`; the directed kernels are (test coverage/directed,
-# tb/coverage/directed.sh, on the normal GPU build).
+# tb/coverage/directed.sh, on the normal GPU build), and so is the report
+# script's own check (coverage/report, tb/coverage/test_cov_report.sh).
 
 COV_SAVED_GOAL := $(.DEFAULT_GOAL)
 
@@ -96,7 +97,9 @@ coverage: coverage-build
 # the directed kernels also check behaviour: they run in `make test` on the
 # normal GPU build (build/bin/warpwatch)
 ALL_TARGETS += $(COV_KERNELS)
-TESTS += coverage/directed
+TESTS += coverage/directed coverage/report
 TEST_CMD.coverage/directed := tb/coverage/directed.sh $(RT_CLI) $(COV_KDIR) $(RT_KDIR)
+# the report script on a small coverage file (counts, merging, exclusions, errors)
+TEST_CMD.coverage/report := tb/coverage/test_cov_report.sh
 
 .DEFAULT_GOAL := $(COV_SAVED_GOAL)
