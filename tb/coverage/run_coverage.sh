@@ -14,16 +14,20 @@
 #   suite/<group>     build/coverage/bin/sw_tests_rtl, the suite groups of
 #                     COV_SUITE, strict or follow as tb/gpu/cosim.mk runs them
 #   randprog-a, -b    COV_RANDPROG_N random programs (sw/randprog), once each
-#   scord/*           the ScoRD microbenchmarks (full, cached), one application
+#   scord/*           the ScoRD microbenchmarks (full, cached), two applications
 #   directed          tb/coverage/directed.sh: traps, DRAM back-pressure, ...
 # A step that fails is reported and the run goes on; the exit status is 1
-# when any step failed or an exclusion matches no point.
+# when any step failed or the report failed (an exclusion matches no point,
+# or an excluded point was hit).
 #
 # usage: run_coverage.sh [--seed S] [--only STEP-PREFIX]
+#   --seed S   random programs from seed S (default 1), suite seeds 0 and S
+#   --only P   only the steps whose name starts with P; the report merges
+#              the other steps' parts of the last run
 # Environment (tb/coverage/coverage.mk): COV_DIR COV_CLI COV_SWT COV_MICRO
 # COV_APPS COV_KDIR COV_RANDPROG_N COV_SUITE (groups) COV_FOLLOW (those of
-# them co-simulated in follow mode) COV_JOBS (steps at once, default 2), and the RANDPROG_*
-# variables of sw/randprog/randprog.mk.
+# them co-simulated in follow mode) COV_JOBS (steps at once, default 2), and
+# the RANDPROG_* variables of sw/randprog/randprog.mk.
 set -uo pipefail
 
 SEED=
