@@ -10,6 +10,7 @@
 #   make bench      measured speeds -> table + build/reports/bench.json
 #   make bench-gsi  GSI case studies (UTS, MSHR sweep) -> plots + build/reports/gsi.json
 #   make bench-scord  ScoRD races found, false positives, overhead -> table + build/reports/scord.json
+#   make coverage   RTL line/toggle coverage of the GPU -> table + build/reports/coverage.json
 #   make waves BLOCK=b [SEED=n]   FST + GTKWave view of one lockstep run
 #   make gen        regenerate the config include/header from ww_config.def
 # Every target first runs scripts/install_deps.sh (idempotent, quiet when done).
@@ -44,6 +45,7 @@ TESTS :=
 include cmodel/gpu/gpu.mk sw/sw.mk sw/sim/sim.mk sw/runtime/runtime.mk sw/randprog/randprog.mk \
         $(wildcard sw/scord/*.mk sw/gsi/*.mk) tb/gpu/gpu_tb.mk tb/gpu/cosim.mk \
         $(filter-out %/blocks.mk,$(wildcard tb/scord/*.mk tb/gsi/*.mk))
+include tb/coverage/coverage.mk
 
 CONFIG_DEF := cmodel/include/ww_config.def
 CONFIG_VH  := rtl/include/ww_config.vh

@@ -34,23 +34,26 @@ VGPU_GLUE    := sw/sim/ww_vgpu.cpp sw/sim/ww_vgpu.h sw/sim/ww_dram.c sw/sim/ww_d
 VGPU_TEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
                     -fno-sanitize-recover=all $(VGPU_CFLAGS)
 
-# $(call VGPU_ARCHIVE,DIR,LIB,RTL FILES,DEFINES): verilate RTL into
-# DIR/obj_dir, compile the glue and the DRAM model, archive all into LIB.
+# $(call VGPU_ARCHIVE,DIR,LIB,RTL FILES,DEFINES[,VERILATOR FLAGS]): verilate
+# RTL into DIR/obj_dir, compile the glue and the DRAM model, archive all into
+# LIB. Extra Verilator flags with --coverage* also build the glue with
+# VM_COVERAGE (it then writes the counts, tb/coverage/coverage.mk).
+vgpu_cov = $(if $(findstring --coverage,$(1)),$(2))
 define VGPU_ARCHIVE
 	@mkdir -p $(1) $(dir $(2))
 	@echo "verilator ww_gpu -> $(2)"
-	@verilator $(VGPU_VFLAGS) $(addprefix -D,$(4)) --Mdir $(1)/obj_dir $(3) \
+	@verilator $(VGPU_VFLAGS) $(5) $(addprefix -D,$(4)) --Mdir $(1)/obj_dir $(3) \
 	  > $(1)/verilator.log 2>&1 || { tail -40 $(1)/verilator.log >&2; exit 1; }
-	g++ -std=c++17 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(4)) \
+	g++ -std=c++17 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(4)) $(call vgpu_cov,$(5),-DVM_COVERAGE=1) \
 	  -isystem $(VGPU_VROOT)/include -isystem $(VGPU_VROOT)/include/vltstd \
 	  -isystem $(1)/obj_dir -DVM_TRACE=1 -DVM_TRACE_FST=1 $(VGPU_CFLAGS) \
 	  -c sw/sim/ww_vgpu.cpp -o $(1)/ww_vgpu.o
 	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(4)) $(VGPU_CFLAGS) \
 	  -c sw/sim/ww_dram.c -o $(1)/ww_dram.o
 	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j 2 -C $(1)/obj_dir -f Vww_gpu.mk \
-	  $(VGPU_OPT) $(VGPU_RUNTIME)
+	  $(VGPU_OPT) $(VGPU_RUNTIME) $(call vgpu_cov,$(5),verilated_cov.o)
 	@rm -rf $(1)/ar && mkdir -p $(1)/ar && cd $(1)/ar && ar x ../obj_dir/Vww_gpu__ALL.a
-	rm -f $(2) && ar rcs $(2) $(1)/ar/*.o $(addprefix $(1)/obj_dir/,$(VGPU_RUNTIME)) \
+	rm -f $(2) && ar rcs $(2) $(1)/ar/*.o $(addprefix $(1)/obj_dir/,$(VGPU_RUNTIME) $(call vgpu_cov,$(5),verilated_cov.o)) \
 	  $(1)/ww_vgpu.o $(1)/ww_dram.o
 endef
 

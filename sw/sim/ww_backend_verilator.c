@@ -176,6 +176,10 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
     return snprintf(err, err_len, "out of host memory"), NULL;
   ww_vgpu_opts_t vo = { 0 };
   vo.wave = opts->wave;
+  /* a slower DRAM (tb/coverage/directed.sh): its back-pressure reaches the L2 */
+  const char *dl = getenv("WW_DRAM_LATENCY"), *di = getenv("WW_DRAM_INTERVAL");
+  vo.dram_latency = dl && *dl ? (unsigned)strtoul(dl, NULL, 0) : 0;
+  vo.dram_interval = di && *di ? (unsigned)strtoul(di, NULL, 0) : 0;
   b->v = ww_vgpu_new(&vo, err, err_len);
   if (!b->v) {
     free(b);

@@ -18,6 +18,10 @@
 
 #include <verilated.h>
 #include <verilated_fst_c.h>
+#if VM_COVERAGE
+#include <unistd.h>
+#include <verilated_cov.h>
+#endif
 
 #include "Vww_gpu.h"
 
@@ -386,7 +390,13 @@ extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t 
   v->info = ww_vgpu_info_t{ NUM_SM, NUM_PART, WARPS, LANES, WW_BLOCKS_PER_SM, LB, WW_IMEM_BYTES,
                             WW_L2_SETS, WW_L2_WAYS, WW_GMEM_BYTES, WW_CODE_BASE, SB_W,
                             DRAM_BYTES };
+#if VM_COVERAGE
+  // a coverage build starts from all-zero state: random initial values would
+  // count as toggles and take state machines' default branches before reset
+  v->ctx.randReset(0);
+#else
   v->ctx.randReset(2);
+#endif
   v->ctx.randSeed(static_cast<int>(o.seed & 0x7FFFFFFF));
   v->ctx.traceEverOn(o.wave != nullptr);
   // WW_GSI_TRACE=PREFIX: every SM's ww_gsi writes its ports, cycle by cycle,
@@ -426,6 +436,17 @@ extern "C" void ww_vgpu_free(ww_vgpu_t *v)
     delete v->fst;
   }
   v->top->final();
+#if VM_COVERAGE
+  // a coverage build (tb/coverage/coverage.mk): this instance's counts go to
+  // $WW_COVERAGE_DIR/<pid>_<n>.dat, merged later by verilator_coverage
+  static unsigned n_written = 0;
+  const char *cov_dir = std::getenv("WW_COVERAGE_DIR");
+  if (cov_dir && *cov_dir) {
+    std::string f = std::string(cov_dir) + "/" + std::to_string(getpid()) + "_" +
+                    std::to_string(n_written++) + ".dat";
+    v->ctx.coveragep()->write(f.c_str());
+  }
+#endif
   delete v->top;
   ww_dram_free(v->dram);
   delete v;
