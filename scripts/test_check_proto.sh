@@ -74,15 +74,15 @@ case_literal csr-verilog rtl/sm/ww_sm.v "(e_csr >= {20'd0, WW_CSR_TID})" "(e_csr
 case_literal sideband-verilog rtl/top/ww_gpu.v \
   "localparam SK_LSB = \`WW_SB_SK_LSB(WID_W, LINE_BYTES / 4," \
   "localparam SK_LSB = 7 + WID_W + 64; // (WID_W, LINE_BYTES / 4,"
-case_literal local-copy-verilog rtl/sm/ww_gsi.v "localparam N_CNT  = \`WW_GSI_CNT_N;" \
+case_literal local-copy-verilog rtl/gsi/ww_gsi.v "localparam N_CNT  = \`WW_GSI_CNT_N;" \
   "localparam N_CNT  = \`WW_GSI_CNT_N; localparam [2:0] WHY_SCORD = 3'd7;"
-case_literal sideband-c tb/gpu/ww_vgpu.cpp \
+case_literal sideband-c sw/sim/ww_vgpu.cpp \
   "constexpr unsigned SB_SK      = WW_SB_SK_LSB(WID_W, LB / 4," \
   "constexpr unsigned SB_SK      = 7 + WID_W + 64; // (WID_W, LB / 4,"
-case_literal trap-c tb/gpu/ww_backend_verilator.c "b->trap.kind = WW_TRAP_COSIM;" \
+case_literal trap-c sw/sim/ww_backend_verilator.c "b->trap.kind = WW_TRAP_COSIM;" \
   "b->trap.kind = 15;"
-case_literal why-c cmodel/sm/ww_gsi.c "== WW_GSI_WHY_SYNC)" "== 6)"
-case_literal racelog-c tb/gpu/ww_backend_verilator.c "mem_word(m, h + 4 * WW_SCORD_HDR_RACES)" \
+case_literal why-c cmodel/gsi/ww_gsi.c "== WW_GSI_WHY_SYNC)" "== 6)"
+case_literal racelog-c sw/sim/ww_backend_verilator.c "mem_word(m, h + 4 * WW_SCORD_HDR_RACES)" \
   "mem_word(m, h + 4)"
 
 # the generated files drift from the table

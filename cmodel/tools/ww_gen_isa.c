@@ -15,7 +15,7 @@
  */
 #include <stdio.h>
 
-#include "../gpu/ww_isa.h"   /* ww_op_t, ww_fmt_t, ww_cls_t: the C decoder's codes */
+#include "../isa/ww_isa.h"   /* ww_op_t, ww_fmt_t, ww_cls_t: the C decoder's codes */
 
 #define FMT_W 4   /* bits of a format / class code in the RTL */
 #define CLS_W 4

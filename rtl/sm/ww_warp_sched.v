@@ -12,7 +12,7 @@
 //   is_mem_i      the instruction goes to the LSU (else to a compute unit)
 //   unit_ready_i  its unit can take it this cycle
 // Stall class of warp w (stall_o[w*3 +: 3]; the codes are WW_GSI_* of
-// rtl/include/ww_proto.vh), the first that holds, in the order of seed 002
+// rtl/include/ww_proto.vh), the first that holds, in the order of GSI (ISPASS 2016)
 // Algorithm 1:
 //   0 IDLE         !active_i
 //   1 CONTROL      !ibuf_valid_i
