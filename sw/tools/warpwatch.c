@@ -345,6 +345,7 @@ typedef struct {
   const char *backend;
   uint64_t seed, max_steps;
   int cosim;
+  int have_cosim;                /* --cosim was given */
   const char *wave;
   const char *trace;
   int stats, json;
@@ -443,6 +444,7 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
       o->backend = val;
     } else if (strcmp(name, "--cosim") == 0) {
       o->cosim = ww_cosim_mode(val);
+      o->have_cosim = 1;
       if (o->cosim < 0)
         return usage_error("run ", "--cosim %s: expected strict, follow or off", val);
     } else if (strcmp(name, "--wave") == 0) {
@@ -490,6 +492,12 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
   if (o->stalls && strcmp(o->backend, "verilator") != 0)
     return usage_error("run ", "--stalls needs --backend verilator: the stall counters are "
                        "in the RTL (the golden model has no pipeline timing)");
+  if (o->have_cosim && strcmp(o->backend, "verilator") != 0)
+    return usage_error("run ", "--cosim needs --backend verilator: it checks the RTL against "
+                       "the golden model, and backend %s runs the golden model alone", o->backend);
+  if (o->wave && strcmp(o->backend, "verilator") != 0)
+    return usage_error("run ", "--wave needs --backend verilator: backend %s has no signals to "
+                       "trace (--trace FILE writes its retired instructions)", o->backend);
   if (o->json && o->trace && strcmp(o->trace, "-") == 0)
     return usage_error("run ", "--trace - would mix the trace into the --json output");
   for (unsigned i = 0; i < o->nprints; i++) {

@@ -201,6 +201,11 @@ if grep -q -E '^step=[0-9]+ sm=[0-9]+ warp=[0-9]+ blk=1 pc=00010008 mask=ff  csr
 else
   bad "trace lacks the tid read of block 1"
 fi
+# options the backend cannot honour are usage errors naming the backend
+run 2 run "$K/store_tid.elf" --grid 1 --block 8 --arg buf:64 --cosim follow &&
+  has stderr "--cosim needs --backend verilator"
+run 2 run "$K/store_tid.elf" --grid 1 --block 8 --arg buf:64 --wave "$OUT/x.fst" &&
+  has stderr "--wave needs --backend verilator"
 # output files: missing parent directories are created; a parent that is a
 # file is a clear error before the run
 rm -rf "$OUT/newdir"
