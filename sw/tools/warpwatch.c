@@ -486,16 +486,18 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     return usage_error("run ", "missing --grid N");
   if (!o->have_block)
     return usage_error("run ", "missing --block N");
-  if (o->scord && strcmp(o->backend, "verilator") != 0)
+  /* options only the RTL can honour */
+  const int rtl = strcmp(o->backend, "verilator") == 0;
+  if (o->scord && !rtl)
     return usage_error("run ", "--scord needs --backend verilator: the race detector is in the "
                        "RTL");
-  if (o->stalls && strcmp(o->backend, "verilator") != 0)
+  if (o->stalls && !rtl)
     return usage_error("run ", "--stalls needs --backend verilator: the stall counters are "
                        "in the RTL (the golden model has no pipeline timing)");
-  if (o->have_cosim && strcmp(o->backend, "verilator") != 0)
+  if (o->have_cosim && !rtl)
     return usage_error("run ", "--cosim needs --backend verilator: it checks the RTL against "
                        "the golden model, and backend %s runs the golden model alone", o->backend);
-  if (o->wave && strcmp(o->backend, "verilator") != 0)
+  if (o->wave && !rtl)
     return usage_error("run ", "--wave needs --backend verilator: backend %s has no signals to "
                        "trace (--trace FILE writes its retired instructions)", o->backend);
   if (o->json && o->trace && strcmp(o->trace, "-") == 0)
