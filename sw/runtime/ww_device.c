@@ -155,6 +155,7 @@ void ww_dev_close(ww_dev_t *dev)
   for (ww_kernel_t *k = dev->kernels; k; k = k->next)
     k->dev = NULL;
   dev->ops->close(dev->be);
+  free(dev->allocs);
   free(dev);
 }
 
@@ -167,6 +168,10 @@ uint32_t ww_dev_alloc(ww_dev_t *dev, uint32_t bytes)
     return 0;
   }
   uint32_t addr = dev->heap_next;
+  if (ww_regions_add(dev, addr, bytes, NULL) != 0) {
+    ww_dev_fail(dev, "out of host memory");
+    return 0;
+  }
   dev->heap_next += (uint32_t)size;
   return addr;
 }
@@ -175,6 +180,7 @@ void ww_dev_reset_heap(ww_dev_t *dev)
 {
   dev->heap_base = dev->heap_next = align_up(dev->image_top);
   dev->args_addr = dev->args_cap = 0;
+  ww_regions_reset(dev);
 }
 
 static int check_range(ww_dev_t *dev, const char *what, uint32_t addr, size_t n)

@@ -91,6 +91,8 @@ ww_kernel_t *ww_kernel_load(ww_dev_t *dev, const char *elf_path)
       ww_dev_reset_heap(dev);
   }
   k->dev = dev;
+  const char *base = strrchr(elf_path, '/');
+  snprintf(k->name, sizeof k->name, "%s", base ? base + 1 : elf_path);
   k->next = dev->kernels;
   dev->kernels = k;
   return k;

@@ -45,6 +45,7 @@ int ww_launch(ww_dev_t *dev, const ww_kernel_t *k, uint32_t grid, uint32_t block
       if (!a)
         return ww_dev_fail(dev, "launch: no device memory for %zu argument bytes", args_bytes);
       dev->args_addr = a;
+      ww_dev_name_alloc(dev, a, "the argument block");
       dev->args_cap = (uint32_t)((args_bytes + 63) & ~(size_t)63);
     }
     if (ww_dev_copy_to(dev, dev->args_addr, args, args_bytes) != 0)

@@ -67,6 +67,7 @@ struct ww_kernel {
   ww_dev_t *dev;            /* NULL once the device is closed */
   ww_kernel_t *next;        /* the device's list of loaded kernels */
   ww_elf_t elf;
+  char name[48];            /* the file's base name, for reports */
 };
 
 struct ww_dev {
@@ -82,6 +83,8 @@ struct ww_dev {
   uint32_t heap_base, heap_next;
   uint32_t args_addr, args_cap;   /* argument block, reused across launches */
   ww_kernel_t *kernels;
+  struct ww_alloc_rec *allocs;    /* heap allocations in address order (ww_regions.c) */
+  size_t nallocs, cap_allocs;
   int pending;                    /* a grid was launched and not yet waited for */
   const ww_kernel_t *launched;    /* its kernel (NULL if freed since) */
   ww_gpu_stats_t stats0;          /* backend counters at launch (results are per launch) */
@@ -89,6 +92,11 @@ struct ww_dev {
   ww_retire_fn hook;
   void *hook_ctx;
 };
+
+/* Records a heap allocation for ww_dev_region(); 0, or -1 when out of host
+ * memory (ww_regions.c). ww_regions_reset() forgets them all. */
+int ww_regions_add(ww_dev_t *dev, uint32_t addr, uint32_t bytes, const char *name);
+void ww_regions_reset(ww_dev_t *dev);
 
 /* Sets dev->err; returns -1. */
 int ww_dev_fail(ww_dev_t *dev, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

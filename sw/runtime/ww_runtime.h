@@ -99,6 +99,36 @@ void ww_dev_reset_heap(ww_dev_t *dev);
 int ww_dev_copy_to(ww_dev_t *dev, uint32_t dst, const void *src, size_t n);
 int ww_dev_copy_from(ww_dev_t *dev, void *dst, uint32_t src, size_t n);
 
+/* ---- what an address is (memcheck and race reports) ------------------------ */
+typedef enum {
+  WW_REGION_NONE = 0,       /* no region: unallocated heap, or outside memory */
+  WW_REGION_NULL_GUARD,     /* [0, NULL_GUARD_BYTES): never accessible */
+  WW_REGION_CODE,           /* an executable segment of a loaded kernel */
+  WW_REGION_IMAGE,          /* a data segment of a loaded kernel (.data, .bss) */
+  WW_REGION_HEAP,           /* a ww_dev_alloc() block (exactly the bytes asked for) */
+  WW_REGION_ARGS,           /* the launch's argument block */
+  WW_REGION_LOCAL,          /* local memory (per-thread stacks) */
+} ww_region_kind_t;
+
+typedef struct {
+  ww_region_kind_t kind;
+  uint32_t base, bytes;
+  char name[96];            /* "arg 1 (buf:16)", "kernel code (vecadd.elf)", ... */
+} ww_region_t;
+
+/* Names the allocation that starts at addr for reports, e.g. "arg 1 (buf:16)".
+ * 0, or -1 when no allocation starts there. */
+int ww_dev_name_alloc(ww_dev_t *dev, uint32_t addr, const char *name);
+
+/* The region holding addr: 0 with *r filled. Otherwise -1 and *r is the
+ * nearest heap allocation or argument block (kind WW_REGION_NONE when there
+ * is none). */
+int ww_dev_region(const ww_dev_t *dev, uint32_t addr, ww_region_t *r);
+
+/* addr in words: "arg 1 (buf:16) + 12", "400 bytes past the end of arg 1
+ * (buf:16)", "kernel code (k.elf) + 0x40", "the null guard". */
+void ww_dev_describe(const ww_dev_t *dev, uint32_t addr, char *buf, size_t n);
+
 /* Writes args (if any) into device memory, sets kargs and starts the grid. */
 int ww_launch(ww_dev_t *dev, const ww_kernel_t *k, uint32_t grid, uint32_t block,
               const void *args, size_t args_bytes);

@@ -829,6 +829,11 @@ static int setup_args(ww_dev_t *dev, run_opts_t *o, uint32_t *words)
     karg_t *a = &o->args[i];
     if (a->is_buf) {
       a->word = ww_dev_alloc(dev, a->bytes);
+      if (a->word) {
+        char name[64];
+        snprintf(name, sizeof name, "arg %u (%.40s)", i, a->text);
+        ww_dev_name_alloc(dev, a->word, name);
+      }
       uint8_t *zero = a->init ? NULL : calloc(1, a->bytes);
       int bad = !a->word || (!a->init && !zero) ||
                 ww_dev_copy_to(dev, a->word, a->init ? a->init : zero, a->bytes) != 0;
