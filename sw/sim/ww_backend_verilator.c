@@ -180,6 +180,7 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   const char *dl = getenv("WW_DRAM_LATENCY"), *di = getenv("WW_DRAM_INTERVAL");
   vo.dram_latency = dl && *dl ? (unsigned)strtoul(dl, NULL, 0) : 0;
   vo.dram_interval = di && *di ? (unsigned)strtoul(di, NULL, 0) : 0;
+  vo.timing_seed = opts->seed;   /* --seed on the RTL: DRAM timing noise */
   b->v = ww_vgpu_new(&vo, err, err_len);
   if (!b->v) {
     free(b);

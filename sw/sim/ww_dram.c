@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "ww_config.h"
+#include "ww_rng.h"
 
 #define MAX_LATENCY 100000u
 
@@ -26,6 +27,8 @@ typedef struct {
   uint64_t now;                         /* this channel's cycle */
   uint64_t next_accept;                 /* first cycle it is ready again */
   rd_t    *q;                           /* ring of outstanding reads */
+  uint64_t last_due;                    /* answer cycle of the youngest read */
+  ww_rng_t rng;                         /* jitter */
   unsigned head, count;
   ww_dram_stats_t st;
 } chan_t;
@@ -39,7 +42,7 @@ struct ww_dram {
 
 ww_dram_cfg_t ww_dram_default_cfg(void)
 {
-  ww_dram_cfg_t c = { WW_GMEM_BYTES, WW_LINE_BYTES, WW_NUM_PART, WW_DRAM_LATENCY, 1 };
+  ww_dram_cfg_t c = { WW_GMEM_BYTES, WW_LINE_BYTES, WW_NUM_PART, WW_DRAM_LATENCY, 1, 0, 0 };
   return c;
 }
 
@@ -60,6 +63,8 @@ ww_dram_t *ww_dram_new(const ww_dram_cfg_t *c, char *err, size_t n)
     why = "latency must be 1..100000 cycles";
   else if (!c->interval)
     why = "interval must be >= 1 cycle";
+  else if (c->jitter > MAX_LATENCY)
+    why = "jitter must be 0..100000 cycles";
   if (why) {
     if (err && n)
       snprintf(err, n, "ww_dram: %s", why);
@@ -68,11 +73,13 @@ ww_dram_t *ww_dram_new(const ww_dram_cfg_t *c, char *err, size_t n)
   ww_dram_t *d = calloc(1, sizeof *d);
   if (d) {
     d->cfg = *c;
-    d->qcap = c->latency + 1;
+    d->qcap = c->latency + c->jitter + 1;
     d->mem = calloc(c->bytes, 1);
     int ok = d->mem != NULL;
     for (unsigned i = 0; ok && i < c->channels; i++)
       ok = (d->ch[i].q = calloc(d->qcap, sizeof(rd_t))) != NULL;
+    for (unsigned i = 0; ok && i < c->channels; i++)
+      d->ch[i].rng.s = c->seed * 0x100000001B3ull + i;
     if (!ok) {
       ww_dram_free(d);
       d = NULL;
@@ -149,6 +156,8 @@ void ww_dram_step(ww_dram_t *d, unsigned ch, const ww_dram_in_t *in, ww_dram_out
   }
   if (out->req_ready && in->req_valid) {
     c->next_accept = c->now + d->cfg.interval;
+    if (d->cfg.jitter)
+      c->next_accept += ww_rng_below(&c->rng, d->cfg.jitter / 4 + 1);
     if (in->req_we) {
       c->st.writes++;
       line_write(d, c, in->req_line, in->req_data);
@@ -156,6 +165,11 @@ void ww_dram_step(ww_dram_t *d, unsigned ch, const ww_dram_in_t *in, ww_dram_out
       c->st.reads++;
       rd_t *r = &c->q[(c->head + c->count) % d->qcap];
       r->due = c->now + d->cfg.latency;
+      if (d->cfg.jitter)
+        r->due += ww_rng_below(&c->rng, d->cfg.jitter + 1);
+      if (c->count && r->due <= c->last_due)   /* answers in order */
+        r->due = c->last_due + 1;
+      c->last_due = r->due;
       line_read(d, c, in->req_line, r->data);
       c->count++;
     }

@@ -14,6 +14,10 @@
  *             Reads are pipelined: several may be outstanding.
  *   bandwidth after accepting in cycle c, a channel is ready again in cycle
  *             c + interval (interval 1: every cycle).
+ *   jitter    with cfg.jitter > 0 (RTL timing seeds, `warpwatch run --seed`)
+ *             a read's answer comes up to jitter cycles later and a channel
+ *             stays unready up to jitter/4 cycles longer, drawn per request
+ *             from cfg.seed; answers stay in order.
  *   reset     a cycle with rst_ni = 0 drops every outstanding read (the
  *             memory keeps its contents); reset it together with the GPU.
  *
@@ -49,6 +53,10 @@ typedef struct {
   unsigned channels;    /* NUM_PART: 1..16 */
   unsigned latency;     /* cycles from acceptance to the read answer, >= 1 */
   unsigned interval;    /* cycles between two acceptances on a channel, >= 1 */
+  unsigned jitter;      /* timing noise: each read answers up to `jitter` cycles
+                           later and each acceptance delays the next one by up
+                           to jitter/4 more cycles, uniformly from `seed`; 0 = none */
+  uint64_t seed;        /* of the jitter; the same seed gives the same timing */
 } ww_dram_cfg_t;
 
 /* GMEM_BYTES, LINE_BYTES, NUM_PART, DRAM_LATENCY of ww_config.h, interval 1. */

@@ -379,6 +379,10 @@ extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t 
     dc.latency = o.dram_latency;
   if (o.dram_interval)
     dc.interval = o.dram_interval;
+  if (o.timing_seed) {
+    dc.jitter = dc.latency;
+    dc.seed = o.timing_seed;
+  }
   ww_dram_t *dram = ww_dram_new(&dc, err, err_len);
   if (!dram)
     return nullptr;

@@ -49,6 +49,8 @@ typedef struct {
   uint32_t    seed;           /* seed of Verilator's random initial state (x-initial unique) */
   const char *wave;           /* FST file of every cycle, NULL = none; a saved GTKWave
                                  view is written next to it (X.fst -> X.gtkw) */
+  uint64_t    timing_seed;    /* 0: fixed DRAM timing; else DRAM latency jitter of up to
+                                 one latency per read, seeded (ww_dram.h "jitter") */
 } ww_vgpu_opts_t;
 
 /* The parameters the GPU was verilated with. */

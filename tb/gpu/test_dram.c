@@ -29,7 +29,7 @@ static int g_fail, g_pass, g_case_fail;
 
 static ww_dram_t *mk(unsigned lb, unsigned ch, unsigned lat, unsigned iv, uint32_t bytes)
 {
-  ww_dram_cfg_t c = { bytes, lb, ch, lat, iv };
+  ww_dram_cfg_t c = { bytes, lb, ch, lat, iv, 0, 0 };
   char err[128];
   ww_dram_t *d = ww_dram_new(&c, err, sizeof err);
   if (!d) {
@@ -226,6 +226,64 @@ static void t_pipeline(void)
   ww_dram_free(d);
 }
 
+/* Jitter (RTL timing seeds): a read is answered within [latency, latency +
+ * jitter] of its acceptance unless an earlier answer holds it back, answers
+ * stay in order, the timing depends on the seed, and one seed reproduces it. */
+static void jitter_run(uint64_t seed, unsigned *accept_at, unsigned *answer_at, unsigned n)
+{
+  ww_dram_cfg_t c = { 4096, 8, 1, 10, 1, 10, seed };
+  char err[128];
+  ww_dram_t *d = ww_dram_new(&c, err, sizeof err);
+  CHECK(d != NULL, "jitter cfg refused: %s", err);
+  if (!d)
+    return;
+  uint8_t *m = ww_dram_mem(d);
+  for (unsigned i = 0; i < 4096; i++)
+    m[i] = (uint8_t)(i / 8);                 /* every byte of line L is L */
+  unsigned sent = 0, got = 0;
+  ww_dram_out_t o;
+  for (unsigned cyc = 0; cyc < 2000 && got < n; cyc++) {
+    ww_dram_out_t peek;
+    ww_dram_outputs(d, 0, &peek);
+    ww_dram_in_t in = sent < n ? rd(sent) : idle_in();
+    ww_dram_step(d, 0, &in, &o);
+    if (sent < n && peek.req_ready)
+      accept_at[sent++] = cyc;
+    if (o.rsp_valid) {
+      CHECK((o.rsp_data[0] & 0xFF) == (got & 0xFF), "answer %u is line %u: out of order", got,
+            o.rsp_data[0] & 0xFF);
+      answer_at[got++] = cyc;
+    }
+  }
+  CHECK(got == n, "%u answers for %u reads", got, n);
+  ww_dram_free(d);
+}
+
+static void t_jitter(void)
+{
+  enum { N = 64 };
+  unsigned a1[N] = { 0 }, r1[N] = { 0 }, a2[N] = { 0 }, r2[N] = { 0 }, a3[N] = { 0 },
+           r3[N] = { 0 };
+  jitter_run(7, a1, r1, N);
+  jitter_run(7, a2, r2, N);
+  jitter_run(8, a3, r3, N);
+  CHECK(!memcmp(a1, a2, sizeof a1) && !memcmp(r1, r2, sizeof r1), "seed 7 did not reproduce");
+  CHECK(memcmp(r1, r3, sizeof r1) != 0, "seeds 7 and 8 gave the same timing");
+  unsigned late = 0, slow = 0;
+  for (unsigned i = 0; i < N; i++) {
+    unsigned lat = r1[i] - a1[i];
+    CHECK(lat >= 10, "read %u answered after %u cycles (< latency 10)", i, lat);
+    CHECK(lat <= 20 || (i && r1[i] == r1[i - 1] + 1), "read %u answered after %u cycles, "
+          "not held back by read %u", i, lat, i - 1);
+    late += lat > 10;
+    slow += i && a1[i] - a1[i - 1] > 1;
+  }
+  CHECK(late > N / 4 && slow > 0, "jitter hardly changes anything: %u late answers, %u slow "
+        "acceptances", late, slow);
+  ww_dram_cfg_t c = { 4096, 8, 1, 10, 1, 200000, 1 };
+  CHECK(!ww_dram_new(&c, NULL, 0), "jitter 200000 accepted");
+}
+
 /* Word i bits [8j+7:8j] = byte 4i+j; whole line written, neighbours kept. */
 static void t_bytes(void)
 {
@@ -334,6 +392,7 @@ int main(void)
     { "config", t_config },     { "latency", t_latency }, { "interval", t_interval },
     { "order", t_order },       { "pipeline", t_pipeline }, { "bytes", t_bytes },
     { "reset", t_reset },       { "range", t_range },     { "channels", t_channels },
+    { "jitter", t_jitter },
   };
   for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     g_case_fail = 0;
