@@ -62,7 +62,7 @@ $(SW_TEST_BIN): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) sw/runtime/ww_runtime.h 
 # The checks, one per test group (`build/tests/sw/sw_tests --list` names
 # them): each runs round robin and two random interleavings; SEED=n adds one.
 SW_TEST_NAMES := isa-alu isa-mem isa-misc atomics vecadd saxpy alu-loop reduction divergence \
-                 matmul histogram block-counter spinlock scoped-race message-passing \
+                 matmul histogram bfs work-queue block-counter spinlock scoped-race message-passing \
                  assert uts-central uts-decentral stream
 
 .PHONY: sw-kernels sw-tests sw-check

@@ -527,8 +527,21 @@ ww_run_t ww_gpu_run(ww_gpu_t *g)
 ww_run_t ww_gpu_step_warp_follow(ww_gpu_t *g, unsigned s, unsigned hw, const ww_retire_t *rtl)
 {
   g->follow = rtl;
+  g->follow_lanes = ~0u;
   ww_run_t r = ww_gpu_step_warp(g, s, hw);
   g->follow = NULL;
+  return r;
+}
+
+ww_run_t ww_gpu_step_warp_sync(ww_gpu_t *g, unsigned s, unsigned hw, const ww_retire_t *rtl,
+                               uint32_t lanes)
+{
+  g->follow = rtl;
+  g->follow_lanes = lanes;
+  g->follow_sync = 1;
+  ww_run_t r = ww_gpu_step_warp(g, s, hw);
+  g->follow = NULL;
+  g->follow_sync = 0;
   return r;
 }
 

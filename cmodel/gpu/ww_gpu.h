@@ -115,6 +115,8 @@ typedef struct {
   uint32_t rd_val[WW_MAX_LANES];      /* value written to rd */
   uint32_t addr[WW_MAX_LANES];        /* memory address */
   uint32_t wdata[WW_MAX_LANES];       /* store data / atomic operand (rs2) */
+  uint32_t swap[WW_MAX_LANES];        /* CAS: the value swapped in (rs3); the model's
+                                         records only (the RTL's retire port has none) */
 } ww_retire_t;
 
 typedef void (*ww_retire_fn)(void *ctx, const ww_retire_t *r);
@@ -128,6 +130,21 @@ void ww_gpu_set_retire_hook(ww_gpu_t *gpu, ww_retire_fn fn, void *ctx);
  * Everything else is computed by the model as usual. */
 ww_run_t ww_gpu_step_warp_follow(ww_gpu_t *gpu, unsigned sm, unsigned hw_warp,
                                  const ww_retire_t *rtl);
+
+/* Co-simulation's default mode, sync (docs/gpu_rtl.md "Checking"): only the
+ * lanes in `lanes` take the RTL's value (the values whose order is legally
+ * timing-dependent: strong loads, device-scope atomics, loads of words that
+ * device atomics touch); the rest is computed. A device atomic of such a lane
+ * returns the RTL's old value and writes op(the model's own value, operand)
+ * when the op's result does not depend on order (add, and, or, xor, min,
+ * max), else (exch, CAS) the value the RTL's atomic wrote. */
+ww_run_t ww_gpu_step_warp_sync(ww_gpu_t *gpu, unsigned sm, unsigned hw_warp,
+                               const ww_retire_t *rtl, uint32_t lanes);
+
+/* What atomic instruction `insn` (any scope) leaves in its word when it read
+ * `old`, with operand b (rs2) and, for CAS, swap (rs3). *commutes (if not
+ * NULL) is 0 for exch and CAS, whose results depend on the order. */
+uint32_t ww_gpu_amo_result(uint32_t insn, uint32_t old, uint32_t b, uint32_t swap, int *commutes);
 
 /* ---- traps -------------------------------------------------------------- */
 /* Trap kinds: ww_trap_kind_t, WW_TRAP_NONE .. WW_TRAP_COSIM, and their

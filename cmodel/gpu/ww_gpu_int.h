@@ -101,7 +101,9 @@ struct ww_gpu {
   ww_retire_fn hook;
   void        *hook_ctx;
   ww_retire_t  rec;                /* scratch: addr/wdata/mem filled by memory ops */
-  const ww_retire_t *follow;       /* co-simulation follow mode: load values come from here */
+  const ww_retire_t *follow;       /* co-simulation: load/atomic values come from here */
+  uint32_t     follow_lanes;       /* ... for these lanes */
+  int          follow_sync;        /* ww_gpu_step_warp_sync: device atomics' memory update */
 };
 
 /* ---- ww_gpu.c ------------------------------------------------------------ */

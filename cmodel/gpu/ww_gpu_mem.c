@@ -144,7 +144,7 @@ int ww_mem_load(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_
     unsigned l = (unsigned)__builtin_ctz(m);
     uint32_t a = g->rec.addr[l], v;
     const uint8_t *p = a >= sbase ? shm + (a - sbase) : strong ? g->gmem + a : l1_access(g, sm, a);
-    if (g->follow)
+    if (g->follow && (g->follow_lanes >> l & 1))
       v = g->follow->rd_val[l];     /* co-simulation: the value the RTL read */
     else if (n == 4)
       v = ww_ld32(p);
@@ -214,6 +214,13 @@ static inline uint32_t amo_op(unsigned op, uint32_t old, uint32_t b)
   }
 }
 
+/* Ops whose final value does not depend on the order of the operands. */
+static int amo_commutes(unsigned op)
+{
+  return op != WW_OP_AMOEXCH_BLK && op != WW_OP_AMOEXCH_DEV && op != WW_OP_CAS_BLK &&
+         op != WW_OP_CAS_DEV;
+}
+
 static int is_dev_scope(unsigned op)
 {
   switch (op) {
@@ -241,13 +248,17 @@ int ww_mem_atomic(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint3
     uint32_t a = g->rec.addr[l], b = w->x[d->rs2][l], old, nv;
     int write;
     uint8_t *p = a >= sbase ? shm + (a - sbase) : dev ? g->gmem + a : l1_access(g, sm, a);
-    old = g->follow ? g->follow->rd_val[l] : ww_ld32(p);
+    const int fl = g->follow && (g->follow_lanes >> l & 1);
+    old = fl ? g->follow->rd_val[l] : ww_ld32(p);
     if (cas) {
       write = old == b;
       nv = w->x[d->rs3][l];
     } else {
       write = 1;
-      nv = amo_op(d->op, old, b);
+      /* ww_gpu_step_warp_sync: an order-independent device atomic updates
+       * the model's own value, so the word ends as the RTL's does whatever
+       * order the L2 chose; exch and CAS write what the RTL's wrote */
+      nv = amo_op(d->op, fl && g->follow_sync && dev && amo_commutes(d->op) ? ww_ld32(p) : old, b);
     }
     if (write)
       ww_st32(p, nv);
@@ -261,9 +272,21 @@ int ww_mem_atomic(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint3
     }
     w->x[d->rdw][l] = old;
     g->rec.wdata[l] = b;
+    g->rec.swap[l] = cas ? nv : 0;     /* rs3, read before rd is written */
   }
   g->rec.mem = (uint8_t)(first ? WW_MEM_SHARED_ATOMIC : dev ? WW_MEM_ATOMIC_DEV : WW_MEM_ATOMIC_BLK);
   g->rec.mem_bytes = 4;
   g->st.atomics++;
   return 0;
+}
+
+uint32_t ww_gpu_amo_result(uint32_t insn, uint32_t old, uint32_t b, uint32_t swap, int *commutes)
+{
+  ww_insn_t d;
+  ww_decode(insn, &d);
+  if (commutes)
+    *commutes = amo_commutes(d.op);
+  if (d.op == WW_OP_CAS_BLK || d.op == WW_OP_CAS_DEV)
+    return old == b ? swap : old;
+  return amo_op(d.op, old, b);
 }

@@ -459,8 +459,13 @@ module ww_l2_slice #(
   assign rsp_id_o    = id_q;
   assign rsp_src_o   = src_q;
   assign rsp_miss_o  = miss_q;
+`ifdef WW_MUTANT_L2_AMO_RETURNS_NEW
+  assign rsp_data_o  = (op_q == `WW_L2_READ) ? line_q :   // MUTANT: atomics return the new value
+                       (op_q == `WW_L2_ATOMIC)  ? {{(LB-32){1'b0}}, anew} : {LB{1'b0}};
+`else
   assign rsp_data_o  = (op_q == `WW_L2_READ) ? line_q :
                        (op_q == `WW_L2_ATOMIC)  ? {{(LB-32){1'b0}}, aold} : {LB{1'b0}};
+`endif
 
   assign dram_req_valid_o = (state_q == ST_WB) || (state_q == ST_FREQ) || (state_q == ST_FL_WB);
   assign dram_req_we_o    = (state_q != ST_FREQ);

@@ -52,10 +52,10 @@ RT_CLI_HDR := sw/gsi/ww_stalls.h
 RT_CLI_SRC += sw/tools/ww_cc.c
 RT_CLI_HDR += sw/tools/ww_cc.h
 $(RT_CLI) $(RT_CLI_ASAN): private RT_CFLAGS += -DWW_BUILD_HOME='"$(CURDIR)"'
-$(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) sw/sim/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \
+$(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) $(VGPU_BACKEND) $(VGPU_BACKEND_HDR) $(RT_LIB) $(GPU_LIB) \
            $(VGPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)
-	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) sw/sim/ww_backend_verilator.c \
+	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) $(VGPU_BACKEND) \
 	  $(RT_LIB) $(VGPU_LIB) $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
 
 $(RT_CLI_ASAN): $(RT_CLI_SRC) $(RT_CLI_HDR) $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
@@ -72,9 +72,9 @@ RT_VARIANT_DEFS.mshr4 := WW_L1_MSHRS=4
 define RT_VARIANT
 $(BUILD)/variants/$(1)/libwwvgpu.a: $$(gpu_RTL) $$(VGPU_GLUE) | $(BUILD)/.deps-ok
 	$$(call VGPU_ARCHIVE,$(BUILD)/variants/$(1),$$@,$$(gpu_RTL),$$(VGPU_DEFS) $(RT_VARIANT_DEFS.$(1)))
-$(BUILD)/variants/$(1)/warpwatch: $(RT_CLI_SRC) $(RT_CLI_HDR) sw/sim/ww_backend_verilator.c \
+$(BUILD)/variants/$(1)/warpwatch: $(RT_CLI_SRC) $(RT_CLI_HDR) $(VGPU_BACKEND) \
     $(RT_LIB) $(GPU_LIB) $(BUILD)/variants/$(1)/libwwvgpu.a $(RT_DEPS)
-	gcc $(RT_CFLAGS) $$(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) sw/sim/ww_backend_verilator.c \
+	gcc $(RT_CFLAGS) $$(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) $(VGPU_BACKEND) \
 	  $(RT_LIB) $(BUILD)/variants/$(1)/libwwvgpu.a $(GPU_LIB) $(RT_LDLIBS) $$(VGPU_LDLIBS) -o $$@
 endef
 $(foreach v,$(RT_VARIANTS),$(eval $(call RT_VARIANT,$(v))))

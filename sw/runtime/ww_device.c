@@ -25,8 +25,8 @@ const ww_backend_t *ww_backend_find(const char *name)
 
 int ww_cosim_mode(const char *name)
 {
-  static const char *const names[] = { "strict", "follow", "off" };
-  for (int i = 0; i < 3; i++)
+  static const char *const names[] = { "sync", "strict", "follow", "off" };
+  for (int i = 0; i < 4; i++)
     if (name && strcmp(name, names[i]) == 0)
       return i;
   return -1;

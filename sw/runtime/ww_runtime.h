@@ -26,16 +26,25 @@ extern "C" {
 /* ---- backends ------------------------------------------------------------ */
 /* Co-simulation of the verilator backend against the golden model
  * (docs/gpu_rtl.md "Checking"). */
-enum { WW_COSIM_STRICT = 0, WW_COSIM_FOLLOW = 1, WW_COSIM_OFF = 2 };
+/*   sync    (default) every effect strictly, except the values whose order is
+ *           legally timing-dependent (device atomics, strong loads, loads of
+ *           words device atomics touch): the model takes them from the RTL
+ *           and they must fit one serial order per word (sw/sim/ww_atomic_order.h)
+ *   strict  every value computed by the model: race-free kernels without
+ *           contended synchronisation
+ *   follow  every load and atomic value taken from the RTL (racy kernels);
+ *           the final memory is not compared
+ *   off     the RTL alone */
+enum { WW_COSIM_SYNC = 0, WW_COSIM_STRICT = 1, WW_COSIM_FOLLOW = 2, WW_COSIM_OFF = 3 };
 
-/* "strict", "follow" or "off" -> WW_COSIM_*; -1 for anything else. */
+/* "sync", "strict", "follow" or "off" -> WW_COSIM_*; -1 for anything else. */
 int ww_cosim_mode(const char *name);
 
 typedef struct {
   const char *backend;      /* "cmodel" (default); "verilator" (RTL), "fpga" later */
   uint64_t    seed;         /* warp interleaving: 0 = round robin (cmodel) */
   uint64_t    max_steps;    /* 0 = the backend's default limit (verilator: cycles) */
-  int         cosim;        /* verilator: WW_COSIM_STRICT (default), _FOLLOW or _OFF */
+  int         cosim;        /* verilator: WW_COSIM_SYNC (default), _STRICT, _FOLLOW or _OFF */
   const char *wave;         /* verilator: FST waves to this file (+ .gtkw view), NULL = none */
   int         scord;        /* ScoRD race detection: WW_SCORD_OFF (default), _CACHED, _FULL */
 } ww_dev_opts_t;

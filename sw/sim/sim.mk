@@ -65,7 +65,9 @@ $(VGPU_DIR)/.defs: FORCE
 $(VGPU_LIB): $(gpu_RTL) $(VGPU_GLUE) $(VGPU_DIR)/.defs | $(BUILD)/.deps-ok
 	$(call VGPU_ARCHIVE,$(VGPU_DIR),$@,$(gpu_RTL),$(VGPU_DEFS))
 
-VGPU_BACKEND := sw/sim/ww_backend_verilator.c
+# the verilator backend of the runtime, linked by every program that runs the RTL
+VGPU_BACKEND := sw/sim/ww_backend_verilator.c sw/sim/ww_atomic_order.c
+VGPU_BACKEND_HDR := sw/sim/ww_atomic_order.h
 
 .PHONY: vgpu-lib
 vgpu-lib: $(VGPU_LIB)

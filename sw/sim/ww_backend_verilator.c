@@ -11,8 +11,10 @@
  *   - a trap of the RTL must be the model's trap for that warp (kind, PC,
  *     lane and address);
  *   - at the end global memory must be equal (strict mode).
- * Modes (ww_dev_opts_t.cosim): strict (the model computes load values),
- * follow (the model takes the values the RTL loaded: racy kernels), off.
+ * Modes (ww_dev_opts_t.cosim, ww_runtime.h): sync (default: the values whose
+ * order is legally timing-dependent come from the RTL and must fit one serial
+ * order per word, ww_atomic_order.h), strict (the model computes every value),
+ * follow (the model takes every loaded value from the RTL: racy kernels), off.
  * The first divergence stops the run as a WW_TRAP_COSIM trap; a full report
  * (both records) goes to stderr. Races come from the detectors' logs in the
  * DRAM model, read with the race-log words and fields of ww_proto.h
@@ -23,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ww_atomic_order.h"
 #include "ww_config.h"
 #include "ww_isa.h"
 #include "ww_rt_internal.h"
@@ -45,6 +48,8 @@ typedef struct {
   uint64_t     cycles, warp_insns, thread_insns;   /* cumulative, for stats */
   int          watch_on;        /* WW_COSIM_WATCH=ADDR: print records touching ADDR's word */
   uint32_t     watch;
+  ww_aorder_t *aorder;          /* sync mode: the serial-order check */
+  uint64_t     sync_words, sync_atomics;   /* checked by it in the last launch */
   ww_stalls_t  stalls;          /* GSI counters of the last completed launch */
   int          stalls_valid;
   int          scord;           /* WW_SCORD_* of the launches */
@@ -204,6 +209,12 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
       return NULL;
     }
     ww_gpu_set_manual_placement(b->model, 1);
+    if (b->cosim == WW_COSIM_SYNC && !(b->aorder = ww_aorder_new())) {
+      ww_gpu_free(b->model);
+      ww_vgpu_free(b->v);
+      free(b);
+      return snprintf(err, err_len, "out of host memory"), NULL;
+    }
     ww_gpu_set_retire_hook(b->model, model_hook, b);
   }
   return b;
@@ -212,6 +223,7 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
 static void vb_close(void *be)
 {
   vb_t *b = be;
+  ww_aorder_free(b->aorder);
   ww_gpu_free(b->model);
   ww_vgpu_free(b->v);
   free(b);
@@ -243,6 +255,9 @@ static int vb_launch(void *be, const ww_launch_t *launch, char *err, size_t err_
   b->races_valid = 0;
   if (b->model && ww_gpu_launch(b->model, launch, err, err_len))
     return -1;
+  if (b->aorder)
+    ww_aorder_reset(b->aorder);
+  b->sync_words = b->sync_atomics = 0;
   return ww_vgpu_launch(b->v, launch, err, err_len);
 }
 
@@ -326,6 +341,88 @@ static void compare(const ww_retire_t *r, const ww_retire_t *m, char *why, size_
     }
 }
 
+/* ---- sync mode ------------------------------------------------------------- */
+static uint32_t model_word(vb_t *b, uint32_t addr)
+{
+  uint8_t w[4] = { 0 };
+  ww_gpu_read(b->model, addr & ~3u, w, 4);
+  return (uint32_t)w[0] | (uint32_t)w[1] << 8 | (uint32_t)w[2] << 16 | (uint32_t)w[3] << 24;
+}
+
+static uint32_t rtl_word(void *ctx, uint32_t addr)
+{
+  return mem_word(ww_vgpu_mem(((vb_t *)ctx)->v), addr & ~3u);
+}
+
+/* Steps the model on RTL record r in sync mode: the lanes whose values are
+ * legally timing-dependent take the RTL's, and the serial-order check
+ * records them. -1 (host memory) is reported as a mismatch by the caller. */
+static ww_run_t sync_step(vb_t *b, const ww_retire_t *r, int *oom)
+{
+  uint32_t lanes = 0, before[WW_LANES];
+  const unsigned k = r->mem;
+  for (unsigned l = 0; l < WW_LANES; l++) {
+    if (!(r->mask >> l & 1))
+      continue;
+    if (k == WW_MEM_ATOMIC_DEV || k == WW_MEM_LOAD_STRONG ||
+        (k == WW_MEM_LOAD && ww_aorder_tracked(b->aorder, r->addr[l])))
+      lanes |= 1u << l;
+    if (k == WW_MEM_ATOMIC_DEV || k == WW_MEM_LOAD_STRONG || k == WW_MEM_STORE_STRONG)
+      before[l] = model_word(b, r->addr[l]);
+  }
+  ww_run_t mr = ww_gpu_step_warp_sync(b->model, r->sm, r->warp, r, lanes);
+  if (!b->mrec_valid)
+    return mr;
+  const ww_retire_t *m = &b->mrec;
+  int bad = 0;
+  for (unsigned l = 0; l < WW_LANES; l++) {
+    if (!(r->mask >> l & 1) || m->addr[l] != r->addr[l])
+      continue;   /* an address mismatch is reported by compare() */
+    uint32_t a = r->addr[l];
+    if (k == WW_MEM_ATOMIC_DEV) {
+      int commutes;
+      uint32_t nv = ww_gpu_amo_result(r->insn, r->rd_val[l], r->wdata[l], m->swap[l], &commutes);
+      bad |= ww_aorder_atomic(b->aorder, a, before[l], r->rd_val[l], nv, commutes);
+    } else if (k == WW_MEM_LOAD_STRONG || k == WW_MEM_STORE_STRONG) {
+      bad |= ww_aorder_touch(b->aorder, a, before[l]);
+      if (k == WW_MEM_LOAD_STRONG)
+        bad |= ww_aorder_load(b->aorder, a, r->rd_val[l]);
+      else
+        bad |= ww_aorder_store(b->aorder, a, model_word(b, a));
+    } else if (k == WW_MEM_STORE) {
+      bad |= ww_aorder_store(b->aorder, a, model_word(b, a));
+    } else if (k == WW_MEM_LOAD && (lanes >> l & 1) && r->mem_bytes == 4) {
+      bad |= ww_aorder_load(b->aorder, a, r->rd_val[l]);
+    }
+  }
+  *oom = bad;
+  return mr;
+}
+
+/* Sync mode at the grid's end: every tracked word must fit a serial order;
+ * then the words whose final value depends on the order (exch, CAS) take the
+ * RTL's value in the model, so the memory comparison covers the rest. */
+static int sync_finish(vb_t *b, char *why, size_t n)
+{
+  size_t words = 0, atomics = 0;
+  if (ww_aorder_check(b->aorder, rtl_word, b, why, n, &words, &atomics) != 0)
+    return -1;
+  b->sync_words = words;
+  b->sync_atomics = atomics;
+  size_t cnt = ww_aorder_ordered_words(b->aorder, NULL, 0);
+  uint32_t *w = cnt ? malloc(cnt * sizeof *w) : NULL;
+  if (cnt && !w)
+    return snprintf(why, n, "out of host memory"), -1;
+  ww_aorder_ordered_words(b->aorder, w, cnt);
+  for (size_t i = 0; i < cnt; i++) {
+    uint32_t v = rtl_word(b, w[i]);
+    uint8_t bytes[4] = { (uint8_t)v, (uint8_t)(v >> 8), (uint8_t)(v >> 16), (uint8_t)(v >> 24) };
+    ww_gpu_write(b->model, w[i], bytes, 4);
+  }
+  free(w);
+  return 0;
+}
+
 /* The RTL trapped: the model, stepped on that warp, must trap the same way. */
 static ww_run_t check_trap(vb_t *b, const ww_vgpu_events_t *ev, int model_trapped)
 {
@@ -378,8 +475,12 @@ static ww_run_t vb_run(void *be)
       if (!b->model)
         continue;
       b->mrec_valid = 0;
+      int oom = 0;
       ww_run_t mr = b->cosim == WW_COSIM_FOLLOW ? ww_gpu_step_warp_follow(b->model, r->sm, r->warp, r)
+                    : b->cosim == WW_COSIM_SYNC ? sync_step(b, r, &oom)
                                                 : ww_gpu_step_warp(b->model, r->sm, r->warp);
+      if (oom)
+        return mismatch(b, ev.cycle, r, "out of host memory for the serial-order check");
       if (!b->mrec_valid) {
         if (mr == WW_RUN_TRAP && ev.trap_valid && st == WW_VGPU_TRAP) {
           model_trapped = 1;   /* e.g. a deadlock found at the arrival: compared below */
@@ -421,7 +522,9 @@ static ww_run_t vb_run(void *be)
       /* follow mode: racing atomics may reach L2 in another order than they
        * retire, so the model's memory is not the reference; the kernel's own
        * host check decides (docs/gpu_rtl.md) */
-      if (b->model && b->cosim == WW_COSIM_STRICT) {
+      if (b->model && b->cosim == WW_COSIM_SYNC && sync_finish(b, why, sizeof why) != 0)
+        return mismatch(b, ev.cycle, NULL, why);
+      if (b->model && (b->cosim == WW_COSIM_STRICT || b->cosim == WW_COSIM_SYNC)) {
         uint32_t n = ww_vgpu_info(b->v)->gmem_bytes;
         const uint8_t *rm = ww_vgpu_mem(b->v);
         static uint8_t buf[1 << 16];

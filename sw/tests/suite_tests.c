@@ -415,6 +415,142 @@ static void test_histogram(swt_t *t)
   histogram_case(t, k, 100, 1, 3, SWT_SMALL_BLOCK);
 }
 
+/* ==== bfs (contended device CAS + counter, one launch per level) =========================== */
+typedef struct { uint32_t row, col, dist, frontier, n, next, next_count, level; } bfs_args_t;
+
+static int cmp_word(const void *a, const void *b)
+{
+  uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+
+static void bfs_case(swt_t *t, const ww_kernel_t *k, uint32_t nv, uint32_t deg, uint32_t grid,
+                     uint32_t block)
+{
+  const uint32_t INF = 0xffffffffu;
+  ww_rng_t r = { 900 + nv + deg };
+  uint32_t *row = xcalloc(nv + 1), *col = xcalloc((size_t)nv * deg), ne = 0;
+  for (uint32_t u = 0; u < nv; u++) {   /* vertices >= 7/8 nv have no in-edges from below */
+    row[u] = ne;
+    uint32_t d = 1 + (uint32_t)ww_rng_below(&r, 2 * deg - 1);
+    for (uint32_t j = 0; j < d && ne < nv * deg; j++)
+      col[ne++] = (uint32_t)ww_rng_below(&r, nv - nv / 8);
+  }
+  row[nv] = ne;
+  /* the host's BFS from vertex 0 */
+  uint32_t *want = xcalloc(nv), *q = xcalloc(nv), qh = 0, qt = 0;
+  for (uint32_t v = 0; v < nv; v++)
+    want[v] = INF;
+  want[0] = 0;
+  q[qt++] = 0;
+  while (qh < qt) {
+    uint32_t u = q[qh++];
+    for (uint32_t e = row[u]; e < row[u + 1]; e++)
+      if (want[col[e]] == INF)
+        want[col[e]] = want[u] + 1, q[qt++] = col[e];
+  }
+  uint32_t *dist = xcalloc(nv), *front = xcalloc(nv), zero = 0;
+  for (uint32_t v = 0; v < nv; v++)
+    dist[v] = INF;
+  dist[0] = 0;
+  bfs_args_t a = { swt_upload(t, row, 4 * (nv + 1)), swt_upload(t, col, 4 * (ne ? ne : 1)),
+                   swt_upload(t, dist, 4 * nv), swt_upload(t, front, 4 * nv), 1,
+                   swt_upload(t, front, 4 * nv), swt_upload(t, &zero, 4), 0 };
+  int ok = a.row && a.col && a.dist && a.frontier && a.next && a.next_count;
+  uint32_t levels = 0, visited = 1, bad_level = 0;
+  ww_result_t res;
+  while (ok && a.n) {
+    ok = ww_dev_copy_to(t->dev, a.next_count, &zero, 4) == 0 &&
+         swt_run(t, "bfs", k, grid, block, &a, sizeof a, &res) == 0 &&
+         swt_download(t, &a.n, a.next_count, 4) == 0 && a.n <= nv &&
+         swt_download(t, front, a.next, 4 * a.n) == 0;
+    if (!ok)
+      break;
+    /* the next frontier: exactly the host's vertices at level + 1, once each */
+    uint32_t cnt = 0;
+    for (uint32_t v = 0; v < nv; v++)
+      cnt += want[v] == a.level + 1;
+    qsort(front, a.n, 4, cmp_word);
+    for (uint32_t i = 0; i < a.n; i++)
+      if (want[front[i]] != a.level + 1 || (i && front[i] == front[i - 1]))
+        bad_level = bad_level ? bad_level : a.level + 1;
+    if (cnt != a.n && !bad_level)
+      bad_level = a.level + 1;
+    visited += a.n;
+    levels++;
+    uint32_t tmp = a.frontier;   /* the next frontier becomes the frontier */
+    a.frontier = a.next;
+    a.next = tmp;
+    a.level++;
+  }
+  if (ok && swt_download(t, dist, a.dist, 4 * nv) == 0) {
+    size_t bad = swt_diff_words(t, "dist", dist, want, nv);
+    swt_check(t, !bad && !bad_level && visited == qt, "grid %u x block %u, %u vertices, %u edges: "
+              "%u levels, %u reached (host %u), every frontier right%s", grid, block, nv, ne,
+              levels, visited, qt, bad_level ? " NOT (a wrong level)" : "");
+  }
+  free(row), free(col), free(want), free(q), free(dist), free(front);
+}
+
+static void test_bfs(swt_t *t)
+{
+  const ww_kernel_t *k = swt_kernel(t, "bfs");
+  if (!k)
+    return;
+  bfs_case(t, k, 400, 4, 4, SWT_MAX_BLOCK);
+  ww_dev_reset_heap(t->dev);
+  bfs_case(t, k, 150, 8, 3, SWT_PART_BLOCK);
+}
+
+/* ==== work-queue (persistent threads, a device atomic work counter) ====================== */
+typedef struct { uint32_t in, out, n, next, done, sum; } work_queue_args_t;
+
+static void work_queue_case(swt_t *t, const ww_kernel_t *k, uint32_t n, uint32_t grid,
+                            uint32_t block)
+{
+  ww_rng_t r = { 700 + n };
+  uint32_t *in = xcalloc(n), *want = xcalloc(n), *got = xcalloc(n + SLACK), wsum = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    uint32_t x = in[i] = rnd_word(&r);
+    for (uint32_t rd = 0; rd < (in[i] & 7) + 1; rd++)
+      x = (x ^ (x >> 15)) * 0x2c1b3c6du + rd;
+    want[i] = x;
+    wsum += x;
+  }
+  uint32_t *init = xcalloc(n + SLACK);
+  for (uint32_t i = n; i < n + SLACK; i++)
+    init[i] = SENTINEL;
+  uint32_t cnt[3] = { 0, 0, 0 };
+  work_queue_args_t a = { swt_upload(t, in, 4 * n), swt_upload(t, init, 4 * (n + SLACK)), n,
+                          swt_upload(t, cnt, 4), swt_upload(t, cnt, 4), swt_upload(t, cnt, 4) };
+  ww_result_t res;
+  if (a.in && a.out && a.next && a.done && a.sum &&
+      swt_run(t, "work_queue", k, grid, block, &a, sizeof a, &res) == 0 &&
+      swt_download(t, got, a.out, 4 * (n + SLACK)) == 0 && swt_download(t, &cnt[0], a.next, 4) == 0 &&
+      swt_download(t, &cnt[1], a.done, 4) == 0 && swt_download(t, &cnt[2], a.sum, 4) == 0) {
+    size_t bad = swt_diff_words(t, "out", got, want, n);
+    int clean = untouched_after(t, "out", got, n);
+    /* every thread takes one index past the end, plus one per task */
+    uint32_t threads = grid * block;
+    swt_check(t, !bad && clean && cnt[1] == n && cnt[2] == wsum && cnt[0] == n + threads,
+              "grid %u x block %u, %u tasks: every task once (done %u, sum %s, counter %u = "
+              "tasks + threads %u)", grid, block, n, cnt[1], cnt[2] == wsum ? "right" : "WRONG",
+              cnt[0], n + threads);
+  }
+  free(in), free(want), free(got), free(init);
+}
+
+static void test_work_queue(swt_t *t)
+{
+  const ww_kernel_t *k = swt_kernel(t, "work_queue");
+  if (!k)
+    return;
+  work_queue_case(t, k, 500, 4, SWT_MAX_BLOCK);
+  ww_dev_reset_heap(t->dev);
+  work_queue_case(t, k, 37, 3, SWT_SMALL_BLOCK);
+}
+
 /* ==== block-counter ==================================================================== */
 typedef struct { uint32_t counters, tickets; } block_counter_args_t;
 
@@ -783,6 +919,8 @@ const swt_group_t swt_suite_groups[] = {
   { "divergence", test_divergence, "nested ww_if, vote loops, early exit by flag, ballots" },
   { "matmul", test_matmul, "tiled integer matrix multiply through shared memory" },
   { "histogram", test_histogram, "shared (block) + global (device) atomic histogram" },
+  { "bfs", test_bfs, "BFS levels: contended device CAS + counter, one launch per level" },
+  { "work-queue", test_work_queue, "persistent threads take tasks from a device atomic counter" },
   { "block-counter", test_block_counter, "block-scope atomics on per-block counters" },
   { "spinlock", test_spinlock, "CAS + fence lock, GPU-safe form, mutual exclusion" },
   { "scoped-race", test_scoped_race, "block scope loses updates, device scope exact" },

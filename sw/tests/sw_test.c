@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_SEEDS 16
+#define MAX_SEEDS 32
 
 /* ---- reporting ----------------------------------------------------------------- */
 int swt_check(swt_t *t, int ok, const char *fmt, ...)
@@ -172,10 +172,11 @@ static const swt_group_t *find_group(const char *name)
 static void usage(FILE *f)
 {
   fprintf(f, "usage: sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list]\n"
-             "                [--backend=cmodel|verilator] [--cosim=strict|follow|off]\n"
+             "                [--backend=cmodel|verilator] [--cosim=sync|strict|follow|off]\n"
              "  (or run through a symlink named after a group)\n"
              "  --backend=verilator runs the RTL co-simulated against the golden model\n"
-             "  (sw_tests_rtl only); the seeds then only seed the model's runs.\n");
+             "  (sw_tests_rtl only; --cosim sync by default); the seeds then seed the\n"
+             "  RTL's DRAM timing (0: fixed).\n");
 }
 
 static void list_groups(void)
@@ -209,7 +210,7 @@ int main(int argc, char **argv)
   const char *only = NULL;
   const char *elf_dir = "build/kernels";
   const char *backend = "cmodel";
-  int cosim = WW_COSIM_STRICT;
+  int cosim = WW_COSIM_SYNC;
 
   /* Invoked as build/tests/sw/<group>? */
   const char *base = strrchr(argv[0], '/');
@@ -246,7 +247,7 @@ int main(int argc, char **argv)
     } else if (!strncmp(a, "--cosim=", 8)) {
       cosim = ww_cosim_mode(a + 8);
       if (cosim < 0) {
-        fprintf(stderr, "sw_tests: --cosim=%s: expected strict, follow or off\n", a + 8);
+        fprintf(stderr, "sw_tests: --cosim=%s: expected sync, strict, follow or off\n", a + 8);
         return 2;
       }
     } else if (!strncmp(a, "--elf-dir=", 10)) {

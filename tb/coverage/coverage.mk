@@ -55,28 +55,28 @@ $(COV_DIR)/vgpu/.flags: FORCE
 $(COV_VLIB): $(gpu_RTL) $(VGPU_GLUE) $(COV_DIR)/vgpu/.flags | $(BUILD)/.deps-ok
 	$(call VGPU_ARCHIVE,$(COV_DIR)/vgpu,$@,$(gpu_RTL),$(VGPU_DEFS),$(COV_VFLAGS))
 
-$(COV_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) sw/sim/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \
+$(COV_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) $(VGPU_BACKEND) $(RT_LIB) $(GPU_LIB) \
             $(COV_VLIB) $(RT_DEPS)
 	@mkdir -p $(@D)
-	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) sw/sim/ww_backend_verilator.c \
+	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) $(VGPU_BACKEND) \
 	  $(RT_LIB) $(COV_VLIB) $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
 
-$(COV_SWT): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) sw/sim/ww_backend_verilator.c \
+$(COV_SWT): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) $(VGPU_BACKEND) \
             $(SW_RT_LIB) $(SW_GPU_LIB) $(COV_VLIB)
 	@mkdir -p $(@D)
-	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) sw/sim/ww_backend_verilator.c $(SW_RT_LIB) \
+	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) $(VGPU_BACKEND) $(SW_RT_LIB) \
 	  $(COV_VLIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
 
 $(COV_MICRO): tb/scord/micro_tests.c tb/scord/scord_harness.c tb/scord/scord_harness.h \
-              sw/sim/ww_backend_verilator.c $(SW_RT_LIB) $(SW_GPU_LIB) $(COV_VLIB)
+              $(VGPU_BACKEND) $(SW_RT_LIB) $(SW_GPU_LIB) $(COV_VLIB)
 	@mkdir -p $(@D)
-	gcc $(COSIM_CFLAGS) $< tb/scord/scord_harness.c sw/sim/ww_backend_verilator.c $(SW_RT_LIB) \
+	gcc $(COSIM_CFLAGS) $< tb/scord/scord_harness.c $(VGPU_BACKEND) $(SW_RT_LIB) \
 	  $(COV_VLIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
 
 $(COV_APPS): tb/scord/app_tests.c tb/scord/scord_harness.c tb/scord/scord_harness.h \
-             sw/sim/ww_backend_verilator.c $(SW_RT_LIB) $(SW_GPU_LIB) $(COV_VLIB)
+             $(VGPU_BACKEND) $(SW_RT_LIB) $(SW_GPU_LIB) $(COV_VLIB)
 	@mkdir -p $(@D)
-	gcc $(COSIM_CFLAGS) $< tb/scord/scord_harness.c sw/sim/ww_backend_verilator.c $(SW_RT_LIB) \
+	gcc $(COSIM_CFLAGS) $< tb/scord/scord_harness.c $(VGPU_BACKEND) $(SW_RT_LIB) \
 	  $(COV_VLIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
 
 COV_BINS := $(COV_CLI) $(COV_SWT) $(COV_MICRO) $(COV_APPS)

@@ -3,11 +3,13 @@
 # tb/gpu/cosim.mk -- the RTL GPU against the golden model (included by the
 # top Makefile after tb/gpu/gpu_tb.mk, whose VGPU_* variables it uses).
 #   build/bin/warpwatch            the CLI with both backends (runtime.mk links
-#                                  sw/sim/ww_backend_verilator.c and $(VGPU_LIB))
+#                                  $(VGPU_BACKEND) and $(VGPU_LIB))
 #   $(SWT_RTL)                     the kernel-suite tests linked the same way
 # Tests (docs/gpu_rtl.md "Checking"):
-#   rtl/suite/<group>   every suite group on the RTL, co-simulated: strict for
-#                       race-free kernels, follow for the racy ones
+#   rtl/suite/<group>   every suite group on the RTL, co-simulated: sync for
+#                       contended race-free kernels, strict for the others,
+#                       follow for the racy one
+#   rtl/seeds/<group>   contended race-free kernels under 20 RTL timing seeds
 #   rtl/randprog        RANDPROG_N random race-free programs, strict
 #   rtl/mutant/<M>      the GPU built with WW_MUTANT_<M>: co-simulation must
 #                       report a mismatch (tb/gpu/expect_mismatch.sh)
@@ -16,38 +18,54 @@ COSIM_SAVED_GOAL := $(.DEFAULT_GOAL)
 
 SWT_RTL        := $(BUILD)/tests/sw/sw_tests_rtl
 COSIM_CFLAGS   := -std=c11 -O2 -g -Wall -Wextra -Werror -Isw/tests -Isw/runtime $(VGPU_CFLAGS)
-# Kernels whose results depend on timing (races, spin loops, contended
-# atomics whose old values are used): co-simulated in follow mode.
-COSIM_FOLLOW   := atomics histogram block-counter spinlock scoped-race message-passing \
+# Co-simulation mode per kernel (ww_runtime.h WW_COSIM_*): sync, the default,
+# for race-free kernels whose values depend on timing (contended atomics,
+# spin loops on strong loads); follow for the deliberately racy one; strict
+# for the rest (every value computed by the model).
+COSIM_FOLLOW   := scoped-race
+COSIM_SYNC     := atomics histogram bfs work-queue block-counter spinlock message-passing \
                   uts-central uts-decentral
-COSIM_STRICT   := $(filter-out $(COSIM_FOLLOW),$(SW_TEST_NAMES))
-COSIM_MUTANTS  := LSU_LB_ZERO_EXTENDS
-# the group each mutant's run uses
+COSIM_STRICT   := $(filter-out $(COSIM_FOLLOW) $(COSIM_SYNC),$(SW_TEST_NAMES))
+# The contended race-free kernels under RTL timing seeds (DRAM jitter,
+# ww_dram.h): the default co-simulation must pass every one.
+COSIM_SEEDED   := bfs histogram work-queue atomics
+COSIM_SEEDS    := 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
+COSIM_MUTANTS  := LSU_LB_ZERO_EXTENDS L2_AMO_RETURNS_NEW
+# the group and co-simulation mode each mutant's run uses (L2_AMO_RETURNS_NEW:
+# in sync mode the model takes atomics' values from the RTL, so only the
+# serial-order check, sw/sim/ww_atomic_order.h, can see the wrong old values)
 COSIM_MUTANT_GROUP.LSU_LB_ZERO_EXTENDS := isa-mem
+COSIM_MUTANT_MODE.LSU_LB_ZERO_EXTENDS  := strict
+COSIM_MUTANT_GROUP.L2_AMO_RETURNS_NEW  := histogram
+COSIM_MUTANT_MODE.L2_AMO_RETURNS_NEW   := sync
 
-$(SWT_RTL): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) sw/sim/ww_backend_verilator.c \
+$(SWT_RTL): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) $(VGPU_BACKEND) \
             $(SW_RT_LIB) $(SW_GPU_LIB) $(VGPU_LIB)
 	@mkdir -p $(@D)
-	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) sw/sim/ww_backend_verilator.c $(SW_RT_LIB) \
+	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) $(VGPU_BACKEND) $(SW_RT_LIB) \
 	  $(VGPU_LIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
 
 # $(1) mutant: the GPU library with WW_MUTANT_$(1) and the suite linked to it
 define COSIM_MUTANT
 $(VGPU_DIR)/mut_$(1)/libwwvgpu.a: $(gpu_RTL) $(VGPU_GLUE) | $(BUILD)/.deps-ok
 	$$(call VGPU_ARCHIVE,$(VGPU_DIR)/mut_$(1),$$@,$(gpu_RTL),WW_MUTANT_$(1))
-$(VGPU_DIR)/mut_$(1)/sw_tests_rtl: $(SW_TEST_SRC) sw/sim/ww_backend_verilator.c $(SW_RT_LIB) \
+$(VGPU_DIR)/mut_$(1)/sw_tests_rtl: $(SW_TEST_SRC) $(VGPU_BACKEND) $(SW_RT_LIB) \
     $(SW_GPU_LIB) $(VGPU_DIR)/mut_$(1)/libwwvgpu.a
-	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) sw/sim/ww_backend_verilator.c $(SW_RT_LIB) \
+	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) $(VGPU_BACKEND) $(SW_RT_LIB) \
 	  $(VGPU_DIR)/mut_$(1)/libwwvgpu.a $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $$@
 COSIM_MUTANT_BINS += $(VGPU_DIR)/mut_$(1)/sw_tests_rtl
 TESTS += rtl/mutant/$(1)
 TEST_CMD.rtl/mutant/$(1) := tb/gpu/expect_mismatch.sh $(VGPU_DIR)/mut_$(1)/sw_tests_rtl \
-  --backend=verilator --seeds=0 --only=$(COSIM_MUTANT_GROUP.$(1))
+  --backend=verilator --cosim=$(COSIM_MUTANT_MODE.$(1)) --seeds=0 --only=$(COSIM_MUTANT_GROUP.$(1))
 endef
 $(foreach m,$(COSIM_MUTANTS),$(eval $(call COSIM_MUTANT,$(m))))
 
 ALL_TARGETS += $(SWT_RTL) $(COSIM_MUTANT_BINS)
-TESTS += $(addprefix rtl/suite/,$(SW_TEST_NAMES)) rtl/randprog
+TESTS += $(addprefix rtl/suite/,$(SW_TEST_NAMES)) $(addprefix rtl/seeds/,$(COSIM_SEEDED)) rtl/randprog
+$(foreach t,$(COSIM_SEEDED),\
+  $(eval TEST_CMD.rtl/seeds/$(t) := $(SWT_RTL) --backend=verilator --seeds=$(COSIM_SEEDS) --only=$(t)))
+$(foreach t,$(COSIM_SYNC),\
+  $(eval TEST_CMD.rtl/suite/$(t) := $(SWT_RTL) --backend=verilator --cosim=sync --seeds=0 --only=$(t)))
 $(foreach t,$(COSIM_STRICT),\
   $(eval TEST_CMD.rtl/suite/$(t) := $(SWT_RTL) --backend=verilator --cosim=strict --seeds=0 --only=$(t)))
 $(foreach t,$(COSIM_FOLLOW),\

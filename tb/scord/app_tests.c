@@ -5,7 +5,7 @@
  *
  *   app_tests [--list] [--apps] [--only=APP] [--race=N] [--seed=N]
  *             [--seeds=A,B,...] [--src-dir=DIR] [--elf-dir=DIR]
- *             [--backend=NAME] [--cosim=strict|follow|off] [--scord=full|cached|off]
+ *             [--backend=NAME] [--cosim=sync|strict|follow|off] [--scord=full|cached|off]
  *             [--ref] [--ref-fence-bits=N] [--ref-cached] [--json=FILE]
  *
  * Every application kernel takes a `race` word as its first argument:
@@ -1102,7 +1102,7 @@ int main(int argc, char **argv)
     } else if (!strncmp(s, "--cosim=", 8)) {
       o.cosim = ww_cosim_mode(s + 8);
       if (o.cosim < 0) {
-        fprintf(stderr, "app_tests: --cosim=%s: expected strict, follow or off\n", s + 8);
+        fprintf(stderr, "app_tests: --cosim=%s: expected sync, strict, follow or off\n", s + 8);
         return 2;
       }
     } else if (!strncmp(s, "--src-dir=", 10)) {

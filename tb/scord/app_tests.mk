@@ -27,12 +27,12 @@ SCORD_APPS_RUNNER_RTL := build/scord/apps/app_tests_rtl
 $(SCORD_APPS_RUNNER_RTL): tb/scord/app_tests.c tb/scord/scord_harness.c tb/scord/scord_harness.h \
                           sw/runtime/ww_runtime.h cmodel/include/ww_config.h \
                           cmodel/include/ww_isa.def $(SCORD_APPS_REF) $(SCORD_APPS_REF:.c=.h) \
-                          sw/sim/ww_backend_verilator.c $(SW_RT_LIB) $(SW_GPU_LIB) $(VGPU_LIB) \
+                          $(VGPU_BACKEND) $(SW_RT_LIB) $(SW_GPU_LIB) $(VGPU_LIB) \
                           tb/scord/app_tests.mk | build/.deps-ok
 	@mkdir -p $(@D)
 	gcc -std=c11 -O2 -g -Wall -Wextra -Werror -Isw/tests -Isw/runtime $(VGPU_CFLAGS) \
 	  $(if $(SCORD_APPS_REF),-DAPPS_HAVE_REF -Itb/scord) $< tb/scord/scord_harness.c \
-	  $(SCORD_APPS_REF) sw/sim/ww_backend_verilator.c $(SW_RT_LIB) $(VGPU_LIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
+	  $(SCORD_APPS_REF) $(VGPU_BACKEND) $(SW_RT_LIB) $(VGPU_LIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
 
 .PHONY: scord-apps scord-apps-rtl
 scord-apps: $(SCORD_APPS_ELFS) $(SCORD_APPS_RUNNER)

@@ -24,10 +24,10 @@ $(SCORD_MICRO_RUNNER): tb/scord/micro_tests.c tb/scord/scord_harness.c tb/scord/
 # race log against the labels (tests scord/micro-rtl-full, -cached).
 SCORD_MICRO_RTL := build/scord/micro_tests_rtl
 $(SCORD_MICRO_RTL): tb/scord/micro_tests.c tb/scord/scord_harness.c tb/scord/scord_harness.h \
-                    sw/runtime/ww_runtime.h cmodel/include/ww_config.h sw/sim/ww_backend_verilator.c \
+                    sw/runtime/ww_runtime.h cmodel/include/ww_config.h $(VGPU_BACKEND) \
                     $(SW_RT_LIB) $(SW_GPU_LIB) $(VGPU_LIB) tb/scord/micro_tests.mk | build/.deps-ok
 	@mkdir -p $(@D)
-	gcc $(COSIM_CFLAGS) $< tb/scord/scord_harness.c sw/sim/ww_backend_verilator.c $(SW_RT_LIB) \
+	gcc $(COSIM_CFLAGS) $< tb/scord/scord_harness.c $(VGPU_BACKEND) $(SW_RT_LIB) \
 	  $(VGPU_LIB) $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $@
 
 .PHONY: scord-micro

@@ -17,9 +17,9 @@ define SCORD_MUTANT
 $(BUILD)/scord/mut_$(1)/libwwvgpu.a: $(gpu_RTL) $(VGPU_GLUE) | $(BUILD)/.deps-ok
 	$$(call VGPU_ARCHIVE,$(BUILD)/scord/mut_$(1),$$@,$(gpu_RTL),WW_MUTANT_$(1))
 $(BUILD)/scord/mut_$(1)/micro_tests_rtl: tb/scord/micro_tests.c tb/scord/scord_harness.c \
-    tb/scord/scord_harness.h sw/sim/ww_backend_verilator.c $(SW_RT_LIB) $(SW_GPU_LIB) \
+    tb/scord/scord_harness.h $(VGPU_BACKEND) $(SW_RT_LIB) $(SW_GPU_LIB) \
     $(BUILD)/scord/mut_$(1)/libwwvgpu.a
-	gcc $(COSIM_CFLAGS) $$< tb/scord/scord_harness.c sw/sim/ww_backend_verilator.c $(SW_RT_LIB) \
+	gcc $(COSIM_CFLAGS) $$< tb/scord/scord_harness.c $(VGPU_BACKEND) $(SW_RT_LIB) \
 	  $(BUILD)/scord/mut_$(1)/libwwvgpu.a $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $$@
 ALL_TARGETS += $(BUILD)/scord/mut_$(1)/micro_tests_rtl
 TESTS += scord/mutant/$(1)
