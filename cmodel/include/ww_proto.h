@@ -25,7 +25,7 @@ typedef enum {
   WW_TRAP_EXIT_DIVERGENT       = 10,  /* exit in divergent code */
   WW_TRAP_KERNEL_TRAP          = 11,  /* kernel trap (ecall/ebreak) */
   WW_TRAP_TX_UNIMPL            = 12,  /* transactions not implemented */
-  WW_TRAP_STEP_LIMIT           = 13,  /* step limit exceeded */
+  WW_TRAP_STEP_LIMIT           = 13,  /* run stopped (step limit, hang or Ctrl-C) */
   WW_TRAP_NOT_READY            = 14,  /* warp cannot issue */
   WW_TRAP_COSIM                = 15,  /* co-simulation mismatch (RTL differs from the golden model) */
 } ww_trap_kind_t;
@@ -43,7 +43,7 @@ typedef enum {
   X(EXIT_DIVERGENT, 0xA, "exit in divergent code") \
   X(KERNEL_TRAP, 0xB, "kernel trap (ecall/ebreak)") \
   X(TX_UNIMPL, 0xC, "transactions not implemented") \
-  X(STEP_LIMIT, 0xD, "step limit exceeded") \
+  X(STEP_LIMIT, 0xD, "run stopped (step limit, hang or Ctrl-C)") \
   X(NOT_READY, 0xE, "warp cannot issue") \
   X(COSIM, 0xF, "co-simulation mismatch (RTL differs from the golden model)")
 

@@ -25,7 +25,7 @@
 `define WW_TRAP_EXIT_DIVERGENT       4'd10  // exit in divergent code
 `define WW_TRAP_KERNEL_TRAP          4'd11  // kernel trap (ecall/ebreak)
 `define WW_TRAP_TX_UNIMPL            4'd12  // transactions not implemented
-`define WW_TRAP_STEP_LIMIT           4'd13  // step limit exceeded
+`define WW_TRAP_STEP_LIMIT           4'd13  // run stopped (step limit, hang or Ctrl-C)
 `define WW_TRAP_NOT_READY            4'd14  // warp cannot issue
 `define WW_TRAP_COSIM                4'd15  // co-simulation mismatch (RTL differs from the golden model)
 

@@ -124,6 +124,7 @@ all: runtime
 .DEFAULT_GOAL := $(RT_SAVED_GOAL)
 
 ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS)
-TESTS += runtime/api runtime/cli
+TESTS += runtime/api runtime/cli runtime/run-tool
 TEST_CMD.runtime/api := $(RT_TEST)
 TEST_CMD.runtime/cli := sw/runtime/test/test_cli.sh
+TEST_CMD.runtime/run-tool := sw/runtime/test/test_run_tool.sh

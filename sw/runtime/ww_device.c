@@ -14,6 +14,8 @@
 
 #define HEAP_ALIGN 64u
 
+static void update_hook(ww_dev_t *dev);
+
 const ww_backend_t *ww_backend_find(const char *name)
 {
   const ww_backend_t *const backends[] = { &ww_backend_cmodel, &ww_backend_verilator };
@@ -143,6 +145,11 @@ ww_dev_t *ww_dev_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
     return NULL;
   }
   dev->local_base = dev->mem_bytes - (uint32_t)local;
+  dev->hang_limit = o.hang_limit ? o.hang_limit : WW_DEFAULT_HANG_LIMIT;
+  dev->progress = o.progress;
+  update_hook(dev);
+  if (ops->set_poll)
+    ops->set_poll(dev->be, ww_watch_poll, dev);
   dev->image_top = dev->mem_lo;
   ww_dev_reset_heap(dev);
   return dev;
@@ -214,17 +221,15 @@ int ww_dev_copy_from(ww_dev_t *dev, void *dst, uint32_t src, size_t n)
 static void dispatch(void *ctx, const ww_retire_t *r)
 {
   ww_dev_t *dev = ctx;
+  ww_watch_retire(dev, r);
   if (dev->trace)
     ww_trace_write(dev->trace, r, dev->lanes);
   if (dev->hook)
     dev->hook(dev->hook_ctx, r);
 }
 
-static void update_hook(ww_dev_t *dev)
-{
-  int on = dev->trace || dev->hook;
-  dev->ops->set_retire_hook(dev->be, on ? dispatch : NULL, on ? dev : NULL);
-}
+/* The watchdog (ww_watch.c) sees every retire record: the hook stays on. */
+static void update_hook(ww_dev_t *dev) { dev->ops->set_retire_hook(dev->be, dispatch, dev); }
 
 void ww_dev_trace(ww_dev_t *dev, FILE *f)
 {

@@ -57,6 +57,7 @@ int ww_launch(ww_dev_t *dev, const ww_kernel_t *k, uint32_t grid, uint32_t block
   if (dev->ops->launch(dev->be, &l, why, sizeof why) != 0)
     return ww_dev_fail(dev, "launch: %s", why[0] ? why : "refused by the backend");
   dev->ops->stats(dev->be, &dev->stats0);
+  ww_watch_launch(dev);
   dev->pending = 1;
   dev->launched = k;
   dev->err[0] = '\0';
@@ -83,6 +84,8 @@ int ww_wait(ww_dev_t *dev, ww_result_t *res)
   if (t && t->kind != WW_TRAP_NONE) {
     res->trap = *t;
     res->trap.detail[sizeof res->trap.detail - 1] = '\0';
+    ww_watch_fill_trap(dev, &res->trap);
+    res->stop = dev->stop;
   } else {
     res->trap.kind = WW_TRAP_NONE;
     res->trap.lane = -1;

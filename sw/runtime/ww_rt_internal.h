@@ -8,6 +8,7 @@
 #ifndef WW_RT_INTERNAL_H
 #define WW_RT_INTERNAL_H
 
+#include <signal.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -91,7 +92,27 @@ struct ww_dev {
   FILE *trace;
   ww_retire_fn hook;
   void *hook_ctx;
+  /* the watchdog and progress lines (ww_watch.c) */
+  uint64_t hang_limit;            /* UINT64_MAX: off */
+  int progress;
+  volatile sig_atomic_t interrupt;
+  int stop;                       /* WW_STOP_* of the running or last wait */
+  uint64_t last_progress;         /* cycle/step of the last progress; UINT64_MAX: none yet */
+  uint64_t now, retired;
+  double t_start, t_print;
+  struct ww_warp_watch {
+    uint32_t pc, block;
+    uint64_t retired;
+    int live;
+  } warps[WW_NUM_SM][WW_WARPS_PER_SM];
 };
+
+/* ww_watch.c: a launch starts; a retire record; the backends' poll hook. */
+void ww_watch_launch(ww_dev_t *dev);
+void ww_watch_retire(ww_dev_t *dev, const ww_retire_t *r);
+int ww_watch_poll(void *dev, uint64_t now, char *detail, size_t n);
+/* After the run: names the stopped warp in a WW_TRAP_STEP_LIMIT trap. */
+void ww_watch_fill_trap(ww_dev_t *dev, ww_trap_t *t);
 
 /* Records a heap allocation for ww_dev_region(); 0, or -1 when out of host
  * memory (ww_regions.c). ww_regions_reset() forgets them all. */

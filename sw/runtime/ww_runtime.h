@@ -47,7 +47,24 @@ typedef struct {
   int         cosim;        /* verilator: WW_COSIM_SYNC (default), _STRICT, _FOLLOW or _OFF */
   const char *wave;         /* verilator: FST waves to this file (+ .gtkw view), NULL = none */
   int         scord;        /* ScoRD race detection: WW_SCORD_OFF (default), _CACHED, _FULL */
+  uint64_t    hang_limit;   /* watchdog: stop when no warp stored, did an atomic, passed a
+                               barrier or exited for this many cycles (verilator) or
+                               scheduler steps (cmodel); 0 = WW_DEFAULT_HANG_LIMIT,
+                               UINT64_MAX = never */
+  int         progress;     /* 1: a progress line on stderr every second of a run
+                               longer than two seconds */
 } ww_dev_opts_t;
+
+/* The watchdog's default: 2^19 cycles (a few seconds of RTL simulation). */
+#define WW_DEFAULT_HANG_LIMIT (1ull << 19)
+
+/* Why a run stopped early (ww_result_t.stop); the trap is WW_TRAP_STEP_LIMIT. */
+enum { WW_STOP_NONE = 0, WW_STOP_LIMIT = 1, WW_STOP_HANG = 2, WW_STOP_INTERRUPT = 3 };
+
+/* A backend's run loop calls this every few thousand cycles (or steps) with
+ * the kernel's current cycle (or step); non-zero stops the run with a
+ * WW_TRAP_STEP_LIMIT trap whose detail is `detail`. */
+typedef int (*ww_poll_fn)(void *ctx, uint64_t now, char *detail, size_t n);
 
 /* ScoRD modes (docs/scord.md): the detector in the RTL with the metadata
  * cache (§IV-B, the paper's "ScoRD") or with full metadata (its base design). */
@@ -76,6 +93,7 @@ typedef struct {
   int   (*stalls)(void *be, struct ww_stalls *out);  /* NULL: no stall counters */
   /* races of the last launch; NULL: no race detector */
   int   (*races)(void *be, struct ww_race *out, size_t max, size_t *n, struct ww_scord_stats *st);
+  void  (*set_poll)(void *be, ww_poll_fn fn, void *ctx);   /* the watchdog's hook */
 } ww_backend_t;
 
 /* Registered backends, by name; NULL if unknown. */
@@ -147,12 +165,31 @@ typedef struct {
   ww_trap_t      trap;          /* kind != WW_TRAP_NONE when !ok */
   char           message[512];  /* a full human-readable trap report when !ok */
   ww_gpu_stats_t stats;
+  int            stop;          /* WW_STOP_*: why a WW_TRAP_STEP_LIMIT trap stopped it */
 } ww_result_t;
 
 /* Runs the launched grid to completion or trap. The message names trap kind,
  * SM, warp, block, lane mask, PC, the disassembled instruction and, with
  * debug info, the source file:line. Returns 0 if ok, else -1. */
 int ww_wait(ww_dev_t *dev, ww_result_t *res);
+
+/* Stops the running ww_wait() at its next poll with a WW_STOP_INTERRUPT
+ * trap (a partial result). Async-signal-safe: call it from a SIGINT handler. */
+void ww_dev_interrupt(ww_dev_t *dev);
+
+/* Where each warp was when the last launch ended (or stopped): the last
+ * instruction it retired. `live`: it had not exited. */
+typedef struct {
+  unsigned sm, warp;        /* hardware warp slot */
+  uint32_t block;
+  uint32_t pc;              /* its last retired instruction */
+  uint64_t retired;         /* warp instructions it retired in the launch */
+  int      live;
+} ww_warp_pos_t;
+
+/* Up to max warps that retired anything in the last launch, in SM and warp
+ * order; returns how many there are. */
+size_t ww_dev_warps(const ww_dev_t *dev, ww_warp_pos_t *out, size_t max);
 
 /* GSI stall counters of the last launch (GSI (ISPASS 2016) sec. IV; docs/gsi.md),
  * per SM, indexed by WW_GSI_CNT_* (cmodel/include/ww_proto.def): the cycle

@@ -43,6 +43,8 @@ typedef struct {
   ww_trap_t    trap;
   ww_retire_fn hook;
   void        *hook_ctx;
+  ww_poll_fn   poll;            /* the runtime's watchdog (ww_watch.c) */
+  void        *poll_ctx;
   ww_retire_t  mrec;            /* the model's record of the step just taken */
   int          mrec_valid;
   uint64_t     cycles, warp_insns, thread_insns;   /* cumulative, for stats */
@@ -551,6 +553,16 @@ static ww_run_t vb_run(void *be)
       }
       return WW_RUN_DONE;
     }
+    if (b->poll && (ev.cycle & 4095) == 0 &&
+        b->poll(b->poll_ctx, ev.cycle, b->trap.detail, sizeof b->trap.detail)) {
+      char detail[sizeof b->trap.detail];
+      memcpy(detail, b->trap.detail, sizeof detail);
+      memset(&b->trap, 0, sizeof b->trap);
+      b->trap.kind = WW_TRAP_STEP_LIMIT;
+      b->trap.lane = -1;
+      memcpy(b->trap.detail, detail, sizeof detail);
+      return WW_RUN_TRAP;
+    }
     if (ww_vgpu_cycles(b->v) - start >= b->max_cycles) {
       memset(&b->trap, 0, sizeof b->trap);
       b->trap.kind = WW_TRAP_STEP_LIMIT;
@@ -584,6 +596,13 @@ static void vb_set_retire_hook(void *be, ww_retire_fn fn, void *ctx)
   b->hook_ctx = ctx;
 }
 
+static void vb_set_poll(void *be, ww_poll_fn fn, void *ctx)
+{
+  vb_t *b = be;
+  b->poll = fn;
+  b->poll_ctx = ctx;
+}
+
 static uint32_t vb_mem_bytes(void *be) { return ww_vgpu_info(((vb_t *)be)->v)->gmem_bytes; }
 
 static int vb_stalls(void *be, ww_stalls_t *out)
@@ -609,4 +628,5 @@ const ww_backend_t ww_backend_verilator = {
   .mem_bytes = vb_mem_bytes,
   .stalls = vb_stalls,
   .races = vb_races,
+  .set_poll = vb_set_poll,
 };

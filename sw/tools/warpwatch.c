@@ -11,12 +11,14 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "ww_cc.h"
 #include "ww_config.h"
@@ -25,7 +27,7 @@
 #include "ww_runtime.h"
 #include "ww_stalls.h"
 
-enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2, EXIT_TRAP = 3 };
+enum { EXIT_OK = 0, EXIT_RUNTIME = 1, EXIT_USAGE = 2, EXIT_TRAP = 3, EXIT_INTERRUPT = 130 };
 
 #define MAX_ARGS 64
 #define MAX_PRINTS 64
@@ -84,7 +86,15 @@ static const char run_usage[] =
   "  --seed N          cmodel: warp interleaving, 0 round robin (default), else random\n"
   "                    from N; verilator: 0 fixed timing (default), else DRAM latency\n"
   "                    jitter from N (the same N reproduces the run bit for bit)\n"
-  "  --max-steps N     scheduler steps before a step-limit trap (default 100000000)\n"
+  "  --max-steps N     total limit: scheduler steps (cmodel) or cycles (verilator)\n"
+  "                    before the run stops (default 100000000)\n"
+  "  --hang-limit N    watchdog: stop when no warp stored, did an atomic, passed a\n"
+  "                    barrier or exited for N cycles/steps (default 524288; 0: never);\n"
+  "                    the report names every live warp's PC and source line\n"
+  "  --progress, --no-progress\n"
+  "                    a progress line on stderr every second of a run longer than\n"
+  "                    two seconds (default: when stderr is a terminal). Ctrl-C stops\n"
+  "                    a run cleanly with a partial report (exit status 130)\n"
   "  --trace FILE      one line per retired warp instruction to FILE ('-': stdout)\n"
   "  --stats           print instruction, memory and L1 statistics and model speed\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
@@ -100,7 +110,8 @@ static const char run_usage[] =
   "                    with gnuplot); implies --stalls\n"
   "  -h, --help        this text\n"
   "\n"
-  "exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped\n";
+  "exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped or the\n"
+  "watchdog stopped it, 130 Ctrl-C\n";
 
 static const char disasm_usage[] =
   "usage: warpwatch disasm KERNEL.elf\n"
@@ -351,7 +362,9 @@ typedef struct {
   uint64_t grid, block;
   int have_grid, have_block;
   const char *backend;
-  uint64_t seed, max_steps;
+  uint64_t seed, max_steps, hang_limit;
+  int have_hang_limit;
+  int progress;                  /* -1 auto (a terminal), 0, 1 */
   int cosim;
   int have_cosim;                /* --cosim was given */
   const char *wave;
@@ -375,10 +388,11 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
 {
   static const char *const with_value[] = { "--grid", "--block", "--arg", "--backend", "--seed",
                                             "--max-steps", "--trace", "--print", "--cosim",
-                                            "--wave", "--stalls-plot" };
+                                            "--wave", "--stalls-plot", "--hang-limit" };
   char err[512];
   memset(o, 0, sizeof *o);
   o->backend = "cmodel";
+  o->progress = -1;
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
@@ -395,6 +409,10 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     }
     if (strcmp(a, "--stalls") == 0) {
       o->stalls = 1;
+      continue;
+    }
+    if (strcmp(a, "--progress") == 0 || strcmp(a, "--no-progress") == 0) {
+      o->progress = a[2] == 'p';
       continue;
     }
     if (strncmp(a, "--scord", 7) == 0 && (a[7] == '\0' || a[7] == '=')) {
@@ -445,6 +463,10 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     } else if (strcmp(name, "--seed") == 0 || strcmp(name, "--max-steps") == 0) {
       if (parse_u64(val, name[2] == 's' ? &o->seed : &o->max_steps))
         return usage_error("run ", "%s: bad number '%s'", name, val);
+    } else if (strcmp(name, "--hang-limit") == 0) {
+      if (parse_u64(val, &o->hang_limit))
+        return usage_error("run ", "--hang-limit: bad number '%s' (cycles or steps; 0: never)", val);
+      o->have_hang_limit = 1;
     } else if (strcmp(name, "--backend") == 0) {
       if (!ww_backend_find(val))
         return usage_error("run ", "unknown backend '%s' (available: %s)", val,
@@ -713,9 +735,13 @@ static void print_stats_text(const ww_gpu_stats_t *s, const char *backend, doubl
   printf("stats: warp insns %" PRIu64 "  thread insns %" PRIu64 " (%.2f lanes/insn)  steps %"
          PRIu64 "\n", s->warp_insns, s->thread_insns,
          s->warp_insns ? (double)s->thread_insns / (double)s->warp_insns : 0.0, s->steps);
-  printf("stats: loads %" PRIu64 "  stores %" PRIu64 "  atomics %" PRIu64 "  L1 hits %" PRIu64
-         " misses %" PRIu64 " (hit rate %.1f%%)\n", s->loads, s->stores, s->atomics, s->l1_hits,
-         s->l1_misses, hit_rate(s));
+  if (strcmp(backend, "cmodel") == 0)   /* the RTL's L1 has no hit counters */
+    printf("stats: loads %" PRIu64 "  stores %" PRIu64 "  atomics %" PRIu64 "  L1 hits %" PRIu64
+           " misses %" PRIu64 " (hit rate %.1f%%)\n", s->loads, s->stores, s->atomics, s->l1_hits,
+           s->l1_misses, hit_rate(s));
+  else
+    printf("stats: loads %" PRIu64 "  stores %" PRIu64 "  atomics %" PRIu64 "\n", s->loads,
+           s->stores, s->atomics);
   printf("stats: barriers %" PRIu64 "  divergent splits %" PRIu64 "  blocks done %" PRIu64
          "  warp insns per SM", s->barriers, s->divergent_splits, s->blocks_done);
   for (unsigned i = 0; i < WW_NUM_SM && i < 16; i++)
@@ -730,6 +756,68 @@ static void json_str_or_null(FILE *f, const char *s)
     json_str(f, s);
   else
     fputs("null", f);
+}
+
+static const char *stop_name(int stop)
+{
+  return stop == WW_STOP_LIMIT ? "limit" : stop == WW_STOP_HANG ? "hang"
+         : stop == WW_STOP_INTERRUPT ? "interrupt" : NULL;
+}
+
+static const char *cosim_name(int mode)
+{
+  return mode == WW_COSIM_SYNC ? "sync" : mode == WW_COSIM_STRICT ? "strict"
+         : mode == WW_COSIM_FOLLOW ? "follow" : "off";
+}
+
+/* The warps where a stopped run left them: PC, instruction, source line. */
+static void warp_where(ww_dev_t *dev, const ww_kernel_t *k, const ww_warp_pos_t *w, char *dis,
+                       size_t ndis, char *src, size_t nsrc)
+{
+  uint8_t b[4] = { 0 };
+  ww_dev_copy_from(dev, b, w->pc, 4);
+  ww_insn_t d;
+  ww_decode((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24, &d);
+  ww_disasm(&d, w->pc, dis, ndis);
+  race_where(k, w->pc, src, nsrc);
+}
+
+static const ww_kernel_t *g_kernel;   /* the kernel of the run (for warp reports) */
+
+static void warps_json(FILE *f, ww_dev_t *dev)
+{
+  ww_warp_pos_t w[WW_NUM_SM * WW_WARPS_PER_SM];
+  size_t n = ww_dev_warps(dev, w, sizeof w / sizeof w[0]);
+  fputs(", \"warps\": [", f);
+  for (size_t i = 0; i < n && g_kernel; i++) {
+    char dis[96], src[256];
+    warp_where(dev, g_kernel, &w[i], dis, sizeof dis, src, sizeof src);
+    fprintf(f, "%s{\"sm\": %u, \"warp\": %u, \"block\": %" PRIu32 ", \"live\": %s, "
+            "\"retired\": %" PRIu64 ", \"pc\": %" PRIu32 ", \"disasm\": ", i ? ", " : "", w[i].sm,
+            w[i].warp, w[i].block, w[i].live ? "true" : "false", w[i].retired, w[i].pc);
+    json_str(f, dis);
+    fputs(", \"srcline\": ", f);
+    json_str_or_null(f, src);
+    fputc('}', f);
+  }
+  fputc(']', f);
+}
+
+static void warps_print(FILE *f, ww_dev_t *dev)
+{
+  ww_warp_pos_t w[WW_NUM_SM * WW_WARPS_PER_SM];
+  size_t n = ww_dev_warps(dev, w, sizeof w / sizeof w[0]), live = 0;
+  for (size_t i = 0; i < n; i++)
+    live += w[i].live;
+  fprintf(f, "warps when it stopped (%zu live; each at its last retired instruction):\n", live);
+  for (size_t i = 0; i < n && g_kernel; i++) {
+    if (!w[i].live)
+      continue;
+    char dis[96], src[256];
+    warp_where(dev, g_kernel, &w[i], dis, sizeof dis, src, sizeof src);
+    fprintf(f, "  SM %u warp %u (block %" PRIu32 "): pc 0x%08" PRIx32 " %-28s %s%s%s\n", w[i].sm,
+            w[i].warp, w[i].block, w[i].pc, dis, src[0] ? "[" : "", src, src[0] ? "]" : "");
+  }
 }
 
 static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, int code,
@@ -776,17 +864,41 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
   } else {
     fputs("null", f);
   }
+  const int rtl = strcmp(o->backend, "verilator") == 0;
+  fputs(", \"stop\": ", f);
+  json_str_or_null(f, res && !res->ok ? stop_name(res->stop) : NULL);
+  /* the RTL counts clock cycles; the golden model has no timing */
+  if (res && rtl)
+    fprintf(f, ", \"cycles\": %" PRIu64 ", \"ipc\": %.4f", res->stats.steps,
+            res->stats.steps ? (double)res->stats.warp_insns / (double)res->stats.steps / WW_NUM_SM
+                             : 0.0);
+  else
+    fputs(", \"cycles\": null, \"ipc\": null", f);
+  fputs(", \"cosim\": ", f);
+  if (rtl) {
+    fprintf(f, "{\"mode\": \"%s\", \"verdict\": ", cosim_name(o->cosim));
+    json_str_or_null(f, !res || o->cosim == WW_COSIM_OFF ? NULL
+                        : res->ok ? "agrees"
+                        : res->trap.kind == WW_TRAP_COSIM ? "mismatch" : "agreed until the trap");
+    fputc('}', f);
+  } else {
+    fputs("null", f);
+  }
+  if (res && !res->ok && res->trap.kind == WW_TRAP_STEP_LIMIT)
+    warps_json(f, dev);
   fputs(", \"stats\": ", f);
   if (res) {
     const ww_gpu_stats_t *s = &res->stats;
-    fprintf(f, "{\"steps\": %" PRIu64 ", \"warp_insns\": %" PRIu64 ", \"thread_insns\": %" PRIu64
-            ", \"loads\": %" PRIu64 ", \"stores\": %" PRIu64 ", \"atomics\": %" PRIu64
-            ", \"l1_hits\": %" PRIu64 ", \"l1_misses\": %" PRIu64 ", \"l1_hit_rate\": %.4f"
-            ", \"barriers\": %" PRIu64 ", \"divergent_splits\": %" PRIu64
-            ", \"blocks_done\": %" PRIu64 ", \"sm_warp_insns\": [",
-            s->steps, s->warp_insns, s->thread_insns, s->loads, s->stores, s->atomics,
-            s->l1_hits, s->l1_misses, hit_rate(s) / 100.0, s->barriers, s->divergent_splits,
-            s->blocks_done);
+    fprintf(f, "{\"%s\": %" PRIu64 ", \"warp_insns\": %" PRIu64 ", \"thread_insns\": %" PRIu64
+            ", \"loads\": %" PRIu64 ", \"stores\": %" PRIu64 ", \"atomics\": %" PRIu64,
+            rtl ? "cycles" : "steps", s->steps, s->warp_insns, s->thread_insns, s->loads,
+            s->stores, s->atomics);
+    if (!rtl)   /* the golden model's L1; the RTL's L1 has no hit counters */
+      fprintf(f, ", \"l1_hits\": %" PRIu64 ", \"l1_misses\": %" PRIu64 ", \"l1_hit_rate\": %.4f",
+              s->l1_hits, s->l1_misses, hit_rate(s) / 100.0);
+    fprintf(f, ", \"barriers\": %" PRIu64 ", \"divergent_splits\": %" PRIu64
+            ", \"blocks_done\": %" PRIu64 ", \"sm_warp_insns\": [", s->barriers,
+            s->divergent_splits, s->blocks_done);
     for (unsigned i = 0; i < WW_NUM_SM && i < 16; i++)
       fprintf(f, "%s%" PRIu64, i ? ", " : "", s->sm_warp_insns[i]);
     fprintf(f, "], \"host_seconds\": %.6f, \"warp_insns_per_second\": %.1f}", secs,
@@ -919,10 +1031,25 @@ static double now(void)
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* Ctrl-C: the first stops the run at the next poll (a partial report), a
+ * second one kills the process. */
+static ww_dev_t *volatile g_dev;
+
+static void on_sigint(int sig)
+{
+  (void)sig;
+  if (g_dev)
+    ww_dev_interrupt(g_dev);
+  signal(SIGINT, SIG_DFL);
+}
+
 static int do_run(run_opts_t *o)
 {
   ww_dev_opts_t dopts = { .backend = o->backend, .seed = o->seed, .max_steps = o->max_steps,
-                          .cosim = o->cosim, .wave = o->wave, .scord = o->scord };
+                          .cosim = o->cosim, .wave = o->wave, .scord = o->scord,
+                          .hang_limit = !o->have_hang_limit ? 0
+                                        : o->hang_limit ? o->hang_limit : UINT64_MAX,
+                          .progress = o->progress >= 0 ? o->progress : isatty(2) };
   char err[512];
   const struct { const char *option, *path; } outs[] = {
     { "--wave", o->wave }, { "--stalls-plot", o->stalls_plot },
@@ -937,6 +1064,7 @@ static int do_run(run_opts_t *o)
   int rc = EXIT_RUNTIME;
   FILE *trace = NULL;
   ww_kernel_t *k = ww_kernel_load(dev, o->kernel);
+  g_kernel = k;
   uint32_t words[MAX_ARGS];
   if (!k) {
     rc = runtime_error(o, ww_dev_error(dev));
@@ -960,7 +1088,15 @@ static int do_run(run_opts_t *o)
   }
   static ww_result_t res;
   double t0 = now();
+  g_dev = dev;
+  struct sigaction sa, old_sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old_sa);
   int wrc = ww_wait(dev, &res);
+  sigaction(SIGINT, &old_sa, NULL);
+  g_dev = NULL;
   double secs = now() - t0;
   if (trace) {
     ww_dev_trace(dev, NULL);
@@ -975,7 +1111,9 @@ static int do_run(run_opts_t *o)
     rc = runtime_error(o, ww_dev_error(dev));
     goto out;
   }
-  rc = res.ok ? EXIT_OK : EXIT_TRAP;
+  rc = res.ok ? EXIT_OK : res.stop == WW_STOP_INTERRUPT ? EXIT_INTERRUPT : EXIT_TRAP;
+  const char *status = res.ok ? "ok" : res.stop == WW_STOP_INTERRUPT ? "interrupted"
+                       : res.stop == WW_STOP_HANG ? "hang" : "trap";
   static races_t races;
   if (res.ok && o->scord) {
     races.mode = o->scord;
@@ -999,7 +1137,7 @@ static int do_run(run_opts_t *o)
     ww_srcline_callsite(ww_kernel_elf(k)->lines, res.trap.pc, call, sizeof call);
   }
   if (o->json) {
-    print_json(dev, o, res.ok ? "ok" : "trap", rc, NULL, &res, src, call, secs);
+    print_json(dev, o, status, rc, NULL, &res, src, call, secs);
   } else {
     if (res.ok)
       printf("ok: %s completed, grid %" PRIu64 " x block %" PRIu64 ", %" PRIu64
@@ -1013,6 +1151,8 @@ static int do_run(run_opts_t *o)
              ", co-simulation (sync) agrees" : ", co-simulation (strict) agrees");
     else
       fprintf(stderr, "%s\n", res.message);
+    if (!res.ok && res.trap.kind == WW_TRAP_STEP_LIMIT)
+      warps_print(stderr, dev);
     print_buffers_text(dev, o);
     if (o->stats)
       print_stats_text(&res.stats, o->backend, secs);

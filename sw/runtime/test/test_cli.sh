@@ -29,66 +29,8 @@ mkdir -p "$OUT"
 export ASAN_OPTIONS=exitcode=99:detect_leaks=1
 export UBSAN_OPTIONS=exitcode=98:print_stacktrace=1:halt_on_error=1
 
-pass=0 fail=0
-
-ok() { pass=$((pass + 1)); }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL: $*"
-  echo "      command: ${last_cmd:-}"
-  sed 's/^/      stdout| /' "$OUT/stdout" | head -n 8
-  sed 's/^/      stderr| /' "$OUT/stderr" | head -n 8
-}
-
-# run EXPECTED_EXIT ARGS... : runs warpwatch, checks the exit status and that
-# no sanitizer spoke. stdout and stderr are left in $OUT/stdout, $OUT/stderr.
-# run_with PROGRAM EXPECTED_EXIT ARGS... : the same with another program.
-# RUN_DIR=DIR run ... : runs it in DIR.
-run() { run_with "$WW" "$@"; }
-run_with() {
-  local bin=$1 want=$2
-  shift 2
-  [ -n "${RUN_DIR:-}" ] && [[ "$bin" == */* ]] && bin=$(realpath "$bin")
-  last_cmd="${RUN_DIR:+(cd $RUN_DIR) }$bin $*"
-  (cd "${RUN_DIR:-.}" && "$bin" "$@") >"$OUT/stdout" 2>"$OUT/stderr"
-  local rc=$?
-  if grep -q -E 'Sanitizer|runtime error:' "$OUT/stderr"; then
-    bad "sanitizer report (exit $rc)"
-    return 1
-  fi
-  if [ "$rc" -ne "$want" ]; then
-    bad "exit $rc, expected $want"
-    return 1
-  fi
-  ok
-  return 0
-}
-
-# has FILE TEXT : FILE contains TEXT literally
-has() {
-  if grep -q -F -- "$2" "$OUT/$1"; then ok; else bad "$1 lacks: $2"; fi
-}
-
-# one_line_error TEXT : stderr is exactly one line, "warpwatch: error: ...TEXT..."
-one_line_error() {
-  local n
-  n=$(wc -l <"$OUT/stderr")
-  if [ "$n" -eq 1 ] && grep -q '^warpwatch: error: ' "$OUT/stderr" && grep -q -F -- "$1" "$OUT/stderr"; then
-    ok
-  else
-    bad "stderr is not one error line with: $1"
-  fi
-}
-
-# json_ok PYTHON_EXPR : stdout parses as JSON and the expression on `j` holds
-json_ok() {
-  if python3 -m json.tool "$OUT/stdout" >/dev/null 2>&1 &&
-    python3 -c "import json,sys; j=json.load(open('$OUT/stdout')); sys.exit(0 if ($1) else 1)"; then
-    ok
-  else
-    bad "JSON check failed: $1"
-  fi
-}
+# ok, bad, run, run_with, has, one_line_error, json_ok
+source "$(dirname "$0")/cli_lib.sh"
 
 # ---- help and usage errors (exit 2) ------------------------------------------
 run 0 --help && has stdout "usage: warpwatch COMMAND"
@@ -237,7 +179,7 @@ has stderr "lane"
 run 3 run "$K/trap_divergent.elf" --grid 1 --block 8
 has stderr "trap: divergent branch outside split/join at sm 0 warp 0 (block 0) mask 0xff pc 0x00010008: bne t0, zero, 0x1000c  [trap_divergent.S:11]"
 run 3 run "$K/spin.elf" --grid 1 --block 8 --max-steps 1000
-has stderr "trap: step limit exceeded"
+has stderr "trap: run stopped (step limit, hang or Ctrl-C)"
 line=$(grep -n 'TRAP HERE' "$SRC/c_kernel.c" | cut -d: -f1)
 call=$(grep -n 'CALLED HERE' "$SRC/c_kernel.c" | cut -d: -f1)
 run 3 run "$K/c_kernel.elf" --grid 1 --block 8 --arg buf:64 --arg 0 --arg 1 --print 0:i32
@@ -267,7 +209,7 @@ no_wwv() {
 }
 if [ -x "$WWV" ]; then
   run_with "$WWV" 0 run "$K/imem_full.elf" --grid 3 --block 13 --arg buf:256 --print 0:i32:39 --backend verilator
-  has stdout "co-simulation (strict) agrees"
+  has stdout "co-simulation (sync) agrees"
   has stdout " 36 37 38"
   run_with "$WWV" 1 run "$K/imem_over.elf" --grid 2 --block 8 --arg buf:64 --backend verilator &&
     one_line_error "imem_over.elf: $IMEM_ERR"

@@ -402,7 +402,7 @@ static void test_traps(void)
     "trap: divergent branch outside split/join at sm 0 warp 0 (block 0) mask 0xff "
     "pc 0x00010008: bne t0, zero, 0x1000c", "[trap_divergent.S:", NULL });
   expect_trap("spin.elf", 8, WW_TRAP_STEP_LIMIT, (const char *const[]){
-    "trap: step limit exceeded", NULL });
+    "trap: run stopped (step limit, hang or Ctrl-C)", NULL });
 }
 
 /* ---- configuration limits ------------------------------------------------------------ */

@@ -1,0 +1,117 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# test_run_tool.sh -- `warpwatch run` as a tool around the user's kernel, on
+# both backends (issue 12):
+#   - the watchdog: an endless wait (endless.c) is stopped within 10 s of
+#     wall time on each backend, and the report names the spin's file:line
+#     and every live warp; --hang-limit 0 leaves it to the total limit;
+#     Ctrl-C stops a run with a partial report and exit status 130;
+#   - RTL timing seeds: --seed N reproduces a run bit for bit (cycles, the
+#     trace) and another N changes the timing;
+#   - --json: cycles, IPC and the co-simulation mode and verdict on the RTL,
+#     null on the golden model; only measured counters (no L1 hit counts on
+#     the RTL); the stop reason and the warps of a stopped run;
+#   - every option/backend pair is honoured or refused with the backend named.
+# usage: test_run_tool.sh [WARPWATCH [KERNEL_DIR [SUITE_KERNEL_DIR]]]
+#   defaults: build/bin/warpwatch build/runtime/kernels build/kernels
+# Outputs go to build/runtime/run-tool-test/. Last line: "N passed, N failed".
+set -uo pipefail
+
+WW=${1:-build/bin/warpwatch}
+K=${2:-build/runtime/kernels}
+SK=${3:-build/kernels}
+OUT=build/runtime/run-tool-test
+SRC=sw/runtime/test
+mkdir -p "$OUT"
+source "$(dirname "$0")/cli_lib.sh"
+
+# within SECONDS CMD... : CMD finishes within SECONDS of wall time
+within() {
+  local limit=$1 t0 t1
+  shift
+  t0=$(date +%s.%N)
+  "$@"
+  local rc=$?
+  t1=$(date +%s.%N)
+  if python3 -c "import sys; sys.exit(0 if $t1 - $t0 <= $limit else 1)"; then
+    ok
+  else
+    bad "took $(python3 -c "print(round($t1 - $t0, 1))") s, more than $limit s"
+  fi
+  return $rc
+}
+
+# ---- the watchdog -----------------------------------------------------------------
+spin_line=$(grep -n 'SPIN HERE' "$SRC/endless.c" | cut -d: -f1)
+for b in cmodel verilator; do
+  within 10 run 3 run "$K/endless.elf" --grid 4 --block 32 --arg buf:16 --backend $b
+  has stderr "hang: no store, atomic, barrier or exit for"
+  has stderr "[endless.c:$spin_line]"
+  has stderr "warps when it stopped (8 live"
+  n=$(grep -c "^  SM [0-9] warp [0-9] (block [0-9]): pc .*\[endless.c:$spin_line\]" "$OUT/stderr")
+  if [ "$n" -eq 8 ]; then ok; else bad "$b: $n of 8 warps named at endless.c:$spin_line"; fi
+  run 3 run "$K/endless.elf" --grid 4 --block 32 --arg buf:16 --backend $b --json
+  json_ok "j['status'] == 'hang' and j['stop'] == 'hang' and j['trap']['kind'] == 'STEP_LIMIT' and \
+j['trap']['srcline'] == 'endless.c:$spin_line' and len(j['warps']) == 8 and \
+all(w['live'] and w['srcline'] == 'endless.c:$spin_line' for w in j['warps'])"
+  # no watchdog: the total limit stops it, and says so
+  run 3 run "$K/endless.elf" --grid 1 --block 8 --arg buf:16 --backend $b --hang-limit 0 \
+    --max-steps 600000 --json
+  json_ok "j['stop'] == 'limit' and j['trap']['srcline'] == 'endless.c:$spin_line'"
+  # a long but busy kernel is not a hang: the watchdog resets at every store
+  run 0 run "$K/spin_store.elf" --grid 2 --block 16 --arg buf:256 --arg 20000 --backend $b \
+    --hang-limit 2000 --json
+  json_ok "j['status'] == 'ok'"
+  # Ctrl-C: a partial report, exit 130
+  last_cmd="$WW run endless.elf --backend $b --hang-limit 0 (SIGINT after 1 s)"
+  "$WW" run "$K/endless.elf" --grid 4 --block 32 --arg buf:16 --backend $b --hang-limit 0 \
+    >"$OUT/stdout" 2>"$OUT/stderr" &
+  pid=$!
+  sleep 1
+  kill -INT $pid
+  wait $pid
+  rc=$?
+  if [ $rc -eq 130 ]; then ok; else bad "$b: Ctrl-C gave exit $rc, expected 130"; fi
+  has stderr "interrupted (Ctrl-C) after"
+  has stderr "warps when it stopped"
+done
+run 2 run "$K/endless.elf" --grid 1 --block 8 --hang-limit x && one_line_error "--hang-limit: bad number 'x'"
+
+# ---- RTL timing seeds ---------------------------------------------------------------
+HIST=(--grid 4 --block 32 --arg i32:$(seq -s, 1 7 1400) --arg 200 --arg buf:64 --arg 16 --print 2:u32)
+cyc() { python3 -c "import json; print(json.load(open('$OUT/stdout'))['cycles'])"; }
+run 0 run "$SK/histogram.elf" "${HIST[@]}" --backend verilator --json --seed 5 --trace "$OUT/t5a"
+c5a=$(cyc)
+run 0 run "$SK/histogram.elf" "${HIST[@]}" --backend verilator --json --seed 5 --trace "$OUT/t5b"
+c5b=$(cyc)
+run 0 run "$SK/histogram.elf" "${HIST[@]}" --backend verilator --json --seed 0
+c0=$(cyc)
+run 0 run "$SK/histogram.elf" "${HIST[@]}" --backend verilator --json --seed 6
+c6=$(cyc)
+if [ "$c5a" = "$c5b" ] && cmp -s "$OUT/t5a" "$OUT/t5b"; then ok; else bad "seed 5 did not reproduce (cycles $c5a, $c5b)"; fi
+if [ "$c0" != "$c5a" ] || [ "$c6" != "$c5a" ]; then ok; else bad "seeds 0, 5, 6 all take $c0 cycles"; fi
+json_ok "j['seed'] == 6 and j['cosim']['mode'] == 'sync' and j['cosim']['verdict'] == 'agrees'"
+
+# ---- --json keys ------------------------------------------------------------------------
+run 0 run "$SK/histogram.elf" "${HIST[@]}" --backend verilator --json --stats
+json_ok "j['cycles'] == j['stats']['cycles'] > 0 and abs(j['ipc'] - j['stats']['warp_insns'] / j['cycles'] / $(grep -m1 'define WW_NUM_SM ' cmodel/include/ww_config.h | awk '{print $3}')) < 1e-3 and \
+'l1_hits' not in j['stats'] and 'steps' not in j['stats'] and j['stop'] is None and 'warps' not in j"
+run 0 run "$SK/histogram.elf" "${HIST[@]}" --backend verilator --cosim off --json
+json_ok "j['cosim'] == {'mode': 'off', 'verdict': None}"
+run 0 run "$SK/histogram.elf" "${HIST[@]}" --json
+json_ok "j['cycles'] is None and j['ipc'] is None and j['cosim'] is None and j['stats']['steps'] > 0 \
+and 'l1_hits' in j['stats']"
+run 0 run "$SK/histogram.elf" "${HIST[@]}" --backend verilator --stats
+if grep -q "L1 hits" "$OUT/stdout"; then bad "--stats prints L1 hits the RTL did not count"; else ok; fi
+
+# ---- every option on a backend that cannot honour it is refused, naming it ----------------
+for opt in "--cosim sync" "--wave $OUT/w.fst" "--scord" "--stalls" "--stalls-plot $OUT/p.svg"; do
+  run 2 run "$K/endless.elf" --grid 1 --block 8 --arg buf:16 $opt &&
+    has stderr "needs --backend verilator"
+done
+run 2 run "$K/endless.elf" --grid 1 --block 8 --cosim fast --backend verilator &&
+  one_line_error "--cosim fast: expected sync, strict, follow or off"
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]

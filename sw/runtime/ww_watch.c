@@ -1,0 +1,137 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_watch -- the run's watchdog, progress lines and Ctrl-C, the same on
+ * every backend. It sees every retired warp instruction (the device's retire
+ * hook) and is polled by the backend's run loop every few thousand cycles
+ * (verilator) or scheduler steps (cmodel):
+ *   - progress: a store, an atomic (any space), a barrier or an exit. No
+ *     progress for hang_limit cycles stops the run as a hang: an endless
+ *     loop, or a wait (a spin on a flag, a lock) that never ends;
+ *   - ww_dev_interrupt() (a SIGINT handler) stops it at the next poll;
+ *   - with progress on, a line on stderr every second once the run has
+ *     taken two seconds: cycles, instructions, rate.
+ * Every stop is a WW_TRAP_STEP_LIMIT trap; ww_result_t.stop says which, and
+ * the trap names a warp by its last retired instruction (the backends do not
+ * know where a warp is when they stop), ww_dev_warps() every warp.
+ */
+#include "ww_rt_internal.h"
+
+#include <inttypes.h>
+#include <string.h>
+#include <time.h>
+
+#include "ww_isa.h"
+
+static double wall(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+void ww_watch_launch(ww_dev_t *dev)
+{
+  memset(dev->warps, 0, sizeof dev->warps);
+  dev->interrupt = 0;
+  dev->stop = WW_STOP_NONE;
+  dev->last_progress = UINT64_MAX;
+  dev->now = dev->retired = 0;
+  dev->t_start = dev->t_print = wall();
+}
+
+static int is_write(unsigned mem)
+{
+  return mem == WW_MEM_STORE || mem == WW_MEM_STORE_STRONG || mem == WW_MEM_SHARED_STORE ||
+         mem == WW_MEM_ATOMIC_BLK || mem == WW_MEM_ATOMIC_DEV || mem == WW_MEM_SHARED_ATOMIC;
+}
+
+void ww_watch_retire(ww_dev_t *dev, const ww_retire_t *r)
+{
+  ww_insn_t d;
+  ww_decode(r->insn, &d);
+  dev->retired++;
+  if (r->sm < WW_NUM_SM && r->warp < WW_WARPS_PER_SM) {
+    struct ww_warp_watch *w = &dev->warps[r->sm][r->warp];
+    w->pc = r->pc;
+    w->block = r->block;
+    w->retired++;
+    w->live = d.op != WW_OP_EXIT;
+  }
+  if (is_write(r->mem) || d.op == WW_OP_EXIT || d.op == WW_OP_BAR)
+    dev->last_progress = r->step;
+}
+
+int ww_watch_poll(void *ctx, uint64_t now, char *detail, size_t n)
+{
+  ww_dev_t *dev = ctx;
+  const char *unit = strcmp(dev->ops->name, "cmodel") == 0 ? "scheduler steps" : "cycles";
+  dev->now = now;
+  if (dev->last_progress == UINT64_MAX || dev->last_progress > now)
+    dev->last_progress = now;   /* the first poll of the launch */
+  if (dev->interrupt) {
+    dev->stop = WW_STOP_INTERRUPT;
+    snprintf(detail, n, "interrupted (Ctrl-C) after %" PRIu64 " %s", now, unit);
+    return 1;
+  }
+  if (dev->hang_limit != UINT64_MAX && now - dev->last_progress > dev->hang_limit) {
+    dev->stop = WW_STOP_HANG;
+    snprintf(detail, n, "hang: no store, atomic, barrier or exit for %" PRIu64 " %s (an "
+             "endless loop or wait? --hang-limit N)", now - dev->last_progress, unit);
+    return 1;
+  }
+  if (dev->progress) {
+    double t = wall();
+    if (t - dev->t_start >= 2.0 && t - dev->t_print >= 1.0) {
+      double secs = t - dev->t_start;
+      fprintf(stderr, "warpwatch: %s: %" PRIu64 " %s, %" PRIu64 " warp instructions, "
+              "%.0f %s/s, %.0f s\n", dev->ops->name, now, unit, dev->retired,
+              (double)now / secs, unit, secs);
+      dev->t_print = t;
+    }
+  }
+  return 0;
+}
+
+void ww_dev_interrupt(ww_dev_t *dev) { dev->interrupt = 1; }
+
+size_t ww_dev_warps(const ww_dev_t *dev, ww_warp_pos_t *out, size_t max)
+{
+  size_t k = 0;
+  for (unsigned s = 0; s < WW_NUM_SM; s++)
+    for (unsigned w = 0; w < WW_WARPS_PER_SM; w++) {
+      const struct ww_warp_watch *x = &dev->warps[s][w];
+      if (!x->retired)
+        continue;
+      if (k < max)
+        out[k] = (ww_warp_pos_t){ s, w, x->block, x->pc, x->retired, x->live };
+      k++;
+    }
+  return k;
+}
+
+void ww_watch_fill_trap(ww_dev_t *dev, ww_trap_t *t)
+{
+  if (t->kind != WW_TRAP_STEP_LIMIT)
+    return;
+  if (dev->stop == WW_STOP_NONE)
+    dev->stop = WW_STOP_LIMIT;
+  /* the backend's own report names a warp when it knows one (the cmodel) */
+  if (t->pc || t->insn)
+    return;
+  for (unsigned s = 0; s < WW_NUM_SM; s++)
+    for (unsigned w = 0; w < WW_WARPS_PER_SM; w++) {
+      const struct ww_warp_watch *x = &dev->warps[s][w];
+      if (x->retired && x->live) {
+        t->sm = s;
+        t->warp = w;
+        t->block = x->block;
+        t->pc = x->pc;
+        uint8_t insn[4] = { 0 };
+        if (dev->ops->read(dev->be, x->pc, insn, 4) == 0)
+          t->insn = (uint32_t)insn[0] | (uint32_t)insn[1] << 8 | (uint32_t)insn[2] << 16 |
+                    (uint32_t)insn[3] << 24;
+        t->mask = 0;
+        return;
+      }
+    }
+}
