@@ -51,6 +51,9 @@ RT_CLI_HDR := sw/gsi/ww_stalls.h
 # of the tree they find; the tree the tool is built in is their last resort.
 RT_CLI_SRC += sw/tools/ww_cc.c
 RT_CLI_HDR += sw/tools/ww_cc.h
+# The ScoRD race report (both accessors, regions, summary, --save).
+RT_CLI_SRC += sw/tools/ww_races.c
+RT_CLI_HDR += sw/tools/ww_races.h
 $(RT_CLI) $(RT_CLI_ASAN): private RT_CFLAGS += -DWW_BUILD_HOME='"$(CURDIR)"'
 $(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) sw/sim/ww_backend_verilator.c $(RT_LIB) $(GPU_LIB) \
            $(VGPU_LIB) $(RT_DEPS)
@@ -117,13 +120,27 @@ $(RT_KDIR)/in_null_guard.elf: $(RT_KDIR)/store_tid.o sw/runtime/test/kernel_test
 $(RT_KDIR)/beyond_memory.elf: $(RT_KDIR)/store_tid.o sw/runtime/test/kernel_test.ld
 	$(RT_KLD) --defsym=WW_TEXT_BASE=0x2000000 $< -o $@
 
+# ---- race-report test kernels (sw/runtime/test/races/*.c): built as the
+# kernel suite is (sw/sw.mk: warpwatch.h, crt0, kernel.ld), kept out of the suite
+RT_RACE_KDIR    := $(BUILD)/runtime/races
+RT_RACE_KERNELS := $(patsubst sw/runtime/test/races/%.c,$(RT_RACE_KDIR)/%.elf,$(wildcard sw/runtime/test/races/*.c))
+
+$(RT_RACE_KDIR)/%.o: sw/runtime/test/races/%.c $(SW_KDEPS) | $(BUILD)/.deps-ok
+	@mkdir -p $(@D)
+	$(SW_CC) $(SW_CFLAGS) -c $< -o $@
+
+$(RT_RACE_KDIR)/%.elf: $(RT_RACE_KDIR)/%.o build/kernels/obj/crt0.o sw/link/kernel.ld sw/link/ww_config.ld
+	$(SW_LD) $(SW_LDFLAGS) build/kernels/obj/crt0.o $< -o $@
+
+.SECONDARY: $(patsubst %.elf,%.o,$(RT_RACE_KERNELS))
+
 .PHONY: runtime
-runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS)
+runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS) $(RT_RACE_KERNELS)
 all: runtime
 
 .DEFAULT_GOAL := $(RT_SAVED_GOAL)
 
-ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS)
+ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS) $(RT_RACE_KERNELS)
 TESTS += runtime/api runtime/cli
 TEST_CMD.runtime/api := $(RT_TEST)
 TEST_CMD.runtime/cli := sw/runtime/test/test_cli.sh
