@@ -86,6 +86,12 @@ $(RT_TEST): sw/runtime/test/test_runtime.c $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)
 	gcc $(RT_CFLAGS) $(RT_SAN) $< $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
 
+# The per-word access table behind the race report (ww_lastacc.c).
+RT_TEST_LASTACC := $(BUILD)/runtime/test_lastacc
+$(RT_TEST_LASTACC): sw/runtime/test/test_lastacc.c $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
+	@mkdir -p $(@D)
+	gcc $(RT_CFLAGS) $(RT_SAN) $< $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
+
 # ---- test kernels: hand-written .S, clang + ld.lld, linked at CODE_BASE ----
 RT_KDIR    := $(BUILD)/runtime/kernels
 # (compiler, linker and target flags from sw/kernel_flags.mk, included by sw.mk)
@@ -135,12 +141,15 @@ $(RT_RACE_KDIR)/%.elf: $(RT_RACE_KDIR)/%.o build/kernels/obj/crt0.o sw/link/kern
 .SECONDARY: $(patsubst %.elf,%.o,$(RT_RACE_KERNELS))
 
 .PHONY: runtime
-runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS) $(RT_RACE_KERNELS)
+runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_TEST_LASTACC) $(RT_KERNELS) $(RT_RACE_KERNELS)
 all: runtime
 
 .DEFAULT_GOAL := $(RT_SAVED_GOAL)
 
-ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS) $(RT_RACE_KERNELS)
-TESTS += runtime/api runtime/cli
+ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_TEST_LASTACC) $(RT_KERNELS) \
+               $(RT_RACE_KERNELS)
+TESTS += runtime/api runtime/cli runtime/lastacc runtime/races
 TEST_CMD.runtime/api := $(RT_TEST)
 TEST_CMD.runtime/cli := sw/runtime/test/test_cli.sh
+TEST_CMD.runtime/lastacc := $(RT_TEST_LASTACC)
+TEST_CMD.runtime/races := sw/runtime/test/races/test_races.sh

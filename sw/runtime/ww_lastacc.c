@@ -60,8 +60,8 @@ ww_lastacc_t *ww_lastacc_new(size_t max_entries)
 {
   if (max_entries == 0)
     max_entries = WW_LASTACC_DEFAULT_ENTRIES;
-  size_t cap = 64;
-  while (cap < max_entries && cap < ((size_t)1 << 28))
+  size_t cap = 2;   /* slots: a power of two, at least twice the entries */
+  while (cap / 2 < max_entries && cap < ((size_t)1 << 28))
     cap <<= 1;
   ww_lastacc_t *t = calloc(1, sizeof *t);
   if (!t)
