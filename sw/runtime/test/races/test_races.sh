@@ -164,6 +164,18 @@ py "len(j['list']) == j['distinct'] > 0 and all(r['previous']['known'] and
       r['previous']['srcline'].startswith('message_passing.c:') and r['region'].startswith('arg ')
       for r in j['list'])" "$OUT/mp.json"
 
+# ---- usage errors (exit 2, one line naming the option) -----------------------------
+for v in 0 256 -1 x; do
+  run 2 run "$KS/vecadd.elf" --grid 1 --block 8 --error-exitcode "$v" &&
+    { if [ "$(wc -l <"$OUT/stderr")" -eq 1 ] && grep -q -F -- "--error-exitcode $v: expected a number from 1 to 255" "$OUT/stderr"; then ok; else bad "--error-exitcode $v: no one-line usage error"; fi; }
+done
+run 2 run "$KS/vecadd.elf" --grid 1 --block 8 --save "$OUT/x.json" &&
+  { if grep -q -F -- "--save writes the race report: it needs --scord" "$OUT/stderr" && [ ! -e "$OUT/x.json" ]; then ok; else bad "--save without --scord"; fi; }
+# an unwritable --save path is a runtime failure (exit 1)
+touch "$OUT/file"
+run 1 run "$RK/cas_blocks.elf" --grid 2 --block "$BLOCK" --arg buf:4 --arg buf:16 --arg 0 --arg 0 \
+  --backend verilator --cosim follow --scord --save "$OUT/file/r.json"
+
 # ---- a race-free kernel: exit 0 with --error-exitcode ------------------------------
 run 0 run "$KS/vecadd.elf" --grid 2 --block "$BLOCK" --arg i32:1,2,3,4 --arg i32:5,6,7,8 \
   --arg buf:16 --arg 4 --backend verilator --scord --error-exitcode 7 --print 2:i32
