@@ -98,7 +98,7 @@ RT_KDIR    := $(BUILD)/runtime/kernels
 RT_KCC     := $(WW_KERNEL_CC) $(WW_KERNEL_TARGET) -g -Icmodel/include
 RT_KLD     := $(WW_KERNEL_LD) -T sw/runtime/test/kernel_test.ld
 RT_KERNELS := $(patsubst sw/runtime/test/%.S,$(RT_KDIR)/%.elf,$(wildcard sw/runtime/test/*.S)) \
-              $(patsubst sw/runtime/test/%.c,$(RT_KDIR)/%.elf,$(filter-out %/test_runtime.c,$(wildcard sw/runtime/test/*.c))) \
+              $(patsubst sw/runtime/test/%.c,$(RT_KDIR)/%.elf,$(filter-out %/test_runtime.c %/test_lastacc.c,$(wildcard sw/runtime/test/*.c))) \
               $(RT_KDIR)/in_null_guard.elf $(RT_KDIR)/beyond_memory.elf \
               $(RT_KDIR)/store_tid.o
 
