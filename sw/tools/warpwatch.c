@@ -5,7 +5,8 @@
  *   warpwatch disasm KERNEL.elf
  *   warpwatch cc K.c [more.c|.S ...] -o K.elf [flags]   (ww_cc.c)
  *   warpwatch cflags [--ldflags|--crt0|...]            (ww_cc.c)
- * Exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped.
+ * Exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped;
+ * N with --error-exitcode N when the run completed and a checker found errors.
  * Every error is one line on stderr; nothing here aborts on bad input.
  */
 #include <errno.h>
