@@ -43,7 +43,7 @@ printf '\nScoRD in the RTL: races in message_passing (flags strong, data plain, 
 out=$(build/bin/warpwatch run build/kernels/message_passing.elf --grid 2 --block 32 --arg buf:4 \
       --arg buf:4 --arg buf:4 --arg buf:20 --backend verilator --cosim follow --scord=full 2>&1) \
   || { status=1; echo "$out" | tail -n 5; }
-grep -E '^(scord|race)' <<<"$out" | sed 's/^/  /' | cut -c1-150
+grep -E '^(scord|race|  (current|previous):)' <<<"$out" | sed 's/^/  /' | cut -c1-150
 printf '  (build/bin/warpwatch run build/kernels/message_passing.elf --grid 2 --block 32 --arg buf:4 --arg buf:4 --arg buf:4 --arg buf:20 --backend verilator --cosim follow --scord=full)\n'
 printf '\nGSI in the RTL: where the cycles of uts_central go (one global queue lock, docs/gsi.md):\n\n'
 uts=(build/kernels/uts_central.elf --grid 2 --block 32 --arg buf:16416 --arg 1 --arg 4096 --arg i32:1

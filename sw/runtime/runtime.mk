@@ -51,6 +51,9 @@ RT_CLI_HDR := sw/gsi/ww_stalls.h
 # of the tree they find; the tree the tool is built in is their last resort.
 RT_CLI_SRC += sw/tools/ww_cc.c
 RT_CLI_HDR += sw/tools/ww_cc.h
+# The ScoRD race report (both accessors, regions, summary, --save).
+RT_CLI_SRC += sw/tools/ww_races.c
+RT_CLI_HDR += sw/tools/ww_races.h
 $(RT_CLI) $(RT_CLI_ASAN): private RT_CFLAGS += -DWW_BUILD_HOME='"$(CURDIR)"'
 $(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) $(VGPU_BACKEND) $(VGPU_BACKEND_HDR) $(RT_LIB) $(GPU_LIB) \
            $(VGPU_LIB) $(RT_DEPS)
@@ -83,13 +86,19 @@ $(RT_TEST): sw/runtime/test/test_runtime.c $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)
 	gcc $(RT_CFLAGS) $(RT_SAN) $< $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
 
+# The per-word access table behind the race report (ww_lastacc.c).
+RT_TEST_LASTACC := $(BUILD)/runtime/test_lastacc
+$(RT_TEST_LASTACC): sw/runtime/test/test_lastacc.c $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
+	@mkdir -p $(@D)
+	gcc $(RT_CFLAGS) $(RT_SAN) $< $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
+
 # ---- test kernels: hand-written .S, clang + ld.lld, linked at CODE_BASE ----
 RT_KDIR    := $(BUILD)/runtime/kernels
 # (compiler, linker and target flags from sw/kernel_flags.mk, included by sw.mk)
 RT_KCC     := $(WW_KERNEL_CC) $(WW_KERNEL_TARGET) -g -Icmodel/include
 RT_KLD     := $(WW_KERNEL_LD) -T sw/runtime/test/kernel_test.ld
 RT_KERNELS := $(patsubst sw/runtime/test/%.S,$(RT_KDIR)/%.elf,$(wildcard sw/runtime/test/*.S)) \
-              $(patsubst sw/runtime/test/%.c,$(RT_KDIR)/%.elf,$(filter-out %/test_runtime.c,$(wildcard sw/runtime/test/*.c))) \
+              $(patsubst sw/runtime/test/%.c,$(RT_KDIR)/%.elf,$(filter-out %/test_runtime.c %/test_lastacc.c,$(wildcard sw/runtime/test/*.c))) \
               $(RT_KDIR)/in_null_guard.elf $(RT_KDIR)/beyond_memory.elf \
               $(RT_KDIR)/store_tid.o
 
@@ -117,14 +126,31 @@ $(RT_KDIR)/in_null_guard.elf: $(RT_KDIR)/store_tid.o sw/runtime/test/kernel_test
 $(RT_KDIR)/beyond_memory.elf: $(RT_KDIR)/store_tid.o sw/runtime/test/kernel_test.ld
 	$(RT_KLD) --defsym=WW_TEXT_BASE=0x2000000 $< -o $@
 
+# ---- race-report test kernels (sw/runtime/test/races/*.c): built as the
+# kernel suite is (sw/sw.mk: warpwatch.h, crt0, kernel.ld), kept out of the suite
+RT_RACE_KDIR    := $(BUILD)/runtime/races
+RT_RACE_KERNELS := $(patsubst sw/runtime/test/races/%.c,$(RT_RACE_KDIR)/%.elf,$(wildcard sw/runtime/test/races/*.c))
+
+$(RT_RACE_KDIR)/%.o: sw/runtime/test/races/%.c $(SW_KDEPS) | $(BUILD)/.deps-ok
+	@mkdir -p $(@D)
+	$(SW_CC) $(SW_CFLAGS) -c $< -o $@
+
+$(RT_RACE_KDIR)/%.elf: $(RT_RACE_KDIR)/%.o build/kernels/obj/crt0.o sw/link/kernel.ld sw/link/ww_config.ld
+	$(SW_LD) $(SW_LDFLAGS) build/kernels/obj/crt0.o $< -o $@
+
+.SECONDARY: $(patsubst %.elf,%.o,$(RT_RACE_KERNELS))
+
 .PHONY: runtime
-runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS)
+runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_TEST_LASTACC) $(RT_KERNELS) $(RT_RACE_KERNELS)
 all: runtime
 
 .DEFAULT_GOAL := $(RT_SAVED_GOAL)
 
-ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS)
-TESTS += runtime/api runtime/cli runtime/run-tool
+ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_TEST_LASTACC) $(RT_KERNELS) \
+               $(RT_RACE_KERNELS)
+TESTS += runtime/api runtime/cli runtime/run-tool runtime/lastacc runtime/races
 TEST_CMD.runtime/api := $(RT_TEST)
 TEST_CMD.runtime/cli := sw/runtime/test/test_cli.sh
 TEST_CMD.runtime/run-tool := sw/runtime/test/test_run_tool.sh
+TEST_CMD.runtime/lastacc := $(RT_TEST_LASTACC)
+TEST_CMD.runtime/races := sw/runtime/test/races/test_races.sh

@@ -140,6 +140,12 @@ int ww_srcline_lookup(const ww_srcline_t *s, uint32_t pc, char *buf, size_t n);
  * -1 with buf = "". */
 int ww_srcline_callsite(const ww_srcline_t *s, uint32_t pc, char *buf, size_t n);
 
+/* The source locations of pc through its inlined calls, innermost first:
+ * out[0] = pc's own "file.c:42", out[i] = the call site of the i-th inlined
+ * call around it (the outermost last). Returns how many (at most max); 0
+ * when there is no line info (s may be NULL). */
+int ww_srcline_chain(const ww_srcline_t *s, uint32_t pc, char (*out)[64], int max);
+
 /* One trace line (with '\n') per retired warp instruction; see ww_trace.c. */
 void ww_trace_write(FILE *f, const ww_retire_t *r, unsigned lanes);
 
@@ -157,5 +163,48 @@ void ww_trap_format(const ww_trap_t *t, unsigned lanes, const char *srcline,
 
 /* Hex digits that print a mask of `lanes` bits. */
 static inline int ww_mask_digits(unsigned lanes) { return lanes > 4 ? (int)((lanes + 3) / 4) : 1; }
+
+/* ---- the recent accesses to each global word (ww_lastacc.c) --------------
+ * For race reports: ScoRD's log names the racing access and only the SM,
+ * warp and BlockID of the previous one (docs/scord.md §3 "Host: both
+ * accessors"). Install ww_lastacc_retire as the retire hook
+ * (ww_dev_set_retire_hook(dev, ww_lastacc_retire, table)) for one launch,
+ * then resolve each race of ww_dev_races(). Memory is bounded: at most
+ * max_entries (WW_LASTACC_DEFAULT_ENTRIES when 0, rounded up to a power of
+ * two; the table allocates twice that many slots, 40 bytes each) entries of
+ * (word, SM, warp, block, PC); accesses beyond are counted as dropped and a
+ * race on them resolves to "unknown". */
+#define WW_LASTACC_DEFAULT_ENTRIES (1u << 18)
+typedef struct ww_lastacc ww_lastacc_t;
+
+/* One accessor of a race. sm, warp, block (the previous accessor's: its
+ * BlockID, ctaid mod 2^SCORD_BLOCKID_W, until known) and the current pc come
+ * from the race log; the rest only when known. */
+typedef struct {
+  int         known;        /* 1: the entry below was found and is certain */
+  const char *why;          /* !known: why not (static text) */
+  unsigned    sm, warp;     /* hardware warp in the SM */
+  uint32_t    block;        /* ctaid */
+  uint32_t    pc;
+  unsigned    mem;          /* ww_mem_kind_t of the access */
+  int         lane;         /* lowest lane on the word; -1 unknown (varied between retires) */
+  int         thread;       /* thread index in the block; -1 unknown */
+  uint64_t    first, last;  /* retire cycles of the first and last such instruction */
+  uint32_t    n;            /* how many retired (saturating) */
+} ww_accessor_t;
+
+typedef struct {
+  size_t   capacity, entries;   /* entries kept at most, and now */
+  uint64_t dropped;             /* word accesses not recorded: the table was full */
+  size_t   bytes;               /* host memory of the table */
+} ww_lastacc_stats_t;
+
+ww_lastacc_t *ww_lastacc_new(size_t max_entries);   /* NULL: out of host memory */
+void ww_lastacc_free(ww_lastacc_t *t);
+void ww_lastacc_retire(void *ctx, const ww_retire_t *r);   /* a ww_retire_fn; ctx = the table */
+void ww_lastacc_stats(const ww_lastacc_t *t, ww_lastacc_stats_t *st);
+/* Both accessors of race r of a launch with block_threads threads per block. */
+void ww_lastacc_resolve(const ww_lastacc_t *t, const ww_race_t *r, unsigned block_threads,
+                        ww_accessor_t *cur, ww_accessor_t *prev);
 
 #endif /* WW_RT_INTERNAL_H */

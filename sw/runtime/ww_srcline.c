@@ -137,3 +137,59 @@ int ww_srcline_callsite(const ww_srcline_t *s, uint32_t pc, char *buf, size_t n)
   snprintf(buf, n, "%s:%llu", base_name(name), (unsigned long long)line);
   return 0;
 }
+
+/* Appends to out[*n] the call sites of the DW_TAG_inlined_subroutine DIEs
+ * under parent that cover pc, outermost first, descending through
+ * subprograms, lexical blocks and the inlined calls themselves. */
+static void inlined_chain(Dwarf_Die *cu, Dwarf_Die *parent, uint32_t pc, char (*out)[64],
+                          int max, int *n, unsigned depth, unsigned *budget)
+{
+  Dwarf_Die child;
+  if (depth > 64 || dwarf_child(parent, &child) != 0)
+    return;
+  do {
+    if ((*budget)-- == 0)
+      return;
+    int tag = dwarf_tag(&child);
+    if (tag != DW_TAG_inlined_subroutine && tag != DW_TAG_subprogram &&
+        tag != DW_TAG_lexical_block)
+      continue;
+    if (dwarf_haspc(&child, pc) != 1)
+      continue;
+    if (tag == DW_TAG_inlined_subroutine && *n < max) {
+      Dwarf_Attribute attr;
+      Dwarf_Word file = 0, line = 0;
+      Dwarf_Files *files;
+      size_t nfiles;
+      const char *name = NULL;
+      if (dwarf_formudata(dwarf_attr(&child, DW_AT_call_file, &attr), &file) == 0 &&
+          dwarf_formudata(dwarf_attr(&child, DW_AT_call_line, &attr), &line) == 0 && line > 0 &&
+          dwarf_getsrcfiles(cu, &files, &nfiles) == 0 && file < nfiles)
+        name = dwarf_filesrc(files, file, NULL, NULL);
+      snprintf(out[(*n)++], 64, "%s:%llu", name ? base_name(name) : "?",
+               (unsigned long long)line);
+    }
+    inlined_chain(cu, &child, pc, out, max, n, depth + 1, budget);
+    return;   /* one DIE covers pc at each level */
+  } while (dwarf_siblingof(&child, &child) == 0);
+}
+
+int ww_srcline_chain(const ww_srcline_t *s, uint32_t pc, char (*out)[64], int max)
+{
+  Dwarf_Die cu;
+  char line[64];
+  if (max < 1 || ww_srcline_lookup(s, pc, line, sizeof line) != 0 || find_cu(s->dbg, pc, &cu))
+    return 0;
+  /* the call sites come outermost first; the chain wants them innermost first */
+  int n = 0;
+  unsigned budget = 100000;
+  inlined_chain(&cu, &cu, pc, out + 1, max - 1, &n, 0, &budget);
+  for (int i = 0; i < n / 2; i++) {
+    char t[64];
+    memcpy(t, out[1 + i], 64);
+    memcpy(out[1 + i], out[n - i], 64);
+    memcpy(out[n - i], t, 64);
+  }
+  snprintf(out[0], 64, "%s", line);
+  return n + 1;
+}

@@ -5,7 +5,8 @@
  *   warpwatch disasm KERNEL.elf
  *   warpwatch cc K.c [more.c|.S ...] -o K.elf [flags]   (ww_cc.c)
  *   warpwatch cflags [--ldflags|--crt0|...]            (ww_cc.c)
- * Exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped.
+ * Exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped;
+ * N with --error-exitcode N when the run completed and a checker found errors.
  * Every error is one line on stderr; nothing here aborts on bad input.
  */
 #include <errno.h>
@@ -23,6 +24,7 @@
 #include "ww_cc.h"
 #include "ww_config.h"
 #include "ww_isa.h"
+#include "ww_races.h"
 #include "ww_rt_internal.h"
 #include "ww_runtime.h"
 #include "ww_stalls.h"
@@ -102,6 +104,10 @@ static const char run_usage[] =
   "                    cached (default: the metadata cache, the paper's ScoRD) or full\n"
   "                    (full metadata); prints every race with its type, scope, source\n"
   "                    line and both accessors; with --json a \"scord\" object\n"
+  "  --save FILE       with --scord: write the race report to FILE as JSON (the\n"
+  "                    \"scord\" object of --json)\n"
+  "  --error-exitcode N  exit with N (1..255) instead of 0 when the run completed but\n"
+  "                    a checker found errors (--scord: any race); default: 0\n"
   "  --stalls          verilator: print the GSI stall breakdown per SM (docs/gsi.md): the\n"
   "                    cycle classes (they sum to the cycles; checked on every run),\n"
   "                    memory-data stalls by where the load was served, memory-\n"
@@ -111,7 +117,8 @@ static const char run_usage[] =
   "  -h, --help        this text\n"
   "\n"
   "exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped or the\n"
-  "watchdog stopped it, 130 Ctrl-C\n";
+  "watchdog stopped it, 130 Ctrl-C, N (--error-exitcode N) the run completed and a\n"
+  "checker found errors\n";
 
 static const char disasm_usage[] =
   "usage: warpwatch disasm KERNEL.elf\n"
@@ -130,6 +137,19 @@ static int usage_error(const char *cmd, const char *fmt, ...)
   va_end(ap);
   fprintf(stderr, " (see 'warpwatch %s--help')\n", cmd);
   return EXIT_USAGE;
+}
+
+/* ---- errors the checkers found (--error-exitcode) -------------------------
+ * A checker (ScoRD races; memcheck) reports its errors and the run still
+ * completes. Like compute-sanitizer, the exit status stays 0 unless
+ * --error-exitcode N was given; then a completed run with errors exits N. */
+static int g_error_exitcode;     /* 0: not given */
+
+/* The exit status of a run whose status so far is rc, after a checker found
+ * `errors` errors: N when rc is EXIT_OK, errors > 0 and --error-exitcode N. */
+static int report_errors_exit(int rc, uint64_t errors)
+{
+  return rc == EXIT_OK && errors > 0 && g_error_exitcode > 0 ? g_error_exitcode : rc;
 }
 
 /* ---- numbers ---------------------------------------------------------- */
@@ -373,6 +393,7 @@ typedef struct {
   int stalls;
   const char *stalls_plot;
   int scord;
+  const char *save;              /* --save FILE: the race report as JSON */
   unsigned nargs, nprints;
   karg_t args[MAX_ARGS];
   print_t prints[MAX_PRINTS];
@@ -388,7 +409,8 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
 {
   static const char *const with_value[] = { "--grid", "--block", "--arg", "--backend", "--seed",
                                             "--max-steps", "--trace", "--print", "--cosim",
-                                            "--wave", "--stalls-plot", "--hang-limit" };
+                                            "--wave", "--stalls-plot", "--hang-limit", "--save",
+                                            "--error-exitcode" };
   char err[512];
   memset(o, 0, sizeof *o);
   o->backend = "cmodel";
@@ -488,6 +510,15 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
                            val);
       o->stalls_plot = val;
       o->stalls = 1;
+    } else if (strcmp(name, "--save") == 0) {
+      if (!*val)
+        return usage_error("run ", "--save needs a file name");
+      o->save = val;
+    } else if (strcmp(name, "--error-exitcode") == 0) {
+      int64_t v;
+      if (parse_int(val, 1, 255, &v))
+        return usage_error("run ", "--error-exitcode %s: expected a number from 1 to 255", val);
+      g_error_exitcode = (int)v;
     } else if (strcmp(name, "--trace") == 0) {
       if (!*val)
         return usage_error("run ", "--trace needs a file name");
@@ -521,6 +552,8 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
   if (o->scord && !rtl)
     return usage_error("run ", "--scord needs --backend verilator: the race detector is in the "
                        "RTL");
+  if (o->save && !o->scord)
+    return usage_error("run ", "--save writes the race report: it needs --scord");
   if (o->stalls && !rtl)
     return usage_error("run ", "--stalls needs --backend verilator: the stall counters are "
                        "in the RTL (the golden model has no pipeline timing)");
@@ -551,127 +584,12 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
 /* The launch's stall counters, when --stalls read them (print_json adds them). */
 static const ww_stall_run_t *g_stalls;
 
-/* The launch's races, when --scord found them (print_json adds them). */
-#define MAX_RACES 1024
-typedef struct {
-  int mode;
-  const ww_kernel_t *k;
-  size_t n;                   /* races found (only MAX_RACES kept) */
-  ww_race_t r[MAX_RACES];
-  ww_scord_stats_t st;
-} races_t;
-static const races_t *g_races;
+/* The launch's races, when --scord found them (print_json adds them;
+ * sw/tools/ww_races.c formats them). */
+static const ww_races_t *g_races;
 
-static const char *race_kind(unsigned kind)
-{
-  static const char *const t[1u << WW_SCORD_KIND_W] = {
-#define RACE_KIND(name, value, text) [value] = text,
-    WW_SCORD_KIND_LIST(RACE_KIND)
-#undef RACE_KIND
-  };
-  const char *s = t[kind & ((1u << WW_SCORD_KIND_W) - 1)];
-  return s ? s : "?";
-}
-
-/* Where pc is in the kernel's source: the caller's line for an intrinsic. */
-static void race_where(const ww_kernel_t *k, uint32_t pc, char *buf, size_t n)
-{
-  char call[256] = "";
-  buf[0] = '\0';
-  ww_kernel_srcline(k, pc, buf, n);
-  ww_srcline_callsite(ww_kernel_elf(k)->lines, pc, call, sizeof call);
-  if (call[0])
-    snprintf(buf, n, "%s", call);
-}
-
-static void json_str(FILE *f, const char *s);
-
-static void races_json(FILE *f, const races_t *g)
-{
-  fprintf(f, ", \"scord\": {\"mode\": \"%s\", \"distinct\": %zu, \"races\": %" PRIu64
-          ", \"records\": %" PRIu64 ", \"md_reads\": %" PRIu64 ", \"md_writes\": %" PRIu64
-          ", \"queue_full_cycles\": %" PRIu64 ", \"log_overwrites\": %" PRIu64
-          ", \"l2_requests\": %" PRIu64 ", \"list\": [",
-          g->mode == WW_SCORD_FULL ? "full" : "cached", g->n, g->st.races, g->st.records,
-          g->st.md_reads, g->st.md_writes, g->st.queue_full_cycles, g->st.overwrites,
-          g->st.l2_requests);
-  for (size_t i = 0; i < g->n && i < MAX_RACES; i++) {
-    const ww_race_t *r = &g->r[i];
-    char where[256];
-    race_where(g->k, r->pc, where, sizeof where);
-    fprintf(f, "%s{\"type\": \"%c\", \"text\": ", i ? ", " : "", WW_RACE_LETTER(r->type));
-    json_str(f, ww_race_type_text(r->type));
-    fprintf(f, ", \"scope\": \"%s\", \"pc\": %" PRIu32 ", \"srcline\": ",
-            r->scope_blk ? "block" : "device", r->pc);
-    json_str(f, where);
-    fprintf(f, ", \"addr\": %" PRIu32 ", \"access\": \"%s\", \"count\": %" PRIu32
-            ", \"sm\": %u, \"warp\": %u, \"block\": %" PRIu32 ", \"prev_sm\": %u"
-            ", \"prev_warp\": %u, \"prev_block_id\": %" PRIu32 "}",
-            r->addr, race_kind(r->kind), r->count, r->sm, r->warp, r->ctaid, r->prev_sm,
-            r->prev_warp, r->prev_block);
-  }
-  fputs("]}", f);
-}
-
-static void races_print(FILE *f, const races_t *g)
-{
-  fprintf(f, "scord (%s metadata): %zu distinct race%s, %" PRIu64 " in all; %" PRIu64
-          " records checked, %" PRIu64 " metadata reads, %" PRIu64 " writes, %" PRIu64
-          " queue-full cycles\n", g->mode == WW_SCORD_FULL ? "full" : "cached", g->n,
-          g->n == 1 ? "" : "s", g->st.races, g->st.records, g->st.md_reads, g->st.md_writes,
-          g->st.queue_full_cycles);
-  for (size_t i = 0; i < g->n && i < MAX_RACES; i++) {
-    const ww_race_t *r = &g->r[i];
-    char where[256];
-    race_where(g->k, r->pc, where, sizeof where);
-    fprintf(f, "race (%c) %s, %s scope: %s at pc 0x%08" PRIx32 "%s%s, word 0x%08" PRIx32
-            "; SM %u warp %u (block %" PRIu32 ") after SM %u warp %u (block id %" PRIu32 ")",
-            WW_RACE_LETTER(r->type), ww_race_type_text(r->type),
-            r->scope_blk ? "block" : "device", race_kind(r->kind), r->pc,
-            where[0] ? " " : "", where, r->addr, r->sm, r->warp, r->ctaid, r->prev_sm,
-            r->prev_warp, r->prev_block);
-    if (r->count > 1)
-      fprintf(f, ", %" PRIu32 " times", r->count);
-    fputc('\n', f);
-  }
-  if (g->n > MAX_RACES)
-    fprintf(f, "(%zu more not shown)\n", g->n - MAX_RACES);
-  if (g->st.overwrites)
-    fprintf(f, "warning: the race log ring overwrote %" PRIu64 " entries\n", g->st.overwrites);
-}
-
-/* A JSON string; invalid UTF-8 bytes become U+FFFD. */
-static void json_str(FILE *f, const char *s)
-{
-  const unsigned char *p = (const unsigned char *)s;
-  fputc('"', f);
-  while (*p) {
-    unsigned c = *p;
-    if (c == '"' || c == '\\') {
-      fprintf(f, "\\%c", c);
-      p++;
-    } else if (c < 0x20) {
-      fprintf(f, "\\u%04x", c);
-      p++;
-    } else if (c < 0x80) {
-      fputc((int)c, f);
-      p++;
-    } else {
-      int len = c >= 0xF0 && c < 0xF5 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
-      int ok = len > 0 && c < 0xF5;
-      for (int i = 1; ok && i < len; i++)
-        ok = (p[i] & 0xC0) == 0x80;
-      if (ok) {
-        fwrite(p, 1, (size_t)len, f);
-        p += len;
-      } else {
-        fputs("\\ufffd", f);
-        p++;
-      }
-    }
-  }
-  fputc('"', f);
-}
+/* A JSON string (ww_races.c). */
+static void json_str(FILE *f, const char *s) { ww_json_str(f, s); }
 
 static void print_value(FILE *f, const char *type, uint32_t w, int json)
 {
@@ -779,7 +697,11 @@ static void warp_where(ww_dev_t *dev, const ww_kernel_t *k, const ww_warp_pos_t 
   ww_insn_t d;
   ww_decode((uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24, &d);
   ww_disasm(&d, w->pc, dis, ndis);
-  race_where(k, w->pc, src, nsrc);
+  char call[256] = "";
+  src[0] = '\0';
+  ww_kernel_srcline(k, w->pc, src, nsrc);
+  if (ww_srcline_callsite(ww_kernel_elf(k)->lines, w->pc, call, sizeof call) == 0)
+    snprintf(src, nsrc, "%s", call);   /* an intrinsic: the caller's line */
 }
 
 static const ww_kernel_t *g_kernel;   /* the kernel of the run (for warp reports) */
@@ -929,7 +851,7 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
     ww_stalls_json(f, g_stalls);
   }
   if (g_races)
-    races_json(f, g_races);
+    ww_races_json(f, g_races);
   fputs("}\n", f);
 }
 
@@ -1054,6 +976,7 @@ static int do_run(run_opts_t *o)
   const struct { const char *option, *path; } outs[] = {
     { "--wave", o->wave }, { "--stalls-plot", o->stalls_plot },
     { "--trace", o->trace && strcmp(o->trace, "-") != 0 ? o->trace : NULL },
+    { "--save", o->save },
   };
   for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
     if (outs[i].path && make_parents(outs[i].option, outs[i].path, err, sizeof err) != 0)
@@ -1063,6 +986,7 @@ static int do_run(run_opts_t *o)
     return runtime_error(o, err);
   int rc = EXIT_RUNTIME;
   FILE *trace = NULL;
+  ww_lastacc_t *acc = NULL;       /* --scord: the accesses per word, for both accessors */
   ww_kernel_t *k = ww_kernel_load(dev, o->kernel);
   g_kernel = k;
   uint32_t words[MAX_ARGS];
@@ -1080,6 +1004,14 @@ static int do_run(run_opts_t *o)
       goto out;
     }
     ww_dev_trace(dev, trace);
+  }
+  if (o->scord) {
+    acc = ww_lastacc_new(0);
+    if (!acc) {
+      rc = runtime_error(o, "out of host memory");
+      goto out;
+    }
+    ww_dev_set_retire_hook(dev, ww_lastacc_retire, acc);
   }
   if (ww_launch(dev, k, (uint32_t)o->grid, (uint32_t)o->block, o->nargs ? words : NULL,
                 (size_t)o->nargs * 4) != 0) {
@@ -1114,15 +1046,20 @@ static int do_run(run_opts_t *o)
   rc = res.ok ? EXIT_OK : res.stop == WW_STOP_INTERRUPT ? EXIT_INTERRUPT : EXIT_TRAP;
   const char *status = res.ok ? "ok" : res.stop == WW_STOP_INTERRUPT ? "interrupted"
                        : res.stop == WW_STOP_HANG ? "hang" : "trap";
-  static races_t races;
+  if (acc)
+    ww_dev_set_retire_hook(dev, NULL, NULL);
+  static ww_races_t races;
   if (res.ok && o->scord) {
-    races.mode = o->scord;
-    races.k = k;
-    if (ww_dev_races(dev, races.r, MAX_RACES, &races.n, &races.st) != 0) {
+    if (ww_races_collect(&races, dev, k, o->kernel, o->scord, acc, (uint32_t)o->block) != 0) {
       rc = runtime_error(o, ww_dev_error(dev));
       goto out;
     }
     g_races = &races;
+    if (o->save && ww_races_save(o->save, &races, err, sizeof err) != 0) {
+      rc = runtime_error(o, err);
+      goto out;
+    }
+    rc = report_errors_exit(rc, races.n);
   }
   static ww_stall_run_t run;
   if (res.ok && o->stalls) {
@@ -1159,7 +1096,9 @@ static int do_run(run_opts_t *o)
     if (g_stalls)
       ww_stalls_print(stdout, g_stalls);
     if (g_races)
-      races_print(stdout, g_races);
+      ww_races_print(stdout, g_races);
+    if (g_races && o->save)
+      printf("scord: race report written to %s\n", o->save);
   }
   if (g_stalls && o->stalls_plot) {
     if (ww_stalls_plot(o->stalls_plot, g_stalls, 1, err, sizeof err) != 0) {
@@ -1172,6 +1111,7 @@ static int do_run(run_opts_t *o)
 out:
   if (trace && trace != stdout)
     fclose(trace);
+  ww_lastacc_free(acc);
   ww_kernel_free(k);
   ww_dev_close(dev);
   return rc;
