@@ -216,25 +216,27 @@ static void dispatch(void *ctx, const ww_retire_t *r)
   ww_dev_t *dev = ctx;
   if (dev->trace)
     ww_trace_write(dev->trace, r, dev->lanes);
+  if (dev->tjson)
+    ww_trace_json_retire(dev->tjson, r);
   if (dev->hook)
     dev->hook(dev->hook_ctx, r);
 }
 
-static void update_hook(ww_dev_t *dev)
+void ww_dev_update_hook(ww_dev_t *dev)
 {
-  int on = dev->trace || dev->hook;
+  int on = dev->trace || dev->tjson || dev->hook;
   dev->ops->set_retire_hook(dev->be, on ? dispatch : NULL, on ? dev : NULL);
 }
 
 void ww_dev_trace(ww_dev_t *dev, FILE *f)
 {
   dev->trace = f;
-  update_hook(dev);
+  ww_dev_update_hook(dev);
 }
 
 void ww_dev_set_retire_hook(ww_dev_t *dev, ww_retire_fn fn, void *ctx)
 {
   dev->hook = fn;
   dev->hook_ctx = ctx;
-  update_hook(dev);
+  ww_dev_update_hook(dev);
 }

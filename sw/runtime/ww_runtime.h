@@ -47,6 +47,12 @@ enum { WW_SCORD_OFF = 0, WW_SCORD_CACHED = 1, WW_SCORD_FULL = 2 };
 int ww_scord_mode(const char *name);
 
 struct ww_stalls;   /* below */
+
+/* Called once per cycle of a launch per SM (the cycles ww_stalls_t counts)
+ * with the GSI stall class (ww_gsi_cls_t, WW_GSI_*) of each of its n_warps
+ * hardware warps in that cycle. */
+typedef void (*ww_cycle_fn)(void *ctx, uint64_t cycle, unsigned sm, const uint8_t *warp_class,
+                            unsigned n_warps);
 struct ww_race;
 struct ww_scord_stats;
 
@@ -67,6 +73,8 @@ typedef struct {
   int   (*stalls)(void *be, struct ww_stalls *out);  /* NULL: no stall counters */
   /* races of the last launch; NULL: no race detector */
   int   (*races)(void *be, struct ww_race *out, size_t max, size_t *n, struct ww_scord_stats *st);
+  /* per-cycle stall classes (fn NULL to stop); NULL: no pipeline timing */
+  void  (*set_cycle_hook)(void *be, ww_cycle_fn fn, void *ctx);
 } ww_backend_t;
 
 /* Registered backends, by name; NULL if unknown. */
