@@ -127,3 +127,6 @@ ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS)
 TESTS += runtime/api runtime/cli
 TEST_CMD.runtime/api := $(RT_TEST)
 TEST_CMD.runtime/cli := sw/runtime/test/test_cli.sh
+# --trace-json on both backends, validated against the runs' --json stats
+TESTS += runtime/trace-json
+TEST_CMD.runtime/trace-json := sw/runtime/test/test_trace_json.sh $(RT_CLI_ASAN) $(RT_CLI) $(BUILD)/kernels $(RT_KDIR)
