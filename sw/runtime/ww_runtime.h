@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * ww_runtime -- the host runtime of Warpwatch: one C API over every backend
- * (the golden C model now; the Verilator model and the FPGA over UART later).
+ * ww_runtime -- the host runtime of Warpwatch: one C API over every backend:
+ * "cmodel" (the golden C model, in every program linked with libwwrt.a) and
+ * "verilator" (the RTL GPU, Verilated, co-simulated against the golden
+ * model; in programs that also link sw/sim/ww_backend_verilator.c and
+ * libwwvgpu.a, like build/bin/warpwatch). An FPGA backend may follow.
  * Load a kernel ELF, allocate and copy device memory, launch a grid, wait,
- * read back, collect statistics and retire traces.
+ * read back, collect statistics, stall counters (verilator), races (verilator
+ * with ScoRD) and retire traces. docs/host_api.md documents every function,
+ * how to link, and a complete example (sw/runtime/examples/host_example.c).
  *
  * Every function that can fail returns 0 / non-NULL on success and otherwise
  * leaves a one-line reason in ww_dev_error(dev) (or in `err` before a device
