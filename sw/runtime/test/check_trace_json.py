@@ -17,10 +17,20 @@ import json
 import re
 import sys
 
-MEM_KINDS = {"load", "store", "load_strong", "store_strong", "atomic_blk", "atomic_dev",
-             "shared_load", "shared_store", "shared_atomic"}
-GSI_CLASSES = {"idle", "control", "sync", "mem_data", "mem_struct", "comp_data",
-               "comp_struct", "no_stall"}
+PROTO = "cmodel/include/ww_proto.def"   # relative to the repository root (the cwd)
+
+
+def proto_codes(group):
+    """(NAME, text) of every WW_CODE(group, NAME, value, "text") line of ww_proto.def."""
+    with open(PROTO, encoding="utf-8") as f:
+        return re.findall(r'^WW_CODE\(' + group + r',\s*(\w+),\s*\w+,\s*"([^"]*)"\)',
+                          f.read(), re.M)
+
+
+# the trace names a memory kind by its ww_mem_kind_t name in lower case and a
+# stall class by its counter name (ww_trace_json.c)
+MEM_KINDS = {name.lower() for name, _ in proto_codes("MEM") if name != "NONE"}
+GSI_CLASSES = {text for _, text in proto_codes("GSI")}
 
 failures = []
 
@@ -33,6 +43,10 @@ def check(cond, what):
 
 def main():
     trace_path, run_path, backend, source = sys.argv[1:5]
+    if not check("load" in MEM_KINDS and "idle" in GSI_CLASSES,
+                 f"{PROTO}: read {len(MEM_KINDS)} memory kinds, {len(GSI_CLASSES)} GSI classes"):
+        print("FAIL:", failures[-1])
+        return 1
     with open(trace_path, encoding="utf-8") as f:
         doc = json.load(f)
     with open(run_path, encoding="utf-8") as f:
