@@ -141,7 +141,7 @@ ww_trace_json_t *ww_trace_json_open(ww_dev_t *dev, const char *path, const ww_ke
 
 /* Unhooks, writes the open stall slices, the track names and the trailer,
  * closes the file. 0, or -1 with the reason in err (a write failed).
- * NULL is fine. */
+ * NULL is fine. Call it before ww_dev_close() of its device. */
 int ww_trace_json_close(ww_trace_json_t *t, char *err, size_t err_len);
 
 /* For the device's retire dispatch (ww_device.c). */
