@@ -6,6 +6,7 @@
 #   RT_CLI        build/bin/warpwatch       the command-line tool (cmodel + verilator)
 #   RT_CLI_ASAN   build/bin/warpwatch-asan  the same, cmodel only, under ASan + UBSan (tests)
 #   RT_TEST       build/runtime/test_runtime  API tests + ELF fuzzing (ASan + UBSan)
+#   RT_EXAMPLE    build/runtime/host_example  docs/host_api.md's example (cmodel; -rtl: + verilator)
 # Test kernels: sw/runtime/test/*.S -> build/runtime/kernels/*.elf
 # Needs GPU_LIB (cmodel/gpu/gpu.mk) and libelf/libdw (scripts/install_deps.sh).
 
@@ -92,6 +93,21 @@ $(RT_TEST_LASTACC): sw/runtime/test/test_lastacc.c $(RT_OBJ_ASAN) $(GPU_LIB) $(R
 	@mkdir -p $(@D)
 	gcc $(RT_CFLAGS) $(RT_SAN) $< $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
 
+# The host API example (docs/host_api.md shows it verbatim and gives these
+# link lines): on the runtime alone (cmodel), and with the verilator backend.
+RT_EXAMPLE     := $(BUILD)/runtime/host_example
+RT_EXAMPLE_RTL := $(BUILD)/runtime/host_example-rtl
+$(RT_EXAMPLE): sw/runtime/examples/host_example.c $(RT_LIB) $(GPU_LIB) $(RT_DEPS)
+	@mkdir -p $(@D)
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror -Isw/runtime $(CMODEL_INC) $< \
+	  $(RT_LIB) $(GPU_LIB) $(RT_LDLIBS) -o $@
+
+$(RT_EXAMPLE_RTL): sw/runtime/examples/host_example.c $(VGPU_BACKEND) $(RT_LIB) \
+                   $(GPU_LIB) $(VGPU_LIB) $(RT_DEPS)
+	@mkdir -p $(@D)
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror -Isw/runtime $(VGPU_CFLAGS) $< \
+	  $(VGPU_BACKEND) $(RT_LIB) $(VGPU_LIB) $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
+
 # ---- test kernels: hand-written .S, clang + ld.lld, linked at CODE_BASE ----
 RT_KDIR    := $(BUILD)/runtime/kernels
 # (compiler, linker and target flags from sw/kernel_flags.mk, included by sw.mk)
@@ -141,16 +157,23 @@ $(RT_RACE_KDIR)/%.elf: $(RT_RACE_KDIR)/%.o build/kernels/obj/crt0.o sw/link/kern
 .SECONDARY: $(patsubst %.elf,%.o,$(RT_RACE_KERNELS))
 
 .PHONY: runtime
-runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_TEST_LASTACC) $(RT_KERNELS) $(RT_RACE_KERNELS)
+runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_TEST_LASTACC) $(RT_KERNELS) $(RT_RACE_KERNELS) \
+         $(RT_EXAMPLE) $(RT_EXAMPLE_RTL)
 all: runtime
 
 .DEFAULT_GOAL := $(RT_SAVED_GOAL)
 
 ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_TEST_LASTACC) $(RT_KERNELS) \
-               $(RT_RACE_KERNELS)
+               $(RT_RACE_KERNELS) $(RT_EXAMPLE) $(RT_EXAMPLE_RTL)
 TESTS += runtime/api runtime/cli runtime/run-tool runtime/lastacc runtime/races
 TEST_CMD.runtime/api := $(RT_TEST)
 TEST_CMD.runtime/cli := sw/runtime/test/test_cli.sh
 TEST_CMD.runtime/run-tool := sw/runtime/test/test_run_tool.sh
 TEST_CMD.runtime/lastacc := $(RT_TEST_LASTACC)
 TEST_CMD.runtime/races := sw/runtime/test/races/test_races.sh
+# --trace-json on both backends, validated against the runs' --json stats
+TESTS += runtime/trace-json
+TEST_CMD.runtime/trace-json := sw/runtime/test/test_trace_json.sh $(RT_CLI_ASAN) $(RT_CLI) $(BUILD)/kernels $(RT_KDIR)
+# the host API example on both backends, and docs/host_api.md still showing it verbatim
+TESTS += runtime/host-example
+TEST_CMD.runtime/host-example := sw/runtime/test/test_host_example.sh $(RT_EXAMPLE) $(RT_EXAMPLE_RTL) $(BUILD)/kernels

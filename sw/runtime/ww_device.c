@@ -14,7 +14,7 @@
 
 #define HEAP_ALIGN 64u
 
-static void update_hook(ww_dev_t *dev);
+
 
 const ww_backend_t *ww_backend_find(const char *name)
 {
@@ -147,7 +147,7 @@ ww_dev_t *ww_dev_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   dev->local_base = dev->mem_bytes - (uint32_t)local;
   dev->hang_limit = o.hang_limit ? o.hang_limit : WW_DEFAULT_HANG_LIMIT;
   dev->progress = o.progress;
-  update_hook(dev);
+  ww_dev_update_hook(dev);
   if (ops->set_poll)
     ops->set_poll(dev->be, ww_watch_poll, dev);
   dev->image_top = dev->mem_lo;
@@ -224,22 +224,24 @@ static void dispatch(void *ctx, const ww_retire_t *r)
   ww_watch_retire(dev, r);
   if (dev->trace)
     ww_trace_write(dev->trace, r, dev->lanes);
+  if (dev->tjson)
+    ww_trace_json_retire(dev->tjson, r);
   if (dev->hook)
     dev->hook(dev->hook_ctx, r);
 }
 
 /* The watchdog (ww_watch.c) sees every retire record: the hook stays on. */
-static void update_hook(ww_dev_t *dev) { dev->ops->set_retire_hook(dev->be, dispatch, dev); }
+void ww_dev_update_hook(ww_dev_t *dev) { dev->ops->set_retire_hook(dev->be, dispatch, dev); }
 
 void ww_dev_trace(ww_dev_t *dev, FILE *f)
 {
   dev->trace = f;
-  update_hook(dev);
+  ww_dev_update_hook(dev);
 }
 
 void ww_dev_set_retire_hook(ww_dev_t *dev, ww_retire_fn fn, void *ctx)
 {
   dev->hook = fn;
   dev->hook_ctx = ctx;
-  update_hook(dev);
+  ww_dev_update_hook(dev);
 }

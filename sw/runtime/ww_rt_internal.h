@@ -90,6 +90,7 @@ struct ww_dev {
   const ww_kernel_t *launched;    /* its kernel (NULL if freed since) */
   ww_gpu_stats_t stats0;          /* backend counters at launch (results are per launch) */
   FILE *trace;
+  struct ww_trace_json *tjson;    /* the open --trace-json writer, if any (ww_trace_json.c) */
   ww_retire_fn hook;
   void *hook_ctx;
   /* the watchdog and progress lines (ww_watch.c) */
@@ -148,6 +149,34 @@ int ww_srcline_chain(const ww_srcline_t *s, uint32_t pc, char (*out)[64], int ma
 
 /* One trace line (with '\n') per retired warp instruction; see ww_trace.c. */
 void ww_trace_write(FILE *f, const ww_retire_t *r, unsigned lanes);
+
+/* ---- Trace Event Format (ww_trace_json.c) ---------------------------------
+ * A Chrome/Perfetto trace of what the device runs while it is open, streamed
+ * to a file: one process per SM, a track per hardware warp with one slice per
+ * retired warp instruction (ts = the cycle on the verilator backend, the
+ * scheduler step on the cmodel backend; memory instructions carry their kind,
+ * size and cache lines), and on backends with set_cycle_hook a second track
+ * per warp of GSI stall-class slices. Meant for one launch (cycles restart at
+ * each launch). */
+typedef struct ww_trace_json ww_trace_json_t;
+
+/* Opens path and hooks the device; k names the kernel (source lines). NULL,
+ * with a one-line reason in err, when the file cannot be written or a trace
+ * is already open on dev. */
+ww_trace_json_t *ww_trace_json_open(ww_dev_t *dev, const char *path, const ww_kernel_t *k,
+                                    char *err, size_t err_len);
+
+/* Unhooks, writes the open stall slices, the track names and the trailer,
+ * closes the file. 0, or -1 with the reason in err (a write failed).
+ * NULL is fine. Call it before ww_dev_close() of its device. */
+int ww_trace_json_close(ww_trace_json_t *t, char *err, size_t err_len);
+
+/* For the device's retire dispatch (ww_device.c). */
+void ww_trace_json_retire(ww_trace_json_t *t, const ww_retire_t *r);
+
+/* Re-installs the device's retire hook after dev->trace, dev->tjson or the
+ * user's hook changed (ww_device.c). */
+void ww_dev_update_hook(ww_dev_t *dev);
 
 /* ABI name of integer register r (0..31). */
 const char *ww_reg_name(unsigned r);

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * ww_runtime -- the host runtime of Warpwatch: one C API over every backend
- * (the golden C model now; the Verilator model and the FPGA over UART later).
+ * ww_runtime -- the host runtime of Warpwatch: one C API over every backend:
+ * "cmodel" (the golden C model, in every program linked with libwwrt.a) and
+ * "verilator" (the RTL GPU, Verilated, co-simulated against the golden
+ * model; in programs that also link sw/sim/ww_backend_verilator.c and
+ * libwwvgpu.a, like build/bin/warpwatch). An FPGA backend may follow.
  * Load a kernel ELF, allocate and copy device memory, launch a grid, wait,
- * read back, collect statistics and retire traces.
+ * read back, collect statistics, stall counters (verilator), races (verilator
+ * with ScoRD) and retire traces. docs/host_api.md documents every function,
+ * how to link, and a complete example (sw/runtime/examples/host_example.c).
  *
  * Every function that can fail returns 0 / non-NULL on success and otherwise
  * leaves a one-line reason in ww_dev_error(dev) (or in `err` before a device
@@ -73,6 +78,12 @@ enum { WW_SCORD_OFF = 0, WW_SCORD_CACHED = 1, WW_SCORD_FULL = 2 };
 int ww_scord_mode(const char *name);
 
 struct ww_stalls;   /* below */
+
+/* Called once per cycle of a launch per SM (the cycles ww_stalls_t counts)
+ * with the GSI stall class (ww_gsi_cls_t, WW_GSI_*) of each of its n_warps
+ * hardware warps in that cycle. */
+typedef void (*ww_cycle_fn)(void *ctx, uint64_t cycle, unsigned sm, const uint8_t *warp_class,
+                            unsigned n_warps);
 struct ww_race;
 struct ww_scord_stats;
 
@@ -94,6 +105,8 @@ typedef struct {
   /* races of the last launch; NULL: no race detector */
   int   (*races)(void *be, struct ww_race *out, size_t max, size_t *n, struct ww_scord_stats *st);
   void  (*set_poll)(void *be, ww_poll_fn fn, void *ctx);   /* the watchdog's hook */
+  /* per-cycle stall classes (fn NULL to stop); NULL: no pipeline timing */
+  void  (*set_cycle_hook)(void *be, ww_cycle_fn fn, void *ctx);
 } ww_backend_t;
 
 /* Registered backends, by name; NULL if unknown. */

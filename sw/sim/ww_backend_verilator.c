@@ -56,6 +56,8 @@ typedef struct {
   int          stalls_valid;
   int          scord;           /* WW_SCORD_* of the launches */
   int          races_valid;     /* a launch with ScoRD on completed */
+  ww_cycle_fn  cycle_fn;        /* per-cycle stall classes (ww_trace_json) */
+  void        *cycle_ctx;
 } vb_t;
 
 /* ---- ScoRD race log (docs/scord.md §3 "Race log") ----------------------- */
@@ -465,8 +467,11 @@ static ww_run_t vb_run(void *be)
   uint64_t start = ww_vgpu_cycles(b->v);
   for (;;) {
     ww_vgpu_status_t st = ww_vgpu_tick(b->v, &ev);
-    if (ev.busy || ev.done)   /* the launch's cycles, as ww_vgpu and the GSI count them */
+    if (ev.busy || ev.done) {   /* the launch's cycles, as ww_vgpu and the GSI count them */
       b->cycles++;
+      for (unsigned s = 0; b->cycle_fn && s < WW_NUM_SM; s++)
+        b->cycle_fn(b->cycle_ctx, ev.cycle, s, ev.stall[s], WW_WARPS_PER_SM);
+    }
     int model_trapped = 0;
     for (unsigned i = 0; i < ev.n_retire; i++) {
       const ww_retire_t *r = &ev.retire[i];
@@ -603,6 +608,13 @@ static void vb_set_poll(void *be, ww_poll_fn fn, void *ctx)
   b->poll_ctx = ctx;
 }
 
+static void vb_set_cycle_hook(void *be, ww_cycle_fn fn, void *ctx)
+{
+  vb_t *b = be;
+  b->cycle_fn = fn;
+  b->cycle_ctx = ctx;
+}
+
 static uint32_t vb_mem_bytes(void *be) { return ww_vgpu_info(((vb_t *)be)->v)->gmem_bytes; }
 
 static int vb_stalls(void *be, ww_stalls_t *out)
@@ -629,4 +641,5 @@ const ww_backend_t ww_backend_verilator = {
   .stalls = vb_stalls,
   .races = vb_races,
   .set_poll = vb_set_poll,
+  .set_cycle_hook = vb_set_cycle_hook,
 };

@@ -98,6 +98,9 @@ static const char run_usage[] =
   "                    two seconds (default: when stderr is a terminal). Ctrl-C stops\n"
   "                    a run cleanly with a partial report (exit status 130)\n"
   "  --trace FILE      one line per retired warp instruction to FILE ('-': stdout)\n"
+  "  --trace-json FILE a Chrome/Perfetto trace (Trace Event Format) to FILE: a track\n"
+  "                    per warp, a slice per retired instruction (cycles on verilator,\n"
+  "                    scheduler steps on cmodel) and on verilator GSI stall slices\n"
   "  --stats           print instruction, memory and L1 statistics and model speed\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
   "  --scord[=MODE]    verilator: ScoRD scoped race detection in the RTL (docs/scord.md):\n"
@@ -389,6 +392,7 @@ typedef struct {
   int have_cosim;                /* --cosim was given */
   const char *wave;
   const char *trace;
+  const char *trace_json;
   int stats, json;
   int stalls;
   const char *stalls_plot;
@@ -410,7 +414,7 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
   static const char *const with_value[] = { "--grid", "--block", "--arg", "--backend", "--seed",
                                             "--max-steps", "--trace", "--print", "--cosim",
                                             "--wave", "--stalls-plot", "--hang-limit", "--save",
-                                            "--error-exitcode" };
+                                            "--error-exitcode", "--trace-json" };
   char err[512];
   memset(o, 0, sizeof *o);
   o->backend = "cmodel";
@@ -523,6 +527,10 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
       if (!*val)
         return usage_error("run ", "--trace needs a file name");
       o->trace = val;
+    } else if (strcmp(name, "--trace-json") == 0) {
+      if (!*val)
+        return usage_error("run ", "--trace-json needs a file name");
+      o->trace_json = val;
     } else if (strcmp(name, "--arg") == 0) {
       if (o->nargs == MAX_ARGS)
         return usage_error("run ", "too many --arg (at most %d)", MAX_ARGS);
@@ -977,6 +985,7 @@ static int do_run(run_opts_t *o)
     { "--wave", o->wave }, { "--stalls-plot", o->stalls_plot },
     { "--trace", o->trace && strcmp(o->trace, "-") != 0 ? o->trace : NULL },
     { "--save", o->save },
+    { "--trace-json", o->trace_json },
   };
   for (size_t i = 0; i < sizeof outs / sizeof outs[0]; i++)
     if (outs[i].path && make_parents(outs[i].option, outs[i].path, err, sizeof err) != 0)
@@ -987,6 +996,7 @@ static int do_run(run_opts_t *o)
   int rc = EXIT_RUNTIME;
   FILE *trace = NULL;
   ww_lastacc_t *acc = NULL;       /* --scord: the accesses per word, for both accessors */
+  ww_trace_json_t *tjson = NULL;
   ww_kernel_t *k = ww_kernel_load(dev, o->kernel);
   g_kernel = k;
   uint32_t words[MAX_ARGS];
@@ -1013,6 +1023,10 @@ static int do_run(run_opts_t *o)
     }
     ww_dev_set_retire_hook(dev, ww_lastacc_retire, acc);
   }
+  if (o->trace_json && !(tjson = ww_trace_json_open(dev, o->trace_json, k, err, sizeof err))) {
+    rc = runtime_error(o, err);
+    goto out;
+  }
   if (ww_launch(dev, k, (uint32_t)o->grid, (uint32_t)o->block, o->nargs ? words : NULL,
                 (size_t)o->nargs * 4) != 0) {
     rc = runtime_error(o, ww_dev_error(dev));
@@ -1037,6 +1051,14 @@ static int do_run(run_opts_t *o)
     else
       fflush(stdout);
     trace = NULL;
+  }
+  if (tjson) {
+    int jrc = ww_trace_json_close(tjson, err, sizeof err);
+    tjson = NULL;
+    if (jrc != 0) {
+      rc = runtime_error(o, err);
+      goto out;
+    }
   }
   char src[256] = "", call[256] = "";
   if (wrc != 0 && res.trap.kind == WW_TRAP_NONE) {
@@ -1112,6 +1134,8 @@ out:
   if (trace && trace != stdout)
     fclose(trace);
   ww_lastacc_free(acc);
+  if (tjson)
+    ww_trace_json_close(tjson, err, sizeof err);
   ww_kernel_free(k);
   ww_dev_close(dev);
   return rc;
