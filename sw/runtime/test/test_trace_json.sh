@@ -173,7 +173,8 @@ else
   bad "--trace-json without a file: exit $rc, expected 2"
 fi
 last_cmd="$WWA run --help"
-if "$WWA" run --help 2>&1 | grep -q -- "--trace-json FILE"; then ok; else bad "run --help lacks --trace-json"; fi
+"$WWA" run --help >"$OUT/help.txt" 2>&1
+if grep -q -- "--trace-json FILE" "$OUT/help.txt"; then ok; else bad "run --help lacks --trace-json"; fi
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
