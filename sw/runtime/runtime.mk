@@ -6,6 +6,8 @@
 #   RT_CLI        build/bin/warpwatch       the command-line tool (cmodel + verilator)
 #   RT_CLI_ASAN   build/bin/warpwatch-asan  the same, cmodel only, under ASan + UBSan (tests)
 #   RT_TEST       build/runtime/test_runtime  API tests + ELF fuzzing (ASan + UBSan)
+#   RT_GTKW       build/bin/ww-gtkw-disasm  GTKWave process filter of the --wave view
+#                 (disassembles PCs and instruction words); built with RT_CLI
 # Test kernels: sw/runtime/test/*.S -> build/runtime/kernels/*.elf
 # Needs GPU_LIB (cmodel/gpu/gpu.mk) and libelf/libdw (scripts/install_deps.sh).
 
@@ -17,6 +19,7 @@ RT_LIB      := $(BUILD)/lib/libwwrt.a
 RT_CLI      := $(BUILD)/bin/warpwatch
 RT_CLI_ASAN := $(BUILD)/bin/warpwatch-asan
 RT_TEST     := $(BUILD)/runtime/test_runtime
+RT_GTKW     := $(BUILD)/bin/ww-gtkw-disasm
 
 RT_SRC   := $(wildcard sw/runtime/*.c)
 RT_DEPS  := $(wildcard sw/runtime/*.h) cmodel/gpu/ww_gpu.h cmodel/isa/ww_isa.h \
@@ -57,6 +60,12 @@ $(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) sw/sim/ww_backend_verilator.c $(RT_LIB) $
 	@mkdir -p $(@D)
 	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) sw/sim/ww_backend_verilator.c \
 	  $(RT_LIB) $(VGPU_LIB) $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
+
+# The --wave view runs the disassembler found beside the tool.
+$(RT_GTKW): sw/tools/ww_gtkw_disasm.c $(RT_LIB) $(GPU_LIB) $(RT_DEPS)
+	@mkdir -p $(@D)
+	gcc $(RT_CFLAGS) -O2 $< $(RT_LIB) $(GPU_LIB) $(RT_LDLIBS) -o $@
+$(RT_CLI): | $(RT_GTKW)
 
 $(RT_CLI_ASAN): $(RT_CLI_SRC) $(RT_CLI_HDR) $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)
@@ -118,12 +127,12 @@ $(RT_KDIR)/beyond_memory.elf: $(RT_KDIR)/store_tid.o sw/runtime/test/kernel_test
 	$(RT_KLD) --defsym=WW_TEXT_BASE=0x2000000 $< -o $@
 
 .PHONY: runtime
-runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS)
+runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS) $(RT_GTKW)
 all: runtime
 
 .DEFAULT_GOAL := $(RT_SAVED_GOAL)
 
-ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS)
+ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS) $(RT_GTKW)
 TESTS += runtime/api runtime/cli
 TEST_CMD.runtime/api := $(RT_TEST)
 TEST_CMD.runtime/cli := sw/runtime/test/test_cli.sh

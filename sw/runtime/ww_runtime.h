@@ -38,6 +38,9 @@ typedef struct {
   int         cosim;        /* verilator: WW_COSIM_STRICT (default), _FOLLOW or _OFF */
   const char *wave;         /* verilator: FST waves to this file (+ .gtkw view), NULL = none */
   int         scord;        /* ScoRD race detection: WW_SCORD_OFF (default), _CACHED, _FULL */
+  const char *wave_kernel;  /* verilator --wave: the kernel ELF, for the view's PC disassembly
+                               (by ww-gtkw-disasm beside the program, or $WW_GTKW_DISASM);
+                               NULL = PCs shown in hex */
 } ww_dev_opts_t;
 
 /* ScoRD modes (docs/scord.md): the detector in the RTL with the metadata

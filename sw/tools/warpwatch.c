@@ -914,7 +914,8 @@ static double now(void)
 static int do_run(run_opts_t *o)
 {
   ww_dev_opts_t dopts = { .backend = o->backend, .seed = o->seed, .max_steps = o->max_steps,
-                          .cosim = o->cosim, .wave = o->wave, .scord = o->scord };
+                          .cosim = o->cosim, .wave = o->wave, .scord = o->scord,
+                          .wave_kernel = o->kernel };
   char err[512];
   const struct { const char *option, *path; } outs[] = {
     { "--wave", o->wave }, { "--stalls-plot", o->stalls_plot },
