@@ -133,6 +133,8 @@ all: runtime
 .DEFAULT_GOAL := $(RT_SAVED_GOAL)
 
 ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_KERNELS) $(RT_GTKW)
-TESTS += runtime/api runtime/cli
+TESTS += runtime/api runtime/cli runtime/wave-view
 TEST_CMD.runtime/api := $(RT_TEST)
 TEST_CMD.runtime/cli := sw/runtime/test/test_cli.sh
+# `warpwatch run --wave`: the FST's time, the .gtkw's start, groups, filters
+TEST_CMD.runtime/wave-view := sw/runtime/test/test_wave.sh $(RT_CLI) $(BUILD)/kernels/vecadd.elf

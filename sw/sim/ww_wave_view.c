@@ -37,10 +37,13 @@ enum {
 #define F_NAMED (F_DEC | TR_FTRANSLATED)   /* decimal value -> name (translate filter file) */
 #define F_PROC  (F_HEX | TR_PTRANSLATED)   /* hex value -> text (process filter) */
 
-#define VIEW_WAVE_PX 800u   /* about the wave pane's width at the saved window size */
-#define VIEW_CYCLES  64u    /* the most cycles the view opens with */
-#define VIEW_MIN     16u    /* the fewest */
-#define VIEW_BEFORE  2u     /* cycles shown before the launch */
+/* Zoom: GTKWave draws a time-axis division ("frame") of 2^-ZOOM time units
+ * every 200 pixels and labels it in whole ns when that is a whole number of
+ * ns: 10 cycles per division, 20 pixels per cycle, about 40 cycles in the
+ * saved window. The exponent is rounded away from zero so that the division
+ * is not a hair under 10 cycles (GTKWave truncates it to whole units). */
+#define VIEW_FRAME_CYCLES 10u
+#define VIEW_BEFORE       2u     /* cycles shown before the launch */
 #define PATH_BYTES   4096
 
 static uint64_t pow10u(int e)
@@ -128,16 +131,16 @@ int ww_wave_filters_write(const ww_wave_view_t *p)
 }
 
 /* ---- the view -------------------------------------------------------------- */
-/* Rows and groups. Inside a closed group every row carries TR_COLLAPSED
- * (as GTKWave saves it). */
+/* Rows and groups. A closed group (one row until clicked open) is saved as
+ * GTKWave's CloseTrace() leaves it: TR_CLOSED on its begin and end rows,
+ * TR_COLLAPSED on its end row; its members keep their own flags. */
 typedef struct {
   FILE    *f;
-  unsigned hide;
   int      depth;
-  struct { char label[64]; int closed; unsigned outer; } g[4];
+  struct { char label[64]; int closed; } g[4];
 } vw_t;
 
-static void vw_flags(vw_t *w, unsigned fl) { fprintf(w->f, "@%x\n", fl | w->hide); }
+static void vw_flags(vw_t *w, unsigned fl) { fprintf(w->f, "@%x\n", fl); }
 
 static void vw_group(vw_t *w, int closed, const char *fmt, ...)
 {
@@ -150,20 +153,17 @@ static void vw_group(vw_t *w, int closed, const char *fmt, ...)
   vw_flags(w, TR_BLANK | TR_GRP_BEGIN | (closed ? TR_CLOSED : 0u));
   fprintf(w->f, "-%s\n", w->g[w->depth].label);
   w->g[w->depth].closed = closed;
-  w->g[w->depth].outer = w->hide;
-  if (closed)
-    w->hide = TR_COLLAPSED;
   w->depth++;
 }
 
 static void vw_end(vw_t *w)
 {
   w->depth--;
-  unsigned fl = TR_BLANK | TR_GRP_END | w->g[w->depth].outer;
+  unsigned fl = TR_BLANK | TR_GRP_END;
   if (w->g[w->depth].closed)
     fl |= TR_CLOSED | TR_COLLAPSED;
-  fprintf(w->f, "@%x\n-%s\n", fl, w->g[w->depth].label);
-  w->hide = w->g[w->depth].outer;
+  vw_flags(w, fl);
+  fprintf(w->f, "-%s\n", w->g[w->depth].label);
 }
 
 /* One trace shown as `alias`; filter: its "^..." line or NULL; the name is
@@ -217,13 +217,11 @@ int ww_wave_view_write(const ww_wave_view_t *p)
   const char *fpc = dis_pc ? flt_pc : NULL, *finsn = dis ? flt_insn : NULL;
   const unsigned F_PC = dis_pc ? F_PROC : F_HEX, F_INSN = dis ? F_PROC : F_HEX;
 
-  /* the window: from VIEW_BEFORE cycles before the launch to its end */
+  /* the window: from VIEW_BEFORE cycles before the launch */
   const uint64_t start = p->launched ? p->start : 0;
-  const uint64_t end = p->ended ? p->end : start + VIEW_CYCLES;
+  const uint64_t end = p->ended ? p->end : 0;
   const uint64_t first = start > VIEW_BEFORE ? start - VIEW_BEFORE : 0;
-  uint64_t window = end + 2 - first;
-  window = window > VIEW_CYCLES ? VIEW_CYCLES : window < VIEW_MIN ? VIEW_MIN : window;
-  const double zoom = -log2((double)(window * upc) / VIEW_WAVE_PX);
+  const double zoom = -(log2((double)(VIEW_FRAME_CYCLES * upc)) + 1e-4);
   const long long m_start = p->launched ? (long long)(start * upc) : -1;
   const long long m_end = p->ended ? (long long)(end * upc) : -1;
 
@@ -244,7 +242,7 @@ int ww_wave_view_write(const ww_wave_view_t *p)
   fprintf(f, "[dumpfile] \"%s\"\n", fst);
   fprintf(f, "[timestart] %llu\n", (unsigned long long)(first * upc));
   fprintf(f, "[size] 1400 900\n[pos] -1 -1\n");
-  fprintf(f, "*%f %lld %lld %lld", zoom, m_start, m_start, m_end);
+  fprintf(f, "*%.4f %lld %lld %lld", zoom, m_start, m_start, m_end);
   for (int i = 2; i < 26; i++)
     fprintf(f, " -1");
   fprintf(f, "\n[markername] Alaunch (kernel cycle 0)\n[markername] Bkernel end\n");

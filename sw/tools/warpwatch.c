@@ -75,6 +75,7 @@ static const char run_usage[] =
   "                    final memory must equal the golden model's), follow (the model\n"
   "                    takes load values from the RTL: for racy kernels), off\n"
   "  --wave FILE.fst   verilator: write waves and a GTKWave view FILE.gtkw\n"
+  "                    (gtkwave FILE.gtkw: cycle N at N ns, opens at the launch)\n"
   "  --seed N          warp interleaving: 0 round robin (default), else random from N\n"
   "  --max-steps N     scheduler steps before a step-limit trap (default 100000000)\n"
   "  --trace FILE      one line per retired warp instruction to FILE ('-': stdout)\n"

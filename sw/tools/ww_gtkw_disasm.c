@@ -15,7 +15,7 @@
  *                               kernel's executable segments
  *
  * A line that is not a hex number (GTKWave's x and z values, blanks) comes
- * back unchanged. Exit: 0 at the end of the input, 1 when KERNEL.elf cannot
+ * back unchanged; "$" or "0x" before the digits is allowed. Exit: 0 at the end of the input, 1 when KERNEL.elf cannot
  * be loaded (a one-line reason on stderr), 2 on a usage error.
  */
 #include <ctype.h>
@@ -34,10 +34,14 @@ static const char usage[] =
     "per value on stdout. Without KERNEL.elf the values are instruction words\n"
     "(their disassembly); with it they are PCs (\"pc: disassembly  file:line\").\n";
 
-/* value of a line of hex digits (GTKWave pads to the trace's width); -1 if
- * the line is anything else */
+/* value of a line of hex digits (GTKWave pads to the trace's width; with its
+ * base symbols on it puts a '$' before them); -1 if the line is anything else */
 static int parse_hex(const char *s, uint32_t *v)
 {
+  if (s[0] == '$')
+    s++;
+  else if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+    s += 2;
   size_t n = strlen(s);
   if (n == 0 || n > 8)
     return -1;
