@@ -7,7 +7,9 @@
 # (.gtkw) names exists in the wave file. A name keeps its generate-scope
 # indices: only a trailing bit range is dropped
 # (TOP.ww_gpu.g_sm[1].u_sm.ret_pc_o[31:0] is looked up as
-# TOP.ww_gpu.g_sm[1].u_sm.ret_pc_o).
+# TOP.ww_gpu.g_sm[1].u_sm.ret_pc_o); a trace shown under an alias
+# (`+{sm1 retire pc} NAME`) is looked up by its NAME; filter lines (`^...`)
+# name no signal.
 set -euo pipefail
 
 bin=${1:?usage: check_wave_view.sh BINARY [OUT_DIR]}
@@ -24,9 +26,9 @@ awk '$1=="$scope"{s[++d]=$3} $1=="$upscope"{d--}
 missing=0 n=0
 while read -r sig; do
   n=$((n + 1))
-  base=$(sed -E 's/\[[0-9]+:[0-9]+\]$//' <<<"$sig")
+  base=$(sed -E 's/^\+\{[^}]*\} //; s/\[[0-9]+:[0-9]+\]$//' <<<"$sig")
   grep -qxF "$base" "$out/vars.txt" || { echo "view names $sig, not in the FST"; missing=1; }
-done < <(grep -v '^[[@*-]' "$out/view.gtkw")
+done < <(grep -v '^[][@*^-]' "$out/view.gtkw")
 [ $n -gt 0 ] || { echo "the view names no signals"; exit 1; }
 [ $missing -eq 0 ] && echo "wave view: all $n signals of view.gtkw are in view.fst"
 exit $missing

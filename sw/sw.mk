@@ -73,7 +73,9 @@ sw-check: $(SW_ELFS) $(SW_TEST_BIN) build/bin/warpwatch
 	$(SW_TEST_BIN) $(if $(SEED),--seed=$(SEED))
 
 ALL_TARGETS += $(SW_ELFS) $(SW_TEST_BIN)
-TESTS += sw/images $(addprefix sw/,$(SW_TEST_NAMES))
+TESTS += sw/images $(addprefix sw/,$(SW_TEST_NAMES)) sw/memcheck
+# memcheck over the whole suite: a correct kernel makes no invalid access
+TEST_CMD.sw/memcheck := $(SW_TEST_BIN) --memcheck --seeds=0,1
 TEST_CMD.sw/images := sw/tests/check_images.sh
 $(foreach t,$(SW_TEST_NAMES),\
   $(eval TEST_CMD.sw/$(t) := $(SW_TEST_BIN) --only=$(t) $(if $(SEED),--seed=$(SEED))))

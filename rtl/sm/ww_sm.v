@@ -1225,13 +1225,19 @@ module ww_sm #(
 
 `ifndef SYNTHESIS
   // Per-warp views for the saved GTKWave view (sw/sim/ww_vgpu.cpp): the PC
-  // of the warp's current instruction (in flight, buffered, or to fetch) and
-  // its active mask. Read by nothing.
+  // of the warp's current instruction (in flight, buffered, or to fetch), its
+  // active mask, whether the slot holds a live warp, whether its next
+  // instruction is buffered, whether it issued this cycle, whether an
+  // instruction of it is in flight. Read by nothing.
   generate
     for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_dbg
       /* verilator lint_off UNUSEDSIGNAL */
-      wire [31:0]      pc   = inflight_q[gw] ? if_pc_q[gw] : ibuf_v_q[gw] ? ib_pc_q[gw] : fpc_q[gw];
-      wire [LANES-1:0] mask = mask_q[gw];
+      wire [31:0]      pc       = inflight_q[gw] ? if_pc_q[gw] : ibuf_v_q[gw] ? ib_pc_q[gw] : fpc_q[gw];
+      wire [LANES-1:0] mask     = mask_q[gw];
+      wire             active   = active_q[gw];
+      wire             valid    = ibuf_v_q[gw];
+      wire             issue    = iss_valid && (iss_w == gw[WID_W-1:0]);
+      wire             inflight = inflight_q[gw];
       /* verilator lint_on UNUSEDSIGNAL */
     end
   endgenerate

@@ -7,6 +7,8 @@
 #   RT_CLI_ASAN   build/bin/warpwatch-asan  the same, cmodel only, under ASan + UBSan (tests)
 #   RT_TEST       build/runtime/test_runtime  API tests + ELF fuzzing (ASan + UBSan)
 #   RT_EXAMPLE    build/runtime/host_example  docs/host_api.md's example (cmodel; -rtl: + verilator)
+#   RT_GTKW       build/bin/ww-gtkw-disasm  GTKWave process filter of the --wave view
+#                 (disassembles PCs and instruction words); built with RT_CLI
 # Test kernels: sw/runtime/test/*.S -> build/runtime/kernels/*.elf
 # Needs GPU_LIB (cmodel/gpu/gpu.mk) and libelf/libdw (scripts/install_deps.sh).
 
@@ -18,6 +20,7 @@ RT_LIB      := $(BUILD)/lib/libwwrt.a
 RT_CLI      := $(BUILD)/bin/warpwatch
 RT_CLI_ASAN := $(BUILD)/bin/warpwatch-asan
 RT_TEST     := $(BUILD)/runtime/test_runtime
+RT_GTKW     := $(BUILD)/bin/ww-gtkw-disasm
 
 RT_SRC   := $(wildcard sw/runtime/*.c)
 RT_DEPS  := $(wildcard sw/runtime/*.h) cmodel/gpu/ww_gpu.h cmodel/isa/ww_isa.h \
@@ -61,6 +64,12 @@ $(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) $(VGPU_BACKEND) $(VGPU_BACKEND_HDR) $(RT_
 	@mkdir -p $(@D)
 	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) $(VGPU_BACKEND) \
 	  $(RT_LIB) $(VGPU_LIB) $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
+
+# The --wave view runs the disassembler found beside the tool.
+$(RT_GTKW): sw/tools/ww_gtkw_disasm.c $(RT_LIB) $(GPU_LIB) $(RT_DEPS)
+	@mkdir -p $(@D)
+	gcc $(RT_CFLAGS) -O2 $< $(RT_LIB) $(GPU_LIB) $(RT_LDLIBS) -o $@
+$(RT_CLI): | $(RT_GTKW)
 
 $(RT_CLI_ASAN): $(RT_CLI_SRC) $(RT_CLI_HDR) $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 	@mkdir -p $(@D)
@@ -158,13 +167,13 @@ $(RT_RACE_KDIR)/%.elf: $(RT_RACE_KDIR)/%.o build/kernels/obj/crt0.o sw/link/kern
 
 .PHONY: runtime
 runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_TEST_LASTACC) $(RT_KERNELS) $(RT_RACE_KERNELS) \
-         $(RT_EXAMPLE) $(RT_EXAMPLE_RTL)
+         $(RT_EXAMPLE) $(RT_EXAMPLE_RTL) $(RT_GTKW)
 all: runtime
 
 .DEFAULT_GOAL := $(RT_SAVED_GOAL)
 
 ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_TEST_LASTACC) $(RT_KERNELS) \
-               $(RT_RACE_KERNELS) $(RT_EXAMPLE) $(RT_EXAMPLE_RTL)
+               $(RT_RACE_KERNELS) $(RT_EXAMPLE) $(RT_EXAMPLE_RTL) $(RT_GTKW)
 TESTS += runtime/api runtime/cli runtime/run-tool runtime/lastacc runtime/races
 TEST_CMD.runtime/api := $(RT_TEST)
 TEST_CMD.runtime/cli := sw/runtime/test/test_cli.sh
@@ -177,3 +186,6 @@ TEST_CMD.runtime/trace-json := sw/runtime/test/test_trace_json.sh $(RT_CLI_ASAN)
 # the host API example on both backends, and docs/host_api.md still showing it verbatim
 TESTS += runtime/host-example
 TEST_CMD.runtime/host-example := sw/runtime/test/test_host_example.sh $(RT_EXAMPLE) $(RT_EXAMPLE_RTL) $(BUILD)/kernels
+# `warpwatch run --wave`: the FST's time, the .gtkw's start, groups, filters
+TESTS += runtime/wave-view
+TEST_CMD.runtime/wave-view := sw/runtime/test/test_wave.sh $(RT_CLI) $(BUILD)/kernels/vecadd.elf

@@ -147,6 +147,7 @@ ww_dev_t *ww_dev_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   dev->local_base = dev->mem_bytes - (uint32_t)local;
   dev->hang_limit = o.hang_limit ? o.hang_limit : WW_DEFAULT_HANG_LIMIT;
   dev->progress = o.progress;
+  dev->memcheck = o.memcheck;
   ww_dev_update_hook(dev);
   if (ops->set_poll)
     ops->set_poll(dev->be, ww_watch_poll, dev);
@@ -222,6 +223,8 @@ static void dispatch(void *ctx, const ww_retire_t *r)
 {
   ww_dev_t *dev = ctx;
   ww_watch_retire(dev, r);
+  if (dev->memcheck)
+    ww_memcheck_retire(dev, r);
   if (dev->trace)
     ww_trace_write(dev->trace, r, dev->lanes);
   if (dev->tjson)

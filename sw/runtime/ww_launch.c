@@ -58,6 +58,7 @@ int ww_launch(ww_dev_t *dev, const ww_kernel_t *k, uint32_t grid, uint32_t block
     return ww_dev_fail(dev, "launch: %s", why[0] ? why : "refused by the backend");
   dev->ops->stats(dev->be, &dev->stats0);
   ww_watch_launch(dev);
+  ww_memcheck_launch(dev, block);
   dev->pending = 1;
   dev->launched = k;
   dev->err[0] = '\0';

@@ -93,6 +93,12 @@ struct ww_dev {
   struct ww_trace_json *tjson;    /* the open --trace-json writer, if any (ww_trace_json.c) */
   ww_retire_fn hook;
   void *hook_ctx;
+  /* memcheck (ww_memcheck.c) */
+  int memcheck;
+  uint32_t mc_block;
+  size_t mc_n;
+  uint64_t mc_total, mc_dropped;
+  ww_memcheck_err_t mc[WW_MEMCHECK_MAX];
   /* the watchdog and progress lines (ww_watch.c) */
   uint64_t hang_limit;            /* UINT64_MAX: off */
   int progress;
@@ -107,6 +113,10 @@ struct ww_dev {
     int live;
   } warps[WW_NUM_SM][WW_WARPS_PER_SM];
 };
+
+/* ww_memcheck.c: a launch of blocks of block_threads starts; a retire record. */
+void ww_memcheck_launch(ww_dev_t *dev, uint32_t block_threads);
+void ww_memcheck_retire(ww_dev_t *dev, const ww_retire_t *r);
 
 /* ww_watch.c: a launch starts; a retire record; the backends' poll hook. */
 void ww_watch_launch(ww_dev_t *dev);

@@ -58,6 +58,11 @@ typedef struct {
                                UINT64_MAX = never */
   int         progress;     /* 1: a progress line on stderr every second of a run
                                longer than two seconds */
+  const char *wave_kernel;  /* verilator --wave: the kernel ELF, for the view's PC disassembly
+                               (by ww-gtkw-disasm beside the program, or $WW_GTKW_DISASM);
+                               NULL = PCs shown in hex */
+  int         memcheck;     /* 1: check every global access against the allocations
+                               (ww_dev_memcheck); on every backend */
 } ww_dev_opts_t;
 
 /* The watchdog's default: 2^19 cycles (a few seconds of RTL simulation). */
@@ -203,6 +208,34 @@ typedef struct {
 /* Up to max warps that retired anything in the last launch, in SM and warp
  * order; returns how many there are. */
 size_t ww_dev_warps(const ww_dev_t *dev, ww_warp_pos_t *out, size_t max);
+
+/* Memcheck (ww_dev_opts_t.memcheck): the invalid global accesses of the last
+ * launch, merged by (pc, kind, region) with a count; the first occurrence
+ * keeps its lane and address. */
+enum {
+  WW_MC_OUT_OF_BOUNDS = 1,  /* outside the allocation it is in or nearest to */
+  WW_MC_UNALLOCATED,        /* no allocation anywhere near (an empty heap) */
+  WW_MC_CODE_WRITE,         /* a store or atomic into a kernel's code */
+  WW_MC_OTHER_LOCAL,        /* another thread's local memory (stack) */
+};
+#define WW_MEMCHECK_MAX 256   /* distinct errors kept per launch */
+
+typedef struct {
+  int      kind;            /* WW_MC_* */
+  int      write;           /* a store or atomic */
+  unsigned mem;             /* ww_mem_kind_t of the instruction */
+  uint32_t addr, bytes;
+  unsigned sm, warp, lane, thread;   /* thread: id in the block */
+  uint32_t block, pc;
+  uint64_t count;
+  uint32_t region_base;
+  char     where[160];      /* ww_dev_describe(addr) */
+} ww_memcheck_err_t;
+
+/* The errors of the last launch: returns how many distinct ones (at most
+ * WW_MEMCHECK_MAX) with *errs pointing at them; *total counts every lane. */
+size_t ww_dev_memcheck(const ww_dev_t *dev, const ww_memcheck_err_t **errs, uint64_t *total);
+const char *ww_memcheck_kind_text(int kind);
 
 /* GSI stall counters of the last launch (GSI (ISPASS 2016) sec. IV; docs/gsi.md),
  * per SM, indexed by WW_GSI_CNT_* (cmodel/include/ww_proto.def): the cycle

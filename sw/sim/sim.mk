@@ -5,8 +5,9 @@
 # runtime's verilator backend (ww_backend_verilator.c, linked by the tools).
 #   $(VGPU_LIB)   build/lib/libwwvgpu.a: rtl/top/ww_gpu.v and every file of
 #                 gpu_RTL (rtl/top/rtl.mk) verilated with --trace-fst, the C++
-#                 glue sw/sim/ww_vgpu.cpp, the DRAM model sw/sim/ww_dram.c and
-#                 Verilator's runtime, in one archive. Users include
+#                 glue sw/sim/ww_vgpu.cpp, the DRAM model sw/sim/ww_dram.c, the
+#                 saved GTKWave view sw/sim/ww_wave_view.c and Verilator's
+#                 runtime, in one archive. Users include
 #                 sw/sim/ww_vgpu.h with $(VGPU_CFLAGS) and link $(VGPU_LDLIBS).
 #   VGPU_DEFS     WW_X=v words given to Verilator and the glue alike (a
 #                 parameter point); empty = the ww_config.vh defaults.
@@ -29,6 +30,7 @@ VGPU_VFLAGS  := --cc --build -j 2 --trace-fst --x-assign unique --x-initial uniq
 # Verilator's runtime (VM_GLOBAL_FAST of the generated Vww_gpu_classes.mk)
 VGPU_RUNTIME := verilated.o verilated_fst_c.o verilated_threads.o
 VGPU_GLUE    := sw/sim/ww_vgpu.cpp sw/sim/ww_vgpu.h sw/sim/ww_dram.c sw/sim/ww_dram.h \
+                sw/sim/ww_wave_view.c sw/sim/ww_wave_view.h cmodel/include/ww_proto.h \
                 cmodel/gpu/ww_gpu.h cmodel/include/ww_config.h $(wildcard rtl/include/*.vh) \
                 sw/sim/sim.mk
 VGPU_TEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
@@ -50,11 +52,13 @@ define VGPU_ARCHIVE
 	  -c sw/sim/ww_vgpu.cpp -o $(1)/ww_vgpu.o
 	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(4)) $(VGPU_CFLAGS) \
 	  -c sw/sim/ww_dram.c -o $(1)/ww_dram.o
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(4)) $(VGPU_CFLAGS) \
+	  -c sw/sim/ww_wave_view.c -o $(1)/ww_wave_view.o
 	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j 2 -C $(1)/obj_dir -f Vww_gpu.mk \
 	  $(VGPU_OPT) $(VGPU_RUNTIME) $(call vgpu_cov,$(5),verilated_cov.o)
 	@rm -rf $(1)/ar && mkdir -p $(1)/ar && cd $(1)/ar && ar x ../obj_dir/Vww_gpu__ALL.a
 	rm -f $(2) && ar rcs $(2) $(1)/ar/*.o $(addprefix $(1)/obj_dir/,$(VGPU_RUNTIME) $(call vgpu_cov,$(5),verilated_cov.o)) \
-	  $(1)/ww_vgpu.o $(1)/ww_dram.o
+	  $(1)/ww_vgpu.o $(1)/ww_dram.o $(1)/ww_wave_view.o
 endef
 
 # the defines are part of the build: rebuild when they change

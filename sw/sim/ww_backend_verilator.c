@@ -20,10 +20,15 @@
  * DRAM model, read with the race-log words and fields of ww_proto.h
  * (WW_SCORD_HDR_*, WW_SCORD_ENT_*, WW_SCORD_EK_*, WW_SCORD_EW_*).
  */
+#ifndef _DEFAULT_SOURCE
+#define _DEFAULT_SOURCE 1   /* readlink, realpath */
+#endif
 #include <inttypes.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "ww_atomic_order.h"
 #include "ww_config.h"
@@ -178,6 +183,34 @@ static void model_hook(void *ctx, const ww_retire_t *r)
   b->mrec_valid = 1;
 }
 
+/* The wave view's disassembler (ww_vgpu_opts_t.wave_disasm): $WW_GTKW_DISASM,
+ * else ww-gtkw-disasm beside the running program (build/bin). Absolute and
+ * without blanks (GTKWave splits a filter's line at the first blank): 0, or
+ * -1 when there is none. */
+static int find_gtkw_disasm(char *buf, size_t n)
+{
+  char cand[PATH_MAX + 32], r[PATH_MAX];
+  const char *env = getenv("WW_GTKW_DISASM");
+  if (env && *env) {
+    snprintf(cand, sizeof cand, "%s", env);
+  } else {
+    char exe[PATH_MAX];
+    ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (len <= 0)
+      return -1;
+    exe[len] = '\0';
+    char *slash = strrchr(exe, '/');
+    if (!slash)
+      return -1;
+    slash[1] = '\0';
+    snprintf(cand, sizeof cand, "%sww-gtkw-disasm", exe);
+  }
+  if (!realpath(cand, r) || access(r, X_OK) != 0 || strpbrk(r, " \t\n"))
+    return -1;
+  snprintf(buf, n, "%s", r);
+  return 0;
+}
+
 static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
 {
   vb_t *b = calloc(1, sizeof *b);
@@ -185,6 +218,13 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
     return snprintf(err, err_len, "out of host memory"), NULL;
   ww_vgpu_opts_t vo = { 0 };
   vo.wave = opts->wave;
+  /* the view disassembles with ww-gtkw-disasm; PCs through the kernel ELF */
+  char disasm[PATH_MAX], elf[PATH_MAX];
+  if (opts->wave && find_gtkw_disasm(disasm, sizeof disasm) == 0) {
+    vo.wave_disasm = disasm;
+    if (opts->wave_kernel && realpath(opts->wave_kernel, elf) && !strchr(elf, '\n'))
+      vo.wave_elf = elf;
+  }
   /* a slower DRAM (tb/coverage/directed.sh): its back-pressure reaches the L2 */
   const char *dl = getenv("WW_DRAM_LATENCY"), *di = getenv("WW_DRAM_INTERVAL");
   vo.dram_latency = dl && *dl ? (unsigned)strtoul(dl, NULL, 0) : 0;

@@ -29,6 +29,7 @@ extern "C" {
 #include "ww_config.h"
 #include "ww_dram.h"
 #include "ww_vgpu.h"
+#include "ww_wave_view.h"
 }
 
 namespace {
@@ -145,6 +146,14 @@ struct ww_vgpu {
   unsigned          scord = 0;        // ScoRD of the next launch: 0 off, 1 cached, 2 full
   uint32_t          trap_prev = 0;    // trap_valid_o of the last cycle
   ww_vgpu_stats_t   st;
+  // the wave: time ticks (ctx.timeprecision) per half clock cycle; the saved
+  // view (rewritten at the first launch and at the end) and what it shows
+  uint64_t          half = 1;
+  std::string       fst_path, gtkw_path, disasm, elf;
+  uint64_t          launch_cycle = 0;   // clock cycle of the current launch's start pulse
+  int               view_launched = 0;  // the first launch happened
+  uint64_t          view_start = 0, view_end = 0;  // its start pulse, its last cycle
+  int               view_ended = 0;
 };
 
 namespace {
@@ -194,7 +203,7 @@ void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev)
   t->eval();
   if (v->fst)
     v->fst->dump(v->ctx.time());
-  v->ctx.timeInc(5);
+  v->ctx.timeInc(v->half);
 
   if (ev)
     collect(v, ev);
@@ -213,7 +222,7 @@ void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev)
   t->eval();
   if (v->fst)
     v->fst->dump(v->ctx.time());
-  v->ctx.timeInc(5);
+  v->ctx.timeInc(v->half);
   v->total++;
 }
 
@@ -309,60 +318,34 @@ void put_err(char *err, size_t n, const char *fmt, unsigned long long a = 0,
     std::snprintf(err, n, fmt, a, b, c);
 }
 
-// The saved GTKWave view: clock, host control, placements, per SM the retire
-// port and per warp the GSI stall class, per partition the DRAM port.
-int write_gtkw(const std::string &fst, const std::string &gtkw)
+// The saved view's parameters (ww_wave_view.h).
+ww_wave_view_t view_params(const ww_vgpu *v)
 {
-  FILE *f = std::fopen(gtkw.c_str(), "w");
-  if (!f)
-    return -1;
-  char abs_fst[4096];
-  if (!realpath(fst.c_str(), abs_fst))
-    std::snprintf(abs_fst, sizeof abs_fst, "%s", fst.c_str());
-  const char *g = "TOP.ww_gpu";
-  std::fprintf(f, "[*] Warpwatch GPU (ww_gpu): NUM_SM=%u NUM_PART=%u WARPS=%u LANES=%u\n",
-               NUM_SM, NUM_PART, WARPS, LANES);
-  std::fprintf(f, "[dumpfile] \"%s\"\n[size] 1400 900\n[pos] -1 -1\n", abs_fst);
-  std::fprintf(f, "*-6.000000 -1");
-  for (int i = 0; i < 26; i++)
-    std::fprintf(f, " -1");
-  std::fprintf(f, "\n[sst_width] 240\n[signals_width] 300\n");
-  std::fprintf(f, "@28\nTOP.clk_i\nTOP.rst_ni\n@200\n-host\n");
-  std::fprintf(f, "@28\nTOP.start_i\nTOP.busy_o\nTOP.done_o\n@22\nTOP.entry_pc_i[31:0]\n"
-                  "TOP.grid_i[31:0]\nTOP.block_i[31:0]\n");
-  std::fprintf(f, "@200\n-placements\n@28\nTOP.launch_valid_o\n");
-  if (SM_W == 1)
-    std::fprintf(f, "TOP.launch_sm_o\n@22\n");
-  else
-    std::fprintf(f, "@22\nTOP.launch_sm_o[%u:0]\n", SM_W - 1);
-  std::fprintf(f, "TOP.launch_ctaid_o[31:0]\n");
-  for (unsigned s = 0; s < NUM_SM; s++) {
-    std::fprintf(f, "@200\n-SM %u\n", s);
-    std::fprintf(f, "@28\n%s.g_sm[%u].u_sm.ret_valid_o\n", g, s);
-    if (WID_W == 1)
-      std::fprintf(f, "%s.g_sm[%u].u_sm.ret_warp_o\n@22\n", g, s);
-    else
-      std::fprintf(f, "@22\n%s.g_sm[%u].u_sm.ret_warp_o[%u:0]\n", g, s, WID_W - 1);
-    std::fprintf(f, "%s.g_sm[%u].u_sm.ret_pc_o[31:0]\n", g, s);
-    std::fprintf(f, "%s.g_sm[%u].u_sm.ret_mask_o[%u:0]\n", g, s, LANES - 1);
-    std::fprintf(f, "@28\n%s.g_sm[%u].u_sm.trap_valid_o\n", g, s);
-    for (unsigned w = 0; w < WARPS; w++) {
-      std::fprintf(f, "@22\n%s.g_sm[%u].u_sm.g_dbg[%u].pc[31:0]\n", g, s, w);
-      std::fprintf(f, "%s.g_sm[%u].u_sm.g_dbg[%u].mask[%u:0]\n", g, s, w, LANES - 1);
-      std::fprintf(f, "%s.g_sm[%u].g_warp[%u].dbg_stall[2:0]\n", g, s, w);
-    }
-  }
-  for (unsigned p = 0; p < NUM_PART; p++) {
-    std::fprintf(f, "@200\n-partition %u\n", p);
-    std::fprintf(f, "@28\n%s.g_part[%u].u_l2.req_valid_i\n%s.g_part[%u].u_l2.req_ready_o\n", g, p,
-                 g, p);
-    std::fprintf(f, "%s.g_part[%u].u_l2.dram_req_valid_o\n%s.g_part[%u].u_l2.dram_req_ready_i\n",
-                 g, p, g, p);
-    std::fprintf(f, "%s.g_part[%u].u_l2.dram_req_we_o\n%s.g_part[%u].u_l2.dram_rsp_valid_i\n", g,
-                 p, g, p);
-    std::fprintf(f, "@22\n%s.g_part[%u].u_l2.dram_req_line_o[%u:0]\n", g, p, LINE_W - 1);
-  }
-  return std::fclose(f);
+  ww_wave_view_t p;
+  std::memset(&p, 0, sizeof p);
+  p.num_sm = NUM_SM;
+  p.num_part = NUM_PART;
+  p.warps = WARPS;
+  p.lanes = LANES;
+  p.sm_w = SM_W;
+  p.wid_w = WID_W;
+  p.line_w = LINE_W;
+  p.time_precision = v->ctx.timeprecision();
+  p.fst = v->fst_path.c_str();
+  p.gtkw = v->gtkw_path.c_str();
+  p.disasm = v->disasm.c_str();
+  p.elf = v->elf.c_str();
+  p.launched = v->view_launched;
+  p.ended = v->view_ended;
+  p.start = v->view_start;
+  p.end = v->view_end;
+  return p;
+}
+
+int write_view(const ww_vgpu *v)
+{
+  ww_wave_view_t p = view_params(v);
+  return ww_wave_view_write(&p);
 }
 
 }  // namespace
@@ -411,18 +394,29 @@ extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t 
   const char *argv[] = { "ww_vgpu", arg.c_str() };
   v->ctx.commandArgs(gsi_trace && *gsi_trace ? 2 : 1, argv);
   v->top = new Vww_gpu(&v->ctx, "TOP");
+  // the wave's time: one clock cycle per ns (the model's precision is 1 ps)
+  v->half = ww_wave_ticks_per_cycle(v->ctx.timeprecision()) / 2;
+  if (!v->half) {
+    put_err(err, err_len, "the model's time precision is coarser than 500 ps: no half cycles");
+    ww_vgpu_free(v);
+    return nullptr;
+  }
   if (o.wave) {
     v->fst = new VerilatedFstC;
     v->top->trace(v->fst, 99);
     v->fst->open(o.wave);
-    std::string fst(o.wave), gtkw = fst;
-    if (gtkw.size() > 4 && gtkw.compare(gtkw.size() - 4, 4, ".fst") == 0)
-      gtkw.resize(gtkw.size() - 4);
-    gtkw += ".gtkw";
-    if (!v->fst->isOpen() || write_gtkw(fst, gtkw) != 0) {
+    v->fst_path = o.wave;
+    v->gtkw_path = v->fst_path;
+    if (v->gtkw_path.size() > 4 && v->gtkw_path.compare(v->gtkw_path.size() - 4, 4, ".fst") == 0)
+      v->gtkw_path.resize(v->gtkw_path.size() - 4);
+    v->gtkw_path += ".gtkw";
+    v->disasm = o.wave_disasm ? o.wave_disasm : "";
+    v->elf = o.wave_elf ? o.wave_elf : "";
+    ww_wave_view_t vp = view_params(v);
+    if (!v->fst->isOpen() || ww_wave_filters_write(&vp) != 0 || ww_wave_view_write(&vp) != 0) {
       if (err && err_len)
         std::snprintf(err, err_len, "cannot write the wave %s or its view %s", o.wave,
-                      gtkw.c_str());
+                      v->gtkw_path.c_str());
       ww_vgpu_free(v);
       return nullptr;
     }
@@ -438,6 +432,14 @@ extern "C" void ww_vgpu_free(ww_vgpu_t *v)
   if (v->fst) {
     v->fst->close();
     delete v->fst;
+    if (v->view_launched) {
+      if (!v->view_ended) {   // the kernel did not finish: its last simulated cycle
+        v->view_end = v->total - 1;
+        v->view_ended = 1;
+      }
+      if (write_view(v) != 0)
+        std::fprintf(stderr, "ww_vgpu: cannot rewrite the wave view %s\n", v->gtkw_path.c_str());
+    }
   }
   v->top->final();
 #if VM_COVERAGE
@@ -510,6 +512,14 @@ extern "C" int ww_vgpu_launch(ww_vgpu_t *v, const ww_launch_t *l, char *err, siz
         h.imem_data |= static_cast<uint32_t>(m[a + b]) << (8 * b);
     cycle(v, h, nullptr);
   }
+  // the start pulse is the next clock cycle: kernel cycle 0
+  v->launch_cycle = v->total;
+  if (v->fst && !v->view_launched) {
+    v->view_launched = 1;
+    v->view_start = v->total;
+    if (write_view(v) != 0)
+      return put_err(err, err_len, "cannot rewrite the wave view"), -1;
+  }
   v->kcycle = 0;
   v->st.cycles = 0;
   v->st.warp_insns = v->st.thread_insns = v->st.blocks_launched = 0;
@@ -530,6 +540,10 @@ extern "C" ww_vgpu_status_t ww_vgpu_tick(ww_vgpu_t *v, ww_vgpu_events_t *ev)
   v->kcycle++;
   if (e->busy || e->done)
     v->st.cycles++;
+  if (v->view_launched && !v->view_ended && (e->done || e->trap_valid)) {
+    v->view_end = v->total - 1;   // the cycle just simulated
+    v->view_ended = 1;
+  }
   if (e->done)
     return WW_VGPU_DONE;
   if (e->trap_valid)
@@ -587,6 +601,7 @@ extern "C" void ww_vgpu_stats(const ww_vgpu_t *v, ww_vgpu_stats_t *st)
 {
   *st = v->st;
   st->total_cycles = v->total;
+  st->launch_cycle = v->launch_cycle;
   ww_dram_stats_t d;
   ww_dram_stats(v->dram, -1, &d);
   st->dram_reads = d.reads;

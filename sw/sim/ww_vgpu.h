@@ -21,6 +21,9 @@
  * Cycles: the start pulse of a launch is kernel cycle 0; ww_vgpu_tick()
  * advances one clock cycle and reports what the RTL did in it (the outputs
  * seen just before its rising edge). Inputs change while the clock is low.
+ * In the wave (opts.wave) clock cycle N since ww_vgpu_new is at N ns, so
+ * kernel cycle K is at (stats.launch_cycle + K) ns; the saved view
+ * (ww_wave_view.h) opens at the first launch.
  *
  * After a trap or a timeout the L2 is not written back: DRAM then lacks the
  * kernel's last writes (the next launch resets the L2).
@@ -48,7 +51,16 @@ typedef struct {
   unsigned    dram_interval;  /* cycles between DRAM acceptances per channel; 0 = 1 */
   uint32_t    seed;           /* seed of Verilator's random initial state (x-initial unique) */
   const char *wave;           /* FST file of every cycle, NULL = none; a saved GTKWave
-                                 view is written next to it (X.fst -> X.gtkw) */
+                                 view is written next to it (X.fst -> X.gtkw, with the
+                                 translate filter files X.gsi.txt, X.trap.txt,
+                                 X.mem.txt). Clock cycle N (counted from ww_vgpu_new,
+                                 reset and instruction loading included) is at N ns;
+                                 the clock rises at N ns + 500 ps. */
+  const char *wave_disasm;    /* view: the GTKWave process filter that disassembles
+                                 (ww-gtkw-disasm; an absolute path without blanks),
+                                 NULL = instruction words and PCs shown in hex */
+  const char *wave_elf;       /* view: the kernel ELF (absolute) wave_disasm maps PCs
+                                 with ("pc: disassembly  file:line"); NULL = PCs in hex */
   uint64_t    timing_seed;    /* 0: fixed DRAM timing; else DRAM latency jitter of up to
                                  one latency per read, seeded (ww_dram.h "jitter") */
 } ww_vgpu_opts_t;
@@ -110,6 +122,9 @@ typedef struct {
   uint64_t scord_records;     /* this launch: ScoRD records delivered to the detectors */
   uint64_t dram_reads, dram_writes;   /* since ww_vgpu_new */
   uint64_t dram_out_of_range;         /* since ww_vgpu_new; > 0 is a bug */
+  uint64_t launch_cycle;      /* clock cycle (since ww_vgpu_new, as total_cycles counts)
+                                 of kernel cycle 0 of the current/last launch: the
+                                 wave time of the start pulse is launch_cycle ns */
 } ww_vgpu_stats_t;
 
 typedef struct ww_vgpu ww_vgpu_t;

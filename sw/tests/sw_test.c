@@ -154,6 +154,15 @@ int swt_run(swt_t *t, const char *what, const ww_kernel_t *k, uint32_t grid, uin
     }
     return -1;
   }
+  const ww_memcheck_err_t *e;
+  uint64_t errors;
+  if (ww_dev_memcheck(t->dev, &e, &errors) && errors) {
+    swt_check(t, 0, "%s: grid %u x block %u: memcheck found %llu invalid accesses; the first: "
+              "%s of %u bytes at 0x%08x (%s), pc 0x%08x", what, grid, block,
+              (unsigned long long)errors, ww_memcheck_kind_text(e[0].kind), e[0].bytes, e[0].addr,
+              e[0].where, e[0].pc);
+    return -1;
+  }
   return 0;
 }
 
@@ -172,7 +181,7 @@ static const swt_group_t *find_group(const char *name)
 static void usage(FILE *f)
 {
   fprintf(f, "usage: sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list]\n"
-             "                [--backend=cmodel|verilator] [--cosim=sync|strict|follow|off]\n"
+             "                [--backend=cmodel|verilator] [--cosim=sync|strict|follow|off] [--memcheck]\n"
              "  (or run through a symlink named after a group)\n"
              "  --backend=verilator runs the RTL co-simulated against the golden model\n"
              "  (sw_tests_rtl only; --cosim sync by default); the seeds then seed the\n"
@@ -211,6 +220,7 @@ int main(int argc, char **argv)
   const char *elf_dir = "build/kernels";
   const char *backend = "cmodel";
   int cosim = WW_COSIM_SYNC;
+  int memcheck = 0;
 
   /* Invoked as build/tests/sw/<group>? */
   const char *base = strrchr(argv[0], '/');
@@ -250,6 +260,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "sw_tests: --cosim=%s: expected sync, strict, follow or off\n", a + 8);
         return 2;
       }
+    } else if (!strcmp(a, "--memcheck")) {
+      memcheck = 1;
     } else if (!strncmp(a, "--elf-dir=", 10)) {
       elf_dir = a + 10;
     } else if (!strcmp(a, "--list")) {
@@ -280,7 +292,7 @@ int main(int argc, char **argv)
         continue;
       swt_t t = { .seed = seeds[s], .group = grp->name, .elf_dir = elf_dir };
       ww_dev_opts_t opts = { .backend = backend, .seed = seeds[s], .max_steps = 0,
-                             .cosim = cosim };
+                             .cosim = cosim, .memcheck = memcheck };
       char err[256] = "";
       t.dev = ww_dev_open(&opts, err, sizeof err);
       if (!t.dev) {

@@ -85,6 +85,7 @@ static const char run_usage[] =
   "                      follow  every loaded value from the RTL (racy kernels)\n"
   "                      off     the RTL alone\n"
   "  --wave FILE.fst   verilator: write waves and a GTKWave view FILE.gtkw\n"
+  "                    (gtkwave FILE.gtkw: cycle N at N ns, opens at the launch)\n"
   "  --seed N          cmodel: warp interleaving, 0 round robin (default), else random\n"
   "                    from N; verilator: 0 fixed timing (default), else DRAM latency\n"
   "                    jitter from N (the same N reproduces the run bit for bit)\n"
@@ -103,6 +104,10 @@ static const char run_usage[] =
   "                    scheduler steps on cmodel) and on verilator GSI stall slices\n"
   "  --stats           print instruction, memory and L1 statistics and model speed\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
+  "  --memcheck        check every global access of every lane against the\n"
+  "                    allocations (buffers, the kernel image, stacks): out of\n"
+  "                    bounds, writes to code, another thread's stack; each error\n"
+  "                    with the allocation, warp, lane, PC and file:line; any backend\n"
   "  --scord[=MODE]    verilator: ScoRD scoped race detection in the RTL (docs/scord.md):\n"
   "                    cached (default: the metadata cache, the paper's ScoRD) or full\n"
   "                    (full metadata); prints every race with its type, scope, source\n"
@@ -110,7 +115,8 @@ static const char run_usage[] =
   "  --save FILE       with --scord: write the race report to FILE as JSON (the\n"
   "                    \"scord\" object of --json)\n"
   "  --error-exitcode N  exit with N (1..255) instead of 0 when the run completed but\n"
-  "                    a checker found errors (--scord: any race); default: 0\n"
+  "                    a checker found errors (--scord: any race; --memcheck: any\n"
+  "                    invalid access); default: 0\n"
   "  --stalls          verilator: print the GSI stall breakdown per SM (docs/gsi.md): the\n"
   "                    cycle classes (they sum to the cycles; checked on every run),\n"
   "                    memory-data stalls by where the load was served, memory-\n"
@@ -397,6 +403,7 @@ typedef struct {
   int stalls;
   const char *stalls_plot;
   int scord;
+  int memcheck;
   const char *save;              /* --save FILE: the race report as JSON */
   unsigned nargs, nprints;
   karg_t args[MAX_ARGS];
@@ -439,6 +446,10 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     }
     if (strcmp(a, "--progress") == 0 || strcmp(a, "--no-progress") == 0) {
       o->progress = a[2] == 'p';
+      continue;
+    }
+    if (strcmp(a, "--memcheck") == 0) {
+      o->memcheck = 1;
       continue;
     }
     if (strncmp(a, "--scord", 7) == 0 && (a[7] == '\0' || a[7] == '=')) {
@@ -684,6 +695,61 @@ static void json_str_or_null(FILE *f, const char *s)
     fputs("null", f);
 }
 
+static const ww_kernel_t *g_kernel;   /* the kernel of the run (for warp and memcheck reports) */
+
+/* ---- memcheck ---------------------------------------------------------------- */
+static const char *mem_verb(const ww_memcheck_err_t *e)
+{
+  return e->mem == WW_MEM_ATOMIC_BLK || e->mem == WW_MEM_ATOMIC_DEV ? "atomic"
+         : e->write ? "store" : "load";
+}
+
+static void memcheck_print(FILE *f, ww_dev_t *dev)
+{
+  const ww_memcheck_err_t *e;
+  uint64_t total;
+  size_t n = ww_dev_memcheck(dev, &e, &total);
+  for (size_t i = 0; i < n; i++) {
+    char src[256] = "", call[256] = "";
+    ww_kernel_srcline(g_kernel, e[i].pc, src, sizeof src);
+    if (ww_srcline_callsite(ww_kernel_elf(g_kernel)->lines, e[i].pc, call, sizeof call) == 0)
+      snprintf(src, sizeof src, "%s", call);
+    fprintf(f, "memcheck: invalid %s of %u bytes at 0x%08" PRIx32 " (%s): %s\n", mem_verb(&e[i]),
+            e[i].bytes, e[i].addr, ww_memcheck_kind_text(e[i].kind), e[i].where);
+    fprintf(f, "  by SM %u warp %u lane %u (block %" PRIu32 ", thread %u) at pc 0x%08" PRIx32
+            "%s%s%s; %" PRIu64 " time%s at this pc\n", e[i].sm, e[i].warp, e[i].lane, e[i].block,
+            e[i].thread, e[i].pc, src[0] ? " [" : "", src, src[0] ? "]" : "", e[i].count,
+            e[i].count == 1 ? "" : "s");
+  }
+  fprintf(f, "memcheck summary: %" PRIu64 " error%s (%zu distinct)\n", total,
+          total == 1 ? "" : "s", n);
+}
+
+static void memcheck_json(FILE *f, ww_dev_t *dev)
+{
+  const ww_memcheck_err_t *e;
+  uint64_t total;
+  size_t n = ww_dev_memcheck(dev, &e, &total);
+  fprintf(f, ", \"memcheck\": {\"errors\": %" PRIu64 ", \"distinct\": %zu, \"list\": [", total, n);
+  for (size_t i = 0; i < n; i++) {
+    char src[256] = "", call[256] = "";
+    ww_kernel_srcline(g_kernel, e[i].pc, src, sizeof src);
+    if (ww_srcline_callsite(ww_kernel_elf(g_kernel)->lines, e[i].pc, call, sizeof call) == 0)
+      snprintf(src, sizeof src, "%s", call);
+    fprintf(f, "%s{\"kind\": ", i ? ", " : "");
+    json_str(f, ww_memcheck_kind_text(e[i].kind));
+    fprintf(f, ", \"access\": \"%s\", \"addr\": %" PRIu32 ", \"bytes\": %u, \"where\": ",
+            mem_verb(&e[i]), e[i].addr, e[i].bytes);
+    json_str(f, e[i].where);
+    fprintf(f, ", \"sm\": %u, \"warp\": %u, \"lane\": %u, \"block\": %" PRIu32 ", \"thread\": %u"
+            ", \"pc\": %" PRIu32 ", \"srcline\": ", e[i].sm, e[i].warp, e[i].lane, e[i].block,
+            e[i].thread, e[i].pc);
+    json_str_or_null(f, src);
+    fprintf(f, ", \"count\": %" PRIu64 "}", e[i].count);
+  }
+  fputs("]}", f);
+}
+
 static const char *stop_name(int stop)
 {
   return stop == WW_STOP_LIMIT ? "limit" : stop == WW_STOP_HANG ? "hang"
@@ -711,8 +777,6 @@ static void warp_where(ww_dev_t *dev, const ww_kernel_t *k, const ww_warp_pos_t 
   if (ww_srcline_callsite(ww_kernel_elf(k)->lines, w->pc, call, sizeof call) == 0)
     snprintf(src, nsrc, "%s", call);   /* an intrinsic: the caller's line */
 }
-
-static const ww_kernel_t *g_kernel;   /* the kernel of the run (for warp reports) */
 
 static void warps_json(FILE *f, ww_dev_t *dev)
 {
@@ -860,6 +924,8 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
   }
   if (g_races)
     ww_races_json(f, g_races);
+  if (o->memcheck && res && g_kernel)
+    memcheck_json(f, dev);
   fputs("}\n", f);
 }
 
@@ -979,7 +1045,9 @@ static int do_run(run_opts_t *o)
                           .cosim = o->cosim, .wave = o->wave, .scord = o->scord,
                           .hang_limit = !o->have_hang_limit ? 0
                                         : o->hang_limit ? o->hang_limit : UINT64_MAX,
-                          .progress = o->progress >= 0 ? o->progress : isatty(2) };
+                          .progress = o->progress >= 0 ? o->progress : isatty(2),
+                          .memcheck = o->memcheck,
+                          .wave_kernel = o->kernel };
   char err[512];
   const struct { const char *option, *path; } outs[] = {
     { "--wave", o->wave }, { "--stalls-plot", o->stalls_plot },
@@ -1083,6 +1151,12 @@ static int do_run(run_opts_t *o)
     }
     rc = report_errors_exit(rc, races.n);
   }
+  if (o->memcheck) {
+    const ww_memcheck_err_t *mc;
+    uint64_t mc_total;
+    ww_dev_memcheck(dev, &mc, &mc_total);
+    rc = report_errors_exit(rc, mc_total);
+  }
   static ww_stall_run_t run;
   if (res.ok && o->stalls) {
     if (read_stalls(dev, o, &run) != 0) {
@@ -1108,7 +1182,7 @@ static int do_run(run_opts_t *o)
              o->cosim == WW_COSIM_OFF ? "" : o->cosim == WW_COSIM_FOLLOW ?
              ", co-simulation (follow) agrees" : o->cosim == WW_COSIM_SYNC ?
              ", co-simulation (sync) agrees" : ", co-simulation (strict) agrees");
-    else
+    else if (!res.ok)
       fprintf(stderr, "%s\n", res.message);
     if (!res.ok && res.trap.kind == WW_TRAP_STEP_LIMIT)
       warps_print(stderr, dev);
@@ -1119,6 +1193,8 @@ static int do_run(run_opts_t *o)
       ww_stalls_print(stdout, g_stalls);
     if (g_races)
       ww_races_print(stdout, g_races);
+    if (o->memcheck)
+      memcheck_print(stdout, dev);
     if (g_races && o->save)
       printf("scord: race report written to %s\n", o->save);
   }

@@ -167,10 +167,17 @@ static void t_load(void)
   CHECK(took == reset + WW_IMEM_BYTES / 4, "launch took %llu cycles, want reset %llu + %u",
         (unsigned long long)took, (unsigned long long)reset, WW_IMEM_BYTES / 4);
   CHECK(!ww_vgpu_busy(v) && ww_vgpu_cycles(v) == 0, "busy or cycles before the start pulse");
+  /* the start pulse is the next clock cycle: the wave's launch cycle */
+  CHECK(st1.launch_cycle == st1.total_cycles && st0.launch_cycle == 0,
+        "launch cycle %llu, want the next cycle %llu (before the launch: %llu)",
+        (unsigned long long)st1.launch_cycle, (unsigned long long)st1.total_cycles,
+        (unsigned long long)st0.launch_cycle);
   ww_vgpu_events_t ev;
   ww_vgpu_tick(v, &ev);
   CHECK(ev.cycle == 0 && !ev.busy, "start cycle: cycle %llu busy %d",
         (unsigned long long)ev.cycle, ev.busy);
+  ww_vgpu_stats(v, &st1);
+  CHECK(st1.launch_cycle + 1 == st1.total_cycles, "the launch cycle moved");
   ww_vgpu_tick(v, &ev);
   CHECK(ev.cycle == 1 && ev.busy && ww_vgpu_busy(v), "not busy after the start pulse");
   ww_vgpu_free(v);

@@ -12,6 +12,8 @@
 #   - --json: cycles, IPC and the co-simulation mode and verdict on the RTL,
 #     null on the golden model; only measured counters (no L1 hit counts on
 #     the RTL); the stop reason and the warps of a stopped run;
+#   - --memcheck on both backends: out-of-bounds stores and loads, writes to
+#     code, with the buffer, offset, lane and file:line; --error-exitcode;
 #   - every option/backend pair is honoured or refused with the backend named.
 # usage: test_run_tool.sh [WARPWATCH [KERNEL_DIR [SUITE_KERNEL_DIR]]]
 #   defaults: build/bin/warpwatch build/runtime/kernels build/kernels
@@ -104,6 +106,34 @@ json_ok "j['cycles'] is None and j['ipc'] is None and j['cosim'] is None and j['
 and 'l1_hits' in j['stats']"
 run 0 run "$SK/histogram.elf" "${HIST[@]}" --backend verilator --stats
 if grep -q "L1 hits" "$OUT/stdout"; then bad "--stats prints L1 hits the RTL did not count"; else ok; fi
+
+# ---- memcheck -----------------------------------------------------------------------------
+line_of() { grep -n "$1" "$SRC/oob.c" | cut -d: -f1; }
+oob_line=$(line_of 'OOB STORE') code_line=$(line_of 'CODE STORE') far_line=$(line_of 'FAR LOAD')
+OOB=(run "$K/oob.elf" --grid 2 --block 16 --memcheck)
+for b in cmodel verilator; do
+  run 0 "${OOB[@]}" --arg buf:64 --arg 0 --backend $b && has stdout "memcheck summary: 0 errors (0 distinct)"
+  run 0 "${OOB[@]}" --arg buf:16 --arg 1 --backend $b
+  has stdout "memcheck: invalid store of 4 bytes at"
+  has stdout "(out of bounds): 384 bytes past the end of arg 0 (buf:16)"
+  has stdout "[oob.c:$oob_line]; 32 times at this pc"
+  has stdout "memcheck summary: 32 errors (1 distinct)"
+  run 7 "${OOB[@]}" --arg buf:16 --arg 1 --backend $b --error-exitcode 7
+  run 0 "${OOB[@]}" --arg buf:64 --arg 0 --backend $b --error-exitcode 7
+  run 0 "${OOB[@]}" --arg buf:64 --arg 2 --backend $b
+  has stdout "(write to the kernel's code): kernel code (oob.elf) + "
+  has stdout "[oob.c:$code_line]"
+  run 0 "${OOB[@]}" --arg buf:64 --arg 3 --backend $b --json
+  json_ok "j['memcheck']['errors'] == 32 and j['memcheck']['distinct'] == 1 and \
+j['memcheck']['list'][0]['kind'] == 'out of bounds' and j['memcheck']['list'][0]['access'] == 'load' and \
+j['memcheck']['list'][0]['srcline'] == 'oob.c:$far_line' and \
+j['memcheck']['list'][0]['where'].endswith('bytes past the end of arg 0 (buf:64)') and \
+sorted(j['memcheck']['list'][0]) == sorted(['kind', 'access', 'addr', 'bytes', 'where', 'sm', 'warp', \
+'lane', 'block', 'thread', 'pc', 'srcline', 'count'])"
+done
+# without --memcheck nothing is checked and the run is quiet about it
+run 0 run "$K/oob.elf" --grid 2 --block 16 --arg buf:16 --arg 1
+if grep -q memcheck "$OUT/stdout"; then bad "memcheck output without --memcheck"; else ok; fi
 
 # ---- every option on a backend that cannot honour it is refused, naming it ----------------
 for opt in "--cosim sync" "--wave $OUT/w.fst" "--scord" "--stalls" "--stalls-plot $OUT/p.svg"; do

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * oob.c -- test kernel for memcheck. Argument block: word 0 = out (a
+ * buffer), word 1 = mode:
+ *   0 every thread stores out[tid] (in bounds when out holds a word per thread)
+ *   1 thread t stores out[100 + t]: 400 bytes and more past a 16-byte buffer
+ *   2 every thread stores into the kernel's own code
+ *   3 thread t loads the word 64 KiB past out (no allocation there)
+ * and writes what it loaded (mode 3) to out[tid].
+ */
+__asm__(".text\n"
+        ".globl _start\n"
+        "_start:\n"
+        "  csrr sp, 0xCCC\n"                 /* local_base */
+        "  csrr t0, 0xCCD\n"                 /* local_size */
+        "  add  sp, sp, t0\n"
+        "  csrr a0, 0xCCB\n"                 /* kargs */
+        "  call kmain\n"
+        "  .insn r 0x0B, 0, 3, x0, x0, x0\n"); /* ww.exit */
+
+static inline unsigned tid(void)
+{
+  unsigned v;
+  __asm__ volatile("csrr %0, 0xCC0" : "=r"(v));
+  return v;
+}
+
+void kmain(const unsigned *args)
+{
+  volatile unsigned *out = (volatile unsigned *)args[0];
+  unsigned mode = args[1], t = tid();
+  if (mode == 0)
+    out[t] = t;
+  else if (mode == 1)
+    out[100 + t] = t; /* OOB STORE */
+  else if (mode == 2)
+    *(volatile unsigned *)(void *)&kmain = 0; /* CODE STORE */
+  else
+    out[t] = out[16384 + t]; /* FAR LOAD */
+}
