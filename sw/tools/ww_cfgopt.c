@@ -101,9 +101,9 @@ static const cfgkey_t keys[NKEYS] = {
 /* ScoRD names a hardware warp SM*WARPS+warp in SCORD_WARPID_W bits. */
 #define MAX_HW_WARPS (1u << CUR_WARPID_W)
 
-/* Build time of build/config/sms1-warps2-lanes4/warpwatch, measured on 2
- * busy cores (README "Configurations"); larger GPUs take longer. */
-#define BUILD_TIME_TEXT "2 to 5 min"
+/* Build time, measured on 2 busy cores: sms1-warps2-lanes4 34 s,
+ * sms4-warps8-lanes16 159 s (README "Configurations"); larger GPUs take longer. */
+#define BUILD_TIME_TEXT "0.5 to 3 min"
 
 static int fail(int rc, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static int fail(int rc, const char *fmt, ...)
@@ -309,7 +309,7 @@ static int build_and_exec(const char *text, const char *name, char **argv)
     return fail(CFG_FAIL, "--config: cannot lock %s: %s", lock, strerror(errno));
   const char *query[] = { "-q", target, NULL };
   if (run_make(home, NULL, query) != 0) {
-    fprintf(stderr, "warpwatch: building configuration %s (once, about " BUILD_TIME_TEXT
+    fprintf(stderr, "warpwatch: building configuration %s (once; a first build takes about " BUILD_TIME_TEXT
             "; log %s)...\n", name, log);
     double t0 = seconds();
     const char *build[] = { "-j2", target, NULL };
