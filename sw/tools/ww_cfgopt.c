@@ -17,10 +17,13 @@
  * Limits (README "Configurations"):
  *   sms       1..16      the C model's SM array, WW_VGPU_MAX_SM, WW_NUM_SM_MAX
  *                        of the stall records
- *   warps     2..32, a power of two: the SM's fetch round robin wraps
- *                        modulo WARPS (rtl/sm/ww_sm.v); WW_VGPU_MAX_WARPS
+ *   warps     1..32, a power of two: the SM's fetch round robin wraps
+ *                        modulo WARPS (rtl/sm/ww_sm.v; tried: 3 warps hang
+ *                        the RTL); WW_VGPU_MAX_WARPS
  *   lanes     1..32, a power of two: shared memory has LANES banks, a power
- *                        of two (rtl/sm/ww_shmem.v); WW_MAX_LANES
+ *                        of two (rtl/sm/ww_shmem.v; tried: with 3 lanes the
+ *                        co-simulation fails at the first instruction);
+ *                        WW_MAX_LANES
  *   sms x warps <= 2^SCORD_WARPID_W (32): ScoRD's metadata WarpID names
  *                        every hardware warp (rtl/scord/ww_scord_det.v)
  *   l1_mshrs, l1_wq  1..4 (ww_config.def, rtl/sm/ww_l1_dcache.v)
@@ -86,12 +89,13 @@ static const cfgkey_t keys[NKEYS] = {
   [K_SMS] = { "sms", DEF_SMS, CUR_SMS, 1, WW_NUM_SM_MAX, 0, 1,
               "the C model, the Verilated GPU's port records and the stall records hold at most 16"
               " SMs" },
-  [K_WARPS] = { "warps", DEF_WARPS, CUR_WARPS, 2, 32, 1, 1,
-                "the SM's fetch round robin wraps modulo WARPS (rtl/sm/ww_sm.v); "
-                "WW_VGPU_MAX_WARPS is 32" },
+  [K_WARPS] = { "warps", DEF_WARPS, CUR_WARPS, 1, 32, 1, 1,
+                "the SM's fetch round robin wraps modulo WARPS (rtl/sm/ww_sm.v; with 3 warps "
+                "the RTL hangs); WW_VGPU_MAX_WARPS is 32" },
   [K_LANES] = { "lanes", DEF_LANES, CUR_LANES, 1, WW_MAX_LANES, 1, 1,
                 "shared memory has one bank per lane and a power-of-two number of banks "
-                "(rtl/sm/ww_shmem.v); WW_MAX_LANES is 32" },
+                "(rtl/sm/ww_shmem.v; with 3 lanes the RTL's masks differ from the model's); "
+                "WW_MAX_LANES is 32" },
   [K_MSHRS] = { "l1_mshrs", DEF_MSHRS, CUR_MSHRS, 1, 4, 0, 0,
                 "L1 miss status holding registers per SM (ww_config.def, rtl/sm/ww_l1_dcache.v)" },
   [K_WQ] = { "l1_wq", DEF_WQ, CUR_WQ, 1, 4, 0, 0,

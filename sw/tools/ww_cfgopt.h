@@ -16,7 +16,7 @@
 /* The text of --config in 'warpwatch run --help' (a string literal). */
 #define WW_CFGOPT_USAGE \
   "  --config K=V,...  run on a GPU of another configuration (README \"Configurations\"):\n" \
-  "                    sms (1..16), warps (2..32) and lanes (1..32; both powers of\n" \
+  "                    sms (1..16), warps (1..32) and lanes (1..32; both powers of\n" \
   "                    two) with sms x warps <= 32, l1_mshrs and l1_wq (1..4); keys\n" \
   "                    left out take the ww_config.def defaults. The first use builds\n" \
   "                    build/config/NAME/warpwatch in the source tree (minutes), later\n" \
