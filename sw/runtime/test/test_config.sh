@@ -28,6 +28,7 @@ CFG=build/config/$NAME/warpwatch
 K=build/kernels
 OUT=build/runtime/config-test
 mkdir -p "$OUT"
+unset WW_HOME WW_CONFIG_EXPECT   # the tree is this one, found around the programs
 
 num() { sed -n "s/.*$1\([0-9][0-9]*\).*/\1/p" <<<"$NAME"; }
 SMS=$(num sms) WARPS=$(num warps) LANES=$(num lanes)
@@ -95,6 +96,13 @@ if cmp -s "$OUT/before" "$OUT/after"; then ok; else bad "a usage error created f
 # ---- errors of the environment: exit 1 ---------------------------------------
 run_with env 1 WW_HOME=/nonexistent "$WW" run "${V[@]}" --config sms=3,warps=2,lanes=4 &&
   one_line_error "building configuration sms3-warps2-lanes4 needs the Warpwatch source tree" "WW_HOME"
+
+# an installed copy: a tree with the kernel toolchain but no sources to build from
+rm -rf "$OUT/inst" && mkdir -p "$OUT/inst/bin" "$OUT/inst/sw" && cp "$WW" "$OUT/inst/bin/" &&
+  cp sw/kernel_flags.mk "$OUT/inst/sw/"
+run_with "$OUT/inst/bin/warpwatch" 1 run "${V[@]}" --config sms=3,warps=2,lanes=4 &&
+  one_line_error "has no sources to build configuration sms3-warps2-lanes4" "set WW_HOME"
+rm -rf "$OUT/inst"
 
 # ---- the configuration, built once -------------------------------------------
 # 64-element vecadd: the host's answer, then the same on every GPU
