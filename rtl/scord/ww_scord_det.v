@@ -215,7 +215,10 @@ module ww_scord_det #(
   localparam integer      LE_MASK_I  = LOG_ENTRIES - 1;
   localparam [DD_W-1:0]   DD_MASK    = DD_MASK_I[DD_W-1:0];
   localparam [LE_W-1:0]   LE_MASK    = LE_MASK_I[LE_W-1:0];
-  localparam [WP_W-1:0]   W_WARPS    = WARPS;
+  // SM*WARPS+warp: with one SM (src always 0) WARPS itself needs one bit
+  // more than WP_W and truncates to 0, which changes nothing
+  localparam integer      W_WARPS_I  = WARPS;
+  localparam [WP_W-1:0]   W_WARPS    = W_WARPS_I[WP_W-1:0];
   localparam [WARPID_W-1:0] W_WARPS_ID = WARPS;
 
   // byte enables of a whole log line (its WW_SCORD_ENT_N words; the header

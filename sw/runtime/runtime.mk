@@ -58,6 +58,10 @@ RT_CLI_HDR += sw/tools/ww_cc.h
 # The ScoRD race report (both accessors, regions, summary, --save).
 RT_CLI_SRC += sw/tools/ww_races.c
 RT_CLI_HDR += sw/tools/ww_races.h
+# `warpwatch run --config` (sw/tools/ww_cfgopt.c): builds and runs
+# build/config/NAME/warpwatch (sw/runtime/config.mk).
+RT_CLI_SRC += sw/tools/ww_cfgopt.c
+RT_CLI_HDR += sw/tools/ww_cfgopt.h
 $(RT_CLI) $(RT_CLI_ASAN): private RT_CFLAGS += -DWW_BUILD_HOME='"$(CURDIR)"'
 $(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) $(VGPU_BACKEND) $(VGPU_BACKEND_HDR) $(RT_LIB) $(GPU_LIB) \
            $(VGPU_LIB) $(RT_DEPS)
@@ -76,7 +80,8 @@ $(RT_CLI_ASAN): $(RT_CLI_SRC) $(RT_CLI_HDR) $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 	gcc $(RT_CFLAGS) $(RT_SAN) -Isw/gsi $(RT_CLI_SRC) $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_LDLIBS) -o $@
 
 # GPU variants for sweeps (make bench-gsi): build/variants/<v>/warpwatch is
-# the tool linked to a GPU built with RT_VARIANT_DEFS.<v> (one Verilator
+# the tool linked to a GPU built with RT_VARIANT_DEFS.<v> (the tool is
+# compiled with them too, so --json names its configuration; one Verilator
 # build each, made on demand, not by make test).
 RT_VARIANTS := mshr1 mshr2 mshr4
 RT_VARIANT_DEFS.mshr1 := WW_L1_MSHRS=1
@@ -87,7 +92,8 @@ $(BUILD)/variants/$(1)/libwwvgpu.a: $$(gpu_RTL) $$(VGPU_GLUE) | $(BUILD)/.deps-o
 	$$(call VGPU_ARCHIVE,$(BUILD)/variants/$(1),$$@,$$(gpu_RTL),$$(VGPU_DEFS) $(RT_VARIANT_DEFS.$(1)))
 $(BUILD)/variants/$(1)/warpwatch: $(RT_CLI_SRC) $(RT_CLI_HDR) $(VGPU_BACKEND) \
     $(RT_LIB) $(GPU_LIB) $(BUILD)/variants/$(1)/libwwvgpu.a $(RT_DEPS)
-	gcc $(RT_CFLAGS) $$(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) $(VGPU_BACKEND) \
+	gcc $(RT_CFLAGS) $(addprefix -D,$(RT_VARIANT_DEFS.$(1))) $$(VGPU_CFLAGS) -Isw/gsi -O2 \
+	  $(RT_CLI_SRC) $(VGPU_BACKEND) \
 	  $(RT_LIB) $(BUILD)/variants/$(1)/libwwvgpu.a $(GPU_LIB) $(RT_LDLIBS) $$(VGPU_LDLIBS) -o $$@
 endef
 $(foreach v,$(RT_VARIANTS),$(eval $(call RT_VARIANT,$(v))))
@@ -171,6 +177,9 @@ runtime: $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_TEST_LASTACC) $(RT_K
 all: runtime
 
 .DEFAULT_GOAL := $(RT_SAVED_GOAL)
+
+# build/config/NAME/warpwatch: whole-GPU configurations (warpwatch run --config)
+include sw/runtime/config.mk
 
 ALL_TARGETS += $(RT_LIB) $(RT_CLI) $(RT_CLI_ASAN) $(RT_TEST) $(RT_TEST_LASTACC) $(RT_KERNELS) \
                $(RT_RACE_KERNELS) $(RT_EXAMPLE) $(RT_EXAMPLE_RTL) $(RT_GTKW)

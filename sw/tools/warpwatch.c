@@ -22,6 +22,7 @@
 #include <unistd.h>
 
 #include "ww_cc.h"
+#include "ww_cfgopt.h"
 #include "ww_config.h"
 #include "ww_isa.h"
 #include "ww_races.h"
@@ -123,6 +124,7 @@ static const char run_usage[] =
   "                    structural stalls by cause; with --json a \"stalls\" object\n"
   "  --stalls-plot F   verilator: draw the stacked breakdown per SM to F (.svg or .png,\n"
   "                    with gnuplot); implies --stalls\n"
+  WW_CFGOPT_USAGE
   "  -h, --help        this text\n"
   "\n"
   "exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped or the\n"
@@ -827,6 +829,7 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
   json_str(f, o->backend);
   fprintf(f, ", \"grid\": %" PRIu64 ", \"block\": %" PRIu64 ", \"seed\": %" PRIu64,
           o->grid, o->block, o->seed);
+  ww_cfgopt_json(f);
   if (error) {
     fputs(", \"error\": ", f);
     json_str(f, error);
@@ -1295,7 +1298,9 @@ int main(int argc, char **argv)
   }
   if (strcmp(cmd, "run") == 0) {
     static run_opts_t o;
-    int rc = parse_run(&o, argc - 2, argv + 2);
+    int rc = ww_cfgopt_select(&argc, argv);   /* --config: may build and exec another */
+    if (rc == 0)
+      rc = parse_run(&o, argc - 2, argv + 2);
     if (rc == 0)
       rc = do_run(&o);
     else if (rc < 0)

@@ -186,16 +186,18 @@ static int is_tree(const char *dir)
          S_ISREG(st.st_mode);
 }
 
-/* Finds the tree; home gets its absolute path. how says where it came from. */
-static int find_tree(char home[PATH_MAX], const char **how)
+/* Finds the tree; home gets its absolute path. how says where it came from.
+ * 0, or -1 with the reason in err (ww_cc.h). */
+int ww_find_tree(char *home, const char **how, char *err, size_t n)
 {
   const char *env = getenv("WW_HOME");
   if (env && *env) {
     if (!is_tree(env) || !realpath(env, home))
-      return error(CC_FAIL, "WW_HOME is '%s', which is not a Warpwatch tree (no %s there): "
-                   "set WW_HOME to the tree's top directory, or unset it", env, FLAGS_FILE);
+      return snprintf(err, n, "WW_HOME is '%s', which is not a Warpwatch tree (no %s there): "
+                      "set WW_HOME to the tree's top directory, or unset it", env, FLAGS_FILE),
+             -1;
     *how = "WW_HOME";
-    return CC_OK;
+    return 0;
   }
   char exe[PATH_MAX];
   ssize_t len = readlink("/proc/self/exe", exe, sizeof exe - 1);
@@ -208,22 +210,28 @@ static int find_tree(char home[PATH_MAX], const char **how)
       *slash = '\0';
       if (is_tree(exe) && realpath(exe, home)) {
         *how = "the tree the program is in";
-        return CC_OK;
+        return 0;
       }
     }
   }
 #ifdef WW_BUILD_HOME
   if (is_tree(WW_BUILD_HOME) && realpath(WW_BUILD_HOME, home)) {
     *how = "the tree the program was built in";
-    return CC_OK;
+    return 0;
   }
   const char *built = WW_BUILD_HOME;
 #else
   const char *built = "(not recorded)";
 #endif
-  return error(CC_FAIL, "cannot find the Warpwatch tree (the directory with %s): not around "
-               "the program, nor where it was built, %s; set WW_HOME to its top directory",
-               FLAGS_FILE, built);
+  return snprintf(err, n, "cannot find the Warpwatch tree (the directory with %s): not around "
+                  "the program, nor where it was built, %s; set WW_HOME to its top directory",
+                  FLAGS_FILE, built), -1;
+}
+
+static int find_tree(char home[PATH_MAX], const char **how)
+{
+  char err[PATH_MAX + 256];
+  return ww_find_tree(home, how, err, sizeof err) ? error(CC_FAIL, "%s", err) : CC_OK;
 }
 
 /* ---- sw/kernel_flags.mk -------------------------------------------------------- */

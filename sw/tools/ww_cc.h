@@ -9,6 +9,8 @@
 #ifndef WW_CC_H
 #define WW_CC_H
 
+#include <stddef.h>
+
 extern const char ww_cc_usage[];
 extern const char ww_cflags_usage[];
 
@@ -17,5 +19,12 @@ extern const char ww_cflags_usage[];
  * 2 usage error. Every error of the tool's own is one line on stderr. */
 int ww_cc_main(int argc, char **argv);
 int ww_cflags_main(int argc, char **argv);
+
+/* The Warpwatch tree (the directory with sw/kernel_flags.mk): $WW_HOME if
+ * set, else around the program (build/bin/warpwatch, build/config/NAME/
+ * warpwatch -> the tree), else where it was built. home (PATH_MAX bytes)
+ * gets its absolute path, how where it came from. 0, or -1 with a one-line
+ * reason in err. `warpwatch run --config` (ww_cfgopt.c) builds there. */
+int ww_find_tree(char *home, const char **how, char *err, size_t n);
 
 #endif /* WW_CC_H */
