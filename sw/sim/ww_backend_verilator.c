@@ -331,6 +331,13 @@ static ww_run_t mismatch(vb_t *b, uint64_t cycle, const ww_retire_t *rtl, const 
     print_record(stderr, "rtl", rtl, WW_LANES);
   if (m)
     print_record(stderr, "model", m, WW_LANES);
+  if (b->cosim == WW_COSIM_STRICT)
+    fprintf(stderr, "cosim: strict mode computes every loaded and atomic value in the model; "
+            "contended atomics and spin loops on strong loads legally differ in order: use "
+            "--cosim sync (the default), or --cosim follow for a kernel with data races\n");
+  else if (b->cosim == WW_COSIM_SYNC)
+    fprintf(stderr, "cosim: sync mode checks every value except atomics and strong loads, "
+            "whose order depends on timing; a kernel with data races needs --cosim follow\n");
   memset(&b->trap, 0, sizeof b->trap);
   b->trap.kind = WW_TRAP_COSIM;
   b->trap.sm = rtl ? rtl->sm : 0;
