@@ -33,6 +33,8 @@
 #   RANDPROG_CC    kernel compiler and flags   RANDPROG_LD  linker and flags
 #   RANDPROG_GEN   the generator binary        WARPWATCH    the CLI
 #   RANDPROG_WW_OPTS  extra options for every `warpwatch run` (e.g. a backend)
+#   RANDPROG_RTL_SEEDED=1  on the verilator backend, run with a non-zero seed
+#                     (DRAM timing noise) instead of seed 0
 # Exit status 0 when every program passes (or, with --inject-bug, every
 # mutant is caught); the last line is "randprog: N passed, N failed ...".
 set -uo pipefail
@@ -87,7 +89,11 @@ worker() {
   local i why="" detected="" insns="" runs="0 1 2"
   # The RTL has one interleaving of its own and co-simulates every run
   # against the model: one run suffices there.
-  case " $RP_WW_OPTS " in *" verilator "*|*"=verilator "*) runs="0" ;; esac
+  # With RANDPROG_RTL_SEEDED=1 that run uses a non-zero seed: on the RTL the
+  # DRAM timing noise of docs/gpu_rtl.md "RTL timing seeds".
+  case " $RP_WW_OPTS " in
+    *" verilator "*|*"=verilator "*) runs="0"; [ "${RANDPROG_RTL_SEEDED:-0}" = 1 ] && runs="1" ;;
+  esac
   for i in $runs; do
     "${run[@]}" --seed "${iseeds[$i]}" >"$d/out$i" 2>"$d/err$i"
     local rc=$?

@@ -137,7 +137,7 @@ $(RT_KDIR)/%.o: sw/runtime/test/%.S cmodel/include/ww_config.h sw/kernel_flags.m
 	@mkdir -p $(@D)
 	$(RT_KCC) -c $< -o $@
 
-$(RT_KDIR)/%.o: sw/runtime/test/%.c | $(BUILD)/.deps-ok
+$(RT_KDIR)/%.o: sw/runtime/test/%.c sw/runtime/test/kstart.h | $(BUILD)/.deps-ok
 	@mkdir -p $(@D)
 	$(RT_KCC) -O1 -ffreestanding -fno-builtin -Wall -Wextra -Werror -c $< -o $@
 

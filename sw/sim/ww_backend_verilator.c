@@ -418,7 +418,8 @@ static ww_run_t sync_step(vb_t *b, const ww_retire_t *r, int *oom)
     if (k == WW_MEM_ATOMIC_DEV || k == WW_MEM_LOAD_STRONG ||
         (k == WW_MEM_LOAD && ww_aorder_tracked(b->aorder, r->addr[l])))
       lanes |= 1u << l;
-    if (k == WW_MEM_ATOMIC_DEV || k == WW_MEM_LOAD_STRONG || k == WW_MEM_STORE_STRONG)
+    if (k == WW_MEM_ATOMIC_DEV || k == WW_MEM_ATOMIC_BLK || k == WW_MEM_LOAD_STRONG ||
+        k == WW_MEM_STORE_STRONG)
       before[l] = model_word(b, r->addr[l]);
   }
   ww_run_t mr = ww_gpu_step_warp_sync(b->model, r->sm, r->warp, r, lanes);
@@ -430,7 +431,10 @@ static ww_run_t sync_step(vb_t *b, const ww_retire_t *r, int *oom)
     if (!(r->mask >> l & 1) || m->addr[l] != r->addr[l])
       continue;   /* an address mismatch is reported by compare() */
     uint32_t a = r->addr[l];
-    if (k == WW_MEM_ATOMIC_DEV) {
+    if (k == WW_MEM_ATOMIC_DEV ||
+        (k == WW_MEM_ATOMIC_BLK && ww_aorder_tracked(b->aorder, a))) {
+      /* a block-scope atomic (computed by the model, in L1 order) on a word
+       * device atomics touch is one more step of the word's history */
       int commutes;
       uint32_t nv = ww_gpu_amo_result(r->insn, r->rd_val[l], r->wdata[l], m->swap[l], &commutes);
       bad |= ww_aorder_atomic(b->aorder, a, before[l], r->rd_val[l], nv, commutes);

@@ -11,6 +11,7 @@
 #                       follow for the racy one
 #   rtl/seeds/<group>   contended race-free kernels under 20 RTL timing seeds
 #   rtl/randprog        RANDPROG_N random race-free programs, strict
+#   rtl/randprog-sync   40 more in the default sync mode, with DRAM timing seeds
 #   rtl/mutant/<M>      the GPU built with WW_MUTANT_<M>: co-simulation must
 #                       report a mismatch (tb/gpu/expect_mismatch.sh)
 
@@ -61,7 +62,8 @@ endef
 $(foreach m,$(COSIM_MUTANTS),$(eval $(call COSIM_MUTANT,$(m))))
 
 ALL_TARGETS += $(SWT_RTL) $(COSIM_MUTANT_BINS)
-TESTS += $(addprefix rtl/suite/,$(SW_TEST_NAMES)) $(addprefix rtl/seeds/,$(COSIM_SEEDED)) rtl/randprog
+TESTS += $(addprefix rtl/suite/,$(SW_TEST_NAMES)) $(addprefix rtl/seeds/,$(COSIM_SEEDED)) rtl/randprog \
+         rtl/randprog-sync
 $(foreach t,$(COSIM_SEEDED),\
   $(eval TEST_CMD.rtl/seeds/$(t) := $(SWT_RTL) --backend=verilator --seeds=$(COSIM_SEEDS) --only=$(t)))
 $(foreach t,$(COSIM_SYNC),\
@@ -70,8 +72,12 @@ $(foreach t,$(COSIM_STRICT),\
   $(eval TEST_CMD.rtl/suite/$(t) := $(SWT_RTL) --backend=verilator --cosim=strict --seeds=0 --only=$(t)))
 $(foreach t,$(COSIM_FOLLOW),\
   $(eval TEST_CMD.rtl/suite/$(t) := $(SWT_RTL) --backend=verilator --cosim=follow --seeds=0 --only=$(t)))
-TEST_CMD.rtl/randprog := $(RP_ENV) RANDPROG_WW_OPTS="--backend verilator" \
+TEST_CMD.rtl/randprog := $(RP_ENV) RANDPROG_WW_OPTS="--backend verilator --cosim strict" \
   sw/randprog/run_randprog.sh $(if $(SEED),--seed $(SEED)) --count $(RANDPROG_N)
+# the default mode's serial-order check on random programs (their atomics mix
+# scopes, plain accesses and every op on one word) under RTL timing seeds
+TEST_CMD.rtl/randprog-sync := $(RP_ENV) RANDPROG_RTL_SEEDED=1 RANDPROG_WW_OPTS="--backend verilator --cosim sync" \
+  sw/randprog/run_randprog.sh $(if $(SEED),--seed $(SEED)) --count 40
 
 .PHONY: cosim
 cosim: $(SWT_RTL) $(BUILD)/bin/warpwatch

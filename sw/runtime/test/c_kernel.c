@@ -7,29 +7,12 @@
  * and the line that calls the helper.
  * Argument block: word 0 = out, word 1 = k, word 2 = bad.
  */
-__asm__(".text\n"
-        ".globl _start\n"
-        "_start:\n"
-        "  csrr sp, 0xCCC\n"                 /* local_base */
-        "  csrr t0, 0xCCD\n"                 /* local_size */
-        "  add  sp, sp, t0\n"
-        "  csrr a0, 0xCCB\n"                 /* kargs */
-        "  call kmain\n"
-        "  .insn r 0x0B, 0, 3, x0, x0, x0\n"); /* ww.exit */
-
-static inline unsigned tid(void)
-{
-  unsigned v;
-  __asm__ volatile("csrr %0, 0xCC0" : "=r"(v));
-  return v;
-}
+#include "kstart.h"
 
 static inline __attribute__((always_inline)) void poke(int *p)
 {
   *(volatile int *)((char *)p + 2) = 1; /* TRAP HERE */
 }
-
-void kmain(const unsigned *args);
 
 void kmain(const unsigned *args)
 {

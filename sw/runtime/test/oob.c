@@ -8,22 +8,7 @@
  *   3 thread t loads the word 64 KiB past out (no allocation there)
  * and writes what it loaded (mode 3) to out[tid].
  */
-__asm__(".text\n"
-        ".globl _start\n"
-        "_start:\n"
-        "  csrr sp, 0xCCC\n"                 /* local_base */
-        "  csrr t0, 0xCCD\n"                 /* local_size */
-        "  add  sp, sp, t0\n"
-        "  csrr a0, 0xCCB\n"                 /* kargs */
-        "  call kmain\n"
-        "  .insn r 0x0B, 0, 3, x0, x0, x0\n"); /* ww.exit */
-
-static inline unsigned tid(void)
-{
-  unsigned v;
-  __asm__ volatile("csrr %0, 0xCC0" : "=r"(v));
-  return v;
-}
+#include "kstart.h"
 
 void kmain(const unsigned *args)
 {
