@@ -92,7 +92,7 @@ worker() {
   # With RANDPROG_RTL_SEEDED=1 that run uses a non-zero seed: on the RTL the
   # DRAM timing noise of docs/gpu_rtl.md "RTL timing seeds".
   case " $RP_WW_OPTS " in
-    *" verilator "*|*"=verilator "*) runs="0"; [ "${RANDPROG_RTL_SEEDED:-0}" = 1 ] && runs="1" ;;
+    *" verilator "*|*"=verilator "*) runs="0"; [ "${RANDPROG_RTL_SEEDED:-0}" = 1 ] && iseeds[0]=$((2 * s + 1)) ;;
   esac
   for i in $runs; do
     "${run[@]}" --seed "${iseeds[$i]}" >"$d/out$i" 2>"$d/err$i"
