@@ -13,8 +13,9 @@ bad() {
   fail=$((fail + 1))
   echo "FAIL: $*"
   echo "      command: ${last_cmd:-}"
-  sed 's/^/      stdout| /' "$OUT/stdout" | head -n 8
-  sed 's/^/      stderr| /' "$OUT/stderr" | head -n 8
+  [ -f "$OUT/stdout" ] && sed 's/^/      stdout| /' "$OUT/stdout" | head -n 8
+  [ -f "$OUT/stderr" ] && sed 's/^/      stderr| /' "$OUT/stderr" | head -n 8
+  return 0
 }
 
 # run EXPECTED_EXIT ARGS... : runs warpwatch, checks the exit status and that

@@ -35,31 +35,8 @@ SMS=$(num sms) WARPS=$(num warps) LANES=$(num lanes)
 CONF="sms=$SMS,warps=$WARPS,lanes=$LANES"
 BLOCK=$((WARPS * LANES))
 
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL: $*"
-  echo "      command: ${last_cmd:-}"
-  sed 's/^/      stdout| /' "$OUT/stdout" | head -n 8
-  sed 's/^/      stderr| /' "$OUT/stderr" | head -n 8
-}
-
-# run_with PROGRAM EXPECTED_EXIT ARGS... : stdout/stderr in $OUT
-run_with() {
-  local bin=$1 want=$2
-  shift 2
-  last_cmd="$bin $*"
-  "$bin" "$@" >"$OUT/stdout" 2>"$OUT/stderr"
-  local rc=$?
-  if [ "$rc" -ne "$want" ]; then
-    bad "exit $rc, expected $want"
-    return 1
-  fi
-  ok
-}
-run() { run_with "$WW" "$@"; }
-has() { if grep -q -F -- "$2" "$OUT/$1"; then ok; else bad "$1 lacks: $2"; fi; }
+# ok, bad, run, run_with, has FILE TEXT (sw/runtime/test/cli_lib.sh)
+source "$(dirname "$0")/cli_lib.sh"
 lacks() { if grep -q -F -- "$2" "$OUT/$1"; then bad "$1 has: $2"; else ok; fi; }
 one_line_error() {
   if [ "$(wc -l <"$OUT/stderr")" -eq 1 ] && grep -q '^warpwatch: error: ' "$OUT/stderr"; then

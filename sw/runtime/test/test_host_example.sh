@@ -20,15 +20,8 @@ DOC=docs/host_api.md
 OUT=build/runtime/host-example-test
 mkdir -p "$OUT"
 
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL: $*"
-  for f in "$OUT/stdout" "$OUT/stderr"; do
-    [ -f "$f" ] && sed "s/^/      $(basename "$f")| /" "$f" | head -n 10
-  done
-}
+# ok, bad (sw/runtime/test/cli_lib.sh)
+source "$(dirname "$0")/cli_lib.sh"
 
 # the page shows the file verbatim ...
 if python3 sw/runtime/test/check_doc_verbatim.py "$DOC" >"$OUT/stdout" 2>"$OUT/stderr"; then

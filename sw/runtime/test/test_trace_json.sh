@@ -29,14 +29,8 @@ mkdir -p "$OUT"
 export ASAN_OPTIONS=exitcode=99:detect_leaks=1
 export UBSAN_OPTIONS=exitcode=98:print_stacktrace=1:halt_on_error=1
 
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL: $*"
-  [ -n "${last_cmd:-}" ] && echo "      command: ${last_cmd:0:300}"
-  [ -f "$OUT/stderr" ] && sed 's/^/      stderr| /' "$OUT/stderr" | head -n 8
-}
+# ok, bad (sw/runtime/test/cli_lib.sh)
+source "$(dirname "$0")/cli_lib.sh"
 
 for f in "$WWA" "$WWV" "$K/vecadd.elf" "$K/histogram.elf" "$TK/trap_misaligned.elf"; do
   [ -e "$f" ] || { echo "FAIL: $f is missing (make build/bin/warpwatch build/bin/warpwatch-asan" \

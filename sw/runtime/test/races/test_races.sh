@@ -29,28 +29,8 @@ OUT=build/runtime/races-test
 rm -rf "$OUT"
 mkdir -p "$OUT"
 
-pass=0 fail=0
-ok() { pass=$((pass + 1)); }
-bad() {
-  fail=$((fail + 1))
-  echo "FAIL: $*"
-  echo "      command: ${last_cmd:-}"
-  sed 's/^/      stdout| /' "$OUT/stdout" | head -n 12
-  sed 's/^/      stderr| /' "$OUT/stderr" | head -n 6
-}
-
-# run EXPECTED_EXIT ARGS... : warpwatch ARGS, output in $OUT/stdout, $OUT/stderr
-run() {
-  local want=$1
-  shift
-  last_cmd="$WW $*"
-  "$WW" "$@" >"$OUT/stdout" 2>"$OUT/stderr"
-  local rc=$?
-  if [ "$rc" -ne "$want" ]; then bad "exit $rc, expected $want"; return 1; fi
-  ok
-}
-# has TEXT : stdout contains TEXT literally
-has() { if grep -q -F -- "$1" "$OUT/stdout"; then ok; else bad "stdout lacks: $1"; fi; }
+# ok, bad, run, has FILE TEXT, json checks (sw/runtime/test/cli_lib.sh)
+source "$(dirname "$0")/../cli_lib.sh"
 # py EXPR FILE : the JSON in FILE, as j, satisfies the python expression EXPR
 py() {
   if python3 - "$2" "$1" <<'PYEOF'
@@ -97,8 +77,8 @@ WHERE_CAS="pc 0x$CAS_PC cas_blocks.c:$L_CAS (inlined at cas_blocks.c:$L_CALL)"
 THR="thread $WHO (lane $((WHO % LANES)))"
 re() { sed 's/[][\.*^$()+?{}|]/\\&/g' <<<"$1"; }   # TEXT as an extended regex
 RE_THR=$(re "$THR") RE_CAS=$(re "$WHERE_CAS")
-has "race (d) scoped atomic, device scope: atomic at $WHERE_CAS, word"
-has "(arg 0 (buf:4) + 0)"
+has stdout "race (d) scoped atomic, device scope: atomic at $WHERE_CAS, word"
+has stdout "(arg 0 (buf:4) + 0)"
 # the CAS race: both accessors are the CAS, in the two blocks
 if grep -A2 -F "atomic at $WHERE_CAS" "$OUT/stdout" | grep -q -E "^  current:  block atomic +by SM [01] warp [0-9]+ block [01] $RE_THR at $RE_CAS\$" &&
    grep -A2 -F "atomic at $WHERE_CAS" "$OUT/stdout" | grep -q -E "^  previous: block atomic +by SM [01] warp [0-9]+ block [01] $RE_THR at $RE_CAS\$"; then
@@ -115,7 +95,7 @@ for pc in $LOAD_PCS; do
   fi
 done
 if [ $load_ok = 1 ]; then ok; else bad "cas_blocks: no race at the load (cas_blocks.c:$L_LOAD) after the CAS"; fi
-has "scord: race report written to $SAVE"
+has stdout "scord: race report written to $SAVE"
 summary_matches
 py "len(j['list']) == j['distinct'] == 2 and all(
       r['region'] == 'arg 0 (buf:4) + 0' and r['region_name'] == 'arg 0 (buf:4)' and r['region_offset'] == 0
@@ -140,7 +120,7 @@ py "j['exit_code'] == 7 and j['scord']['distinct'] == len(j['scord']['list']) ==
 run 0 run "$K" --grid 2 --block "$BLOCK" --arg buf:4 --arg buf:16 --arg "$WHO" --arg 0 \
   --backend verilator --cosim follow --scord
 summary_matches
-has "scord summary: 1 distinct race displayed"
+has stdout "scord summary: 1 distinct race displayed"
 
 # ---- message_passing: the earlier accessor is the one before the race ----------
 MP=$KS/message_passing.elf
@@ -179,8 +159,8 @@ run 1 run "$RK/cas_blocks.elf" --grid 2 --block "$BLOCK" --arg buf:4 --arg buf:1
 # ---- a race-free kernel: exit 0 with --error-exitcode ------------------------------
 run 0 run "$KS/vecadd.elf" --grid 2 --block "$BLOCK" --arg i32:1,2,3,4 --arg i32:5,6,7,8 \
   --arg buf:16 --arg 4 --backend verilator --scord --error-exitcode 7 --print 2:i32
-has "arg2 i32[4]: 6 8 10 12"
-has "scord summary: 0 distinct races displayed"
+has stdout "arg2 i32[4]: 6 8 10 12"
+has stdout "scord summary: 0 distinct races displayed"
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
