@@ -454,16 +454,16 @@ module ww_gpu #(
 
     // The slice's request port (priority: the flush, the units, the
     // crossbar) and the routing of its responses.
-    wire            req_valid, rsp_ready;
-    wire [OP_W-1:0] req_op;
-    wire [LINE_W-1:0] req_line;
-    wire [ID_W-1:0] req_id;
-    wire [SM_W-1:0] req_src;
+    wire                  req_valid, rsp_ready;
+    wire [OP_W-1:0]       req_op;
+    wire [LINE_W-1:0]     req_line;
+    wire [ID_W-1:0]       req_id;
+    wire [SM_W-1:0]       req_src;
     wire [LINE_BYTES-1:0] req_be;
-    wire [LB-1:0]   req_data;
-    wire [AOP_W-1:0] req_amo_op;
-    wire [WORD_W-1:0] req_amo_word;
-    wire [31:0]     req_amo_a, req_amo_b;
+    wire [LB-1:0]         req_data;
+    wire [AOP_W-1:0]      req_amo_op;
+    wire [WORD_W-1:0]     req_amo_word;
+    wire [31:0]           req_amo_a, req_amo_b;
 
     ww_part_port #(
       .N_UNITS    (PP_UNITS),
