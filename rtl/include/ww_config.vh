@@ -44,6 +44,9 @@
 `ifndef WW_DRAM_LATENCY
 `define WW_DRAM_LATENCY       100    // DRAM access latency in cycles
 `endif
+`ifndef WW_PART_UNITS
+`define WW_PART_UNITS         1      // units on a partition port (ww_part_port N_UNITS default; the GPU: the ScoRD detector)
+`endif
 `ifndef WW_GMEM_BYTES
 `define WW_GMEM_BYTES         16777216 // global memory (DRAM) size: 16 MiB at address 0
 `endif

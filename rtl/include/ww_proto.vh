@@ -53,11 +53,15 @@
 
 // ---- REQID: 8 bits; text = the requester
 `define WW_REQID_W 8
-`define WW_REQID_N 4
+`define WW_REQID_N 6
 `define WW_REQID_L1                  8'h00  // L1 miss or write (its id in bits 2:0)
-`define WW_REQID_DET                 8'h20  // the ScoRD detector's metadata and log accesses (slice port only)
+`define WW_REQID_UNIT2               8'h08  // partition-port unit 2 (reserved for a later unit; slice port only)
+`define WW_REQID_UNIT1               8'h10  // partition-port unit 1 (reserved for a later unit; slice port only)
+`define WW_REQID_DET                 8'h20  // the ScoRD detector's metadata and log accesses (partition-port unit 0; slice port only)
 `define WW_REQID_SCORD               8'h40  // ScoRD record (CHECK/FENCE): taken by the detector, never reaches L2
 `define WW_REQID_BYPASS              8'h80  // device atomic from the LSU, bypassing L1
+`define WW_REQID_UNIT2_BIT 3
+`define WW_REQID_UNIT1_BIT 4
 `define WW_REQID_DET_BIT 5
 `define WW_REQID_SCORD_BIT 6
 `define WW_REQID_BYPASS_BIT 7

@@ -21,3 +21,10 @@ RTL_MODULES += xbar
 xbar_TOP   := ww_xbar
 xbar_RTL   := rtl/common/ww_fifo.v rtl/mem/ww_switch.v rtl/mem/ww_xbar.v
 xbar_SYNTH := 1
+
+# ww_part_port: the partition port in front of one L2 slice (flush, attached
+# units such as the ScoRD detector, crossbar; response routing).
+RTL_MODULES += part_port
+part_port_TOP   := ww_part_port
+part_port_RTL   := rtl/mem/ww_part_port.v
+part_port_SYNTH := 1

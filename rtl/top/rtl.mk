@@ -11,11 +11,11 @@ block_dist_TOP   := ww_block_dist
 block_dist_RTL   := rtl/top/ww_block_dist.v
 block_dist_SYNTH := 1
 
-# ww_gpu: the whole GPU (SMs, distributor, crossbar, ScoRD detectors, L2
+# ww_gpu: the whole GPU (SMs, distributor, crossbar, ScoRD detectors, partition ports, L2
 # slices). Included after rtl/sm/rtl.mk (the top Makefile sorts rtl/*/rtl.mk).
 RTL_MODULES += gpu
 gpu_TOP   := ww_gpu
-gpu_RTL   := $(sm_RTL) rtl/mem/ww_switch.v rtl/mem/ww_l2_slice.v rtl/mem/ww_xbar.v \
+gpu_RTL   := $(sm_RTL) rtl/mem/ww_switch.v rtl/mem/ww_l2_slice.v rtl/mem/ww_xbar.v rtl/mem/ww_part_port.v \
              rtl/scord/ww_scord_check.v rtl/scord/ww_scord_fencefile.v rtl/scord/ww_scord_det.v \
              rtl/top/ww_block_dist.v rtl/top/ww_gpu.v
 gpu_SYNTH := 1

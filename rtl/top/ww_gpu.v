@@ -3,7 +3,9 @@
 // ww_gpu -- the Warpwatch GPU (docs/gpu_rtl.md "Top level"): NUM_SM SMs, the
 // thread-block distributor, the SM <-> partition crossbar (ww_xbar) and
 // NUM_PART L2 slices, each with its own DRAM port toward a memory model
-// outside (sw/sim/ww_dram.c in the Verilator harness).
+// outside (sw/sim/ww_dram.c in the Verilator harness). Each slice sits behind
+// a partition port (ww_part_port), the socket of the units on the partition
+// side: today the partition's ScoRD detector (ww_scord_det).
 //
 // Host control:
 //   start_i    one-cycle pulse while !busy_o (ignored while busy): latches
@@ -14,8 +16,8 @@
 //              finished and every L2 slice has written its dirty lines back:
 //              when the distributor reports the grid done, the top waits for
 //              the crossbar and the slices to drain, then sends FLUSH to all
-//              slices at once, driving their request ports directly, and
-//              swallows each slice's acknowledgement.
+//              slices at once, through the partition ports (which give the
+//              flush the slice), and swallows each slice's acknowledgement.
 //   imem_*     broadcast to every SM's instruction memory (host, while idle).
 //   Memory is written and read by the host in the DRAM model between runs.
 // Observation:
@@ -385,21 +387,26 @@ module ww_gpu #(
   // L2 slices      //
   ////////////////////
 
+  // the partition port's units: the ScoRD detector (unit 0, id DET). To
+  // attach another unit: PP_UNITS + 1, its id appended to PP_IDS (bits
+  // [u*ID_W +: ID_W]), its instance in g_part on the u_* vectors' slice u.
+  localparam PP_UNITS = 1;
+  localparam [PP_UNITS*ID_W-1:0] PP_IDS = `WW_REQID_DET;
   // the sideband's record kind (docs/scord.md §3)
   localparam SK_LSB = `WW_SB_SK_LSB(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W);
   localparam SK_W   = `WW_SB_SK_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W);
 
   for (p = 0; p < NUM_PART; p = p + 1) begin : g_part
-    // ScoRD records (sk != 0) go to this partition's detector, never to L2.
-    wire x_rec = x_req_sb[p*SB_W + SK_LSB +: SK_W] != `WW_SCORD_SK_NONE;
-    wire det_in_ready, det_ack, det_mreq_valid;
-    wire [SM_W-1:0]       det_ack_sm;
-    wire [OP_W-1:0]       det_mreq_op;
-    wire [LINE_W-1:0]     det_mreq_line;
-    wire [LINE_BYTES-1:0] det_mreq_be;
-    wire [LB-1:0]         det_mreq_data;
-    // the slice answers the detector's requests (id class DET) to the detector
-    wire det_rsp = l2_rsp_valid[p] && l2_rsp_id[p*ID_W +: ID_W] == `WW_REQID_DET;
+    // The partition's units (ww_part_port's socket, docs/gpu_rtl.md
+    // "Partition port"), unit u at [u*W +: W]: unit 0 the ScoRD detector.
+    wire [PP_UNITS-1:0]            u_req_valid, u_req_ready, u_rsp_valid;
+    wire [PP_UNITS*OP_W-1:0]       u_req_op;
+    wire [PP_UNITS*LINE_W-1:0]     u_req_line;
+    wire [PP_UNITS*LINE_BYTES-1:0] u_req_be;
+    wire [PP_UNITS*LB-1:0]         u_req_data;
+    // ScoRD sideband records go to the detector (the port's record port)
+    wire rec_valid, det_in_ready, det_ack;
+    wire [SM_W-1:0] det_ack_sm;
 
     // unused outputs of this instance are left open on purpose (the race
     // event port is for test benches: the host reads the log in memory)
@@ -417,20 +424,20 @@ module ww_gpu #(
       .clear_i          (start),
       .en_i             (scord_en_q),
       .cached_i         (scord_cached_q),
-      .in_valid_i       (x_req_valid[p] && x_rec && !flushing),
+      .in_valid_i       (rec_valid),
       .in_ready_o       (det_in_ready),
       .in_src_i         (x_req_src[p*SM_W +: SM_W]),
       .in_line_i        (x_req_line[p*LINE_W +: LINE_W]),
       .in_sb_i          (x_req_sb[p*SB_W +: SB_W]),
       .ack_valid_o      (det_ack),
       .ack_sm_o         (det_ack_sm),
-      .mreq_valid_o     (det_mreq_valid),
-      .mreq_ready_i     (l2_req_ready[p] && !flushing),
-      .mreq_op_o        (det_mreq_op),
-      .mreq_line_o      (det_mreq_line),
-      .mreq_be_o        (det_mreq_be),
-      .mreq_data_o      (det_mreq_data),
-      .mrsp_valid_i     (det_rsp && !flushing),
+      .mreq_valid_o     (u_req_valid[0]),
+      .mreq_ready_i     (u_req_ready[0]),
+      .mreq_op_o        (u_req_op[0 +: OP_W]),
+      .mreq_line_o      (u_req_line[0 +: LINE_W]),
+      .mreq_be_o        (u_req_be[0 +: LINE_BYTES]),
+      .mreq_data_o      (u_req_data[0 +: LB]),
+      .mrsp_valid_i     (u_rsp_valid[0]),
       .mrsp_data_i      (l2_rsp_data[p*LB +: LB]),
       .idle_o           (det_idle[p]),
       .race_valid_o     (),
@@ -445,12 +452,73 @@ module ww_gpu #(
       assign scord_ack[s*NUM_PART + p] = det_ack && det_ack_sm == s[SM_W-1:0];
     end
 
-    // The slice's request port: the top while flushing, else the detector
-    // first, then the crossbar's ordinary requests.
-    wire x_go = x_req_valid[p] && !x_rec && !det_mreq_valid;
-    wire       req_valid = flushing ? fl_send_q[p] : (det_mreq_valid || x_go);
-    wire [OP_W-1:0] req_op = flushing ? `WW_L2_FLUSH : det_mreq_valid ? det_mreq_op :
-                             x_req_op[p*OP_W +: OP_W];
+    // The slice's request port (priority: the flush, the units, the
+    // crossbar) and the routing of its responses.
+    wire                  req_valid, rsp_ready;
+    wire [OP_W-1:0]       req_op;
+    wire [LINE_W-1:0]     req_line;
+    wire [ID_W-1:0]       req_id;
+    wire [SM_W-1:0]       req_src;
+    wire [LINE_BYTES-1:0] req_be;
+    wire [LB-1:0]         req_data;
+    wire [AOP_W-1:0]      req_amo_op;
+    wire [WORD_W-1:0]     req_amo_word;
+    wire [31:0]           req_amo_a, req_amo_b;
+
+    ww_part_port #(
+      .N_UNITS    (PP_UNITS),
+      .NUM_SM     (NUM_SM),
+      .LINE_BYTES (LINE_BYTES),
+      .ID_W       (ID_W),
+      .OP_W       (OP_W),
+      .AOP_W      (AOP_W),
+      .SK_W       (SK_W),
+      .UNIT_IDS   (PP_IDS)
+    ) u_port (
+      .clk_i             (clk_i),
+      .rst_ni            (rst_ni),
+      .flush_i           (flushing),
+      .flush_valid_i     (fl_send_q[p]),
+      .x_req_valid_i     (x_req_valid[p]),
+      .x_req_ready_o     (x_req_ready[p]),
+      .x_req_sk_i        (x_req_sb[p*SB_W + SK_LSB +: SK_W]),
+      .x_req_op_i        (x_req_op[p*OP_W +: OP_W]),
+      .x_req_line_i      (x_req_line[p*LINE_W +: LINE_W]),
+      .x_req_id_i        (x_req_id[p*ID_W +: ID_W]),
+      .x_req_src_i       (x_req_src[p*SM_W +: SM_W]),
+      .x_req_be_i        (x_req_be[p*LINE_BYTES +: LINE_BYTES]),
+      .x_req_data_i      (x_req_data[p*LB +: LB]),
+      .x_req_amo_op_i    (x_req_amo_op[p*AOP_W +: AOP_W]),
+      .x_req_amo_word_i  (x_req_amo_word[p*WORD_W +: WORD_W]),
+      .x_req_amo_a_i     (x_req_amo_a[p*32 +: 32]),
+      .x_req_amo_b_i     (x_req_amo_b[p*32 +: 32]),
+      .rec_valid_o       (rec_valid),
+      .rec_ready_i       (det_in_ready),
+      .u_req_valid_i     (u_req_valid),
+      .u_req_ready_o     (u_req_ready),
+      .u_req_op_i        (u_req_op),
+      .u_req_line_i      (u_req_line),
+      .u_req_be_i        (u_req_be),
+      .u_req_data_i      (u_req_data),
+      .u_rsp_valid_o     (u_rsp_valid),
+      .l2_req_valid_o    (req_valid),
+      .l2_req_ready_i    (l2_req_ready[p]),
+      .l2_req_op_o       (req_op),
+      .l2_req_line_o     (req_line),
+      .l2_req_id_o       (req_id),
+      .l2_req_src_o      (req_src),
+      .l2_req_be_o       (req_be),
+      .l2_req_data_o     (req_data),
+      .l2_req_amo_op_o   (req_amo_op),
+      .l2_req_amo_word_o (req_amo_word),
+      .l2_req_amo_a_o    (req_amo_a),
+      .l2_req_amo_b_o    (req_amo_b),
+      .l2_rsp_valid_i    (l2_rsp_valid[p]),
+      .l2_rsp_ready_o    (rsp_ready),
+      .l2_rsp_id_i       (l2_rsp_id[p*ID_W +: ID_W]),
+      .x_rsp_valid_o     (x_rsp_valid[p]),
+      .x_rsp_ready_i     (x_rsp_ready[p])
+    );
 
     ww_l2_slice #(
       .SETS       (L2_SETS),
@@ -465,17 +533,17 @@ module ww_gpu #(
       .req_valid_i      (req_valid),
       .req_ready_o      (l2_req_ready[p]),
       .req_op_i         (req_op),
-      .req_line_i       (det_mreq_valid ? det_mreq_line : x_req_line[p*LINE_W +: LINE_W]),
-      .req_id_i         (det_mreq_valid ? `WW_REQID_DET : x_req_id[p*ID_W +: ID_W]),
-      .req_src_i        (det_mreq_valid ? {SM_W{1'b0}} : x_req_src[p*SM_W +: SM_W]),
-      .req_be_i         (det_mreq_valid ? det_mreq_be : x_req_be[p*LINE_BYTES +: LINE_BYTES]),
-      .req_data_i       (det_mreq_valid ? det_mreq_data : x_req_data[p*LB +: LB]),
-      .req_amo_op_i     (x_req_amo_op[p*AOP_W +: AOP_W]),
-      .req_amo_word_i   (x_req_amo_word[p*WORD_W +: WORD_W]),
-      .req_amo_a_i      (x_req_amo_a[p*32 +: 32]),
-      .req_amo_b_i      (x_req_amo_b[p*32 +: 32]),
+      .req_line_i       (req_line),
+      .req_id_i         (req_id),
+      .req_src_i        (req_src),
+      .req_be_i         (req_be),
+      .req_data_i       (req_data),
+      .req_amo_op_i     (req_amo_op),
+      .req_amo_word_i   (req_amo_word),
+      .req_amo_a_i      (req_amo_a),
+      .req_amo_b_i      (req_amo_b),
       .rsp_valid_o      (l2_rsp_valid[p]),
-      .rsp_ready_i      (flushing || det_rsp || x_rsp_ready[p]),
+      .rsp_ready_i      (rsp_ready),
       .rsp_op_o         (l2_rsp_op[p*OP_W +: OP_W]),
       .rsp_id_o         (l2_rsp_id[p*ID_W +: ID_W]),
       .rsp_src_o        (l2_rsp_src[p*SM_W +: SM_W]),
@@ -489,9 +557,6 @@ module ww_gpu #(
       .dram_rsp_valid_i (dram_rsp_valid_i[p]),
       .dram_rsp_data_i  (dram_rsp_data_i[p*LB +: LB])
     );
-
-    assign x_req_ready[p] = !flushing && (x_rec ? det_in_ready : l2_req_ready[p] && !det_mreq_valid);
-    assign x_rsp_valid[p] = l2_rsp_valid[p] && !flushing && !det_rsp;
   end
   wire unused_rsp_op = ^{l2_rsp_op, dist_busy};
 

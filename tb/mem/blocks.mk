@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: Apache-2.0
 #
-# tb/mem/blocks.mk -- lockstep registry of the memory system (crossbar, L2 slices) (see tb/blocks.mk).
+# tb/mem/blocks.mk -- lockstep registry of the memory system (crossbar, L2 slices, partition port) (see tb/blocks.mk).
 
 BLOCKS += l2_slice
 l2_slice_C        := cmodel/common/ww_amo.c cmodel/mem/ww_l2_slice.c
@@ -13,3 +13,9 @@ switch_C        := cmodel/mem/ww_switch.c
 switch_LOCKSTEP := tb/mem/lockstep/switch.c
 switch_MUTANTS  := SWITCH_FIXED_PRIORITY
 switch_POINTS   := wide:WW_NUM_SM=4,WW_NUM_PART=3 single:WW_NUM_SM=3,WW_NUM_PART=1
+
+BLOCKS += part_port
+part_port_C        := cmodel/mem/ww_part_port.c
+part_port_LOCKSTEP := tb/mem/lockstep/part_port.c
+part_port_MUTANTS  := PART_PORT_XBAR_BEATS_UNIT PART_PORT_RSP_LEAKS
+part_port_POINTS   := two:WW_PART_UNITS=2 three:WW_PART_UNITS=3,WW_NUM_SM=3,WW_LINE_BYTES=4
