@@ -7,25 +7,33 @@
 //
 // Pipeline (one warp instruction issued per cycle, in order per warp, at most
 // one instruction of a warp in flight -- docs/isa.md: every instruction is
-// complete before the warp's next one):
+// complete before the warp's next one; a warp can issue back to back):
 //   fetch     one warp per cycle reads the instruction memory (block RAM,
 //             loaded by the host; a PC outside it gives a fetch fault that
 //             traps only if the instruction issues). Priority: the PC of a
 //             control instruction completing now, then PC+4 of a
 //             non-control instruction issuing now (fetch-ahead), then any
 //             warp waiting for a fetch (round robin).
-//   decode    ww_decode into the warp's instruction buffer (one entry).
+//   decode    ww_decode into the warp's instruction buffer (one entry);
+//             issue sees the decoder output in the same cycle (bypass).
 //   issue     ww_warp_sched (loose round robin, GSI stall classes) over the
-//             warps whose buffer is full, scoreboard ready, not in flight
-//             and unit free; reads rs1/rs2 from ww_regfile.
+//             warps whose buffer (or decoder output) is full, scoreboard
+//             ready, not in flight (or completing now: its one pending
+//             register is written, the register file is write-first; not
+//             after a ww.bar) and unit free; reads rs1/rs2 from ww_regfile.
 //   execute   ALU lanes, branch/jump resolution and the uniformity check,
 //             CSRs, votes, ww.bar/ww.exit (ww_barrier), fence.blk: complete
 //             here. split/join go to ww_simt_stack (answer next cycle),
-//             mul/div to ww_muldiv, memory instructions and fences to
-//             ww_lsu; CAS reads rs3 in a second register-file cycle.
+//             mul/div to ww_muldiv (multiplies pipelined: issued while
+//             fewer than two are in flight; one division), memory
+//             instructions and fences to ww_lsu; CAS reads rs3 in a second
+//             register-file cycle.
 //   complete  one instruction per cycle: execute first, then the stack
 //             answer, the LSU, the mul/div unit. It writes the register
-//             file, clears the scoreboard and drives the retire port.
+//             file, clears the scoreboard and drives the retire port. A
+//             late completion (LSU, mul/div) that loses waits for a cycle
+//             without an execute completion; after LATE_WAIT cycles issue
+//             stops for one cycle so that it completes.
 // Traps stop the SM: trap_* pulse once, nothing issues afterwards.
 // Protocol codes (trap causes, memory kinds, GSI codes) and the sideband
 // width: rtl/include/ww_proto.vh; CSR numbers: ww_isa.vh (WW_CSR_*).
@@ -49,6 +57,8 @@ module ww_sm #(
   parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
   parameter NUM_PART   = `WW_NUM_PART,
   parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W),
+  parameter LATE_WAIT  = 16,          // cycles a late completion may wait for the write port
+  parameter LATE_W     = $clog2(LATE_WAIT + 1),
   parameter TRACE_ID   = 0            // names this SM's GSI trace file (WW_GSI_TRACE)
 ) (
   input  wire                      clk_i,
@@ -179,7 +189,12 @@ module ww_sm #(
   reg [BLOCKS-1:0]  bslot_used_q;
   reg [31:0]        ctaid_q  [0:BLOCKS-1];
   reg               halted_q;
-  reg               lsu_busy_q, md_busy_q;
+  reg               lsu_busy_q;
+  // mul/div unit credits: multiplies issued and not completed (its two-stage
+  // pipeline holds two, so a multiply issued with fewer in flight is accepted
+  // next cycle), and whether the one divider holds a division
+  reg [1:0]         md_muls_q;
+  reg               md_div_q;
 
   ////////////////////
   // Launch         //
@@ -318,6 +333,39 @@ module ww_sm #(
   wire d_is_ctrl = d_branch || d_jump || d_sys || d_tx || d_illegal || (f_fault_q != 2'd0) ||
                    (d_op == WW_OP_SPLIT) || (d_op == WW_OP_JOIN) || (d_op == WW_OP_EXIT);
   wire unused_d  = &{1'b0, d_fence, d_simt};
+  wire d_mem     = d_is_mem && f_fault_q == 2'd0;
+  wire d_md      = (d_mul || d_div) && f_fault_q == 2'd0;
+
+  // What issue sees of a warp's instruction buffer: the buffer, or the
+  // instruction leaving the decoder for it this cycle (bypass). With the
+  // fetch-ahead granted at issue, a warp can so issue in back-to-back cycles.
+  reg [WARPS-1:0] bv_valid, bv_mem, bv_md, bv_ctrl;
+  (* mem2reg *) reg [31:0]      bv_pc   [0:WARPS-1];
+  (* mem2reg *) reg [31:0]      bv_insn [0:WARPS-1];
+  (* mem2reg *) reg [31:0]      bv_imm  [0:WARPS-1];
+  (* mem2reg *) reg [6:0]       bv_op   [0:WARPS-1];
+  (* mem2reg *) reg [4:0]       bv_rd   [0:WARPS-1];
+  (* mem2reg *) reg [4:0]       bv_rs1  [0:WARPS-1];
+  (* mem2reg *) reg [4:0]       bv_rs2  [0:WARPS-1];
+  (* mem2reg *) reg [4:0]       bv_rs3  [0:WARPS-1];
+  (* mem2reg *) reg [1:0]       bv_fault[0:WARPS-1];
+  always @* begin
+    for (w = 0; w < WARPS; w = w + 1) begin
+      if (f_valid_q && f_wid_q == w[WID_W-1:0] && !halted_q) begin
+        bv_valid[w] = 1'b1;        bv_mem[w]  = d_mem;    bv_md[w]    = d_md;
+        bv_ctrl[w]  = d_is_ctrl;   bv_pc[w]   = f_pc_q;   bv_insn[w]  = f_insn;
+        bv_imm[w]   = d_imm;       bv_op[w]   = d_op;     bv_rd[w]    = d_rd;
+        bv_rs1[w]   = d_rs1;       bv_rs2[w]  = d_rs2;    bv_rs3[w]   = d_rs3;
+        bv_fault[w] = f_fault_q;
+      end else begin
+        bv_valid[w] = ibuf_v_q[w]; bv_mem[w]  = ib_mem_q[w]; bv_md[w] = ib_md_q[w];
+        bv_ctrl[w]  = ib_ctrl_q[w]; bv_pc[w]  = ib_pc_q[w];  bv_insn[w] = ib_insn_q[w];
+        bv_imm[w]   = ib_imm_q[w]; bv_op[w]   = ib_op_q[w];  bv_rd[w]   = ib_rd_q[w];
+        bv_rs1[w]   = ib_rs1_q[w]; bv_rs2[w]  = ib_rs2_q[w]; bv_rs3[w]  = ib_rs3_q[w];
+        bv_fault[w] = ib_fault_q[w];
+      end
+    end
+  end
 
   ////////////////////
   // Issue          //
@@ -330,9 +378,9 @@ module ww_sm #(
   genvar gw;
   generate
     for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_q
-      assign q_rs1[5*gw +: 5] = ib_rs1_q[gw];
-      assign q_rs2[5*gw +: 5] = ib_rs2_q[gw];
-      assign q_rd[5*gw +: 5]  = ib_rd_q[gw];
+      assign q_rs1[5*gw +: 5] = bv_rs1[gw];
+      assign q_rs2[5*gw +: 5] = bv_rs2[gw];
+      assign q_rd[5*gw +: 5]  = bv_rd[gw];
     end
   endgenerate
 
@@ -347,8 +395,8 @@ module ww_sm #(
     .rst_ni      (rst_ni),
     .set_valid_i (sb_set),
     .set_wid_i   (iss_w),
-    .set_rd_i    (ib_rd_q[iss_w]),
-    .set_mem_i   (ib_mem_q[iss_w]),
+    .set_rd_i    (bv_rd[iss_w]),
+    .set_mem_i   (bv_mem[iss_w]),
     .clr_valid_i (sb_clr),
     .clr_wid_i   (sb_clr_wid),
     .clr_rd_i    (sb_clr_rd),
@@ -376,14 +424,40 @@ module ww_sm #(
   wire e_cas   = e_valid_q && e_mem_q && lsu_is_cas;
   wire lsu_done_valid;
   wire md_out_valid;
+  wire lsu_take, md_take;   // a late completion wins the write port (Complete)
+  // A late completion (LSU, mul/div) that loses the write port to the
+  // execute stage waits for a cycle without an execute completion (a memory
+  // or mul/div instruction in execute leaves one); once it has waited
+  // LATE_WAIT cycles, issue stops for a cycle so that it completes next.
+  wire late_lost = (lsu_done_valid && !lsu_take) || (md_out_valid && !md_take);
+  reg [LATE_W-1:0] late_wait_q;
+  wire late_due = late_lost && late_wait_q == LATE_WAIT[LATE_W-1:0];
+  always @(posedge clk_i)
+    if (!rst_ni || !late_lost) late_wait_q <= {LATE_W{1'b0}};
+    else if (!late_due)        late_wait_q <= late_wait_q + 1'b1;
   // no issue while the execute stage needs the next cycle (stack answer,
-  // rs3 read) or a late completion waits for the write port
-  wire issue_block = halted_q || e_stack || e_cas || lsu_done_valid || md_out_valid;
+  // rs3 read) or a late completion is due
+  wire issue_block = halted_q || e_stack || e_cas || late_due;
 
+  // A warp whose instruction completes this cycle may issue its next one in
+  // the same cycle: a warp has at most one instruction in flight, so the
+  // register it writes is its only pending one (the write-first register
+  // file gives the new value). A control instruction's successor is fetched
+  // only at its completion, so it never issues this way; nor does the
+  // successor of a ww.bar (the barrier shows the warp waiting a cycle later).
+  wire             c_valid, e_bar;
+  wire [WID_W-1:0] c_wid;
+  wire             c_lsu;
+  reg  [WARPS-1:0] c_here, sb_ready_c, sb_mem_c;
   always @* begin
-    for (w = 0; w < WARPS; w = w + 1)
-      unit_ready_c[w] = !issue_block && !inflight_q[w] &&
-                        !(ib_mem_q[w] && lsu_busy_q) && !(ib_md_q[w] && md_busy_q);
+    for (w = 0; w < WARPS; w = w + 1) begin
+      c_here[w]     = c_valid && c_wid == w[WID_W-1:0] && !e_bar;
+      sb_ready_c[w] = sb_ready[w] || c_here[w];
+      sb_mem_c[w]   = sb_mem[w] && !c_here[w];
+      unit_ready_c[w] = !issue_block && (!inflight_q[w] || c_here[w]) &&
+                        !(bv_mem[w] && lsu_busy_q && !c_lsu) &&
+                        !(bv_md[w] && (bv_insn[w][14] ? md_div_q : md_muls_q == 2'd2));
+    end
   end
 
   wire             iss_valid;
@@ -394,11 +468,11 @@ module ww_sm #(
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
     .active_i      (active_q),
-    .ibuf_valid_i  (ibuf_v_q),
+    .ibuf_valid_i  (bv_valid),
     .bar_wait_i    (bar_waiting),
-    .sb_ready_i    (sb_ready),
-    .sb_mem_i      (sb_mem),
-    .is_mem_i      (ib_mem_q),
+    .sb_ready_i    (sb_ready_c),
+    .sb_mem_i      (sb_mem_c),
+    .is_mem_i      (bv_mem),
     .unit_ready_i  (unit_ready_c),
     .mode_i        (sched_mode),
     .serial_wid_i  (serial_wid_i),
@@ -407,9 +481,9 @@ module ww_sm #(
     .stall_o       (stall_o)
   );
 
-  assign iss_fetch = iss_valid && !ib_ctrl_q[iss_w];
+  assign iss_fetch = iss_valid && !bv_ctrl[iss_w];
   assign iss_wid   = iss_w;
-  assign iss_npc   = ib_pc_q[iss_w] + 32'd4;
+  assign iss_npc   = bv_pc[iss_w] + 32'd4;
 
   ////////////////////
   // Register file  //
@@ -429,8 +503,8 @@ module ww_sm #(
     .rst_ni        (rst_ni),
     .rd_valid_i    (iss_valid || e_cas),
     .rd_wid_i      (e_cas ? e_wid_q : iss_w),
-    .rd_rs1_i      (e_cas ? e_rs3_q : ib_rs1_q[iss_w]),
-    .rd_rs2_i      (e_cas ? 5'd0 : ib_rs2_q[iss_w]),
+    .rd_rs1_i      (e_cas ? e_rs3_q : bv_rs1[iss_w]),
+    .rd_rs2_i      (e_cas ? 5'd0 : bv_rs2[iss_w]),
     .rd_valid_o    (),
     .rd_rs1_data_o (rs1_data),
     .rd_rs2_data_o (rs2_data),
@@ -577,7 +651,7 @@ module ww_sm #(
   wire e_ok     = e_valid_q && e_trap_c == `WW_TRAP_NONE && !halted_q;
   wire e_simple = !e_mem_q && !e_md_q && !(e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN);
   wire e_done   = e_ok && e_simple;
-  wire e_bar    = e_done && e_op_q == WW_OP_BAR;
+  assign e_bar  = e_done && e_op_q == WW_OP_BAR;
   wire e_exit   = e_done && e_op_q == WW_OP_EXIT;
 
   ////////////////////
@@ -665,7 +739,6 @@ module ww_sm #(
   wire [LANES*32-1:0] md_data;
   wire [WID_W-1:0]    md_wid;
   wire                md_ready;
-  wire                md_take;
 
   ww_muldiv #(.LANES(LANES), .TAG_W(WID_W)) u_md (
     .clk_i       (clk_i),
@@ -681,13 +754,21 @@ module ww_sm #(
     .out_data_o  (md_data),
     .out_tag_o   (md_wid)
   );
+`ifndef SYNTHESIS
+  // the credits above guarantee that the unit accepts what the execute stage offers
+  always @(posedge clk_i)
+    if (rst_ni && e_ok && e_md_q && !md_ready) begin
+      $display("ww_sm: mul/div unit refused an instruction (credit error)");
+      $stop;
+    end
+`endif
   wire unused_md = &{1'b0, md_ready};
 
   ////////////////////
   // LSU            //
   ////////////////////
 
-  wire                lsu_ready, lsu_take;
+  wire                lsu_ready;
   wire [WID_W-1:0]    lsu_wid;
   wire [LANES*32-1:0] lsu_rd, lsu_addr, lsu_wdata;
   wire [`WW_MEM_W-1:0] lsu_mem;
@@ -788,6 +869,14 @@ module ww_sm #(
     .ld_done_o      (lsu_ld_done),
     .ld_src_o       (lsu_ld_src)
   );
+`ifndef SYNTHESIS
+  // lsu_busy_q guarantees that the LSU is idle when the execute stage offers
+  always @(posedge clk_i)
+    if (rst_ni && e_ok && e_mem_q && !lsu_ready) begin
+      $display("ww_sm: the LSU refused an instruction (busy flag error)");
+      $stop;
+    end
+`endif
   wire unused_lsu = &{1'b0, lsu_ready};
 
   ////////////////////
@@ -850,10 +939,10 @@ module ww_sm #(
   // one completion per cycle: execute > stack answer > LSU > mul/div
   assign lsu_take = !halted_q && !e_done && !sk_done;
   assign md_take  = !halted_q && !e_done && !sk_done && !lsu_done_valid;
-  wire c_lsu = lsu_done_valid && lsu_take;
+  assign c_lsu = lsu_done_valid && lsu_take;
   wire c_md  = md_out_valid && md_take;
-  wire c_valid = e_done || sk_done || c_lsu || c_md;
-  wire [WID_W-1:0] c_wid = e_done ? e_wid_q : sk_done ? sk_wid : c_lsu ? lsu_wid : md_wid;
+  assign c_valid = e_done || sk_done || c_lsu || c_md;
+  assign c_wid = e_done ? e_wid_q : sk_done ? sk_wid : c_lsu ? lsu_wid : md_wid;
   wire [4:0] c_rd = e_done ? e_rd_q : sk_done ? 5'd0 : if_rd_q[c_wid];
   wire [LANES*32-1:0] c_data = e_done ? e_res_c : c_lsu ? lsu_rd : md_data;
   // a barrier arrival that deadlocks does not retire (the golden model's rule)
@@ -1045,7 +1134,8 @@ module ww_sm #(
         ctaid_q[w] <= 32'd0;
       halted_q     <= 1'b0;
       lsu_busy_q   <= 1'b0;
-      md_busy_q    <= 1'b0;
+      md_muls_q    <= 2'd0;
+      md_div_q     <= 1'b0;
       f_valid_q    <= 1'b0;
       f_wid_q      <= {WID_W{1'b0}};
       f_pc_q       <= 32'd0;
@@ -1142,8 +1232,8 @@ module ww_sm #(
         ib_rs3_q[f_wid_q]   <= d_rs3;
         ib_imm_q[f_wid_q]   <= d_imm;
         ib_fault_q[f_wid_q] <= f_fault_q;
-        ib_mem_q[f_wid_q]   <= d_is_mem && f_fault_q == 2'd0;
-        ib_md_q[f_wid_q]    <= (d_mul || d_div) && f_fault_q == 2'd0;
+        ib_mem_q[f_wid_q]   <= d_mem;
+        ib_md_q[f_wid_q]    <= d_md;
         ib_ctrl_q[f_wid_q]  <= d_is_ctrl;
       end
 
@@ -1152,34 +1242,38 @@ module ww_sm #(
       if (iss_valid) begin
         ibuf_v_q[iss_w]   <= 1'b0;
         inflight_q[iss_w] <= 1'b1;
-        if (!ib_ctrl_q[iss_w] && !(fetch_go && fetch_wid == iss_w))
+        if (!bv_ctrl[iss_w] && !(fetch_go && fetch_wid == iss_w))
           fvalid_q[iss_w] <= 1'b1;
-        fpc_q[iss_w]     <= ib_pc_q[iss_w] + 32'd4;
-        if_pc_q[iss_w]   <= ib_pc_q[iss_w];
-        if_insn_q[iss_w] <= ib_insn_q[iss_w];
-        if_rd_q[iss_w]   <= ib_rd_q[iss_w];
-        if (ib_mem_q[iss_w]) lsu_busy_q <= 1'b1;
-        if (ib_md_q[iss_w])  md_busy_q  <= 1'b1;
+        fpc_q[iss_w]     <= bv_pc[iss_w] + 32'd4;
+        if_pc_q[iss_w]   <= bv_pc[iss_w];
+        if_insn_q[iss_w] <= bv_insn[iss_w];
+        if_rd_q[iss_w]   <= bv_rd[iss_w];
+        if (bv_mem[iss_w]) lsu_busy_q <= 1'b1;
         e_wid_q   <= iss_w;
-        e_pc_q    <= ib_pc_q[iss_w];
-        e_insn_q  <= ib_insn_q[iss_w];
-        e_imm_q   <= ib_imm_q[iss_w];
-        e_op_q    <= ib_op_q[iss_w];
-        e_rd_q    <= ib_rd_q[iss_w];
-        e_rs1_q   <= ib_rs1_q[iss_w];
-        e_rs3_q   <= ib_rs3_q[iss_w];
+        e_pc_q    <= bv_pc[iss_w];
+        e_insn_q  <= bv_insn[iss_w];
+        e_imm_q   <= bv_imm[iss_w];
+        e_op_q    <= bv_op[iss_w];
+        e_rd_q    <= bv_rd[iss_w];
+        e_rs1_q   <= bv_rs1[iss_w];
+        e_rs3_q   <= bv_rs3[iss_w];
         e_mask_q  <= mask_q[iss_w];
-        e_fault_q <= ib_fault_q[iss_w];
-        e_mem_q   <= ib_mem_q[iss_w];
-        e_md_q    <= ib_md_q[iss_w];
+        e_fault_q <= bv_fault[iss_w];
+        e_mem_q   <= bv_mem[iss_w];
+        e_md_q    <= bv_md[iss_w];
       end
       if (e_stack) sk_rpc_q <= e_pc_q;
 
+      // mul/div credits: +1 at issue, -1 at completion (both may happen)
+      md_muls_q <= md_muls_q + {1'b0, iss_valid && bv_md[iss_w] && !bv_insn[iss_w][14]}
+                             - {1'b0, c_md && !if_insn_q[c_wid][14]};
+      if (iss_valid && bv_md[iss_w] && bv_insn[iss_w][14]) md_div_q <= 1'b1;
+      else if (c_md && if_insn_q[c_wid][14])                   md_div_q <= 1'b0;
+
       // ---- complete ----
       if (c_valid) begin
-        inflight_q[c_wid] <= 1'b0;
-        if (c_lsu) lsu_busy_q <= 1'b0;
-        if (c_md)  md_busy_q  <= 1'b0;
+        if (!(iss_valid && iss_w == c_wid)) inflight_q[c_wid] <= 1'b0;
+        if (c_lsu && !(iss_valid && bv_mem[iss_w])) lsu_busy_q <= 1'b0;
         if (sk_done) mask_q[c_wid] <= sk_mask;
         if (cmp_fetch) begin
           fpc_q[cmp_wid] <= cmp_npc;
