@@ -44,7 +44,7 @@ import json, sys
 r, c = (json.loads(x) for x in sys.argv[1:3])
 assert r["status"] == "ok" and c["status"] == "ok", (r, c)
 assert r["stats"]["warp_insns"] == c["stats"]["warp_insns"]
-print(r["stats"]["steps"], r["stats"]["warp_insns"], r["stats"]["host_seconds"],
+print(r["cycles"], r["stats"]["warp_insns"], r["stats"]["host_seconds"],
       c["stats"]["host_seconds"])' "$al_rtl" "$al_cm")
 read -r v_hz ratio ipc < <(python3 -c '
 import sys
