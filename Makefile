@@ -154,7 +154,8 @@ demo-lockstep: $(DEPS_STAMP)
 
 bench: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j2 build/gpu-test/test_gpu_bench build/bin/warpwatch build/kernels/matmul.elf \
-	  build/kernels/alu_loop.elf
+	  build/kernels/alu_loop.elf build/vgpu/dram_peak build/kernels/pchase.elf build/kernels/stream.elf \
+	  build/kernels/vecadd.elf
 	@scripts/bench.sh
 
 # GSI case studies (docs/gsi.md): UTS centralized vs decentralized, MSHR sweep
