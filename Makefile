@@ -118,6 +118,7 @@ $(BUILD)/tests.list: FORCE
 	   echo "deps/catches-back-edges|pass|scripts/test_check_deps.sh"; \
 	   echo "proto-drift|pass|scripts/check_proto.sh"; \
 	   echo "proto-drift/catches-literal|pass|scripts/test_check_proto.sh"; \
+	   echo "bench/roofline|pass|scripts/test_bench_roofline.sh"; \
 	   $(foreach t,$(CTESTS),echo "cmodel/$(notdir $(t))|pass|$(t)";) \
 	   $(foreach b,$(BLOCKS),echo "lockstep/$(b)|pass|$(BUILD)/lockstep/$(b)/default/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";) \
 	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";)) \
