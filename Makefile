@@ -118,6 +118,7 @@ $(BUILD)/tests.list: FORCE
 	   echo "deps/catches-back-edges|pass|scripts/test_check_deps.sh"; \
 	   echo "proto-drift|pass|scripts/check_proto.sh"; \
 	   echo "proto-drift/catches-literal|pass|scripts/test_check_proto.sh"; \
+	   echo "bench/roofline|pass|scripts/test_bench_roofline.sh"; \
 	   $(foreach t,$(CTESTS),echo "cmodel/$(notdir $(t))|pass|$(t)";) \
 	   $(foreach b,$(BLOCKS),echo "lockstep/$(b)|pass|$(BUILD)/lockstep/$(b)/default/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";) \
 	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";)) \
@@ -154,7 +155,8 @@ demo-lockstep: $(DEPS_STAMP)
 
 bench: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j2 build/gpu-test/test_gpu_bench build/bin/warpwatch build/kernels/matmul.elf \
-	  build/kernels/alu_loop.elf
+	  build/kernels/alu_loop.elf build/vgpu/dram_peak build/kernels/pchase.elf build/kernels/stream.elf \
+	  build/kernels/vecadd.elf
 	@scripts/bench.sh
 
 # GSI case studies (docs/gsi.md): UTS centralized vs decentralized, MSHR sweep

@@ -12,6 +12,13 @@
 #                         those of the Verilated GPU, on the same alu_loop run
 #   ipc_compute           warp instructions per cycle per SM of the RTL on
 #                         alu_loop (compute-bound; goal >= 0.8, limit 1.0)
+#   roofline              memory bandwidth of stream and vecadd on the RTL against
+#                         Little's law (outstanding lines x line / measured round
+#                         trip) and the DRAM model's peak: scripts/bench_roofline.sh
+#                         (its header has the definitions), under "roofline" in
+#                         bench.json ("status" ok or failed)
+# Exit status: 0; 1 if a run fails (the roofline part's failures after
+# bench.json is written).
 set -euo pipefail
 
 mkdir -p build/reports
@@ -44,7 +51,7 @@ import json, sys
 r, c = (json.loads(x) for x in sys.argv[1:3])
 assert r["status"] == "ok" and c["status"] == "ok", (r, c)
 assert r["stats"]["warp_insns"] == c["stats"]["warp_insns"]
-print(r["stats"]["steps"], r["stats"]["warp_insns"], r["stats"]["host_seconds"],
+print(r["cycles"], r["stats"]["warp_insns"], r["stats"]["host_seconds"],
       c["stats"]["host_seconds"])' "$al_rtl" "$al_cm")
 read -r v_hz ratio ipc < <(python3 -c '
 import sys
@@ -63,10 +70,20 @@ printf '%-22s %12s   %s\n' verilator_hz "$v_hz" "$al_show"
 printf '%-22s %12s   %s\n' cmodel_over_verilator "$ratio" "(same runs: warp insns/s cmodel / verilator)"
 printf '%-22s %12s   %s\n' ipc_compute "$ipc" "(same RTL run: $v_insns warp insns in $v_cycles cycles on each of the SMs)"
 
+# ---- the roofline (scripts/bench_roofline.sh): its table, then its report in bench.json
+rm -f build/reports/roofline.json
+roof_rc=0
+scripts/bench_roofline.sh || roof_rc=$?
+
 python3 - "$alu_warp" "$alu_thread" "$mm_warp" "$mm_insns" "$mm_secs" "$mm_show" \
-  "$v_hz" "$ratio" "$ipc" "$v_cycles" "$v_insns" "$al_show" <<'PY'
-import json, sys
-a_w, a_t, m_w, m_i, m_s, cmd, v_hz, ratio, ipc, v_cyc, v_ins, al_cmd = sys.argv[1:]
+  "$v_hz" "$ratio" "$ipc" "$v_cycles" "$v_insns" "$al_show" "$roof_rc" <<'PY'
+import json, os, sys
+a_w, a_t, m_w, m_i, m_s, cmd, v_hz, ratio, ipc, v_cyc, v_ins, al_cmd, roof_rc = sys.argv[1:]
+roof = {}
+if os.path.exists("build/reports/roofline.json"):
+    with open("build/reports/roofline.json") as f:
+        roof = json.load(f)
+roof["status"] = "ok" if roof_rc == "0" else "failed"
 json.dump({
   "verilator_hz": float(v_hz),
   "cmodel_over_verilator": float(ratio),
@@ -78,9 +95,12 @@ json.dump({
   "cmodel_matmul_warp_insns_per_s": float(m_w) * 1e6,
   "cmodel_matmul_warp_insns": int(m_i),
   "cmodel_matmul_host_seconds": float(m_s),
+  "roofline": roof,
   "commands": {"cmodel_alu": "build/gpu-test/test_gpu_bench", "cmodel_matmul": cmd,
-               "verilator_hz": al_cmd, "cmodel_over_verilator": al_cmd, "ipc_compute": al_cmd},
+               "verilator_hz": al_cmd, "cmodel_over_verilator": al_cmd, "ipc_compute": al_cmd,
+               "roofline": "scripts/bench_roofline.sh"},
   "command": "make bench",
 }, open("build/reports/bench.json", "w"), indent=2)
 PY
 echo "written to build/reports/bench.json (command: make bench)"
+exit "$roof_rc"

@@ -63,7 +63,7 @@ $(SW_TEST_BIN): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) sw/runtime/ww_runtime.h 
 # them): each runs round robin and two random interleavings; SEED=n adds one.
 SW_TEST_NAMES := isa-alu isa-mem isa-misc atomics vecadd saxpy alu-loop reduction divergence \
                  matmul histogram bfs work-queue block-counter spinlock scoped-race message-passing \
-                 assert uts-central uts-decentral stream
+                 assert uts-central uts-decentral stream pchase
 
 .PHONY: sw-kernels sw-tests sw-check
 sw-kernels: $(SW_ELFS)

@@ -904,6 +904,63 @@ static void test_assert(swt_t *t)
   free(in), free(out), free(want);
 }
 
+/* ==== pchase ========================================================================== */
+typedef struct { uint32_t chain, start, steps, out; } pchase_args_t;
+
+/* A chain of `nodes` nodes, one per cache line at word (line % words per
+ * line), in a random cyclic order; every thread follows it for `steps`
+ * steps (past the end of the cycle: around again) and stores the byte offset
+ * it ends at. The reference walks the same chain on the host. */
+static void pchase_case(swt_t *t, const ww_kernel_t *k, uint32_t nodes, uint32_t steps,
+                        uint32_t grid, uint32_t block)
+{
+  ww_rng_t r = { 1300 + nodes + steps };
+  const uint32_t wpl = WW_LINE_BYTES / 4, words = nodes * wpl, threads = grid * block;
+  uint32_t *chain = xcalloc(words), *order = xcalloc(nodes), *out = xcalloc(threads + SLACK);
+  uint32_t *want = xcalloc(threads);
+  for (uint32_t i = 0; i < nodes; i++)
+    order[i] = i;
+  for (uint32_t i = nodes - 1; i > 1; i--) {       /* order[0] = 0: the walk starts there */
+    uint32_t j = 1 + (uint32_t)ww_rng_below(&r, i);
+    uint32_t x = order[i];
+    order[i] = order[j], order[j] = x;
+  }
+  for (uint32_t i = 0; i < words; i++)
+    chain[i] = rnd_word(&r);                       /* words that are not nodes: noise */
+  for (uint32_t i = 0; i < nodes; i++) {
+    uint32_t at = order[i], next = order[(i + 1) % nodes];
+    chain[at * wpl + at % wpl] = 4 * (next * wpl + next % wpl);
+  }
+  uint32_t off = 0;
+  for (uint32_t i = 0; i < steps; i++)
+    off = chain[off / 4];
+  for (uint32_t g = 0; g < threads; g++)
+    want[g] = off;
+  pchase_args_t args = { swt_upload(t, chain, 4 * (size_t)words), 0, steps,
+                         swt_fill(t, 4 * (threads + SLACK), SENTINEL) };
+  ww_result_t res;
+  if (args.chain && args.out && swt_run(t, "pchase", k, grid, block, &args, sizeof args, &res) == 0 &&
+      swt_download(t, out, args.out, 4 * (threads + SLACK)) == 0) {
+    size_t bad = swt_diff_words(t, "out", out, want, threads);
+    int clean = untouched_after(t, "out", out, threads);
+    swt_check(t, !bad && clean, "grid %u x block %u, %u nodes (one per line), %u steps: "
+              "every thread ends at byte offset %u", grid, block, nodes, steps, off);
+  }
+  free(chain), free(order), free(out), free(want);
+}
+
+static void test_pchase(swt_t *t)
+{
+  const ww_kernel_t *k = swt_kernel(t, "pchase");
+  if (!k)
+    return;
+  pchase_case(t, k, 64, 61, 1, 1);                  /* the bench's shape: one lane, every load a new line */
+  ww_dev_reset_heap(t->dev);
+  pchase_case(t, k, 64, 0, 1, 1);                   /* no step: the start */
+  ww_dev_reset_heap(t->dev);
+  pchase_case(t, k, 16, 45, 2, SWT_PART_BLOCK);     /* around the cycle; not a multiple of 8 */
+}
+
 /* ==== the table ========================================================================= */
 /* The GSI case studies, in gsi_tests.c. */
 void swt_gsi_uts_central(swt_t *t);
@@ -929,5 +986,6 @@ const swt_group_t swt_suite_groups[] = {
   { "uts-central", swt_gsi_uts_central, "unbalanced tree search, one global queue + lock (GSI)" },
   { "uts-decentral", swt_gsi_uts_decentral, "the same tree, a queue + lock per SM, stealing (GSI)" },
   { "stream", swt_gsi_stream, "one cache line per lane: L1 miss / MSHR pressure (GSI)" },
+  { "pchase", test_pchase, "dependent loads through a chain of lines (bench: memory round trip)" },
 };
 const size_t swt_suite_ngroups = sizeof swt_suite_groups / sizeof swt_suite_groups[0];

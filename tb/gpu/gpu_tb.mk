@@ -10,6 +10,9 @@
 #                    crossbar, L2 slices, atomics, end-of-grid flush, DRAM;
 #                    at the defaults and at 3 SMs x 3 partitions
 #   gpu/wave-view    the FST + saved GTKWave view (scripts/check_wave_view.sh)
+# Tools:
+#   $(VGPU_DIR)/dram_peak  the DRAM model's peak bytes per cycle, measured
+#                    (tb/gpu/dram_peak.c; `make bench`, scripts/bench_roofline.sh)
 
 # The top Makefile defines `all` after the fragments: keep the default goal.
 VGPU_TB_SAVED_GOAL := $(.DEFAULT_GOAL)
@@ -44,6 +47,10 @@ $(VGPU_DIR)/test_dram: tb/gpu/test_dram.c sw/sim/ww_dram.c sw/sim/ww_dram.h cmod
 	@mkdir -p $(@D)
 	gcc $(VGPU_TEST_CFLAGS) tb/gpu/test_dram.c sw/sim/ww_dram.c -o $@
 
+$(VGPU_DIR)/dram_peak: tb/gpu/dram_peak.c sw/sim/ww_dram.c sw/sim/ww_dram.h cmodel/include/ww_config.h
+	@mkdir -p $(@D)
+	gcc $(VGPU_TEST_CFLAGS) tb/gpu/dram_peak.c sw/sim/ww_dram.c -o $@
+
 $(VGPU_DIR)/test_vgpu: tb/gpu/test_vgpu.c $(VGPU_LIB)
 	gcc $(VGPU_TEST_CFLAGS) $(addprefix -D,$(VGPU_DEFS)) $< $(VGPU_LIB) $(VGPU_LDLIBS) -o $@
 
@@ -54,7 +61,7 @@ TEST_CMD.gpu/wave-view  := scripts/check_wave_view.sh $(VGPU_DIR)/test_vgpu $(VG
 $(foreach p,$(VGPU_MEMSYS_POINTS),$(eval $(call VGPU_MEMSYS,$(call vgpu_pname,$(p)),$(call vgpu_pdefs,$(p)))))
 
 .PHONY: vgpu
-vgpu: $(VGPU_LIB) $(VGPU_DIR)/test_dram $(VGPU_DIR)/test_vgpu $(VGPU_MEMSYS_TESTS)
-ALL_TARGETS += $(VGPU_LIB) $(VGPU_DIR)/test_dram $(VGPU_DIR)/test_vgpu $(VGPU_MEMSYS_TESTS)
+vgpu: $(VGPU_LIB) $(VGPU_DIR)/test_dram $(VGPU_DIR)/dram_peak $(VGPU_DIR)/test_vgpu $(VGPU_MEMSYS_TESTS)
+ALL_TARGETS += $(VGPU_LIB) $(VGPU_DIR)/test_dram $(VGPU_DIR)/dram_peak $(VGPU_DIR)/test_vgpu $(VGPU_MEMSYS_TESTS)
 
 .DEFAULT_GOAL := $(VGPU_TB_SAVED_GOAL)
