@@ -305,7 +305,14 @@ module ww_gsi #(
     wire             done = done_hit[g];
     wire             mine = md_acc && (aw == g[WID_W-1:0]);
     wire [CNT_W-1:0] acc  = acc_q[g*CNT_W +: CNT_W];
-    assign acc_d[g*CNT_W +: CNT_W] = done ? ZERO : mine ? acc + ONE : acc;
+    wire [CNT_W-1:0] acc1 = acc + ONE;
+`ifdef WW_MUTANT_GSI_ACC_HIGH_BIT_STUCK
+    // the accumulator's top bit keeps its value: the carry into it is lost
+    wire [CNT_W-1:0] acc_inc = {acc[CNT_W-1], acc1[CNT_W-2:0]};
+`else
+    wire [CNT_W-1:0] acc_inc = acc1;
+`endif
+    assign acc_d[g*CNT_W +: CNT_W] = done ? ZERO : mine ? acc_inc : acc;
     assign src_d[g*SRC_W +: SRC_W] = done ? ld_done_src_i : src_q[g*SRC_W +: SRC_W];
     assign pend_d[g]               = start_hit[g] || (pend_q[g] && !done);
   end
@@ -313,8 +320,14 @@ module ww_gsi #(
   // counters (ld_done adds the flushed accumulator, with this cycle's +1 if
   // it would have gone there)
   for (g = 0; g < N_CLS; g = g + 1) begin : g_ccls
-    assign ccls_d[g*CNT_W +: CNT_W] = ccls_q[g*CNT_W +: CNT_W] +
-                                      ((en_i && (cyc == g[CLS_W-1:0])) ? ONE : ZERO);
+    wire [CNT_W-1:0] cnt = ccls_q[g*CNT_W +: CNT_W];
+    wire [CNT_W-1:0] sum = cnt + ((en_i && (cyc == g[CLS_W-1:0])) ? ONE : ZERO);
+`ifdef WW_MUTANT_GSI_CNT_HIGH_BIT_STUCK
+    // the class counter's top bit keeps its value: the carry into it is lost
+    assign ccls_d[g*CNT_W +: CNT_W] = {cnt[CNT_W-1], sum[CNT_W-2:0]};
+`else
+    assign ccls_d[g*CNT_W +: CNT_W] = sum;
+`endif
   end
   for (g = 0; g < N_SRC; g = g + 1) begin : g_cmd
     wire md_now  = md_direct && (aw_src == g[SRC_W-1:0]);

@@ -31,10 +31,10 @@
  * its top bit (and wraps) or into bit e within a few counted cycles. So a
  * broken upper bit shows at the default width (CNT_W 32) too, where
  * counting up from 0 between clears about 5000 cycles apart stays far
- * below bit 31. clear_val_i is random in the cycles without clear_i.
- * rd_idx_i sweeps 0..WW_GSI_N_COUNTERS-1 in order, then one random index
- * of WW_GSI_N_COUNTERS..31. Warp indices without their valid bit are
- * random.
+ * below bit 31 (mutants GSI_CNT_HIGH_BIT_STUCK, GSI_ACC_HIGH_BIT_STUCK).
+ * clear_val_i is random in the cycles without clear_i. rd_idx_i sweeps
+ * 0..WW_GSI_N_COUNTERS-1 in order, then one random index of
+ * WW_GSI_N_COUNTERS..31. Warp indices without their valid bit are random.
  */
 #include "ww_lockstep.h"
 #include "ww_gsi.h"
