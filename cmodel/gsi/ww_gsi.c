@@ -3,7 +3,8 @@
  * ww_gsi -- C model of rtl/gsi/ww_gsi.v. State: the counters (all but
  * WW_GSI_CNT_MD_PENDING, which is the sum of the accumulators) and per warp pend (a load is in the
  * LSU: ld_start .. ld_done), acc (MEM_DATA cycles charged to it so far) and
- * src (where its last one was served). Counters wrap at cnt_w bits.
+ * src (where its last one was served). Counters wrap at cnt_w bits. Reset
+ * zeroes counters and accumulators; clear_i loads clear_val_i into them.
  */
 #include "ww_gsi.h"
 
@@ -47,11 +48,14 @@ ww_gsi_cfg_t ww_gsi_default_cfg(void)
   return c;
 }
 
-static void clear(ww_gsi_t *g)
+/* Every counter and accumulator := v (reset: 0; clear_i: clear_val_i), no load pending. */
+static void clear(ww_gsi_t *g, uint64_t v)
 {
-  memset(g->cnt, 0, sizeof g->cnt);
+  for (unsigned i = 0; i < WW_GSI_N_COUNTERS; i++)
+    g->cnt[i] = v;
   memset(g->pend, 0, sizeof g->pend);
-  memset(g->acc, 0, sizeof g->acc);
+  for (unsigned w = 0; w < 32; w++)
+    g->acc[w] = v;
   memset(g->src, 0, sizeof g->src);
 }
 
@@ -68,7 +72,7 @@ ww_gsi_t *ww_gsi_new(const ww_gsi_cfg_t *c)
   g->cfg = *c;
   g->mask = c->cnt_w >= 64 ? ~0ull : (1ull << c->cnt_w) - 1;
   g->idx_mask = (1ull << (c->warps > 1 ? ww_clog2(c->warps) : 1)) - 1;
-  clear(g);
+  clear(g, 0);
   return g;
 }
 
@@ -168,9 +172,9 @@ void ww_gsi_step(ww_gsi_t *g, const ww_gsi_in_t *in, ww_gsi_out_t *out)
   out->sub_o = sub;
   out->rd_data_o = ww_gsi_counter(g, (unsigned)(in->rd_idx_i & 31u));
 
-  /* clock edge */
+  /* clock edge: reset zeroes, clear_i loads clear_val_i */
   if (!(in->rst_ni & 1u) || (in->clear_i & 1u)) {
-    clear(g);
+    clear(g, (in->rst_ni & 1u) ? in->clear_val_i & g->mask : 0);
     return;
   }
   const int en = in->en_i & 1u;

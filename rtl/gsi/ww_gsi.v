@@ -65,9 +65,20 @@
 // w sets pend_q[w] (after a done of the same warp in the same cycle).
 // The done-time transfer from the accumulator to counter 8 + s also happens
 // when !en_i: it moves cycles counted earlier and keeps the invariants
-//   sum(0..7) == [19], sum(8..12) == [3], sum(13..18) == [4]   (mod 2^CNT_W).
-// clear_i (kernel launch) and reset zero every counter and all per-warp
-// state; clear_i wins over everything else in its cycle.
+//   sum(0..7) == [19], sum(8..12) == [3], sum(13..18) == [4]   (mod 2^CNT_W)
+// from a reset or a clear to 0.
+// Reset zeroes every counter and all per-warp state. clear_i (kernel launch)
+// loads clear_val_i into every stored counter (0..11, 13..19) and every
+// per-warp accumulator acc_q (so counter 12 reads WARPS * clear_val_i), and
+// zeroes pend_q and src_q; it wins over everything else in its cycle, and
+// reset wins over it. The GPU ties
+// clear_val_i to 0 (rtl/sm/ww_sm.v), so a launch starts from zero. A
+// nonzero value presets the counters so that a test reaches their upper
+// bits, carries and wrap-around in a few cycles instead of 2^CNT_W (the
+// lockstep stimulus clears to values just below a power of two). After a
+// clear to V the invariants hold with constant offsets (mod 2^CNT_W):
+//   sum(0..7) - [19] == 7V, sum(8..12) - [3] == (3 + WARPS)V,
+//   sum(13..18) - [4] == 5V.
 // A ld_start/ld_done warp index >= WARPS is ignored.
 // Timing: all outputs are combinational from the inputs and the state.
 // Trace (`ifdef WW_GSI_TRACE, simulation only): with +gsi_trace=PREFIX, the
@@ -87,6 +98,7 @@ module ww_gsi #(
   input  wire                 clk_i,
   input  wire                 rst_ni,
   input  wire                 clear_i,
+  input  wire [CNT_W-1:0]     clear_val_i,
   input  wire                 en_i,
   // per-warp classes and in-flight instructions
   input  wire [WARPS*CLS_W-1:0] cls_i,
@@ -293,7 +305,14 @@ module ww_gsi #(
     wire             done = done_hit[g];
     wire             mine = md_acc && (aw == g[WID_W-1:0]);
     wire [CNT_W-1:0] acc  = acc_q[g*CNT_W +: CNT_W];
-    assign acc_d[g*CNT_W +: CNT_W] = done ? ZERO : mine ? acc + ONE : acc;
+    wire [CNT_W-1:0] acc1 = acc + ONE;
+`ifdef WW_MUTANT_GSI_ACC_HIGH_BIT_STUCK
+    // the accumulator's top bit keeps its value: the carry into it is lost
+    wire [CNT_W-1:0] acc_inc = {acc[CNT_W-1], acc1[CNT_W-2:0]};
+`else
+    wire [CNT_W-1:0] acc_inc = acc1;
+`endif
+    assign acc_d[g*CNT_W +: CNT_W] = done ? ZERO : mine ? acc_inc : acc;
     assign src_d[g*SRC_W +: SRC_W] = done ? ld_done_src_i : src_q[g*SRC_W +: SRC_W];
     assign pend_d[g]               = start_hit[g] || (pend_q[g] && !done);
   end
@@ -301,8 +320,14 @@ module ww_gsi #(
   // counters (ld_done adds the flushed accumulator, with this cycle's +1 if
   // it would have gone there)
   for (g = 0; g < N_CLS; g = g + 1) begin : g_ccls
-    assign ccls_d[g*CNT_W +: CNT_W] = ccls_q[g*CNT_W +: CNT_W] +
-                                      ((en_i && (cyc == g[CLS_W-1:0])) ? ONE : ZERO);
+    wire [CNT_W-1:0] cnt = ccls_q[g*CNT_W +: CNT_W];
+    wire [CNT_W-1:0] sum = cnt + ((en_i && (cyc == g[CLS_W-1:0])) ? ONE : ZERO);
+`ifdef WW_MUTANT_GSI_CNT_HIGH_BIT_STUCK
+    // the class counter's top bit keeps its value: the carry into it is lost
+    assign ccls_d[g*CNT_W +: CNT_W] = {cnt[CNT_W-1], sum[CNT_W-2:0]};
+`else
+    assign ccls_d[g*CNT_W +: CNT_W] = sum;
+`endif
   end
   for (g = 0; g < N_SRC; g = g + 1) begin : g_cmd
     wire md_now  = md_direct && (aw_src == g[SRC_W-1:0]);
@@ -316,15 +341,18 @@ module ww_gsi #(
   end
   assign ccyc_d = ccyc_q + (en_i ? ONE : ZERO);
 
+  // the value reset (0) or clear_i (clear_val_i) loads into counters and accumulators
+  wire [CNT_W-1:0] init = rst_ni ? clear_val_i : ZERO;
+
   always @(posedge clk_i) begin
     if (!rst_ni || clear_i) begin
       pend_q <= {WARPS{1'b0}};
-      acc_q  <= {WARPS*CNT_W{1'b0}};
+      acc_q  <= {WARPS{init}};
       src_q  <= {WARPS*SRC_W{1'b0}};
-      ccls_q <= {N_CLS*CNT_W{1'b0}};
-      cmd_q  <= {N_SRC*CNT_W{1'b0}};
-      cms_q  <= {N_MS*CNT_W{1'b0}};
-      ccyc_q <= ZERO;
+      ccls_q <= {N_CLS{init}};
+      cmd_q  <= {N_SRC{init}};
+      cms_q  <= {N_MS{init}};
+      ccyc_q <= init;
     end else begin
       pend_q <= pend_d;
       acc_q  <= acc_d;
@@ -398,7 +426,7 @@ module ww_gsi #(
       end
       $fwrite(trace_fd, "# ww_gsi trace WARPS=%0d CNT_W=%0d TRACE_ID=%0d\n",
               WARPS, CNT_W, TRACE_ID);
-      $fwrite(trace_fd, "# rst_ni clear_i en_i cls_i infl_i infl_kind_i lsu_why_i ld_start_i");
+      $fwrite(trace_fd, "# rst_ni clear_i clear_val_i en_i cls_i infl_i infl_kind_i lsu_why_i ld_start_i");
       $fwrite(trace_fd, " ld_start_wid_i ld_done_i ld_done_wid_i ld_done_src_i rd_idx_i");
       $fwrite(trace_fd, " cls_o wid_o sub_o rd_data_o\n");
     end
@@ -408,8 +436,8 @@ module ww_gsi #(
       trace_on <= 1'b1;
     end
     if (trace_fd != 0 && trace_on) begin
-      $fwrite(trace_fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
-              rst_ni, clear_i, en_i, cls_i, infl_i, infl_kind_i, lsu_why_i, ld_start_i,
+      $fwrite(trace_fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+              rst_ni, clear_i, clear_val_i, en_i, cls_i, infl_i, infl_kind_i, lsu_why_i, ld_start_i,
               ld_start_wid_i, ld_done_i, ld_done_wid_i, ld_done_src_i, rd_idx_i,
               cls_o, wid_o, sub_o, rd_data_o);
     end

@@ -914,6 +914,7 @@ module ww_sm #(
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
     .clear_i        (gsi_clear_i),
+    .clear_val_i    ({`WW_GSI_CNT_W{1'b0}}),   // a launch starts the counters from 0
     .en_i           (gsi_en_i),
     .cls_i          (stall_o),
     .infl_i         (inflight_q),

@@ -13,7 +13,10 @@
 // NONE warps, in-flight instructions on held warps, loads that start and
 // complete (legal or not: the replay must agree on any input); lsu_why_i
 // takes every code (WW_GSI_WHY_*, SCORD: ScoRD back-pressure). Reset for the
-// first 3 cycles and once in mid-run; clear_i now and then.
+// first 3 cycles and once in mid-run; clear_i now and then (about once in
+// 500 cycles), to a clear_val_i that is 0, random, or just below 2^CNT_W or
+// another power of two, so that counters and accumulators carry into their
+// upper bits and wrap.
 // Plusargs: +gsi_trace=PREFIX (read by ww_gsi), +seed=N, +cycles=N.
 // Ends with $finish, or $fatal if no trace was requested.
 
@@ -34,6 +37,7 @@ module tb_gsi_trace;
 
   // ---- instance 0 ----
   reg            rst0_n, clear0, en0, lds0, ldd0;
+  reg [31:0]     cval0;
   reg [W0*3-1:0] cls0;
   reg [W0-1:0]   infl0;
   reg [W0*2-1:0] kind0;
@@ -46,7 +50,7 @@ module tb_gsi_trace;
   wire [31:0]    rd0;
 
   ww_gsi #(.WARPS(W0), .CNT_W(32), .TRACE_ID(0)) u_sm0 (
-    .clk_i(clk), .rst_ni(rst0_n), .clear_i(clear0), .en_i(en0),
+    .clk_i(clk), .rst_ni(rst0_n), .clear_i(clear0), .clear_val_i(cval0), .en_i(en0),
     .cls_i(cls0), .infl_i(infl0), .infl_kind_i(kind0), .lsu_why_i(why0),
     .ld_start_i(lds0), .ld_start_wid_i(ldsw0), .ld_done_i(ldd0), .ld_done_wid_i(lddw0),
     .ld_done_src_i(src0), .rd_idx_i(idx0),
@@ -55,6 +59,7 @@ module tb_gsi_trace;
 
   // ---- instance 1 ----
   reg            rst1_n, clear1, en1, lds1, ldd1;
+  reg [5:0]      cval1;
   reg [W1*3-1:0] cls1;
   reg [W1-1:0]   infl1;
   reg [W1*2-1:0] kind1;
@@ -67,7 +72,7 @@ module tb_gsi_trace;
   wire [5:0]     rd1;
 
   ww_gsi #(.WARPS(W1), .CNT_W(6), .TRACE_ID(1)) u_sm1 (
-    .clk_i(clk), .rst_ni(rst1_n), .clear_i(clear1), .en_i(en1),
+    .clk_i(clk), .rst_ni(rst1_n), .clear_i(clear1), .clear_val_i(cval1), .en_i(en1),
     .cls_i(cls1), .infl_i(infl1), .infl_kind_i(kind1), .lsu_why_i(why1),
     .ld_start_i(lds1), .ld_start_wid_i(ldsw1), .ld_done_i(ldd1), .ld_done_wid_i(lddw1),
     .ld_done_src_i(src1), .rd_idx_i(idx1),
@@ -76,7 +81,8 @@ module tb_gsi_trace;
 
   integer    seed, cycles, cyc, w, phase;
   reg [31:0] rs;                        // xorshift32 state: same stream on both simulators
-  reg [31:0] t, k;
+  reg [31:0] t, k, v;
+  reg [32:0] p;
   reg [2:0]  c;
   reg [W0*3-1:0] cls0_t;                // built here, then assigned whole (Verilator 5.006
   reg [W0-1:0]   infl0_t;               // --timing does not re-evaluate logic after a
@@ -122,6 +128,34 @@ module tb_gsi_trace;
     end
   endtask
 
+  // cv = a clear value of width cw (1..32): 0 (1 in 4), random (1 in 8),
+  // 2^cw - d (3 in 8: the counters wrap soon) or 2^e - d with 1 <= e < cw
+  // (1 in 4: a carry into bit e soon), 1 <= d <= 8
+  task clear_val;
+    input  integer   cw;
+    output [31:0]    cv;
+    begin
+      rnd(8, t);
+      if (t < 2) begin
+        p = 33'd0;
+      end else if (t == 2) begin
+        rnd(32'hffffffff, v);
+        p = {1'b0, v};
+      end else begin
+        if (t < 6) begin
+          k = cw;
+        end else begin
+          rnd(cw - 1, k);
+          k = k + 1;
+        end
+        rnd(8, v);
+        p = (33'd1 << k) - 33'd1 - {1'b0, v};
+      end
+      p  = p & ((33'd1 << cw) - 33'd1);
+      cv = p[31:0];
+    end
+  endtask
+
   initial begin
     if (!$value$plusargs("gsi_trace=%s", prefix)) begin
       $display("tb_gsi_trace: give +gsi_trace=PREFIX");
@@ -132,8 +166,8 @@ module tb_gsi_trace;
     rs = 32'h9E3779B9 ^ seed;
     if (rs == 32'd0) rs = 32'd1;
     phase = 0;
-    {rst0_n, clear0, en0, cls0, infl0, kind0, why0, lds0, ldsw0, ldd0, lddw0, src0, idx0} = 0;
-    {rst1_n, clear1, en1, cls1, infl1, kind1, why1, lds1, ldsw1, ldd1, lddw1, src1, idx1} = 0;
+    {rst0_n, clear0, cval0, en0, cls0, infl0, kind0, why0, lds0, ldsw0, ldd0, lddw0, src0, idx0} = 0;
+    {rst1_n, clear1, cval1, en1, cls1, infl1, kind1, why1, lds1, ldsw1, ldd1, lddw1, src1, idx1} = 0;
     for (cyc = 0; cyc < cycles; cyc = cyc + 1) begin
       @(negedge clk);
       if (cyc % 64 == 0) begin
@@ -142,7 +176,8 @@ module tb_gsi_trace;
       end
       // instance 0
       rst0_n = !(cyc < 3 || cyc == cycles / 2);
-      rnd(2000, t); clear0 = (t == 0);
+      rnd(500, t);  clear0 = (t == 0);
+      clear_val(32, v); cval0 = v;
       rnd(10, t);   en0    = (t != 0);
       for (w = 0; w < W0; w = w + 1) begin
         draw(phase, cls0_t[w*3 +: 3], infl0_t[w], kind0_t[w*2 +: 2]);
@@ -162,7 +197,8 @@ module tb_gsi_trace;
       idx0 = t[4:0];
       // instance 1
       rst1_n = !(cyc < 3 || cyc == cycles / 3);
-      rnd(1500, t); clear1 = (t == 0);
+      rnd(500, t);  clear1 = (t == 0);
+      clear_val(6, v); cval1 = v[5:0];
       rnd(8, t);    en1    = (t != 0);
       for (w = 0; w < W1; w = w + 1) begin
         draw(phase, cls1_t[w*3 +: 3], infl1_t[w], kind1_t[w*2 +: 2]);

@@ -71,8 +71,8 @@ if grep -q "^MISMATCH $OUT/flip.sm0:$mid cycle=999 port=rd_data_o " "$OUT/altere
 else
   bad "mismatch report: $(head -1 "$OUT/altered-output.log")"
 fi
-# cycle 0: change cls_o (field 14)
-awk -v L=$((hdr + 1)) 'NR == L { $14 = ($14 == "7") ? "6" : "7" } { print }' "$T" >"$OUT/cls.sm0"
+# cycle 0: change cls_o (the fourth field from the end)
+awk -v L=$((hdr + 1)) 'NR == L { $(NF - 3) = ($(NF - 3) == "7") ? "6" : "7" } { print }' "$T" >"$OUT/cls.sm0"
 expect 3 "altered-class" "$REPLAY" "$OUT/cls.sm0"
 
 malformed() {   # NAME AWK-PROGRAM: the trace edited by the program must be rejected with FILE:LINE
@@ -83,10 +83,10 @@ malformed() {   # NAME AWK-PROGRAM: the trace edited by the program must be reje
     bad "bad-$name: no FILE:LINE message: $(head -1 "$OUT/bad-$name.log")"
   fi
 }
-malformed hex        "NR == $mid { \$4 = \"zz\" } { print }"
-malformed xvalue     "NR == $mid { \$17 = \"xxxxxxxx\" } { print }"
+malformed hex        "NR == $mid { \$5 = \"zz\" } { print }"
+malformed xvalue     "NR == $mid { \$NF = \"xxxxxxxx\" } { print }"
 malformed wide       "NR == $mid { \$1 = \"2\" } { print }"
-malformed short      "NR == $mid { \$17 = \"\" } { print }"
+malformed short      "NR == $mid { \$NF = \"\" } { print }"
 malformed long       "NR == $mid { \$0 = \$0 \" 0\" } { print }"
 malformed header     "NR > 1 { print }"
 malformed names      "NR == 2 { sub(/en_i/, \"enable_i\") } { print }"

@@ -11,16 +11,21 @@
  *     warp orders, the attributed warp (lowest warp of the cycle's class),
  *     the MEM_STRUCT sub-class table (own store pending, lsu_why_i 0..7),
  *     the deferred MEM_DATA attribution of a short scripted run, the
- *     counter names, out-of-range indices, clear_i and en_i;
+ *     counter names, out-of-range indices, clear_i and en_i; clear_i to a
+ *     value V (clear_val_i): every counter reads V, md_pending WARPS * V,
+ *     counters and an accumulator wrap from 2^CNT_W - 1 to 0, a reset
+ *     zeroes even with clear_i, and clear_val_i without clear_i does nothing;
  *   * long random streams for WARPS = 1..max and CNT_W in {2, 5, 32, 64},
  *     legal (one load per warp, done after start) and arbitrary inputs
- *     (dones without a start, warp indices >= WARPS): every cycle
+ *     (dones without a start, warp indices >= WARPS), clears to 0, to
+ *     random values and to values just below 2^CNT_W: every cycle
  *     rd_data_o reads the counter state, and the counters equal a
  *     reference tally kept here (classes and sub-classes of counted cycles;
  *     MEM_DATA cycles owed to each warp's pending load, paid to the load's
  *     source when it completes, else to the warp's last source); after
  *     every cycle sum(0..7) == [19], sum(8..12) == [3], sum(13..18) == [4]
- *     modulo 2^CNT_W.
+ *     modulo 2^CNT_W, offset by 7V, (3 + WARPS)V and 5V after a clear to V
+ *     (every counter and accumulator starts at V).
  * Usage: test_gsi [--seed N] [--cycles N]
  */
 #include <inttypes.h>
@@ -515,6 +520,51 @@ static void test_deferred(void)
   for (unsigned i = 0; i < WW_GSI_N_COUNTERS; i++)
     CHECK(rd(g, i) == 0, "counter %u = %" PRIu64 " after clear_i", i, rd(g, i));
   ww_gsi_free(g);
+
+  /* clear_i to a value V: counters and accumulators start at V and wrap */
+  ctx = "clear value";
+  g = make(2, 32);
+  const uint64_t top = 0xffffffffull;       /* 2^32 - 1 */
+  idle_inputs(&in);
+  in.clear_i = 1;
+  in.clear_val_i = top;
+  step(g, &in);
+  for (unsigned i = 0; i < WW_GSI_N_COUNTERS; i++)
+    CHECK(rd(g, i) == (i == WW_GSI_CNT_MD_PENDING ? (2 * top) & top : top),
+          "counter %u = %" PRIu64 " after clear_i to 2^32 - 1", i, rd(g, i));
+  in.clear_i = 0;
+  in.clear_val_i = 5;                       /* ignored without clear_i */
+  ww_gsi_set_cls_in(&in, 0, MEM_STRUCT);    /* warp 0 waits on its own load */
+  ww_gsi_set_cls_in(&in, 1, IDLE);
+  in.infl_i = 1;
+  in.infl_kind_i = WW_GSI_KIND_LOAD;
+  in.ld_start_i = 1;
+  in.ld_start_wid_i = 0;
+  step(g, &in);                             /* direct to the last source, L1 */
+  CHECK(rd(g, WW_GSI_CNT_MEM_DATA) == 0 && rd(g, WW_GSI_CNT_CYCLES) == 0 &&
+        rd(g, WW_GSI_CNT_MD_L1) == 0 && rd(g, WW_GSI_CNT_IDLE) == top,
+        "one memory-data cycle wraps mem_data %" PRIu64 ", cycles %" PRIu64 ", md_l1 %" PRIu64
+        "; idle stays %" PRIu64, rd(g, WW_GSI_CNT_MEM_DATA), rd(g, WW_GSI_CNT_CYCLES),
+        rd(g, WW_GSI_CNT_MD_L1), rd(g, WW_GSI_CNT_IDLE));
+  in.ld_start_i = 0;
+  step(g, &in);                             /* pending: warp 0's accumulator wraps */
+  CHECK(rd(g, WW_GSI_CNT_MD_PENDING) == top, "md_pending %" PRIu64 " (0 + 2^32 - 1)",
+        rd(g, WW_GSI_CNT_MD_PENDING));
+  in.ld_done_i = 1;
+  in.ld_done_wid_i = 1;                     /* warp 1 flushes its preset accumulator */
+  in.ld_done_src_i = WW_GSI_SRC_L2;
+  step(g, &in);
+  CHECK(rd(g, WW_GSI_CNT_MD_L2) == top - 1 && rd(g, WW_GSI_CNT_MD_PENDING) == 1,
+        "flush of 2^32 - 1 into md_l2 (2^32 - 1): %" PRIu64 ", md_pending %" PRIu64,
+        rd(g, WW_GSI_CNT_MD_L2), rd(g, WW_GSI_CNT_MD_PENDING));
+  in.ld_done_i = 0;
+  in.rst_ni = 0;                            /* reset wins over clear_i */
+  in.clear_i = 1;
+  in.clear_val_i = 0x12345678;
+  step(g, &in);
+  for (unsigned i = 0; i < WW_GSI_N_COUNTERS; i++)
+    CHECK(rd(g, i) == 0, "counter %u = %" PRIu64 " after a reset with clear_i", i, rd(g, i));
+  ww_gsi_free(g);
 }
 
 /* ---- random streams: reference tally and invariants ------------------------- */
@@ -534,11 +584,18 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
   int pend[32] = { 0 };                      /* as the block sees it */
   unsigned last_src[32] = { 0 };
   int shadow_pend[32] = { 0 };               /* legal stimulus: the LSU's loads */
+  uint64_t base = 0;                         /* the last clear's value (0 after reset) */
+  uint64_t preset[32] = { 0 };               /* the part of owed[w] that is base, not cycles */
   for (uint64_t cyc = 0; cyc < cycles && failures < 10; cyc++) {
     ww_gsi_in_t in;
     memset(&in, 0, sizeof in);
     in.rst_ni = !ww_rng_chance(&rng, 1, 20000);
     in.clear_i = ww_rng_chance(&rng, 1, 3000);
+    switch (ww_rng_below(&rng, 4)) {           /* 0, random, just below 2^CNT_W */
+    case 0: in.clear_val_i = 0; break;
+    case 1: in.clear_val_i = ww_rng_bits(&rng, cnt_w); break;
+    default: in.clear_val_i = (0 - 1 - ww_rng_below(&rng, 8)) & m; break;
+    }
     in.en_i = !ww_rng_chance(&rng, 1, 10);
     unsigned busy = (unsigned)((cyc / 64) % 3);   /* phases: NONE common / rare / absent */
     for (unsigned w = 0; w < warps; w++) {
@@ -618,8 +675,11 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
 
     /* the reference tally's clock edge */
     if (!in.rst_ni || in.clear_i) {
-      memset(ref, 0, sizeof ref);
-      memset(owed, 0, sizeof owed);
+      base = in.rst_ni ? in.clear_val_i : 0;
+      for (unsigned i = 0; i < WW_GSI_N_COUNTERS; i++)
+        ref[i] = base;
+      for (unsigned w = 0; w < 32; w++)
+        owed[w] = preset[w] = base;          /* paid to the source like owed cycles */
       memset(pend, 0, sizeof pend);
       memset(last_src, 0, sizeof last_src);
     } else {
@@ -643,8 +703,8 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
       if (in.ld_done_i && in.ld_done_wid_i < warps) {
         unsigned w = (unsigned)in.ld_done_wid_i, s = (unsigned)in.ld_done_src_i;
         ref[WW_GSI_CNT_MD_L1 + s] += owed[w];
-        hist[WW_GSI_CNT_MD_L1 + s] += owed[w];
-        owed[w] = 0;
+        hist[WW_GSI_CNT_MD_L1 + s] += owed[w] - preset[w];
+        owed[w] = preset[w] = 0;
         pend[w] = 0;
         last_src[w] = s;
       }
@@ -664,11 +724,15 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
       s_md += c[i];
     for (unsigned i = WW_GSI_CNT_MS_LSU_BUSY; i <= WW_GSI_CNT_MS_SCORD; i++)
       s_ms += c[i];
-    CHECK((s_cls & m) == c[WW_GSI_CNT_CYCLES], "cycle %" PRIu64 ": sum(0..7) %" PRIu64
+    /* after a clear to base: every counter and accumulator started at base */
+    s_cls -= 7 * base;
+    s_md -= (3 + (uint64_t)warps) * base;
+    s_ms -= 5 * base;
+    CHECK((s_cls & m) == c[WW_GSI_CNT_CYCLES], "cycle %" PRIu64 ": sum(0..7) - 7V %" PRIu64
           " != cycles %" PRIu64, cyc, s_cls & m, c[WW_GSI_CNT_CYCLES]);
-    CHECK((s_md & m) == c[WW_GSI_CNT_MEM_DATA], "cycle %" PRIu64 ": sum(8..12) %" PRIu64
-          " != mem_data %" PRIu64, cyc, s_md & m, c[WW_GSI_CNT_MEM_DATA]);
-    CHECK((s_ms & m) == c[WW_GSI_CNT_MEM_STRUCT], "cycle %" PRIu64 ": sum(13..18) %" PRIu64
+    CHECK((s_md & m) == c[WW_GSI_CNT_MEM_DATA], "cycle %" PRIu64 ": sum(8..12) - (3 + WARPS)V %"
+          PRIu64 " != mem_data %" PRIu64, cyc, s_md & m, c[WW_GSI_CNT_MEM_DATA]);
+    CHECK((s_ms & m) == c[WW_GSI_CNT_MEM_STRUCT], "cycle %" PRIu64 ": sum(13..18) - 5V %" PRIu64
           " != mem_struct %" PRIu64, cyc, s_ms & m, c[WW_GSI_CNT_MEM_STRUCT]);
   }
   ww_gsi_free(g);

@@ -24,9 +24,17 @@
  * accepted: race-detector back-pressure, sub-class ms_scord) included, and
  * now and then a burst of 7 holds for 8..40 cycles (a detector queue that
  * stays full). en_i has short off phases; clear_i (a kernel launch) comes
- * about once in 5000 cycles. rd_idx_i sweeps 0..WW_GSI_N_COUNTERS-1 in
- * order, then one random index of WW_GSI_N_COUNTERS..31. Warp indices
- * without their valid bit are random.
+ * about once in 5000 cycles. Its clear_val_i, which clear_i loads into
+ * every counter and per-warp accumulator, is 0 (the GPU's value) 1 in 4,
+ * random 1 in 8, 2^CNT_W - d 3 in 8 and 2^e - d (1 <= e < CNT_W) 1 in 4,
+ * with 1 <= d <= 8: a counter or accumulator that moves then carries into
+ * its top bit (and wraps) or into bit e within a few counted cycles. So a
+ * broken upper bit shows at the default width (CNT_W 32) too, where
+ * counting up from 0 between clears about 5000 cycles apart stays far
+ * below bit 31 (mutants GSI_CNT_HIGH_BIT_STUCK, GSI_ACC_HIGH_BIT_STUCK).
+ * clear_val_i is random in the cycles without clear_i. rd_idx_i sweeps
+ * 0..WW_GSI_N_COUNTERS-1 in order, then one random index of
+ * WW_GSI_N_COUNTERS..31. Warp indices without their valid bit are random.
  */
 #include "ww_lockstep.h"
 #include "ww_gsi.h"
@@ -80,6 +88,22 @@ static void start_load(ww_rng_t *r, warp_t *w)
   w->ld = LD_PENDING;
   w->src = (unsigned)ww_rng_below(r, 4);
   w->left = latency(r, w->src);
+}
+
+/* A clear value (header): 0, random, or just below 2^CNT_W or 2^e. */
+static uint64_t clear_val(ww_rng_t *r)
+{
+  const uint64_t mask = WW_GSI_CNT_W >= 64 ? ~0ull : (1ull << WW_GSI_CNT_W) - 1;
+  unsigned x = (unsigned)ww_rng_below(r, 8);
+  if (x < 2)
+    return 0;
+  if (x == 2)
+    return ww_rng_bits(r, WW_GSI_CNT_W);
+  uint64_t d = 1 + ww_rng_below(r, 8);
+  if (x < 6)
+    return (0 - d) & mask;                       /* 2^CNT_W - d */
+  unsigned e = 1 + (unsigned)ww_rng_below(r, WW_GSI_CNT_W - 1);
+  return ((1ull << e) - d) & mask;               /* 2^e - d (mod 2^CNT_W when d > 2^e) */
 }
 
 /* Algorithm 2's order, strongest first */
@@ -188,6 +212,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   }
   in->en_i = s->en_off == 0;
   in->clear_i = ww_rng_chance(r, 1, 5000);
+  in->clear_val_i = in->clear_i ? clear_val(r) : ww_rng_bits(r, WW_GSI_CNT_W);
 
   in->rd_idx_i = s->rd < WW_GSI_N_COUNTERS ? s->rd : WW_GSI_N_COUNTERS + ww_rng_below(r, 32 - WW_GSI_N_COUNTERS);
   s->rd = (s->rd + 1) % (WW_GSI_N_COUNTERS + 1);
