@@ -25,6 +25,8 @@ typedef struct {
   unsigned ways;        /* WAYS, power of two 1..32 */
   unsigned line_bytes;  /* LINE_BYTES, power of two 4..128 */
   unsigned num_part;    /* NUM_PART: set = line bits above log2(NUM_PART) if a power of two */
+  unsigned mshrs;       /* MSHRS: misses in flight, power of two 2..64 */
+  unsigned queue;       /* QUEUE: requests between tag check and completion, power of two 2..64 */
 } ww_l2_slice_cfg_t;
 
 typedef struct ww_l2_slice ww_l2_slice_t;

@@ -9,8 +9,9 @@
  * some with high address bits) so hits, clean and dirty evictions all occur.
  * rsp_ready_i is random. DRAM: its own sparse memory image; it takes a
  * request when dram_req_ready_i (random), performs it at once (a write
- * updates the image, a read captures the line) and answers a read after
- * 1..40 cycles. A reset drops an outstanding read.
+ * updates the image, a read captures the line) and answers reads in order,
+ * each 1..40 cycles after it was taken and not before the read ahead of it
+ * (several outstanding). A reset drops the outstanding reads.
  */
 #include <string.h>
 
@@ -27,13 +28,14 @@
 #define SET_W WW_CLOG2(WW_L2_SETS)
 #define PART_W ((WW_NUM_PART > 1 && !(WW_NUM_PART & (WW_NUM_PART - 1))) ? WW_CLOG2(WW_NUM_PART) : 0)
 #define NIMG 2048
+#define RDQ 64                  /* DRAM reads outstanding at most (>= WW_L2_MSHRS) */
 
 typedef struct {
   int pending;
   ww_l2_slice_in_t req, last;
-  int rd_pending;               /* a DRAM read is outstanding */
-  unsigned rd_wait;
-  uint32_t rd_data[(LB + 3) / 4];
+  unsigned rd_head, rd_cnt;     /* DRAM reads outstanding, in order */
+  uint64_t rd_due[RDQ];         /* the cycle of each one's answer */
+  uint32_t rd_data[RDQ][(LB + 3) / 4];
   unsigned nimg;                /* DRAM image: sparse, written lines only */
   uint32_t img_line[NIMG];
   uint32_t img_data[NIMG][(LB + 3) / 4];
@@ -114,19 +116,24 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   if (cycle > 0) {
     if (s->pending && s->last.req_valid_i && prev->req_ready_o)
       s->pending = 0;
-    if (s->last.dram_rsp_valid_i)
-      s->rd_pending = 0;
+    if (s->last.dram_rsp_valid_i) {
+      s->rd_head = (s->rd_head + 1) % RDQ;
+      s->rd_cnt--;
+    }
     if (prev->dram_req_valid_o && s->last.dram_req_ready_i) {
       if (prev->dram_req_we_o) {
         img_write(s, (uint32_t)prev->dram_req_line_o, prev->dram_req_data_o);
-      } else {
-        s->rd_pending = 1;
-        s->rd_wait = 1 + (unsigned)ww_rng_below(r, ww_rng_chance(r, 1, 4) ? 40 : 6);
-        img_read(s, (uint32_t)prev->dram_req_line_o, s->rd_data);
+      } else if (s->rd_cnt < RDQ) {
+        unsigned t = (s->rd_head + s->rd_cnt) % RDQ;
+        uint64_t due = cycle + 1 + ww_rng_below(r, ww_rng_chance(r, 1, 4) ? 40 : 6);
+        uint64_t after = s->rd_cnt ? s->rd_due[(t + RDQ - 1) % RDQ] + 1 : 0;
+        s->rd_due[t] = due > after ? due : after;
+        img_read(s, (uint32_t)prev->dram_req_line_o, s->rd_data[t]);
+        s->rd_cnt++;
       }
     }
     if (!s->last.rst_ni)
-      s->rd_pending = 0;
+      s->rd_cnt = 0;
   }
   if (!s->pending && ww_rng_chance(r, 3, 4)) {
     s->pending = 1;
@@ -138,9 +145,9 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   in->rsp_ready_i = ww_rng_chance(r, 3, 4);
   in->dram_req_ready_i = ww_rng_chance(r, 2, 3);
   in->dram_rsp_valid_i = 0;
-  if (s->rd_pending && s->rd_wait > 0 && --s->rd_wait == 0) {
+  if (s->rd_cnt && s->rd_due[s->rd_head] <= cycle) {
     in->dram_rsp_valid_i = 1;
-    memcpy(in->dram_rsp_data_i, s->rd_data, sizeof in->dram_rsp_data_i);
+    memcpy(in->dram_rsp_data_i, s->rd_data[s->rd_head], sizeof in->dram_rsp_data_i);
   }
   s->last = *in;
 }
@@ -151,7 +158,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
 const ww_block_t ww_block = {
   .name = "l2_slice",
   .params = "SETS=" WW_XSTR(WW_L2_SETS) " WAYS=" WW_XSTR(WW_L2_WAYS) " LINE_BYTES=" WW_XSTR(
-    WW_LINE_BYTES) " NUM_PART=" WW_XSTR(WW_NUM_PART),
+    WW_LINE_BYTES) " NUM_PART=" WW_XSTR(WW_NUM_PART) " MSHRS=" WW_XSTR(WW_L2_MSHRS) " QUEUE=" WW_XSTR(
+    WW_L2_QUEUE),
   WW_BLOCK_PORTS,
   WW_BLOCK_HOOKS,
   .stim = stim,
