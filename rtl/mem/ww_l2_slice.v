@@ -406,9 +406,14 @@ module ww_l2_slice #(
       end
     end
   end
+`ifdef WW_MUTANT_L2_NO_SET_WAIT
+  wire set_wait = 1'b0 && set_busy;   // MUTANT: TAG passes a waiting miss of its set
+`else
+  wire set_wait = set_busy;
+`endif
   wire t_flush  = t_v_q && t_op == `WW_L2_FLUSH;
   wire q_room   = ({{(32-QC_W){1'b0}}, q_cnt_q} < QUEUE) || c1_go;
-  wire t_ok     = run && t_v_q && !t_flush && !set_busy && q_room &&
+  wire t_ok     = run && t_v_q && !t_flush && !set_wait && q_room &&
                   (hit || {{(32-MC_W){1'b0}}, misses_q} < MSHRS);
   wire t_rd     = t_ok && !hit && !c2_wb;           // the DRAM read of a miss
   wire t_go     = t_ok && (hit || (!c2_wb && dram_req_ready_i));

@@ -3,20 +3,29 @@
  * Property test of the L2 slice C model against a flat reference memory
  * (a C array of lines, updated in the order the slice accepts requests),
  * with a DRAM model of its own (a second array) that takes requests under
- * random back-pressure and answers reads after 1..100 cycles, and random
- * response back-pressure. For every request it checks that
- *   - exactly one response comes, with the request's id, src and op;
- *   - a READ returns the reference line (the latest written bytes);
+ * random back-pressure and answers reads in order, each after 1..100
+ * cycles, and random response back-pressure. Requests are offered back to
+ * back (several in flight) in pipelined phases and one at a time in serial
+ * phases. For every request it checks that
+ *   - exactly one response comes, in acceptance order, with the request's
+ *     id, src and op;
+ *   - a READ returns the reference line (the latest bytes written before
+ *     it was accepted);
  *   - an ATOMIC returns the reference old word (the rest of the data 0)
  *     and the reference is updated with op(old) (CAS only when equal);
  *   - WRITE and FLUSH answer with data 0;
- *   - a READ repeated at once of the line just answered hits (rsp_miss_o 0);
- * and of the DRAM port that at most one read is outstanding and every line
- * is in range. At the end (and at random FLUSHes in the run) it flushes and
- * compares the whole DRAM image with the reference: no dirty line is lost,
- * nothing is written back that was not written. Configurations: the
- * default (SETS x WAYS of ww_config.h) and small ones (2x2, 4x1, 2x8) with
- * NUM_PART 1 and 2, so dirty evictions are frequent.
+ *   - (serial phases) a READ repeated at once of the line just answered
+ *     hits (rsp_miss_o 0);
+ * and of the DRAM port that at most MSHRS reads are outstanding and every
+ * line is in range. At the end (and at random FLUSHes in the run) it
+ * flushes and compares the whole DRAM image with the reference: no dirty
+ * line is lost, nothing is written back that was not written. The paper-
+ * independent performance claims of the non-blocking slice are checked too:
+ * some run keeps MSHRS DRAM reads outstanding, a hit is answered while a
+ * miss waits (hit under miss), and a stream of hits to different sets is
+ * answered one per cycle. Configurations: the default (ww_config.h) and
+ * small ones (2x2, 4x1, 2x8 with MSHRS/QUEUE 2..8) with NUM_PART 1..4, so
+ * dirty evictions and same-set waits are frequent.
  * Usage: test_l2_slice [--seed N] [--requests N]
  */
 #include <inttypes.h>
@@ -66,37 +75,84 @@ static int failures;
     failures++;                                                                  \
   } while (0)
 
+#define RDQ 64
+#define EXQ 256
+
+typedef struct {               /* a response the slice owes */
+  unsigned op, id, src, want_hit;
+  uint64_t n;
+  uint32_t line, data[LW];
+} expect_t;
+
 typedef struct {
   ww_l2_slice_t *m;
+  const ww_l2_slice_cfg_t *cfg;
   ww_l2_slice_in_t in;
   ww_l2_slice_out_t out;
   space_t *sp;
   ww_rng_t *r;
-  int rd_pending;
-  unsigned rd_wait, rd_idx;
+  int always_ready;             /* throughput phase: no back-pressure */
+  unsigned rd_head, rd_cnt;     /* DRAM reads outstanding, answered in order */
+  uint64_t rd_due[RDQ];
+  unsigned rd_idx[RDQ];
+  expect_t ex[EXQ];             /* responses owed, in acceptance order */
+  unsigned ex_head, ex_cnt;
   uint64_t cycle, dram_reads, dram_writes, misses, hits;
+  unsigned max_reads;           /* most DRAM reads outstanding at once */
+  uint64_t hit_under_miss;      /* hits answered while a DRAM read was outstanding */
 } bench_t;
 
 /* one clock cycle with the DRAM model and random back-pressure; returns 1
- * if the request on in.req_* was accepted, and the response (if one was
- * taken) in *rsp */
-static int cycle(bench_t *b, int *got_rsp, ww_l2_slice_out_t *rsp)
+ * if the request on in.req_* was accepted; a response taken is checked
+ * against the oldest owed one */
+static int cycle(bench_t *b)
 {
   ww_l2_slice_in_t *in = &b->in;
-  in->rsp_ready_i = ww_rng_chance(b->r, 3, 4);
-  in->dram_req_ready_i = ww_rng_chance(b->r, 2, 3);
+  in->rsp_ready_i = b->always_ready || ww_rng_chance(b->r, 3, 4);
+  in->dram_req_ready_i = b->always_ready || ww_rng_chance(b->r, 2, 3);
   in->dram_rsp_valid_i = 0;
-  if (b->rd_pending && --b->rd_wait == 0) {
+  if (b->rd_cnt && b->rd_due[b->rd_head] <= b->cycle) {
     in->dram_rsp_valid_i = 1;
-    memcpy(in->dram_rsp_data_i, &b->sp->dram[(size_t)b->rd_idx * LW], LW * 4);
-    b->rd_pending = 0;
+    memcpy(in->dram_rsp_data_i, &b->sp->dram[(size_t)b->rd_idx[b->rd_head] * LW], LW * 4);
   }
   ww_l2_slice_step(b->m, in, &b->out);
   b->cycle++;
   int acc = in->req_valid_i && b->out.req_ready_o;
-  *got_rsp = b->out.rsp_valid_o && in->rsp_ready_i;
-  if (*got_rsp)
-    *rsp = b->out;
+  if (in->dram_rsp_valid_i) {
+    b->rd_head = (b->rd_head + 1) % RDQ;
+    b->rd_cnt--;
+  }
+  if (b->out.rsp_valid_o && in->rsp_ready_i) {
+    const ww_l2_slice_out_t *rsp = &b->out;
+    if (!b->ex_cnt) {
+      FAIL("cycle %" PRIu64 ": a response nobody is owed (id %" PRIu64 ")", b->cycle, rsp->rsp_id_o);
+    } else {
+      const expect_t *e = &b->ex[b->ex_head];
+      b->ex_head = (b->ex_head + 1) % EXQ;
+      b->ex_cnt--;
+      if (rsp->rsp_id_o != e->id || rsp->rsp_src_o != e->src || rsp->rsp_op_o != e->op)
+        FAIL("request %" PRIu64 ": response id/src/op %" PRIu64 "/%" PRIu64 "/%" PRIu64
+             ", sent %u/%u/%u", e->n, rsp->rsp_id_o, rsp->rsp_src_o, rsp->rsp_op_o, e->id, e->src,
+             e->op);
+      for (unsigned w = 0; w < LW; w++)
+        if (rsp->rsp_data_o[w] != e->data[w]) {
+          FAIL("request %" PRIu64 " op %u line 0x%x word %u: got 0x%08x, reference 0x%08x", e->n,
+               e->op, e->line, w, rsp->rsp_data_o[w], e->data[w]);
+          break;
+        }
+      if (e->op != WW_L2_FLUSH) {
+        if (rsp->rsp_miss_o)
+          b->misses++;
+        else {
+          b->hits++;
+          if (b->rd_cnt)
+            b->hit_under_miss++;
+        }
+      }
+      if (e->want_hit && rsp->rsp_miss_o)
+        FAIL("request %" PRIu64 ": a repeated read of the line just answered missed", e->n);
+    }
+  }
   if (b->out.dram_req_valid_o && in->dram_req_ready_i) {
     unsigned idx;
     if (!idx_of(b->sp, (uint32_t)b->out.dram_req_line_o, &idx)) {
@@ -105,72 +161,79 @@ static int cycle(bench_t *b, int *got_rsp, ww_l2_slice_out_t *rsp)
     } else if (b->out.dram_req_we_o) {
       memcpy(&b->sp->dram[(size_t)idx * LW], b->out.dram_req_data_o, LW * 4);
       b->dram_writes++;
+    } else if (b->rd_cnt >= b->cfg->mshrs) {
+      FAIL("cycle %" PRIu64 ": a DRAM read with MSHRS=%u outstanding", b->cycle, b->cfg->mshrs);
     } else {
-      if (b->rd_pending)
-        FAIL("cycle %" PRIu64 ": a second DRAM read while one is outstanding", b->cycle);
-      b->rd_pending = 1;
-      b->rd_wait = 1 + (unsigned)ww_rng_below(b->r, ww_rng_chance(b->r, 1, 3) ? 100 : 8);
-      b->rd_idx = idx;
+      unsigned t = (b->rd_head + b->rd_cnt) % RDQ;
+      uint64_t due = b->cycle + 1 + ww_rng_below(b->r, ww_rng_chance(b->r, 1, 3) ? 100 : 8);
+      uint64_t after = b->rd_cnt ? b->rd_due[(t + RDQ - 1) % RDQ] : 0;
+      b->rd_due[t] = due > after ? due : after;
+      b->rd_idx[t] = idx;
+      b->rd_cnt++;
+      if (b->rd_cnt > b->max_reads)
+        b->max_reads = b->rd_cnt;
       b->dram_reads++;
     }
   }
   return acc;
 }
 
-/* issue one request and wait for its response; checks it against `expect` */
-static void request(bench_t *b, unsigned op, unsigned idx, uint64_t n, const uint32_t *expect,
-                    int want_hit)
+/* offer the request on in.req_* until it is accepted; what it owes is *e */
+static void offer(bench_t *b, const expect_t *e)
 {
   ww_l2_slice_in_t *in = &b->in;
   in->req_valid_i = 1;
-  in->req_op_i = op;
-  in->req_line_i = line_of(b->sp, idx);
-  in->req_id_i = n & 0xFF;
-  in->req_src_i = (n >> 8) & ((1u << WW_IDX_W(WW_NUM_SM)) - 1);
-  int got = 0, taken = 0;
-  ww_l2_slice_out_t rsp;
+  in->req_op_i = e->op;
+  in->req_line_i = e->line;
+  in->req_id_i = e->id;
+  in->req_src_i = e->src;
   unsigned guard = 0;
-  while (!taken && guard++ < 100000)
-    taken = cycle(b, &got, &rsp);
-  in->req_valid_i = 0;
-  if (!taken) {
-    FAIL("request %" PRIu64 ": never accepted", n);
-    return;
-  }
-  if (got)
-    FAIL("request %" PRIu64 ": a response before it was accepted", n);
-  got = 0;
-  guard = 0;
-  while (!got && guard++ < 100000)
-    cycle(b, &got, &rsp);
-  if (!got) {
-    FAIL("request %" PRIu64 ": no response", n);
-    return;
-  }
-  if (rsp.rsp_id_o != in->req_id_i || rsp.rsp_src_o != in->req_src_i || rsp.rsp_op_o != op)
-    FAIL("request %" PRIu64 ": response id/src/op %" PRIu64 "/%" PRIu64 "/%" PRIu64
-         ", sent %" PRIu64 "/%" PRIu64 "/%u", n, rsp.rsp_id_o, rsp.rsp_src_o, rsp.rsp_op_o,
-         in->req_id_i, in->req_src_i, op);
-  for (unsigned w = 0; w < LW; w++)
-    if (rsp.rsp_data_o[w] != expect[w]) {
-      FAIL("request %" PRIu64 " op %u line 0x%" PRIx64 " word %u: got 0x%08x, reference 0x%08x", n,
-           op, in->req_line_i, w, rsp.rsp_data_o[w], expect[w]);
+  while (!cycle(b))
+    if (guard++ > 100000) {
+      FAIL("request %" PRIu64 ": never accepted", e->n);
       break;
     }
-  if (op != WW_L2_FLUSH) {
-    if (rsp.rsp_miss_o)
-      b->misses++;
-    else
-      b->hits++;
+  in->req_valid_i = 0;
+  if (b->ex_cnt == EXQ) {
+    FAIL("request %" PRIu64 ": more than %d responses owed", e->n, EXQ);
+    return;
   }
-  if (want_hit && rsp.rsp_miss_o)
-    FAIL("request %" PRIu64 ": a repeated read of the line just answered missed", n);
+  b->ex[(b->ex_head + b->ex_cnt) % EXQ] = *e;
+  b->ex_cnt++;
+}
+
+/* run until every owed response has come */
+static void drain(bench_t *b)
+{
+  unsigned guard = 0;
+  while (b->ex_cnt && guard++ < 200000)
+    cycle(b);
+  if (b->ex_cnt)
+    FAIL("%u responses never came", b->ex_cnt);
+}
+
+/* issue one request that owes `expect`; in serial phases wait for its response */
+static void request(bench_t *b, unsigned op, unsigned idx, uint64_t n, const uint32_t *expect,
+                    int want_hit, int serial)
+{
+  expect_t e;
+  memset(&e, 0, sizeof e);
+  e.op = op;
+  e.line = line_of(b->sp, idx);
+  e.id = n & 0xFF;
+  e.src = (n >> 8) & ((1u << WW_IDX_W(WW_NUM_SM)) - 1);
+  e.want_hit = (unsigned)want_hit;
+  e.n = n;
+  memcpy(e.data, expect, sizeof e.data);
+  offer(b, &e);
+  if (serial)
+    drain(b);
 }
 
 static void flush_and_compare(bench_t *b, uint64_t n, const char *when)
 {
   uint32_t zero[LW] = { 0 };
-  request(b, WW_L2_FLUSH, 0, n, zero, 0);
+  request(b, WW_L2_FLUSH, 0, n, zero, 0, 1);
   for (unsigned i = 0; i < b->sp->nl; i++)
     if (memcmp(&b->sp->dram[(size_t)i * LW], &b->sp->ref[(size_t)i * LW], LW * 4)) {
       FAIL("%s flush (request %" PRIu64 "): DRAM line 0x%x differs from the reference", when, n,
@@ -196,18 +259,20 @@ static void run(const ww_l2_slice_cfg_t *cfg, uint64_t seed, uint64_t requests)
   bench_t b;
   memset(&b, 0, sizeof b);
   b.m = m;
+  b.cfg = cfg;
   b.sp = &sp;
   b.r = &r;
-  int got;
-  ww_l2_slice_out_t rsp;
   b.in.rst_ni = 0;
-  cycle(&b, &got, &rsp);
+  cycle(&b);
   b.in.rst_ni = 1;
   int failures0 = failures;
+  int serial = 0;
   unsigned hot[8];
   for (unsigned i = 0; i < 8; i++)
     hot[i] = (unsigned)ww_rng_below(&r, sp.nl);
   for (uint64_t n = 0; n < requests && failures - failures0 < 5; n++) {
+    if (n % 1000 == 0)
+      serial = ww_rng_chance(&r, 1, 4);     /* phases: one at a time, or back to back */
     unsigned kind = (unsigned)ww_rng_below(&r, 1000);
     unsigned op = kind < 400 ? WW_L2_READ : kind < 700 ? WW_L2_WRITE : kind < 999 ? WW_L2_ATOMIC
                                                                                  : WW_L2_FLUSH;
@@ -248,7 +313,7 @@ static void run(const ww_l2_slice_cfg_t *cfg, uint64_t seed, uint64_t requests)
         memset(b.in.req_be_i, 0, sizeof b.in.req_be_i);
         b.in.req_be_i[word * 4 / 32] |= 0xFu << (word * 4 % 32);
         b.in.req_data_i[word] = line[word];
-        request(&b, WW_L2_WRITE, idx, n, expect, 0);
+        request(&b, WW_L2_WRITE, idx, n, expect, 0, serial);
       }
       b.in.req_amo_op_i = aop;
       b.in.req_amo_word_i = word;
@@ -272,16 +337,44 @@ static void run(const ww_l2_slice_cfg_t *cfg, uint64_t seed, uint64_t requests)
       }
       line[word] = nw;
     }
-    request(&b, op, idx, n, expect, 0);
+    request(&b, op, idx, n, expect, 0, serial);
     if (op == WW_L2_READ && ww_rng_chance(&r, 1, 8)) {
       memcpy(expect, line, sizeof expect);
-      request(&b, WW_L2_READ, idx, n, expect, 1);
+      request(&b, WW_L2_READ, idx, n, expect, 1, serial);
     }
   }
+  drain(&b);
   flush_and_compare(&b, requests, "final");
-  printf("test_l2_slice SETS=%u WAYS=%u NUM_PART=%u: %" PRIu64 " requests, %" PRIu64 " hits, %" PRIu64
-         " misses, %" PRIu64 " DRAM reads, %" PRIu64 " DRAM writes, %" PRIu64 " cycles\n", cfg->sets,
-         cfg->ways, cfg->num_part, requests, b.hits, b.misses, b.dram_reads, b.dram_writes, b.cycle);
+  /* the non-blocking slice: misses overlap, hits pass waiting misses */
+  if (b.max_reads != cfg->mshrs)
+    FAIL("at most %u DRAM reads were outstanding at once, MSHRS=%u", b.max_reads, cfg->mshrs);
+  if (!b.hit_under_miss)
+    FAIL("no hit was answered while a DRAM read was outstanding");
+  /* and hits to different sets are answered one per cycle */
+  unsigned k = cfg->sets < 16 ? cfg->sets : 16;
+  uint32_t expect[LW];
+  for (unsigned i = 0; i < k; i++) {          /* bring the lines in, one at a time */
+    unsigned idx = i << (cfg->num_part > 1 && ww_is_pow2(cfg->num_part) ? ww_clog2(cfg->num_part) : 0);
+    memcpy(expect, &sp.ref[(size_t)idx * LW], sizeof expect);
+    request(&b, WW_L2_READ, idx, requests + 1 + i, expect, 0, 1);
+  }
+  b.always_ready = 1;
+  uint64_t start = b.cycle;
+  for (unsigned i = 0; i < k; i++) {
+    unsigned idx = i << (cfg->num_part > 1 && ww_is_pow2(cfg->num_part) ? ww_clog2(cfg->num_part) : 0);
+    memcpy(expect, &sp.ref[(size_t)idx * LW], sizeof expect);
+    request(&b, WW_L2_READ, idx, requests + 1 + k + i, expect, 1, 0);
+  }
+  drain(&b);
+  b.always_ready = 0;
+  /* accepted in cycles start+1 .. start+k, answered 4 cycles later each */
+  if (b.cycle - start > k + 4)
+    FAIL("%u hits to different sets took %" PRIu64 " cycles (want %u: one per cycle)", k,
+         b.cycle - start, k + 4);
+  printf("test_l2_slice SETS=%u WAYS=%u NUM_PART=%u MSHRS=%u QUEUE=%u: %" PRIu64 " requests, %" PRIu64
+         " hits (%" PRIu64 " under a miss), %" PRIu64 " misses, %" PRIu64 " DRAM reads (at most %u at once), %" PRIu64
+         " DRAM writes, %" PRIu64 " cycles\n", cfg->sets, cfg->ways, cfg->num_part, cfg->mshrs, cfg->queue,
+         requests, b.hits, b.hit_under_miss, b.misses, b.dram_reads, b.max_reads, b.dram_writes, b.cycle);
   free(sp.ref);
   free(sp.dram);
   ww_l2_slice_free(m);
@@ -303,13 +396,13 @@ int main(int argc, char **argv)
   ww_l2_slice_cfg_t cfgs[5];
   cfgs[0] = ww_l2_slice_default_cfg();
   cfgs[1] = cfgs[0];
-  cfgs[1].sets = 2, cfgs[1].ways = 2, cfgs[1].num_part = 1;
+  cfgs[1].sets = 2, cfgs[1].ways = 2, cfgs[1].num_part = 1, cfgs[1].mshrs = 2, cfgs[1].queue = 2;
   cfgs[2] = cfgs[0];
-  cfgs[2].sets = 4, cfgs[2].ways = 1, cfgs[2].num_part = 2;
+  cfgs[2].sets = 4, cfgs[2].ways = 1, cfgs[2].num_part = 2, cfgs[2].mshrs = 4, cfgs[2].queue = 4;
   cfgs[3] = cfgs[0];
-  cfgs[3].sets = 2, cfgs[3].ways = 8, cfgs[3].num_part = 3;
+  cfgs[3].sets = 2, cfgs[3].ways = 8, cfgs[3].num_part = 3, cfgs[3].mshrs = 2, cfgs[3].queue = 8;
   cfgs[4] = cfgs[0];
-  cfgs[4].num_part = 4;
+  cfgs[4].num_part = 4, cfgs[4].mshrs = 8, cfgs[4].queue = 16;
   for (unsigned c = 0; c < 5; c++)
     run(&cfgs[c], seed + c, requests);
   printf("test_l2_slice: %s\n", failures ? "FAIL" : "PASS");
