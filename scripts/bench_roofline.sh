@@ -27,10 +27,10 @@
 #       (WW_L1_WQ) instead; they are not counted (the LSU finishes a store
 #       before the next instruction, so reads and writes of one SM do not
 #       overlap today). Below the L1s each L2 slice (rtl/mem/ww_l2_slice.v)
-#       performs one request at a time, so at most WW_NUM_PART line reads
-#       are at DRAM at once. That limit is the slice's design, not a
-#       configuration value, and is not in the bound; the "in_flight" column
-#       shows it.
+#       keeps up to WW_L2_MSHRS misses in flight, so the slices do not
+#       lower the bound at the default configuration (WW_NUM_PART x
+#       WW_L2_MSHRS >= WW_L1_MSHRS x WW_NUM_SM); the "in_flight" column
+#       shows how many lines a run kept in flight.
 #     round trip = cycles per load of a pointer chase               (measured)
 #       pchase (sw/kernels/pchase.c), one warp with one lane: each load's
 #       address is the previous load's value, every node on its own line,
@@ -446,8 +446,7 @@ for k in ("stream", "vecadd"):
         num(e.get("dram_peak_bytes_per_cycle"), "%.3f"), num(e.get("of_dram_peak"), "%.5f"),
         num(e.get("lines_in_flight"), "%.2f")))
 print("(achieved, littles and dram_peak in B/cycle; in_flight = achieved / %d B x round trip: the mean\n"
-      " lines in flight, of %d the L1 MSHRs allow; the WW_NUM_PART %d L2 slices serve one request at a\n"
-      " time each, rtl/mem/ww_l2_slice.v)" % (LINE, outstanding, NPART))
+      " lines in flight, of %d the L1 MSHRs allow)" % (LINE, outstanding))
 print("\nproblems:")
 for k in ("stream", "vecadd"):
     if k in kernels:
