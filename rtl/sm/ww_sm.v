@@ -144,9 +144,6 @@ module ww_sm #(
   localparam LG_LANES  = $clog2(LANES);
   localparam LG_WARPS  = (WARPS > 1) ? $clog2(WARPS) : 0;
   localparam SLOT_W    = (BLOCKS > 1) ? $clog2(BLOCKS) : 1;
-  localparam IMEM_W    = IMEM_BYTES / 4;
-  localparam [31:0] CODE_BASE   = `WW_CODE_BASE;
-  localparam [31:0] NULL_GUARD  = `WW_NULL_GUARD_BYTES;
   localparam [31:0] LOCAL_BYTES = `WW_LOCAL_BYTES;
   localparam [31:0] LOCAL_BASE0 = `WW_GMEM_BYTES - NUM_SM * WARPS * LANES * `WW_LOCAL_BYTES;
   localparam LG_LOCAL  = $clog2(`WW_LOCAL_BYTES);
@@ -159,28 +156,14 @@ module ww_sm #(
 
   reg [WARPS-1:0]   used_q;      // slot belongs to a resident block
   reg [WARPS-1:0]   active_q;    // launched and not exited
-  reg [WARPS-1:0]   fvalid_q;    // fpc_q holds the next PC to fetch
-  reg [WARPS-1:0]   ibuf_v_q;    // decoded instruction waiting to issue
   reg [WARPS-1:0]   inflight_q;  // an issued instruction has not completed
   reg [WARPS-1:0]   zeroing_q;   // launched, registers x1..x31 still being zeroed
   reg [4:0]         zero_reg_q [0:WARPS-1];
-  reg [31:0]        fpc_q    [0:WARPS-1];
   reg [LANES-1:0]   mask_q   [0:WARPS-1];
   (* mem2reg *) reg [LANES-1:0]  live_q [0:WARPS-1];   // registers: read by every warp at once
   (* mem2reg *) reg [SLOT_W-1:0] slot_q [0:WARPS-1];
   (* mem2reg *) reg [WID_W-1:0]  wib_q  [0:WARPS-1];   // warp index in its block
   reg [31:0]        bar_pc_q [0:WARPS-1];
-  // instruction buffer (decoded)
-  reg [31:0]        ib_pc_q   [0:WARPS-1];
-  reg [31:0]        ib_insn_q [0:WARPS-1];
-  reg [6:0]         ib_op_q   [0:WARPS-1];
-  reg [4:0]         ib_rd_q   [0:WARPS-1];
-  reg [4:0]         ib_rs1_q  [0:WARPS-1];
-  reg [4:0]         ib_rs2_q  [0:WARPS-1];
-  reg [4:0]         ib_rs3_q  [0:WARPS-1];
-  reg [31:0]        ib_imm_q  [0:WARPS-1];
-  reg [1:0]         ib_fault_q[0:WARPS-1];  // 0 none, 1 null guard, 2 outside imem
-  reg [WARPS-1:0]   ib_mem_q, ib_md_q, ib_ctrl_q;
   // the instruction in flight (for the retire record of late completions)
   reg [31:0]        if_pc_q   [0:WARPS-1];
   reg [31:0]        if_insn_q [0:WARPS-1];
@@ -237,135 +220,56 @@ module ww_sm #(
   // Fetch          //
   ////////////////////
 
-  reg              f_valid_q;
-  reg [WID_W-1:0]  f_wid_q;
-  reg [31:0]       f_pc_q;
-  reg [1:0]        f_fault_q;
-  reg [WID_W-1:0]  f_last_q;       // round robin among waiting warps
-
-  // completion and issue (defined below) offer bypass fetches
-  wire             cmp_fetch;      // a control instruction completes: fetch its successor
+  // completion (below) sends the successor of a control instruction
+  wire             cmp_fetch;
   wire [WID_W-1:0] cmp_wid;
   wire [31:0]      cmp_npc;
-  wire             iss_fetch;      // a non-control instruction issues: fetch PC+4
-  wire [WID_W-1:0] iss_wid;
-  wire [31:0]      iss_npc;
+  wire             iss_valid, e_exit;
+  wire [WID_W-1:0] iss_w;
+  wire [WARPS-1:0] new_warps_go = launch_valid_i ? new_warps_c : {WARPS{1'b0}};
 
-  reg [WARPS-1:0] fcand_c;
-  reg             rr_found;
-  reg [WID_W-1:0] rr_wid, rr_idx;
-  always @* begin
-    for (w = 0; w < WARPS; w = w + 1)
-      fcand_c[w] = active_q[w] && !zeroing_q[w] && fvalid_q[w] && !ibuf_v_q[w] &&
-                   !(f_valid_q && f_wid_q == w[WID_W-1:0]);
-    rr_found = 1'b0;
-    rr_wid   = {WID_W{1'b0}};
-    for (w = WARPS; w >= 1; w = w - 1) begin
-      rr_idx = f_last_q + w[WID_W-1:0];   // WARPS is a power of two: wraps
-      if (fcand_c[rr_idx]) begin
-        rr_found = 1'b1;
-        rr_wid   = rr_idx;
-      end
-    end
-  end
+  // the issue view of each warp's next instruction (ww_fetch)
+  wire [WARPS-1:0]    bv_valid, bv_mem, bv_md, bv_ctrl, ibuf_v;
+  wire [WARPS*32-1:0] bv_pc, bv_insn, bv_imm, fpc;
+  wire [WARPS*7-1:0]  bv_op;
+  wire [WARPS*5-1:0]  bv_rd, bv_rs1, bv_rs2, bv_rs3;
+  wire [WARPS*2-1:0]  bv_fault;
 
-  wire             fetch_go  = !halted_q && (cmp_fetch || iss_fetch || rr_found);
-  wire [WID_W-1:0] fetch_wid = cmp_fetch ? cmp_wid : iss_fetch ? iss_wid : rr_wid;
-  wire [31:0]      fetch_pc  = cmp_fetch ? cmp_npc : iss_fetch ? iss_npc : fpc_q[rr_wid];
-  wire [31:0]      fetch_off = fetch_pc - CODE_BASE;
-  wire [1:0]       fetch_fault = (fetch_pc < NULL_GUARD) ? 2'd1 :
-                                 (fetch_pc < CODE_BASE || fetch_off >= IMEM_BYTES) ? 2'd2 : 2'd0;
-  wire [31:0]      imem_rdata;
-
-  ww_sram_1r1w #(.WIDTH(32), .DEPTH(IMEM_W)) u_imem (
-    .clk_i   (clk_i),
-    .raddr_i (fetch_off[2 +: IMEM_AW]),
-    .rdata_o (imem_rdata),
-    .we_i    (imem_we_i),
-    .waddr_i (imem_waddr_i),
-    .wdata_i (imem_wdata_i)
+  ww_fetch #(.WARPS(WARPS), .IMEM_BYTES(IMEM_BYTES)) u_fetch (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .halted_i     (halted_q),
+    .scord_en_i   (scord_en_i),
+    .imem_we_i    (imem_we_i),
+    .imem_waddr_i (imem_waddr_i),
+    .imem_wdata_i (imem_wdata_i),
+    .active_i     (active_q),
+    .zeroing_i    (zeroing_q),
+    .launch_i     (new_warps_go),
+    .entry_pc_i   (entry_pc_i),
+    .iss_valid_i  (iss_valid),
+    .iss_wid_i    (iss_w),
+    .cmp_fetch_i  (cmp_fetch),
+    .cmp_wid_i    (cmp_wid),
+    .cmp_npc_i    (cmp_npc),
+    .exit_i       (e_exit),
+    .exit_wid_i   (e_wid_q),
+    .bv_valid_o   (bv_valid),
+    .bv_mem_o     (bv_mem),
+    .bv_md_o      (bv_md),
+    .bv_ctrl_o    (bv_ctrl),
+    .bv_pc_o      (bv_pc),
+    .bv_insn_o    (bv_insn),
+    .bv_imm_o     (bv_imm),
+    .bv_op_o      (bv_op),
+    .bv_rd_o      (bv_rd),
+    .bv_rs1_o     (bv_rs1),
+    .bv_rs2_o     (bv_rs2),
+    .bv_rs3_o     (bv_rs3),
+    .bv_fault_o   (bv_fault),
+    .ibuf_valid_o (ibuf_v),
+    .fpc_o        (fpc)
   );
-
-  wire [31:0] f_insn = (f_fault_q != 2'd0) ? 32'd0 : imem_rdata;
-  wire [6:0]  d_op;
-  wire [4:0]  d_rd, d_rs1, d_rs2, d_rs3;
-  wire [31:0] d_imm;
-  wire        d_mul, d_div, d_branch, d_jump, d_load, d_store, d_atomic, d_fence, d_sys, d_simt,
-              d_tx, d_illegal;
-
-  // unused outputs of this instance are left open on purpose
-  /* verilator lint_off PINCONNECTEMPTY */
-  ww_decode u_decode (
-    .clk_i       (clk_i),
-    .insn_i      (f_insn),
-    .op_o        (d_op),
-    .illegal_o   (d_illegal),
-    .fmt_o       (),
-    .cls_o       (),
-    .is_alu_o    (),
-    .is_mul_o    (d_mul),
-    .is_div_o    (d_div),
-    .is_branch_o (d_branch),
-    .is_jump_o   (d_jump),
-    .is_load_o   (d_load),
-    .is_store_o  (d_store),
-    .is_atomic_o (d_atomic),
-    .is_fence_o  (d_fence),
-    .is_sys_o    (d_sys),
-    .is_csr_o    (),
-    .is_simt_o   (d_simt),
-    .is_tx_o     (d_tx),
-    .rd_o        (d_rd),
-    .rs1_o       (d_rs1),
-    .rs2_o       (d_rs2),
-    .rs3_o       (d_rs3),
-    .uses_rd_o   (),
-    .uses_rs1_o  (),
-    .uses_rs2_o  (),
-    .uses_rs3_o  (),
-    .imm_o       (d_imm)
-  );
-  /* verilator lint_on PINCONNECTEMPTY */
-
-  // with ScoRD on, fence.blk goes to the LSU too (it sends FENCE records)
-  wire d_is_mem  = d_load || d_store || d_atomic || (d_op == WW_OP_FENCE) || (d_op == WW_OP_FENCE_DEV) ||
-                   (scord_en_i && d_op == WW_OP_FENCE_BLK);
-  wire d_is_ctrl = d_branch || d_jump || d_sys || d_tx || d_illegal || (f_fault_q != 2'd0) ||
-                   (d_op == WW_OP_SPLIT) || (d_op == WW_OP_JOIN) || (d_op == WW_OP_EXIT);
-  wire unused_d  = &{1'b0, d_fence, d_simt};
-  wire d_mem     = d_is_mem && f_fault_q == 2'd0;
-  wire d_md      = (d_mul || d_div) && f_fault_q == 2'd0;
-
-  // What issue sees of a warp's instruction buffer: the buffer, or the
-  // instruction leaving the decoder for it this cycle (bypass). With the
-  // fetch-ahead granted at issue, a warp can so issue in back-to-back cycles.
-  reg [WARPS-1:0] bv_valid, bv_mem, bv_md, bv_ctrl;
-  (* mem2reg *) reg [31:0]      bv_pc   [0:WARPS-1];
-  (* mem2reg *) reg [31:0]      bv_insn [0:WARPS-1];
-  (* mem2reg *) reg [31:0]      bv_imm  [0:WARPS-1];
-  (* mem2reg *) reg [6:0]       bv_op   [0:WARPS-1];
-  (* mem2reg *) reg [4:0]       bv_rd   [0:WARPS-1];
-  (* mem2reg *) reg [4:0]       bv_rs1  [0:WARPS-1];
-  (* mem2reg *) reg [4:0]       bv_rs2  [0:WARPS-1];
-  (* mem2reg *) reg [4:0]       bv_rs3  [0:WARPS-1];
-  (* mem2reg *) reg [1:0]       bv_fault[0:WARPS-1];
-  always @* begin
-    for (w = 0; w < WARPS; w = w + 1) begin
-      if (f_valid_q && f_wid_q == w[WID_W-1:0] && !halted_q) begin
-        bv_valid[w] = 1'b1;        bv_mem[w]  = d_mem;    bv_md[w]    = d_md;
-        bv_ctrl[w]  = d_is_ctrl;   bv_pc[w]   = f_pc_q;   bv_insn[w]  = f_insn;
-        bv_imm[w]   = d_imm;       bv_op[w]   = d_op;     bv_rd[w]    = d_rd;
-        bv_rs1[w]   = d_rs1;       bv_rs2[w]  = d_rs2;    bv_rs3[w]   = d_rs3;
-        bv_fault[w] = f_fault_q;
-      end else begin
-        bv_valid[w] = ibuf_v_q[w]; bv_mem[w]  = ib_mem_q[w]; bv_md[w] = ib_md_q[w];
-        bv_ctrl[w]  = ib_ctrl_q[w]; bv_pc[w]  = ib_pc_q[w];  bv_insn[w] = ib_insn_q[w];
-        bv_imm[w]   = ib_imm_q[w]; bv_op[w]   = ib_op_q[w];  bv_rd[w]   = ib_rd_q[w];
-        bv_rs1[w]   = ib_rs1_q[w]; bv_rs2[w]  = ib_rs2_q[w]; bv_rs3[w]  = ib_rs3_q[w];
-        bv_fault[w] = ib_fault_q[w];
-      end
-    end
-  end
 
   ////////////////////
   // Issue          //
@@ -378,9 +282,9 @@ module ww_sm #(
   genvar gw;
   generate
     for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_q
-      assign q_rs1[5*gw +: 5] = bv_rs1[gw];
-      assign q_rs2[5*gw +: 5] = bv_rs2[gw];
-      assign q_rd[5*gw +: 5]  = bv_rd[gw];
+      assign q_rs1[5*gw +: 5] = bv_rs1[5*gw +: 5];
+      assign q_rs2[5*gw +: 5] = bv_rs2[5*gw +: 5];
+      assign q_rd[5*gw +: 5]  = bv_rd[5*gw +: 5];
     end
   endgenerate
 
@@ -395,7 +299,7 @@ module ww_sm #(
     .rst_ni      (rst_ni),
     .set_valid_i (sb_set),
     .set_wid_i   (iss_w),
-    .set_rd_i    (bv_rd[iss_w]),
+    .set_rd_i    (bv_rd[5*iss_w +: 5]),
     .set_mem_i   (bv_mem[iss_w]),
     .clr_valid_i (sb_clr),
     .clr_wid_i   (sb_clr_wid),
@@ -456,12 +360,10 @@ module ww_sm #(
       sb_mem_c[w]   = sb_mem[w] && !c_here[w];
       unit_ready_c[w] = !issue_block && (!inflight_q[w] || c_here[w]) &&
                         !(bv_mem[w] && lsu_busy_q && !c_lsu) &&
-                        !(bv_md[w] && (bv_insn[w][14] ? md_div_q : md_muls_q == 2'd2));
+                        !(bv_md[w] && (bv_insn[32*w + 14] ? md_div_q : md_muls_q == 2'd2));
     end
   end
 
-  wire             iss_valid;
-  wire [WID_W-1:0] iss_w;
   wire [`WW_SCHED_W-1:0] sched_mode = sched_mode_i;
 
   ww_warp_sched #(.WARPS(WARPS)) u_sched (
@@ -481,9 +383,6 @@ module ww_sm #(
     .stall_o       (stall_o)
   );
 
-  assign iss_fetch = iss_valid && !bv_ctrl[iss_w];
-  assign iss_wid   = iss_w;
-  assign iss_npc   = bv_pc[iss_w] + 32'd4;
 
   ////////////////////
   // Register file  //
@@ -503,8 +402,8 @@ module ww_sm #(
     .rst_ni        (rst_ni),
     .rd_valid_i    (iss_valid || e_cas),
     .rd_wid_i      (e_cas ? e_wid_q : iss_w),
-    .rd_rs1_i      (e_cas ? e_rs3_q : bv_rs1[iss_w]),
-    .rd_rs2_i      (e_cas ? 5'd0 : bv_rs2[iss_w]),
+    .rd_rs1_i      (e_cas ? e_rs3_q : bv_rs1[5*iss_w +: 5]),
+    .rd_rs2_i      (e_cas ? 5'd0 : bv_rs2[5*iss_w +: 5]),
     .rd_valid_o    (),
     .rd_rs1_data_o (rs1_data),
     .rd_rs2_data_o (rs2_data),
@@ -652,7 +551,7 @@ module ww_sm #(
   wire e_simple = !e_mem_q && !e_md_q && !(e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN);
   wire e_done   = e_ok && e_simple;
   assign e_bar  = e_done && e_op_q == WW_OP_BAR;
-  wire e_exit   = e_done && e_op_q == WW_OP_EXIT;
+  assign e_exit = e_done && e_op_q == WW_OP_EXIT;
 
   ////////////////////
   // SIMT stack     //
@@ -905,7 +804,7 @@ module ww_sm #(
     if (!rst_ni)
       infl_kind_q <= {WARPS{`WW_GSI_KIND_COMP}};
     else if (iss_valid)
-      infl_kind_q[KIND_W*iss_w +: KIND_W] <= infl_kind(ib_op_q[iss_w], ib_mem_q[iss_w]);
+      infl_kind_q[KIND_W*iss_w +: KIND_W] <= infl_kind(bv_op[7*iss_w +: 7], bv_mem[iss_w]);
   end
 
   // unused outputs of this instance are left open on purpose (waves show them)
@@ -1102,30 +1001,15 @@ module ww_sm #(
     if (!rst_ni) begin
       used_q       <= {WARPS{1'b0}};
       active_q     <= {WARPS{1'b0}};
-      fvalid_q     <= {WARPS{1'b0}};
-      ibuf_v_q     <= {WARPS{1'b0}};
       inflight_q   <= {WARPS{1'b0}};
       zeroing_q    <= {WARPS{1'b0}};
-      ib_mem_q     <= {WARPS{1'b0}};
-      ib_md_q      <= {WARPS{1'b0}};
-      ib_ctrl_q    <= {WARPS{1'b0}};
       for (w = 0; w < WARPS; w = w + 1) begin
-        fpc_q[w]      <= 32'd0;
         zero_reg_q[w] <= 5'd1;
         mask_q[w]     <= {LANES{1'b0}};
         live_q[w]     <= {LANES{1'b0}};
         slot_q[w]     <= {SLOT_W{1'b0}};
         wib_q[w]      <= {WID_W{1'b0}};
         bar_pc_q[w]   <= 32'd0;
-        ib_pc_q[w]    <= 32'd0;
-        ib_insn_q[w]  <= 32'd0;
-        ib_op_q[w]    <= 7'd0;
-        ib_rd_q[w]    <= 5'd0;
-        ib_rs1_q[w]   <= 5'd0;
-        ib_rs2_q[w]   <= 5'd0;
-        ib_rs3_q[w]   <= 5'd0;
-        ib_imm_q[w]   <= 32'd0;
-        ib_fault_q[w] <= 2'd0;
         if_pc_q[w]    <= 32'd0;
         if_insn_q[w]  <= 32'd0;
         if_rd_q[w]    <= 5'd0;
@@ -1137,11 +1021,6 @@ module ww_sm #(
       lsu_busy_q   <= 1'b0;
       md_muls_q    <= 2'd0;
       md_div_q     <= 1'b0;
-      f_valid_q    <= 1'b0;
-      f_wid_q      <= {WID_W{1'b0}};
-      f_pc_q       <= 32'd0;
-      f_fault_q    <= 2'd0;
-      f_last_q     <= {WID_W{1'b0}};
       e_valid_q    <= 1'b0;
       e_wid_q      <= {WID_W{1'b0}};
       e_pc_q       <= 32'd0;
@@ -1195,8 +1074,6 @@ module ww_sm #(
             active_q[w] <= 1'b1;
             zeroing_q[w]  <= 1'b1;
             zero_reg_q[w] <= 5'd1;
-            fvalid_q[w] <= 1'b1;
-            fpc_q[w]    <= entry_pc_i;
             slot_q[w]   <= new_slot_c;
             wib_q[w]    <= new_wib_c[w];
             live_q[w]   <= ({{(32-WID_W){1'b0}}, new_wib_c[w]} == nwarps_c - 32'd1) ? last_live_c
@@ -1212,63 +1089,33 @@ module ww_sm #(
           zeroing_q[zero_wid] <= 1'b0;
       end
 
-      // ---- fetch, then decode into the buffer ----
-      f_valid_q <= fetch_go;
-      if (fetch_go) begin
-        f_wid_q   <= fetch_wid;
-        f_pc_q    <= fetch_pc;
-        f_fault_q <= fetch_fault;
-        fvalid_q[fetch_wid] <= 1'b0;
-        if (!cmp_fetch && !iss_fetch)
-          f_last_q <= rr_wid;
-      end
-      if (f_valid_q && !halted_q) begin
-        ibuf_v_q[f_wid_q]   <= 1'b1;
-        ib_pc_q[f_wid_q]    <= f_pc_q;
-        ib_insn_q[f_wid_q]  <= f_insn;
-        ib_op_q[f_wid_q]    <= d_op;
-        ib_rd_q[f_wid_q]    <= d_rd;
-        ib_rs1_q[f_wid_q]   <= d_rs1;
-        ib_rs2_q[f_wid_q]   <= d_rs2;
-        ib_rs3_q[f_wid_q]   <= d_rs3;
-        ib_imm_q[f_wid_q]   <= d_imm;
-        ib_fault_q[f_wid_q] <= f_fault_q;
-        ib_mem_q[f_wid_q]   <= d_mem;
-        ib_md_q[f_wid_q]    <= d_md;
-        ib_ctrl_q[f_wid_q]  <= d_is_ctrl;
-      end
-
       // ---- issue ----
       e_valid_q <= iss_valid;
       if (iss_valid) begin
-        ibuf_v_q[iss_w]   <= 1'b0;
         inflight_q[iss_w] <= 1'b1;
-        if (!bv_ctrl[iss_w] && !(fetch_go && fetch_wid == iss_w))
-          fvalid_q[iss_w] <= 1'b1;
-        fpc_q[iss_w]     <= bv_pc[iss_w] + 32'd4;
-        if_pc_q[iss_w]   <= bv_pc[iss_w];
-        if_insn_q[iss_w] <= bv_insn[iss_w];
-        if_rd_q[iss_w]   <= bv_rd[iss_w];
+        if_pc_q[iss_w]   <= bv_pc[32*iss_w +: 32];
+        if_insn_q[iss_w] <= bv_insn[32*iss_w +: 32];
+        if_rd_q[iss_w]   <= bv_rd[5*iss_w +: 5];
         if (bv_mem[iss_w]) lsu_busy_q <= 1'b1;
         e_wid_q   <= iss_w;
-        e_pc_q    <= bv_pc[iss_w];
-        e_insn_q  <= bv_insn[iss_w];
-        e_imm_q   <= bv_imm[iss_w];
-        e_op_q    <= bv_op[iss_w];
-        e_rd_q    <= bv_rd[iss_w];
-        e_rs1_q   <= bv_rs1[iss_w];
-        e_rs3_q   <= bv_rs3[iss_w];
+        e_pc_q    <= bv_pc[32*iss_w +: 32];
+        e_insn_q  <= bv_insn[32*iss_w +: 32];
+        e_imm_q   <= bv_imm[32*iss_w +: 32];
+        e_op_q    <= bv_op[7*iss_w +: 7];
+        e_rd_q    <= bv_rd[5*iss_w +: 5];
+        e_rs1_q   <= bv_rs1[5*iss_w +: 5];
+        e_rs3_q   <= bv_rs3[5*iss_w +: 5];
         e_mask_q  <= mask_q[iss_w];
-        e_fault_q <= bv_fault[iss_w];
+        e_fault_q <= bv_fault[2*iss_w +: 2];
         e_mem_q   <= bv_mem[iss_w];
         e_md_q    <= bv_md[iss_w];
       end
       if (e_stack) sk_rpc_q <= e_pc_q;
 
       // mul/div credits: +1 at issue, -1 at completion (both may happen)
-      md_muls_q <= md_muls_q + {1'b0, iss_valid && bv_md[iss_w] && !bv_insn[iss_w][14]}
+      md_muls_q <= md_muls_q + {1'b0, iss_valid && bv_md[iss_w] && !bv_insn[32*iss_w + 14]}
                              - {1'b0, c_md && !if_insn_q[c_wid][14]};
-      if (iss_valid && bv_md[iss_w] && bv_insn[iss_w][14]) md_div_q <= 1'b1;
+      if (iss_valid && bv_md[iss_w] && bv_insn[32*iss_w + 14]) md_div_q <= 1'b1;
       else if (c_md && if_insn_q[c_wid][14])                   md_div_q <= 1'b0;
 
       // ---- complete ----
@@ -1276,15 +1123,9 @@ module ww_sm #(
         if (!(iss_valid && iss_w == c_wid)) inflight_q[c_wid] <= 1'b0;
         if (c_lsu && !(iss_valid && bv_mem[iss_w])) lsu_busy_q <= 1'b0;
         if (sk_done) mask_q[c_wid] <= sk_mask;
-        if (cmp_fetch) begin
-          fpc_q[cmp_wid] <= cmp_npc;
-          if (!(fetch_go && fetch_wid == cmp_wid)) fvalid_q[cmp_wid] <= 1'b1;
-        end
         if (e_bar)  bar_pc_q[e_wid_q] <= e_pc_q;
         if (e_exit) begin
           active_q[e_wid_q] <= 1'b0;
-          fvalid_q[e_wid_q] <= 1'b0;
-          ibuf_v_q[e_wid_q] <= 1'b0;
         end
       end
       ret_v_q <= c_retire && !halted_q;
@@ -1327,10 +1168,11 @@ module ww_sm #(
   generate
     for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_dbg
       /* verilator lint_off UNUSEDSIGNAL */
-      wire [31:0]      pc       = inflight_q[gw] ? if_pc_q[gw] : ibuf_v_q[gw] ? ib_pc_q[gw] : fpc_q[gw];
+      wire [31:0]      pc       = inflight_q[gw] ? if_pc_q[gw] : ibuf_v[gw] ? bv_pc[32*gw +: 32] :
+                                    fpc[32*gw +: 32];
       wire [LANES-1:0] mask     = mask_q[gw];
       wire             active   = active_q[gw];
-      wire             valid    = ibuf_v_q[gw];
+      wire             valid    = ibuf_v[gw];
       wire             issue    = iss_valid && (iss_w == gw[WID_W-1:0]);
       wire             inflight = inflight_q[gw];
       /* verilator lint_on UNUSEDSIGNAL */
@@ -1338,7 +1180,7 @@ module ww_sm #(
   endgenerate
 `endif
 
-  wire unused_ok = &{1'b0, e_rs1_q, ib_rs3_q[0], ib_insn_q[0], f_pc_q, if_pc_q[0], unused_d,
+  wire unused_ok = &{1'b0, e_rs1_q, if_pc_q[0], bv_ctrl,
                      unused_sk, unused_md, unused_lsu};
 
 endmodule  // ww_sm
