@@ -31,6 +31,11 @@ decode_TOP   := ww_decode
 decode_RTL   := rtl/sm/ww_decode.v
 decode_SYNTH := 1
 
+RTL_MODULES += fetch
+fetch_TOP   := ww_fetch
+fetch_RTL   := rtl/common/ww_sram_1r1w.v rtl/sm/ww_decode.v rtl/sm/ww_fetch.v
+fetch_SYNTH := 1
+
 RTL_MODULES += l1_dcache
 l1_dcache_TOP   := ww_l1_dcache
 l1_dcache_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_amo_alu.v rtl/sm/ww_l1_dcache.v

@@ -212,7 +212,11 @@ module ww_fetch #(
 
   always @* begin
     for (w = 0; w < WARPS; w = w + 1) begin
+`ifdef WW_MUTANT_FETCH_BYPASS_STALE
+      if (1'b0 && f_valid_q && f_wid_q == w[WID_W-1:0] && !halted_i) begin  // MUTANT: no bypass
+`else
       if (f_valid_q && f_wid_q == w[WID_W-1:0] && !halted_i) begin
+`endif
         bv_valid_o[w]          = 1'b1;
         bv_mem_o[w]            = d_mem;
         bv_md_o[w]             = d_md;

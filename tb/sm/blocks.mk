@@ -67,3 +67,9 @@ warp_sched_C        := cmodel/sm/ww_warp_sched.c
 warp_sched_LOCKSTEP := tb/sm/lockstep/warp_sched.c
 warp_sched_MUTANTS  := SCHED_RR_INCLUSIVE
 warp_sched_POINTS   := small:WW_WARPS_PER_SM=2 odd:WW_WARPS_PER_SM=5
+
+BLOCKS += fetch
+fetch_C        := cmodel/isa/ww_isa.c cmodel/sm/ww_decode.c cmodel/sm/ww_fetch.c
+fetch_LOCKSTEP := tb/sm/lockstep/fetch.c
+fetch_MUTANTS  := FETCH_BYPASS_STALE
+fetch_POINTS   := small:WW_WARPS_PER_SM=2,WW_IMEM_BYTES=64 wide:WW_WARPS_PER_SM=16,WW_IMEM_BYTES=256
