@@ -9,6 +9,7 @@
  */
 #include "ww_decode.h"
 #include "ww_lockstep.h"
+#include "isa_words.h"
 
 #define WW_PORTS_DEF "ww_decode.ports.def"
 #define WW_IN_T ww_decode_in_t
@@ -22,20 +23,6 @@ typedef struct {
 WW_MODEL_HOOKS(ww_decode)
 WW_STIM_STATE(stim_t)
 
-static const struct {
-  uint32_t match, mask;
-} entry[] = {
-#define WW_INSN(name, mnem, match, mask, fmt, cls) { match, mask },
-#include "ww_isa.def"
-};
-#define N_ENTRY (sizeof entry / sizeof entry[0])
-
-static uint32_t valid_word(ww_rng_t *r)
-{
-  unsigned e = (unsigned)ww_rng_below(r, N_ENTRY);
-  return entry[e].match | ((uint32_t)ww_rng_bits(r, 32) & ~entry[e].mask);
-}
-
 static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void *vin)
 {
   (void)vs;
@@ -45,9 +32,9 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   unsigned k = (unsigned)ww_rng_below(r, 8);
   uint32_t w;
   if (k < 6)
-    w = valid_word(r);
+    w = isa_valid_word(r);
   else if (k == 6)
-    w = valid_word(r) ^ (1u << ww_rng_below(r, 32));
+    w = isa_valid_word(r) ^ (1u << ww_rng_below(r, 32));
   else
     w = (uint32_t)ww_rng_bits(r, 32);
   in->insn_i = w;

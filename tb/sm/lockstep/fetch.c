@@ -16,6 +16,7 @@
 
 #include "ww_fetch.h"
 #include "ww_lockstep.h"
+#include "isa_words.h"
 
 #define WW_PORTS_DEF "ww_fetch.ports.def"
 #define WW_IN_T ww_fetch_in_t
@@ -35,19 +36,10 @@ typedef struct {
 WW_MODEL_HOOKS(ww_fetch)
 WW_STIM_STATE(stim_t)
 
-static const struct {
-  uint32_t match, mask;
-} entry[] = {
-#define WW_INSN(name, mnem, match, mask, fmt, cls) { match, mask },
-#include "ww_isa.def"
-};
-#define N_ENTRY (sizeof entry / sizeof entry[0])
-
 static uint32_t code_word(ww_rng_t *r)
 {
   unsigned k = (unsigned)ww_rng_below(r, 8);
-  unsigned e = (unsigned)ww_rng_below(r, N_ENTRY);
-  uint32_t w = entry[e].match | ((uint32_t)ww_rng_bits(r, 32) & ~entry[e].mask);
+  uint32_t w = isa_valid_word(r);
   if (k == 6)
     w ^= 1u << ww_rng_below(r, 32);
   else if (k == 7)
