@@ -41,10 +41,10 @@
 #define WW_L2_WAYS            8      /* L2 ways per partition */
 #endif
 #ifndef WW_L2_MSHRS
-#define WW_L2_MSHRS           4      /* L2 misses in flight per partition (DRAM reads outstanding; power of two) */
+#define WW_L2_MSHRS           4      /* L2 misses in flight per partition (DRAM reads outstanding; power of two >= 2) */
 #endif
 #ifndef WW_L2_QUEUE
-#define WW_L2_QUEUE           8      /* L2 requests between tag check and completion per partition (power of two) */
+#define WW_L2_QUEUE           8      /* L2 requests between tag check and completion per partition (power of two >= 2) */
 #endif
 #ifndef WW_DRAM_LATENCY
 #define WW_DRAM_LATENCY       100    /* DRAM access latency in cycles */

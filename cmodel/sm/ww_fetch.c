@@ -16,7 +16,7 @@
 
 typedef struct {                 /* a decoded instruction as issue sees it */
   uint32_t pc, insn, imm, op, rd, rs1, rs2, rs3, fault;
-  int mem, md, ctrl;
+  int lsu, md, ctrl;   /* lsu: goes to the LSU (the RTL's bv_mem_o) */
 } ent_t;
 
 struct ww_fetch {
@@ -108,7 +108,7 @@ void ww_fetch_step(ww_fetch_t *f, const ww_fetch_in_t *in, ww_fetch_out_t *out)
   memset(out, 0, sizeof *out);
   for (unsigned w = 0; w < warps; w++) {
     out->bv_valid_o |= (uint64_t)(bv_valid >> w & 1u) << w;
-    out->bv_mem_o |= (uint64_t)(bv[w].mem != 0) << w;
+    out->bv_mem_o |= (uint64_t)(bv[w].lsu != 0) << w;
     out->bv_md_o |= (uint64_t)(bv[w].md != 0) << w;
     out->bv_ctrl_o |= (uint64_t)(bv[w].ctrl != 0) << w;
     put(out->bv_pc_o, 32 * w, 32, bv[w].pc);
