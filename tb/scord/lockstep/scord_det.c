@@ -12,7 +12,9 @@
  * global warps (3 in 4 records); a ctaid and barrier ID per warp, redrawn now
  * and then (BlockIDs meet and part; ctaid c and c + 128 share a BlockID);
  * lock Blooms empty or one of three locks; one PC per op class (1 in 8: per
- * first word), so a race repeats under one dedup key. Ops: every load, store
+ * first word), so a race repeats under one dedup key; one CHECK in six
+ * repeats the last CHECK's access by its own warp, so duplicates come while
+ * the entry is still in even the smallest ring. Ops: every load, store
  * and atomic kind.
  * Traffic comes in epochs of 500..3500 cycles: heavy (the queue fills,
  * queue-full cycles count), light, or silent (the detector drains and
@@ -64,6 +66,8 @@ typedef struct {
   uint32_t cta[NWP], bar[NWP];
   uint32_t fav[4];               /* favourite global warps */
   uint32_t lock[3];
+  int last_ok;                   /* the last CHECK's access, to repeat by another warp */
+  uint32_t last_op, last_wmask, last_pc, last_line;
   /* traffic */
   int have;                      /* a record is presented */
   ww_scord_det_in_t rec;
@@ -237,6 +241,19 @@ static void make_record(stim_t *s, ww_rng_t *r, ww_scord_det_in_t *q)
     } else {
       line = s->line[ww_rng_below(r, ww_rng_chance(r, 3, 4) ? 2 : NLINE)];
     }
+    if (s->last_ok && ww_rng_chance(r, 1, 6)) {
+      /* the last CHECK's access again, by this warp: a race under the same
+       * dedup key while its entry is still in the ring (a duplicate) */
+      sb.op = s->last_op;
+      sb.wmask = s->last_wmask;
+      sb.pc = s->last_pc;
+      line = s->last_line;
+    }
+    s->last_ok = 1;
+    s->last_op = sb.op;
+    s->last_wmask = sb.wmask;
+    s->last_pc = sb.pc;
+    s->last_line = line;
     q->in_line_i = line & ((1u << LINE_W) - 1);
   }
   ww_scord_det_sb_pack(&sb, q->in_sb_i);
