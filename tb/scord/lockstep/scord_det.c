@@ -13,7 +13,10 @@
  * and then (BlockIDs meet and part; ctaid c and c + 128 share a BlockID);
  * lock Blooms empty or one of three locks; one PC per op class (1 in 8: per
  * first word), so a race repeats under one dedup key. Ops: every load, store
- * and atomic kind.
+ * and atomic kind. One CHECK in six repeats the one before (same warp, op,
+ * line and words): runs of records on one md line, changed or not, for the
+ * read-ahead's hazard and its use of a line it fetched after an unchanged
+ * one.
  * Traffic comes in epochs of 500..3500 cycles: heavy (the queue fills,
  * queue-full cycles count), light, or silent (the detector drains and
  * writes its header, idle_o rises). A record is held while in_ready_o is low.
@@ -28,9 +31,15 @@
  * merges the enabled bytes) and answers after 1..4 cycles, sometimes 30.
  * A reset drops the outstanding response.
  *
- * Measured over 400 000 cycles (seed 1, defaults): ~5800 races (all six
- * types, ~1/5 block scope), ~120 duplicates, ring wraps, ~40 % queue-full
- * cycles, ~20 clears while busy (some with a response due: ABORT).
+ * Measured over 400 000 cycles (seeds 1 and 2, defaults): ~5800 races (all
+ * six types, ~1/6 block scope), ~115 duplicates, ring wraps, ~37 % queue-full
+ * cycles, 12..16 clears while busy (10..14 with a response due: ABORT).
+ * Read-ahead: ~2600 of a record's second half and ~5800 of the queue head's
+ * first md line, ~360 of them in VLAST for the unchanged current line, ~7500
+ * cycles held back by the hazard, ~2350 cycles with its READ not accepted
+ * (retried, or withdrawn when the FSM moves on), ~1450 READs ahead of a
+ * waiting WRITE; RD takes ~7500 held lines and ~950 responses directly; 5..12
+ * clears with a read-ahead in flight.
  */
 #include <string.h>
 
@@ -67,6 +76,7 @@ typedef struct {
   /* traffic */
   int have;                      /* a record is presented */
   ww_scord_det_in_t rec;
+  int rec_check;                 /* rec is a CHECK */
   unsigned epoch_kind;           /* 0 heavy, 1 light, 2 silent */
   int en, cached, ready_always;
   uint64_t next_epoch, next_clear;
@@ -298,7 +308,12 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   static const unsigned rate[3] = { 90, 8, 0 };
   if (!s->have && ww_rng_below(r, 100) < rate[s->epoch_kind]) {
     s->have = 1;
-    make_record(s, r, &s->rec);
+    /* 1 in 6: the last CHECK again (a loop's access: the same md line, which
+     * after the first usually does not change; the read-ahead's hazard) */
+    if (!s->rec_check || !ww_rng_chance(r, 1, 6)) {
+      make_record(s, r, &s->rec);
+      s->rec_check = ww_scord_det_sb_unpack(s->rec.in_sb_i).sk == WW_SCORD_SK_CHECK;
+    }
   }
   in->in_valid_i = (uint64_t)s->have;
   in->in_src_i = s->rec.in_src_i;
