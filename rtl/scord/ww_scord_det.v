@@ -124,9 +124,10 @@
 //   md lines, every one changed: 10, the port's READ and WRITE back to back
 //   (IDLE, RD, CHK, VLAST hide under the read-ahead); two md lines each: 20.
 //   Every record on the same md line, changed: 12 (the hazard: its READ
-//   waits for the WRITE); unchanged: 6 (read ahead from VLAST). A race
-//   adds 11 (LOG 1, log entry and header WRITEs 5 each). A FENCE takes 1.
-//   One record at a time (before the read-ahead) took 13, 25, 13, 8, +11, 1.
+//   waits for the WRITE); unchanged: 6 (read ahead from VLAST); a race
+//   each time: 23 (a race adds LOG 1 and the log entry and header WRITEs, 5
+//   each). A FENCE takes 1. The same streams one record at a time (the
+//   detector before the read-ahead): 13, 31, 13, 8, 24, 1.
 // Parameters: LINE_BYTES power of two >= 32; QUEUE, LOG_ENTRIES, DEDUP powers
 //   of two (QUEUE >= 2); NUM_PART >= 1, 0 <= PART < NUM_PART (default 0, or
 //   `WW_SCORD_DET_PART, which the lockstep points use); NUM_SM*WARPS <=
