@@ -439,11 +439,15 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     next_hi ? ww_scord_det_md_line(c, cached, m->rec_line, 1)
             : ww_scord_det_md_line(c, cached, h->line, (hs.wmask & mask32(H)) == 0);
   const int ra_haz = ra_tgt == md_line && !(st == ST_VLAST && !any_chg);
-  const int ra_go = ra_st && m->ra == RA_NONE && !m->pend && ra_tgt_v && !ra_haz;
-  const int st_rd = st == ST_RD && m->ra == RA_NONE && !m->pend;
-  const int st_wr = st == ST_WR && !m->pend && !ra_go;
-  const int st_lwr = st == ST_LWR && !m->pend;
-  const int st_hdr = st == ST_HDR && !m->pend;
+  /* deferral: the crossbar waits for the slice and less than half the
+   * queue is full (the RTL counts the queue's records in qcnt_q) */
+  const int defer = (in->xbar_req_i & 1) && m->q_count < c->queue / 2;
+  const int busy = m->pend || defer;
+  const int ra_go = ra_st && m->ra == RA_NONE && !busy && ra_tgt_v && !ra_haz;
+  const int st_rd = st == ST_RD && m->ra == RA_NONE && !busy;
+  const int st_wr = st == ST_WR && !busy && !ra_go;
+  const int st_lwr = st == ST_LWR && !busy;
+  const int st_hdr = st == ST_HDR && !busy;
   const int m_req = st_rd || st_wr || st_lwr || st_hdr || ra_go;
   const int m_acc = m_req && mready;
   const int rd_acc = m_acc && (st_rd || ra_go), wr_acc = m_acc && st_wr;

@@ -27,6 +27,14 @@
 //   mrsp_valid_i, at the earliest the cycle after it was accepted, always
 //   taken (mrsp_data_i used for READs only). A read-ahead READ that is not
 //   accepted may be withdrawn when the FSM moves on (as at clear_i).
+// Deferral: xbar_req_i = the crossbar presents an ordinary request to this
+//   slice (the partition port grants the detector first). While it is high
+//   and fewer than QUEUE/2 records wait in the queue (qcnt_q), the detector
+//   presents no request: its work, which only has to keep the queue from
+//   filling, takes the cycles the SMs leave; with a backlog it goes first
+//   again. The order of its own requests, and so every result, is unchanged.
+//   No starvation: records that arrive while it defers fill the queue, and
+//   when the SMs are done their requests stop (the end-of-grid drain).
 // Address map (docs/scord.md §3), data line L of this partition (L mod
 //   NUM_PART = PART, asserted), i = L div NUM_PART:
 //     tracked     NULL_GUARD/LB <= L < LOCAL_BASE0/LB (LOCAL_BASE0 = GMEM -
@@ -69,7 +77,7 @@
 //          and header dirty and en_i -> header into linebuf -> HDR.
 //   RD     the md line of `half`: from the read-ahead if it holds or fetches
 //          it (always this line: see Read-ahead), else READ it once no
-//          response is due (md reads++) -> RDW
+//          response is due and it does not defer (md reads++) -> RDW
 //   RDW    wait for the line -> linebuf; rem := the half's wmask -> CHK
 //          (from the read-ahead: linebuf := its line, or its response, in RD)
 //   CHK    one word per cycle, ascending: the lowest bit r of rem goes to
@@ -103,7 +111,8 @@
 //   checked, written and logged in queue order, the log is the same, and
 //   every md line is READ and written as often as one at a time (the header
 //   counters are the same; only queue-full cycles depend on timing). The
-//   read-ahead goes to the port before a WR of the same cycle. Its response
+//   read-ahead goes to the port before a WR of the same cycle (both wait
+//   while a response is due or the detector defers). Its response
 //   -> rabuf_q, HAVE (or straight into linebuf in RD); RD takes it -> NONE.
 //   The line it holds is always the one RD asks for next (asserted): the
 //   target is fixed until then, and cached_i changes only with clear_i.
@@ -119,10 +128,11 @@
 //   existing entry).
 // Timing, measured by cmodel/scord/test/test_scord_det (t_timing: a memory
 //   with ww_l2_slice's hit timing, response 4 cycles after acceptance and the
-//   next one accepted the cycle after; queue kept full; steady state, cycles
-//   per record): CHECKs of one md line each, consecutive records on different
-//   md lines, every one changed: 10, the port's READ and WRITE back to back
-//   (IDLE, RD, CHK, VLAST hide under the read-ahead); two md lines each: 20.
+//   next one accepted the cycle after; xbar_req_i low; queue kept full;
+//   steady state, cycles per record): CHECKs of one md line each,
+//   consecutive records on different md lines, every one changed: 10, the
+//   port's READ and WRITE back to back (IDLE, RD, CHK, VLAST hide under the
+//   read-ahead); two md lines each: 20.
 //   Every record on the same md line, changed: 12 (the hazard: its READ
 //   waits for the WRITE); unchanged: 6 (read ahead from VLAST); a race
 //   each time: 23 (a race adds LOG 1 and the log entry and header WRITEs, 5
@@ -191,6 +201,8 @@ module ww_scord_det #(
   output wire [LINE_BYTES-1:0]   mreq_be_o,
   output wire [LINE_BYTES*8-1:0] mreq_data_o,
   input  wire                    mrsp_valid_i,
+  // the crossbar presents an ordinary request to this partition's slice
+  input  wire                    xbar_req_i,
   input  wire [LINE_BYTES*8-1:0] mrsp_data_i,
   // status
   output wire                    idle_o,
@@ -656,6 +668,13 @@ module ww_scord_det #(
 
   // one request at a time: a response is due from the accepting edge on
   reg              pend_q;
+  // Deferral: while the crossbar has a request for the slice, the detector
+  // presents none unless half its queue is full (records waiting: qcnt_q)
+  localparam QC_W = $clog2(QUEUE) + 1;
+  localparam [QC_W-1:0] Q_URGENT = QUEUE / 2;
+  reg  [QC_W-1:0]  qcnt_q;
+  wire             defer = xbar_req_i && (qcnt_q < Q_URGENT);
+  wire             busy  = pend_q || defer;
   // the read-ahead (header "Read-ahead")
   reg  [1:0]       ra_q;
   reg  [LINE_W-1:0] ra_line_q;
@@ -670,12 +689,12 @@ module ww_scord_det #(
 `else
   wire ra_haz   = (ra_tgt == md_line) && !((state_q == ST_VLAST) && !any_chg);
 `endif
-  wire ra_go    = ra_st && (ra_q == RA_NONE) && !pend_q && ra_tgt_v && !ra_haz;
+  wire ra_go    = ra_st && (ra_q == RA_NONE) && !busy && ra_tgt_v && !ra_haz;
 
-  wire st_rd  = (state_q == ST_RD) && (ra_q == RA_NONE) && !pend_q;
-  wire st_wr  = (state_q == ST_WR) && !pend_q && !ra_go;
-  wire st_lwr = (state_q == ST_LWR) && !pend_q;
-  wire st_hdr = (state_q == ST_HDR) && !pend_q;
+  wire st_rd  = (state_q == ST_RD) && (ra_q == RA_NONE) && !busy;
+  wire st_wr  = (state_q == ST_WR) && !busy && !ra_go;
+  wire st_lwr = (state_q == ST_LWR) && !busy;
+  wire st_hdr = (state_q == ST_HDR) && !busy;
   wire m_req  = st_rd || st_wr || st_lwr || st_hdr || ra_go;
   wire m_acc  = m_req && mreq_ready_i;
   wire rd_acc = m_acc && (st_rd || ra_go);               // md reads
@@ -815,9 +834,15 @@ module ww_scord_det #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       pend_q <= 1'b0;
+      qcnt_q <= {QC_W{1'b0}};
       ra_q   <= RA_NONE;
     end else begin
       pend_q <= m_acc || (pend_q && !mrsp_valid_i);
+      if (clear_i) begin
+        qcnt_q <= {QC_W{1'b0}};
+      end else begin
+        qcnt_q <= qcnt_q + {{(QC_W-1){1'b0}}, q_push} - {{(QC_W-1){1'b0}}, q_pop};
+      end
       if (clear_i) begin
         ra_q <= RA_NONE;
       end else if (ra_go && mreq_ready_i) begin

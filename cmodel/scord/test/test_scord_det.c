@@ -966,6 +966,45 @@ static void t_timing(void)
   free(t);
 }
 
+/* deferral: while the crossbar wants the slice (xbar_req_i), the detector
+ * presents no request until half its queue holds records; then it goes
+ * first again. Without the crossbar it works at once. */
+static void t_defer(void)
+{
+  ww_scord_det_cfg_t c = base_cfg();
+  tb_t *t = calloc(1, sizeof *t);
+  tb_init(t, &c);
+  tb_reset(t);
+  tb_drain(t);                             /* the reset's header */
+  t->ntr = 0;
+  t->in.xbar_req_i = 1;
+  const unsigned half = c.queue / 2;
+  /* records of distinct lines, one at a time, while the queue is below half:
+   * the detector pops the first and then holds every request back */
+  unsigned sent = 0;
+  for (; sent < half; sent++) {
+    check_rec(t, WW_OP_SW, 0, 1, 1, 0x17000, dline(&c, 23000 + sent), 1);
+    for (unsigned n = 0; n < 40; n++)
+      tb_step(t);
+  }
+  /* the first record left the queue; half - 1 wait: not urgent yet */
+  CHECK(t->ntr == 0, "deferral: %u requests while the crossbar waits", t->ntr);
+  check_rec(t, WW_OP_SW, 0, 1, 1, 0x17000, dline(&c, 23000 + sent), 1);
+  sent++;
+  for (unsigned n = 0; n < 40; n++)
+    tb_step(t);
+  CHECK(t->ntr > 0, "deferral: no request with half the queue full");
+  t->in.xbar_req_i = 0;
+  tb_drain(t);
+  uint32_t hw[7] = { 0, 0, 0, sent, sent, sent, (uint32_t)t->qfull };
+  check_header(t, hw, "deferral");
+  for (unsigned r = 0; r < sent; r++)
+    CHECK(mem_entry(t, (uint32_t)(md_byte(&c, 0, dline(&c, 23000 + r), 0) / LB), 0) != INIT,
+          "deferral: record %u not written", r);
+  tb_free(t);
+  free(t);
+}
+
 int main(int argc, char **argv)
 {
   (void)argv;
@@ -987,6 +1026,7 @@ int main(int argc, char **argv)
   t_queue_clear();
   t_cached();
   t_readahead();
+  t_defer();
   t_timing();
   printf("test_scord_det: %d checks: %s\n", checks, failures ? "FAIL" : "PASS");
   printf("%d passed, %d failed\n", checks - failures, failures);

@@ -29,17 +29,21 @@
  * accepts with random ready (70 %, or always in some epochs) when nothing is
  * outstanding, performs the request at once (READ captures the line, WRITE
  * merges the enabled bytes) and answers after 1..4 cycles, sometimes 30.
- * A reset drops the outstanding response.
+ * A reset drops the outstanding response. The crossbar's own requests for
+ * the slice (xbar_req_i, the deferral) are random per cycle at 0, 50 or
+ * 95 % in an epoch.
  *
- * Measured over 400 000 cycles (seeds 1 and 2, defaults): ~5800 races (all
- * six types, ~1/6 block scope), ~115 duplicates, ring wraps, ~37 % queue-full
- * cycles, 12..16 clears while busy (10..14 with a response due: ABORT).
- * Read-ahead: ~2600 of a record's second half and ~5800 of the queue head's
- * first md line, ~360 of them in VLAST for the unchanged current line, ~7500
+ * Measured over 400 000 cycles (seeds 1 and 2, defaults): ~5500 races (all
+ * six types, ~1/6 block scope), ~110 duplicates, ring wraps, ~37 % queue-full
+ * cycles, 15..18 clears while busy (14 with a response due: ABORT).
+ * Read-ahead: ~2700 of a record's second half and ~5900 of the queue head's
+ * first md line, ~390 of them in VLAST for the unchanged current line, ~8000
  * cycles held back by the hazard, ~2350 cycles with its READ not accepted
- * (retried, or withdrawn when the FSM moves on), ~1450 READs ahead of a
- * waiting WRITE; RD takes ~7500 held lines and ~950 responses directly; 5..12
- * clears with a read-ahead in flight.
+ * (retried, or withdrawn when the FSM moves on), ~1650 READs ahead of a
+ * waiting WRITE; RD takes ~7700 held lines and ~930 responses directly; 10..11
+ * clears with a read-ahead in flight. Deferral: ~12 000 cycles a request was
+ * held back for the crossbar, ~19 500 with the crossbar waiting and the
+ * queue half full (the detector first).
  */
 #include <string.h>
 
@@ -79,6 +83,7 @@ typedef struct {
   int rec_check;                 /* rec is a CHECK */
   unsigned epoch_kind;           /* 0 heavy, 1 light, 2 silent */
   int en, cached, ready_always;
+  unsigned xbar_pct;             /* % of cycles the crossbar wants the slice */
   uint64_t next_epoch, next_clear;
   ww_scord_det_in_t last;
   int started;
@@ -290,6 +295,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     s->epoch_kind = (unsigned)ww_rng_below(r, 3);
     s->en = !ww_rng_chance(r, 1, 10);
     s->ready_always = ww_rng_chance(r, 1, 3);
+    static const unsigned xbar_pcts[3] = { 0, 50, 95 };
+    s->xbar_pct = xbar_pcts[ww_rng_below(r, 3)];
     if (ww_rng_chance(r, 1, 4))
       redraw_pools(s, r);
   }
@@ -321,6 +328,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   memcpy(in->in_sb_i, s->rec.in_sb_i, sizeof in->in_sb_i);
 
   in->mreq_ready_i = (uint64_t)(!s->rsp_pending && (s->ready_always || ww_rng_chance(r, 7, 10)));
+  in->xbar_req_i = (uint64_t)(ww_rng_below(r, 100) < s->xbar_pct);
   in->mrsp_valid_i = 0;
   if (s->rsp_pending && s->rsp_wait > 0 && --s->rsp_wait == 0) {
     in->mrsp_valid_i = 1;
