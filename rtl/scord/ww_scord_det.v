@@ -23,7 +23,8 @@
 // Memory port (to the slice): mreq_valid_o/mreq_ready_i, op WW_L2_READ / WRITE,
 //   line, byte enables, data (mreq_data_o is the write data masked by
 //   mreq_be_o; 0 for a READ). One request at a time: a request is presented
-//   only while no response is due (pend_q); each gets exactly one
+//   only while no response is due (pend_q) and the detector does not defer
+//   (Deferral); each gets exactly one
 //   mrsp_valid_i, at the earliest the cycle after it was accepted, always
 //   taken (mrsp_data_i used for READs only). A read-ahead READ that is not
 //   accepted may be withdrawn when the FSM moves on (as at clear_i).
@@ -100,7 +101,8 @@
 //   NEXT   (not a state) second half needed ? half := 1, RD : IDLE
 //   ABORT  clear_i came while a response was due: wait for it -> IDLE
 // Read-ahead (ra_q NONE / BUSY / HAVE, one line, rabuf_q): in CHK, VLAST and
-//   WR, when ra_q = NONE and no response is due, the detector READs the next
+//   WR, when ra_q = NONE, no response is due and it does not defer, the
+//   detector READs the next
 //   md line it will need: the record's second half if the current md line
 //   is its first half and wmask has words there, else the first md line of
 //   the queue head if that is a CHECK it will check (tracked, wmask != 0).
@@ -109,8 +111,9 @@
 //   So a READ overtakes only the WRITE and log writes of a different md
 //   line, and every READ returns what the serial order would: records are
 //   checked, written and logged in queue order, the log is the same, and
-//   every md line is READ and written as often as one at a time (the header
-//   counters are the same; only queue-full cycles depend on timing). The
+//   every md line is READ and written as often as one at a time (for the same
+//   record stream the header counters are the same; only queue-full cycles
+//   depend on timing). The
 //   read-ahead goes to the port before a WR of the same cycle (both wait
 //   while a response is due or the detector defers). Its response
 //   -> rabuf_q, HAVE (or straight into linebuf in RD); RD takes it -> NONE.
@@ -143,7 +146,7 @@
 //   `WW_SCORD_DET_PART, which the lockstep points use); NUM_SM*WARPS <=
 //   2^WARPID_W and <= 256 (log byte fields). Simulation assertions: every
 //   record's line is in this partition, sk is CHECK or FENCE, a response
-//   comes only when one is due.
+//   comes only when one is due, the read-ahead holds the line RD asks for.
 
 `default_nettype none
 `include "ww_config.vh"
