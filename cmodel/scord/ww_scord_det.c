@@ -5,7 +5,8 @@
  * HDRW ABORT; see the RTL header), the record in work, the line buffer, the
  * race notes of the md line in work, the port's response-due flag, the
  * read-ahead (state, line, buffer), the counters, the dedup table, and the
- * ww_scord_check / ww_scord_fencefile models.
+ * ww_scord_check / ww_scord_fencefile models. The deferral to the crossbar
+ * (xbar_req_i) reads the queue's count, which the RTL keeps as qcnt_q.
  */
 #include "ww_scord_det.h"
 
