@@ -330,7 +330,7 @@ for name, kind, cmd in manifest:
     if sc["distinct"]:
         fp[mode] += 1
     suite.append({"kernel": kernel, "mode": mode, "distinct": sc["distinct"],
-                  "list": sc.get("list", []), "cycles": d["stats"]["steps"],
+                  "list": sc.get("list", []), "cycles": d["cycles"],
                   "md_reads": sc["md_reads"], "md_writes": sc["md_writes"],
                   "l2_requests": sc.get("l2_requests"),
                   "queue_full_cycles": sc["queue_full_cycles"], "command": cmd})

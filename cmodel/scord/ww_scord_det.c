@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * ww_scord_det -- C model of rtl/scord/ww_scord_det.v. The state mirrors the
- * RTL: the intake queue, the FSM (IDLE RD RDW CHK VLAST WR WRW LOG LWR LWRW
- * HDR HDRW ABORT; see the RTL header), the record in work, the line buffer,
- * the race notes of the md line in work, the counters, the dedup table, and
- * the ww_scord_check / ww_scord_fencefile models.
+ * RTL: the intake queue, the FSM (IDLE RD RDW CHK VLAST WR LOG LWR LWRW HDR
+ * HDRW ABORT; see the RTL header), the record in work, the line buffer, the
+ * race notes of the md line in work, the port's response-due flag, the
+ * read-ahead (state, line, buffer), the counters, the dedup table, and the
+ * ww_scord_check / ww_scord_fencefile models. The deferral to the crossbar
+ * (xbar_req_i) reads the queue's count, which the RTL keeps as qcnt_q.
  */
 #include "ww_scord_det.h"
 
@@ -21,9 +23,11 @@
 #define SBW WW_PORT_WORDS(WW_SCORD_DET_SB_W)
 
 enum {
-  ST_IDLE, ST_RD, ST_RDW, ST_CHK, ST_VLAST, ST_WR, ST_WRW, ST_LOG, ST_LWR, ST_LWRW, ST_HDR,
-  ST_HDRW, ST_ABORT
+  ST_IDLE, ST_RD, ST_RDW, ST_CHK, ST_VLAST, ST_WR, ST_LOG, ST_LWR, ST_LWRW, ST_HDR, ST_HDRW,
+  ST_ABORT
 };
+
+enum { RA_NONE, RA_BUSY, RA_HAVE };   /* the read-ahead */
 
 typedef struct {
   uint32_t src, line;
@@ -59,6 +63,12 @@ struct ww_scord_det {
   uint64_t chg_be[2];       /* byte enables of changed entries (LINE_BYTES <= 128) */
   unsigned rtype[MAXH], rscope[MAXH];
   uint32_t rpwarp[MAXH], rpblk[MAXH];
+
+  /* the port and the read-ahead */
+  int pend;                 /* a response is due */
+  int ra;                   /* RA_* */
+  uint32_t ra_line;
+  uint32_t rabuf[MAXW];
 
   /* race log */
   uint32_t n_entries, n_races, n_ovw, n_recs, n_mdrd, n_mdwr, n_qfull;
@@ -282,16 +292,6 @@ void ww_scord_det_free(ww_scord_det_t *m)
   free(m);
 }
 
-static int is_req(int st)
-{
-  return st == ST_RD || st == ST_WR || st == ST_LWR || st == ST_HDR;
-}
-
-static int is_wait(int st)
-{
-  return st == ST_RDW || st == ST_WRW || st == ST_LWRW || st == ST_HDRW || st == ST_ABORT;
-}
-
 static unsigned lowest(uint32_t v, unsigned n)
 {
   for (unsigned b = 0; b < n; b++)
@@ -349,32 +349,8 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   out->ack_valid_o = (uint64_t)m->ack;
   out->ack_sm_o = m->ack_sm;
 
-  const int m_req = is_req(st), m_wait = is_wait(st);
   const uint32_t md_line = ww_scord_det_md_line(c, cached, m->rec_line, m->half);
-  uint8_t be[128];
-  memset(be, 0, sizeof be);
-  if (st == ST_WR) {
-    for (unsigned b = 0; b < LBY; b++)
-      be[b] = (uint8_t)(m->chg_be[b / 64] >> (b % 64) & 1);
-  } else if (st == ST_HDR || (st == ST_LWR && !m->log_be_count)) {
-    memset(be, 1, 4 * WW_SCORD_ENT_N);   /* the header has as many words */
-  } else if (st == ST_LWR) {
-    memset(be + 4 * WW_SCORD_ENT_COUNT, 1, 4);
-  }
-  out->mreq_valid_o = (uint64_t)m_req;
-  out->mreq_op_o = st == ST_RD ? WW_L2_READ : WW_L2_WRITE;
-  out->mreq_line_o = (st == ST_RD || st == ST_WR) ? md_line
-                     : st == ST_LWR               ? m->log_line
-                                                  : ww_scord_det_hdr_line(c) & line_mask(c);
-  memset(out->mreq_be_o, 0, sizeof out->mreq_be_o);
-  memset(out->mreq_data_o, 0, sizeof out->mreq_data_o);
-  for (unsigned b = 0; b < LBY; b++) {
-    if (!be[b])
-      continue;
-    out->mreq_be_o[b / 32] |= 1u << (b % 32);
-    out->mreq_data_o[b / 4] |= m->lb[b / 4] & (0xFFu << (8 * (b % 4)));
-  }
-  out->idle_o = (uint64_t)(st == ST_IDLE && !q_valid && !(m->hdr_dirty && en));
+  out->idle_o = (uint64_t)(st == ST_IDLE && !q_valid && !m->pend && !(m->hdr_dirty && en));
 
   const int log_now = st == ST_LOG;
   const lg_t g = log_decide(m);
@@ -453,13 +429,61 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   const int v_rc = v_take && co.race_o;
   const int any_chg = m->chg_be[0] || m->chg_be[1] || v_chg;
   const int any_race = m->rvec || v_rc;
-  const int m_acc = m_req && (in->mreq_ready_i & 1);
   const int mrsp = (int)(in->mrsp_valid_i & 1);
+  const int mready = (int)(in->mreq_ready_i & 1);
+  const int next_hi = !m->half && wm_hi != 0;
+
+  /* ---- the memory port and the read-ahead ---- */
+  const int ra_st = st == ST_CHK || st == ST_VLAST || st == ST_WR;
+  const int ra_tgt_v = next_hi || (q_valid && h_check);
+  const uint32_t ra_tgt =
+    next_hi ? ww_scord_det_md_line(c, cached, m->rec_line, 1)
+            : ww_scord_det_md_line(c, cached, h->line, (hs.wmask & mask32(H)) == 0);
+  const int ra_haz = ra_tgt == md_line && !(st == ST_VLAST && !any_chg);
+  /* deferral: the crossbar waits for the slice and less than half the
+   * queue is full (the RTL counts the queue's records in qcnt_q) */
+  const int defer = (in->xbar_req_i & 1) && m->q_count < c->queue / 2;
+  const int busy = m->pend || defer;
+  const int ra_go = ra_st && m->ra == RA_NONE && !busy && ra_tgt_v && !ra_haz;
+  const int st_rd = st == ST_RD && m->ra == RA_NONE && !busy;
+  const int st_wr = st == ST_WR && !busy && !ra_go;
+  const int st_lwr = st == ST_LWR && !busy;
+  const int st_hdr = st == ST_HDR && !busy;
+  const int m_req = st_rd || st_wr || st_lwr || st_hdr || ra_go;
+  const int m_acc = m_req && mready;
+  const int rd_acc = m_acc && (st_rd || ra_go), wr_acc = m_acc && st_wr;
+  uint8_t be[128];
+  memset(be, 0, sizeof be);
+  if (st_wr) {
+    for (unsigned b = 0; b < LBY; b++)
+      be[b] = (uint8_t)(m->chg_be[b / 64] >> (b % 64) & 1);
+  } else if (st_hdr || (st_lwr && !m->log_be_count)) {
+    memset(be, 1, 4 * WW_SCORD_ENT_N);   /* the header has as many words */
+  } else if (st_lwr) {
+    memset(be + 4 * WW_SCORD_ENT_COUNT, 1, 4);
+  }
+  out->mreq_valid_o = (uint64_t)m_req;
+  out->mreq_op_o = (st_rd || ra_go) ? WW_L2_READ : WW_L2_WRITE;
+  out->mreq_line_o = ra_go                 ? ra_tgt
+                     : (st_rd || st_wr)    ? md_line
+                     : st_lwr              ? m->log_line
+                                           : ww_scord_det_hdr_line(c) & line_mask(c);
+  memset(out->mreq_be_o, 0, sizeof out->mreq_be_o);
+  memset(out->mreq_data_o, 0, sizeof out->mreq_data_o);
+  for (unsigned b = 0; b < LBY; b++) {
+    if (!be[b])
+      continue;
+    out->mreq_be_o[b / 32] |= 1u << (b % 32);
+    out->mreq_data_o[b / 4] |= m->lb[b / 4] & (0xFFu << (8 * (b % 4)));
+  }
+  /* the md line of RD arrives: from the read-ahead, or RD's own READ */
+  const int ra_take = st == ST_RD && (m->ra == RA_HAVE || (m->ra == RA_BUSY && mrsp));
+  const int ld_line = ra_take || (st == ST_RDW && mrsp);
+
   const int qfull = (in->in_valid_i & 1) && !in_ready;
-  const int bump = qfull || q_pop || (m_acc && (st == ST_RD || st == ST_WR)) || log_now;
+  const int bump = qfull || q_pop || rd_acc || wr_acc || log_now;
   const int hdr_build =
     (st == ST_IDLE && !q_valid && m->hdr_dirty && en) || (st == ST_LWRW && mrsp);
-  const int next_hi = !m->half && wm_hi != 0;
   const int st_next = next_hi ? ST_RD : ST_IDLE;
 
   int sd = st;
@@ -470,12 +494,11 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     else if (m->hdr_dirty && en)
       sd = ST_HDR;
     break;
-  case ST_RD: if (m_acc) sd = ST_RDW; break;
+  case ST_RD: sd = ra_take ? ST_CHK : m_acc ? ST_RDW : ST_RD; break;
   case ST_RDW: if (mrsp) sd = ST_CHK; break;
   case ST_CHK: if (!rem_nx) sd = ST_VLAST; break;
   case ST_VLAST: sd = any_chg ? ST_WR : any_race ? ST_LOG : st_next; break;
-  case ST_WR: if (m_acc) sd = ST_WRW; break;
-  case ST_WRW: if (mrsp) sd = m->rvec ? ST_LOG : st_next; break;
+  case ST_WR: if (wr_acc) sd = m->rvec ? ST_LOG : st_next; break;
   case ST_LOG: sd = ST_LWR; break;
   case ST_LWR: if (m_acc) sd = ST_LWRW; break;
   case ST_LWRW: if (mrsp) sd = ST_HDR; break;
@@ -485,7 +508,7 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   default: sd = ST_IDLE; break;
   }
   if (clear)
-    sd = (m_acc || (m_wait && !mrsp)) ? ST_ABORT : ST_IDLE;
+    sd = (m_acc || (m->pend && !mrsp)) ? ST_ABORT : ST_IDLE;
   const int go_hi = sd == ST_RD && st != ST_IDLE && st != ST_RD;
 
   /* ---- clock edge: datapath (not reset) ---- */
@@ -509,8 +532,12 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   }
   if (go_hi)
     m->half = 1;
-  if (st == ST_RDW && mrsp) {
-    memcpy(m->lb, in->mrsp_data_i, W * sizeof(uint32_t));
+  if (ra_go && mready)
+    m->ra_line = ra_tgt;
+  if (m->ra == RA_BUSY && mrsp)
+    memcpy(m->rabuf, in->mrsp_data_i, W * sizeof(uint32_t));
+  if (ld_line) {
+    memcpy(m->lb, m->ra == RA_HAVE ? m->rabuf : in->mrsp_data_i, W * sizeof(uint32_t));
     m->rem = half_now ? wm_hi : wm_lo;
     m->chg_be[0] = m->chg_be[1] = 0;
   }
@@ -587,6 +614,21 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     m->q_count = m->q_count + (unsigned)q_push - (unsigned)q_pop;
   }
   m->ack = rst && ack_d;
+  /* the port and the read-ahead */
+  if (!rst) {
+    m->pend = 0;
+    m->ra = RA_NONE;
+  } else {
+    m->pend = m_acc || (m->pend && !mrsp);
+    if (clear)
+      m->ra = RA_NONE;
+    else if (ra_go && mready)
+      m->ra = RA_BUSY;
+    else if (ra_take)
+      m->ra = RA_NONE;
+    else if (m->ra == RA_BUSY && mrsp)
+      m->ra = RA_HAVE;
+  }
 
   if (!rst || clear) {
     m->state = rst ? sd : ST_IDLE;
@@ -602,8 +644,8 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   m->state = sd;
   m->n_qfull += (uint32_t)qfull;
   m->n_recs += (uint32_t)q_pop;
-  m->n_mdrd += (uint32_t)(m_acc && st == ST_RD);
-  m->n_mdwr += (uint32_t)(m_acc && st == ST_WR);
+  m->n_mdrd += (uint32_t)rd_acc;
+  m->n_mdwr += (uint32_t)wr_acc;
   m->hdr_dirty = (m->hdr_dirty && !hdr_build) || bump;
   if (v_rc)
     m->rvec |= 1u << vidx;

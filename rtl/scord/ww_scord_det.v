@@ -22,9 +22,20 @@
 //   so a fence.dev can never hang on a detector that is off); ack_sm_o = its src.
 // Memory port (to the slice): mreq_valid_o/mreq_ready_i, op WW_L2_READ / WRITE,
 //   line, byte enables, data (mreq_data_o is the write data masked by
-//   mreq_be_o; 0 for a READ). One request at a time; each gets exactly one
+//   mreq_be_o; 0 for a READ). One request at a time: a request is presented
+//   only while no response is due (pend_q) and the detector does not defer
+//   (Deferral); each gets exactly one
 //   mrsp_valid_i, at the earliest the cycle after it was accepted, always
-//   taken (mrsp_data_i used for READs only).
+//   taken (mrsp_data_i used for READs only). A read-ahead READ that is not
+//   accepted may be withdrawn when the FSM moves on (as at clear_i).
+// Deferral: xbar_req_i = the crossbar presents an ordinary request to this
+//   slice (the partition port grants the detector first). While it is high
+//   and fewer than QUEUE/2 records wait in the queue (qcnt_q), the detector
+//   presents no request: its work, which only has to keep the queue from
+//   filling, takes the cycles the SMs leave; with a backlog it goes first
+//   again. The order of its own requests, and so every result, is unchanged.
+//   No starvation: records that arrive while it defers fill the queue, and
+//   when the SMs are done their requests stop (the end-of-grid drain).
 // Address map (docs/scord.md §3), data line L of this partition (L mod
 //   NUM_PART = PART, asserted), i = L div NUM_PART:
 //     tracked     NULL_GUARD/LB <= L < LOCAL_BASE0/LB (LOCAL_BASE0 = GMEM -
@@ -59,13 +70,17 @@
 //   entry's count word (byte enables of word 2); otherwise it appends a new
 //   entry with count 1 and takes over the table slot.
 //
-// FSM (state_q), one record at a time:
+// FSM (state_q), records in order, the metadata of the next md line read
+// ahead (docs/scord.md §6 item 7):
 //   IDLE   pop the queue head: FENCE -> fence-file increment (1 cycle);
 //          CHECK (tracked, wmask != 0) -> latch the record, half := first
 //          half with wmask bits -> RD; anything else is dropped. Queue empty
 //          and header dirty and en_i -> header into linebuf -> HDR.
-//   RD     READ md line of `half` until accepted (md reads++)   -> RDW
+//   RD     the md line of `half`: from the read-ahead if it holds or fetches
+//          it (always this line: see Read-ahead), else READ it once no
+//          response is due and it does not defer (md reads++) -> RDW
 //   RDW    wait for the line -> linebuf; rem := the half's wmask -> CHK
+//          (from the read-ahead: linebuf := its line, or its response, in RD)
 //   CHK    one word per cycle, ascending: the lowest bit r of rem goes to
 //          ww_scord_check with linebuf entry r, fC (current warp) and fP
 //          (entry of md.WarpID); rem empty -> VLAST
@@ -74,36 +89,64 @@
 //          byte enables; a race is noted for r with md.WarpID/BlockID
 //   VLAST  last verdict -> WR if some entry changed, else LOG if a race,
 //          else NEXT
-//   WR     WRITE linebuf with the changed entries' byte enables (md writes++)
-//   WRW    wait for the ack -> LOG if a race is noted, else NEXT
+//   WR     WRITE linebuf with the changed entries' byte enables once no
+//          response is due and no read-ahead goes first (md writes++);
+//          accepted -> LOG if a race is noted, else NEXT (the ack is not
+//          waited for: pend_q keeps later requests behind it)
 //   LOG    lowest noted race: race event port pulse; dedup lookup; either
 //          count word (dup) or a new entry into linebuf -> LWR
 //   LWR    WRITE the log entry line -> LWRW -> (ack) header into linebuf -> HDR
 //   HDR    WRITE the header line -> HDRW -> (ack) LOG if races remain, NEXT
 //          inside a record, IDLE after an idle-time header
 //   NEXT   (not a state) second half needed ? half := 1, RD : IDLE
-//   ABORT  clear_i came while a request was in flight: wait for its response
-//          -> IDLE
+//   ABORT  clear_i came while a response was due: wait for it -> IDLE
+// Read-ahead (ra_q NONE / BUSY / HAVE, one line, rabuf_q): in CHK, VLAST and
+//   WR, when ra_q = NONE, no response is due and it does not defer, the
+//   detector READs the next
+//   md line it will need: the record's second half if the current md line
+//   is its first half and wmask has words there, else the first md line of
+//   the queue head if that is a CHECK it will check (tracked, wmask != 0).
+//   Hazard: not if that line is the current md line, which may still be
+//   written (in VLAST with no changed entry it will not be: then it may).
+//   So a READ overtakes only the WRITE and log writes of a different md
+//   line, and every READ returns what the serial order would: records are
+//   checked, written and logged in queue order, the log is the same, and
+//   every md line is READ and written as often as one at a time (for the same
+//   record stream the header counters are the same; only queue-full cycles
+//   depend on timing). The
+//   read-ahead goes to the port before a WR of the same cycle (both wait
+//   while a response is due or the detector defers). Its response
+//   -> rabuf_q, HAVE (or straight into linebuf in RD); RD takes it -> NONE.
+//   The line it holds is always the one RD asks for next (asserted): the
+//   target is fixed until then, and cached_i changes only with clear_i.
 // clear_i (launch start): empties the queue, clears the fence file, dedup
 //   table, counters and noted races, marks the header dirty (written once the
 //   queue drains, so every launch with en_i gets a header) and returns to IDLE
 //   (ABORT if a response is still due; a request not yet accepted is
-//   withdrawn). idle_o = IDLE && queue empty && !(header dirty && en_i): all
-//   metadata and log writes done, header exact.
+//   withdrawn) with no read-ahead. idle_o = IDLE && queue empty && no
+//   response due && !(header dirty && en_i): all metadata and log writes
+//   done, header exact.
 // Race event port: race_valid_o one cycle per race (state LOG) with its pc,
 //   byte address, type (WW_SCORD_RACE_A..F = Table IV a..f), scope and dup (merged into an
 //   existing entry).
-// Timing, measured against ww_l2_slice with hits (response 4 cycles after
-//   acceptance), queue kept full, no race: a CHECK of one md line takes 13
-//   cycles (IDLE 1, RD 1, RDW 4, CHK 1 per word, VLAST 1, WR 1, WRW 4), 8 if
-//   no entry changed (no WR); two md lines 25 (15). A FENCE takes 1 cycle. A
-//   race adds LOG 1 + LWR/LWRW 5 + HDR/HDRW 5 cycles.
+// Timing, measured by cmodel/scord/test/test_scord_det (t_timing: a memory
+//   with ww_l2_slice's hit timing, response 4 cycles after acceptance and the
+//   next one accepted the cycle after; xbar_req_i low; queue kept full;
+//   steady state, cycles per record): CHECKs of one md line each,
+//   consecutive records on different md lines, every one changed: 10, the
+//   port's READ and WRITE back to back (IDLE, RD, CHK, VLAST hide under the
+//   read-ahead); two md lines each: 20.
+//   Every record on the same md line, changed: 12 (the hazard: its READ
+//   waits for the WRITE); unchanged: 6 (read ahead from VLAST); a race
+//   each time: 23 (a race adds LOG 1 and the log entry and header WRITEs, 5
+//   each). A FENCE takes 1. The same streams one record at a time (the
+//   detector before the read-ahead): 13, 31, 13, 8, 24, 1.
 // Parameters: LINE_BYTES power of two >= 32; QUEUE, LOG_ENTRIES, DEDUP powers
 //   of two (QUEUE >= 2); NUM_PART >= 1, 0 <= PART < NUM_PART (default 0, or
 //   `WW_SCORD_DET_PART, which the lockstep points use); NUM_SM*WARPS <=
 //   2^WARPID_W and <= 256 (log byte fields). Simulation assertions: every
 //   record's line is in this partition, sk is CHECK or FENCE, a response
-//   comes only when one is due.
+//   comes only when one is due, the read-ahead holds the line RD asks for.
 
 `default_nettype none
 `include "ww_config.vh"
@@ -161,6 +204,8 @@ module ww_scord_det #(
   output wire [LINE_BYTES-1:0]   mreq_be_o,
   output wire [LINE_BYTES*8-1:0] mreq_data_o,
   input  wire                    mrsp_valid_i,
+  // the crossbar presents an ordinary request to this partition's slice
+  input  wire                    xbar_req_i,
   input  wire [LINE_BYTES*8-1:0] mrsp_data_i,
   // status
   output wire                    idle_o,
@@ -251,13 +296,16 @@ module ww_scord_det #(
   localparam [3:0] ST_CHK   = 4'd3;
   localparam [3:0] ST_VLAST = 4'd4;
   localparam [3:0] ST_WR    = 4'd5;
-  localparam [3:0] ST_WRW   = 4'd6;
-  localparam [3:0] ST_LOG   = 4'd7;
-  localparam [3:0] ST_LWR   = 4'd8;
-  localparam [3:0] ST_LWRW  = 4'd9;
-  localparam [3:0] ST_HDR   = 4'd10;
-  localparam [3:0] ST_HDRW  = 4'd11;
-  localparam [3:0] ST_ABORT = 4'd12;
+  localparam [3:0] ST_LOG   = 4'd6;
+  localparam [3:0] ST_LWR   = 4'd7;
+  localparam [3:0] ST_LWRW  = 4'd8;
+  localparam [3:0] ST_HDR   = 4'd9;
+  localparam [3:0] ST_HDRW  = 4'd10;
+  localparam [3:0] ST_ABORT = 4'd11;
+
+  localparam [1:0] RA_NONE  = 2'd0;   // read-ahead: nothing
+  localparam [1:0] RA_BUSY  = 2'd1;   //   its READ was accepted, response due
+  localparam [1:0] RA_HAVE  = 2'd2;   //   its line is in rabuf_q
 
 `ifndef SYNTHESIS
   initial begin
@@ -373,8 +421,15 @@ module ww_scord_det #(
   wire [LINE_W-1:0] rec_tsh = rec_i >> S_W;
   wire [TAG_W-1:0]  rec_tag = rec_tsh[TAG_W-1:0];
   wire [LINE_W-1:0] md_line = L_MD_BASE + ({rec_j[LINE_W-2:0], half_q} * L_NPART) + L_PART;
+  wire [LINE_W-1:0] md_hi   = L_MD_BASE + ({rec_j[LINE_W-2:0], 1'b1} * L_NPART) + L_PART;
   wire [HALF-1:0]   wm_lo   = rec_wm_q[0 +: HALF];
   wire [HALF-1:0]   wm_hi   = rec_wm_q[HALF +: HALF];
+
+  // the queue head's first md line (the read-ahead's target after this record)
+  wire [LINE_W-1:0] h_i     = h_line / L_NPART;
+  wire [LINE_W-1:0] h_j     = cached_i ? (h_i & L_S_MASK) : h_i;
+  wire              h_half  = (h_wm[0 +: HALF] == {HALF{1'b0}});
+  wire [LINE_W-1:0] h_md    = L_MD_BASE + ({h_j[LINE_W-2:0], h_half} * L_NPART) + L_PART;
 
   ////////////////////
   // Line buffer    //
@@ -559,7 +614,7 @@ module ww_scord_det #(
   end
   wire [LINE_W-1:0]    lg_line  = L_LOG_BASE + lg_slot1 * L_NPART + L_PART;
   wire                 log_now  = (state_q == ST_LOG);
-  wire unused_bits = ^{rec_j[LINE_W-1], rec_tsh[LINE_W-1:TAG_W], lg_fold[29:DD_W],
+  wire unused_bits = ^{rec_j[LINE_W-1], h_j[LINE_W-1], rec_tsh[LINE_W-1:TAG_W], lg_fold[29:DD_W],
                        lg_nseq[31:LE_W]};
 
   // previous accessor: SM and global warp, 8 bits each in the log
@@ -614,14 +669,39 @@ module ww_scord_det #(
   // Memory port    //
   ////////////////////
 
-  wire st_rd  = (state_q == ST_RD);
-  wire st_wr  = (state_q == ST_WR);
-  wire st_lwr = (state_q == ST_LWR);
-  wire st_hdr = (state_q == ST_HDR);
-  wire m_req  = st_rd || st_wr || st_lwr || st_hdr;
+  // one request at a time: a response is due from the accepting edge on
+  reg              pend_q;
+  // Deferral: while the crossbar has a request for the slice, the detector
+  // presents none unless half its queue is full (records waiting: qcnt_q)
+  localparam QC_W = $clog2(QUEUE) + 1;
+  localparam [QC_W-1:0] Q_URGENT = QUEUE / 2;
+  reg  [QC_W-1:0]  qcnt_q;
+  wire             defer = xbar_req_i && (qcnt_q < Q_URGENT);
+  wire             busy  = pend_q || defer;
+  // the read-ahead (header "Read-ahead")
+  reg  [1:0]       ra_q;
+  reg  [LINE_W-1:0] ra_line_q;
+  reg  [LB-1:0]    rabuf_q;
+
+  wire next_hi  = !half_q && (wm_hi != {HALF{1'b0}});   // the record's second half is next
+  wire ra_st    = (state_q == ST_CHK) || (state_q == ST_VLAST) || (state_q == ST_WR);
+  wire ra_tgt_v = next_hi || (q_valid && h_check);
+  wire [LINE_W-1:0] ra_tgt = next_hi ? md_hi : h_md;
+`ifdef WW_MUTANT_SCORD_DET_NO_HAZARD
+  wire ra_haz   = 1'b0;                                  // reads past a pending write
+`else
+  wire ra_haz   = (ra_tgt == md_line) && !((state_q == ST_VLAST) && !any_chg);
+`endif
+  wire ra_go    = ra_st && (ra_q == RA_NONE) && !busy && ra_tgt_v && !ra_haz;
+
+  wire st_rd  = (state_q == ST_RD) && (ra_q == RA_NONE) && !busy;
+  wire st_wr  = (state_q == ST_WR) && !busy && !ra_go;
+  wire st_lwr = (state_q == ST_LWR) && !busy;
+  wire st_hdr = (state_q == ST_HDR) && !busy;
+  wire m_req  = st_rd || st_wr || st_lwr || st_hdr || ra_go;
   wire m_acc  = m_req && mreq_ready_i;
-  wire m_wait = (state_q == ST_RDW) || (state_q == ST_WRW) || (state_q == ST_LWRW) ||
-                (state_q == ST_HDRW) || (state_q == ST_ABORT);
+  wire rd_acc = m_acc && (st_rd || ra_go);               // md reads
+  wire wr_acc = m_acc && st_wr;                          // md writes
 
   reg [LINE_BYTES-1:0] be_c;
   reg [LB-1:0]         be_bits;
@@ -634,20 +714,25 @@ module ww_scord_det #(
   end
 
   assign mreq_valid_o = m_req;
-  assign mreq_op_o    = st_rd ? `WW_L2_READ : `WW_L2_WRITE;
-  assign mreq_line_o  = (st_rd || st_wr) ? md_line : st_lwr ? log_line_q : L_HDR;
+  assign mreq_op_o    = (st_rd || ra_go) ? `WW_L2_READ : `WW_L2_WRITE;
+  assign mreq_line_o  = ra_go ? ra_tgt : (st_rd || st_wr) ? md_line : st_lwr ? log_line_q : L_HDR;
   assign mreq_be_o    = be_c;
   assign mreq_data_o  = linebuf_q & be_bits;
+
+  // the md line of RD arrives: from the read-ahead (held, or its response
+  // now), or the response to RD's own READ
+  wire ra_take = (state_q == ST_RD) && ((ra_q == RA_HAVE) || ((ra_q == RA_BUSY) && mrsp_valid_i));
+  wire ld_line = ra_take || ((state_q == ST_RDW) && mrsp_valid_i);
+  wire [LB-1:0] ld_data = (ra_q == RA_HAVE) ? rabuf_q : mrsp_data_i;
 
   ////////////////////
   // FSM            //
   ////////////////////
 
   // counters that move this cycle (the header goes dirty)
-  wire bump      = qfull || q_pop || (m_acc && (st_rd || st_wr)) || log_now;
+  wire bump      = qfull || q_pop || rd_acc || wr_acc || log_now;
   wire hdr_build = ((state_q == ST_IDLE) && !q_valid && hdr_dirty_q && en_i) ||
                    ((state_q == ST_LWRW) && mrsp_valid_i);
-  wire next_hi   = !half_q && (wm_hi != {HALF{1'b0}});
   wire [3:0] st_next = next_hi ? ST_RD : ST_IDLE;   // record: second half or done
 
   reg [3:0] state_d;
@@ -661,16 +746,15 @@ module ww_scord_det #(
           state_d = ST_HDR;
         end
       end
-      ST_RD:    if (mreq_ready_i) state_d = ST_RDW;
+      ST_RD:    if (ra_take) state_d = ST_CHK; else if (m_acc) state_d = ST_RDW;
       ST_RDW:   if (mrsp_valid_i) state_d = ST_CHK;
       ST_CHK:   if (rem_nx == {HALF{1'b0}}) state_d = ST_VLAST;
       ST_VLAST: state_d = any_chg ? ST_WR : any_race ? ST_LOG : st_next;
-      ST_WR:    if (mreq_ready_i) state_d = ST_WRW;
-      ST_WRW:   if (mrsp_valid_i) state_d = (rvec_q != {HALF{1'b0}}) ? ST_LOG : st_next;
+      ST_WR:    if (wr_acc) state_d = (rvec_q != {HALF{1'b0}}) ? ST_LOG : st_next;
       ST_LOG:   state_d = ST_LWR;
-      ST_LWR:   if (mreq_ready_i) state_d = ST_LWRW;
+      ST_LWR:   if (m_acc) state_d = ST_LWRW;
       ST_LWRW:  if (mrsp_valid_i) state_d = ST_HDR;
-      ST_HDR:   if (mreq_ready_i) state_d = ST_HDRW;
+      ST_HDR:   if (m_acc) state_d = ST_HDRW;
       ST_HDRW: begin
         if (mrsp_valid_i) begin
           state_d = !in_rec_q ? ST_IDLE : (rvec_q != {HALF{1'b0}}) ? ST_LOG : st_next;
@@ -681,7 +765,7 @@ module ww_scord_det #(
     endcase
     if (clear_i) begin
       // a request accepted now, or a response still due: wait for it
-      state_d = ((m_req && mreq_ready_i) || (m_wait && !mrsp_valid_i)) ? ST_ABORT : ST_IDLE;
+      state_d = (m_acc || (pend_q && !mrsp_valid_i)) ? ST_ABORT : ST_IDLE;
     end
   end
   wire go_hi = (state_d == ST_RD) && (state_q != ST_IDLE) && (state_q != ST_RD);
@@ -721,10 +805,10 @@ module ww_scord_det #(
       if (q_pop) begin
         n_recs_q <= n_recs_q + 32'd1;
       end
-      if (m_acc && st_rd) begin
+      if (rd_acc) begin
         n_mdrd_q <= n_mdrd_q + 32'd1;
       end
-      if (m_acc && st_wr) begin
+      if (wr_acc) begin
         n_mdwr_q <= n_mdwr_q + 32'd1;
       end
       hdr_dirty_q <= (hdr_dirty_q && !hdr_build) || bump;
@@ -749,9 +833,40 @@ module ww_scord_det #(
     end
   end
 
+  // the port and the read-ahead
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      pend_q <= 1'b0;
+      qcnt_q <= {QC_W{1'b0}};
+      ra_q   <= RA_NONE;
+    end else begin
+      pend_q <= m_acc || (pend_q && !mrsp_valid_i);
+      if (clear_i) begin
+        qcnt_q <= {QC_W{1'b0}};
+      end else begin
+        qcnt_q <= qcnt_q + {{(QC_W-1){1'b0}}, q_push} - {{(QC_W-1){1'b0}}, q_pop};
+      end
+      if (clear_i) begin
+        ra_q <= RA_NONE;
+      end else if (ra_go && mreq_ready_i) begin
+        ra_q <= RA_BUSY;
+      end else if (ra_take) begin
+        ra_q <= RA_NONE;
+      end else if ((ra_q == RA_BUSY) && mrsp_valid_i) begin
+        ra_q <= RA_HAVE;
+      end
+    end
+  end
+
   // datapath (not reset)
   integer we;
   always @(posedge clk_i) begin
+    if (ra_go && mreq_ready_i) begin
+      ra_line_q <= ra_tgt;
+    end
+    if ((ra_q == RA_BUSY) && mrsp_valid_i) begin
+      rabuf_q <= mrsp_data_i;
+    end
     if (q_pop && h_check) begin
       rec_src_q  <= h_src;
       rec_line_q <= h_line;
@@ -767,8 +882,8 @@ module ww_scord_det #(
     if (go_hi) begin
       half_q <= 1'b1;
     end
-    if (state_q == ST_RDW && mrsp_valid_i) begin
-      linebuf_q <= mrsp_data_i;
+    if (ld_line) begin
+      linebuf_q <= ld_data;
       rem_q     <= half_q ? wm_hi : wm_lo;
       chg_be_q  <= {LINE_BYTES{1'b0}};
     end
@@ -817,7 +932,7 @@ module ww_scord_det #(
   // Outputs        //
   ////////////////////
 
-  assign idle_o = (state_q == ST_IDLE) && !q_valid && !(hdr_dirty_q && en_i);
+  assign idle_o = (state_q == ST_IDLE) && !q_valid && !pend_q && !(hdr_dirty_q && en_i);
 
   assign race_valid_o     = log_now;
   assign race_pc_o        = rec_pc_q;
@@ -833,7 +948,11 @@ module ww_scord_det #(
   `WW_ASSERT(RecordInPartition, !(in_valid_i && (in_line_i % L_NPART) != L_PART))
   `WW_ASSERT(RecordKind, !(in_valid_i && in_sk != `WW_SCORD_SK_CHECK &&
                            in_sk != `WW_SCORD_SK_FENCE))
-  `WW_ASSERT(ResponseExpected, !(mrsp_valid_i && !m_wait))
+  `WW_ASSERT(ResponseExpected, !(mrsp_valid_i && !pend_q))
+  // the read-ahead holds or fetches exactly the md line RD asks for (a
+  // clear_i cycle may bring a new cached_i; RD's work is dropped then)
+  `WW_ASSERT(ReadAheadLine, !((state_q == ST_RD) && (ra_q != RA_NONE) && !clear_i &&
+                              (ra_line_q != md_line)))
 
 endmodule  // ww_scord_det
 `default_nettype wire

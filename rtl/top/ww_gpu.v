@@ -439,6 +439,7 @@ module ww_gpu #(
       .mreq_data_o      (u_req_data[0 +: LB]),
       .mrsp_valid_i     (u_rsp_valid[0]),
       .mrsp_data_i      (l2_rsp_data[p*LB +: LB]),
+      .xbar_req_i       (x_req_valid[p] && (x_req_sb[p*SB_W + SK_LSB +: SK_W] == `WW_SCORD_SK_NONE)),
       .idle_o           (det_idle[p]),
       .race_valid_o     (),
       .race_pc_o        (),

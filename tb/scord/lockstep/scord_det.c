@@ -12,10 +12,13 @@
  * global warps (3 in 4 records); a ctaid and barrier ID per warp, redrawn now
  * and then (BlockIDs meet and part; ctaid c and c + 128 share a BlockID);
  * lock Blooms empty or one of three locks; one PC per op class (1 in 8: per
- * first word), so a race repeats under one dedup key; one CHECK in six
- * repeats the last CHECK's access by its own warp, so duplicates come while
- * the entry is still in even the smallest ring. Ops: every load, store
- * and atomic kind.
+ * first word), so a race repeats under one dedup key. Ops: every load, store
+ * and atomic kind. One CHECK in six repeats the last CHECK's access by the
+ * new record's warp, so duplicates come while the entry is still in even the
+ * smallest ring; one record in six after a CHECK repeats it whole (same warp,
+ * op, line and words): runs of records on one md line, changed or not, for
+ * the read-ahead's hazard and its use of a line it fetched after an
+ * unchanged one.
  * Traffic comes in epochs of 500..3500 cycles: heavy (the queue fills,
  * queue-full cycles count), light, or silent (the detector drains and
  * writes its header, idle_o rises). A record is held while in_ready_o is low.
@@ -28,11 +31,21 @@
  * accepts with random ready (70 %, or always in some epochs) when nothing is
  * outstanding, performs the request at once (READ captures the line, WRITE
  * merges the enabled bytes) and answers after 1..4 cycles, sometimes 30.
- * A reset drops the outstanding response.
+ * A reset drops the outstanding response. The crossbar's own requests for
+ * the slice (xbar_req_i, the deferral) are random per cycle at 0, 50 or
+ * 95 % in an epoch.
  *
- * Measured over 400 000 cycles (seed 1, defaults): ~5800 races (all six
- * types, ~1/5 block scope), ~120 duplicates, ring wraps, ~40 % queue-full
- * cycles, ~20 clears while busy (some with a response due: ABORT).
+ * Measured over 400 000 cycles (seeds 1 and 2, defaults): ~5500 races (all
+ * six types, ~1/6 block scope), ~110 duplicates, ring wraps, ~37 % queue-full
+ * cycles, 15..18 clears while busy (14 with a response due: ABORT).
+ * Read-ahead: ~2700 of a record's second half and ~5900 of the queue head's
+ * first md line, ~390 of them in VLAST for the unchanged current line, ~8000
+ * cycles held back by the hazard, ~2350 cycles with its READ not accepted
+ * (retried, or withdrawn when the FSM moves on), ~1650 READs ahead of a
+ * waiting WRITE; RD takes ~7700 held lines and ~930 responses directly; 10..11
+ * clears with a read-ahead in flight. Deferral: ~12 000 cycles a request was
+ * held back for the crossbar, ~19 500 with the crossbar waiting and the
+ * queue half full (the detector first).
  */
 #include <string.h>
 
@@ -71,8 +84,10 @@ typedef struct {
   /* traffic */
   int have;                      /* a record is presented */
   ww_scord_det_in_t rec;
+  int rec_check;                 /* rec is a CHECK */
   unsigned epoch_kind;           /* 0 heavy, 1 light, 2 silent */
   int en, cached, ready_always;
+  unsigned xbar_pct;             /* % of cycles the crossbar wants the slice */
   uint64_t next_epoch, next_clear;
   ww_scord_det_in_t last;
   int started;
@@ -297,6 +312,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     s->epoch_kind = (unsigned)ww_rng_below(r, 3);
     s->en = !ww_rng_chance(r, 1, 10);
     s->ready_always = ww_rng_chance(r, 1, 3);
+    static const unsigned xbar_pcts[3] = { 0, 50, 95 };
+    s->xbar_pct = xbar_pcts[ww_rng_below(r, 3)];
     if (ww_rng_chance(r, 1, 4))
       redraw_pools(s, r);
   }
@@ -315,7 +332,12 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   static const unsigned rate[3] = { 90, 8, 0 };
   if (!s->have && ww_rng_below(r, 100) < rate[s->epoch_kind]) {
     s->have = 1;
-    make_record(s, r, &s->rec);
+    /* 1 in 6: the last CHECK again (a loop's access: the same md line, which
+     * after the first usually does not change; the read-ahead's hazard) */
+    if (!s->rec_check || !ww_rng_chance(r, 1, 6)) {
+      make_record(s, r, &s->rec);
+      s->rec_check = ww_scord_det_sb_unpack(s->rec.in_sb_i).sk == WW_SCORD_SK_CHECK;
+    }
   }
   in->in_valid_i = (uint64_t)s->have;
   in->in_src_i = s->rec.in_src_i;
@@ -323,6 +345,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   memcpy(in->in_sb_i, s->rec.in_sb_i, sizeof in->in_sb_i);
 
   in->mreq_ready_i = (uint64_t)(!s->rsp_pending && (s->ready_always || ww_rng_chance(r, 7, 10)));
+  in->xbar_req_i = (uint64_t)(ww_rng_below(r, 100) < s->xbar_pct);
   in->mrsp_valid_i = 0;
   if (s->rsp_pending && s->rsp_wait > 0 && --s->rsp_wait == 0) {
     in->mrsp_valid_i = 1;
