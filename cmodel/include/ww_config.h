@@ -115,6 +115,9 @@
 #ifndef WW_L1_WQ
 #define WW_L1_WQ              4      /* L1 write slots (writes awaiting acknowledgement, 1..4) */
 #endif
+#ifndef WW_LSU_CTX
+#define WW_LSU_CTX            4      /* warp memory instructions in flight per SM (LSU write-back entries, 1..8) */
+#endif
 #ifndef WW_GSI_CNT_W
 #define WW_GSI_CNT_W          32     /* GSI stall counter width per SM (counters wrap) */
 #endif

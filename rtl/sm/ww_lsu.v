@@ -73,7 +73,8 @@ module ww_lsu #(
   parameter NUM_PART   = `WW_NUM_PART,
   parameter BAR_W      = `WW_SCORD_BARID_W,
   parameter BLOOM_W    = `WW_SCORD_BLOOM_W,
-  parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, BAR_W, BLOOM_W)
+  parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, BAR_W, BLOOM_W),
+  parameter CTX        = `WW_LSU_CTX
 ) (
   input  wire                      clk_i,
   input  wire                      rst_ni,
@@ -258,17 +259,18 @@ module ww_lsu #(
   reg [31:0]          pc_q, ctaid_q;
   reg [SLOT_W-1:0]    slot_q;
   reg [LANES-1:0]     sh_mask_q, gl_mask_q;
-  reg [LANES*32-1:0]  addr_q, data_q, swap_q, rd_q, wdata_q;
-  reg [`WW_MEM_W-1:0] mem_q;
+  reg [LANES*32-1:0]  addr_q, data_q, swap_q;
   reg [2:0]           n_q;
   reg [LINE_W-1:0]    line_q;
   reg [LANES-1:0]     lanes_q;        // lanes of the current line still to do
   reg                 last_q;         // the current line is the coalescer's last
   reg                 dropped_q;      // device atomic: own copy of the line dropped
-  // loads and stores keep several lines in flight: line n of the instruction
-  // has L1 tag n and its lanes in ltab_q[n]; out_q lines await an answer
-  localparam NL_W = $clog2(LANES + 1);              // 0..LANES lines
-  localparam LI_W = (LANES > 1) ? $clog2(LANES) : 1; // line index = L1 tag
+  // line n of the instruction in write-back entry cx_q has L1 tag {cx_q, n}
+  // (ww_lsu_wb gathers the answers); ltab_q[n] its lanes (ScoRD records)
+  localparam NL_W  = $clog2(LANES + 1);              // 0..LANES lines
+  localparam LI_W  = (LANES > 1) ? $clog2(LANES) : 1; // line index
+  localparam CTX_W = (CTX > 1) ? $clog2(CTX) : 1;     // write-back entry
+  reg [CTX_W-1:0]     cx_q;           // the entry of the instruction in work
   reg [LANES-1:0]     ltab_q [0:LANES-1];
   reg [LINE_W-1:0]    lline_q [0:LANES-1];   // the line's number (ScoRD records)
   reg [NL_W-1:0]      nline_q;        // lines taken from the coalescer so far
@@ -279,8 +281,6 @@ module ww_lsu #(
   reg [LANES-1:0]     track_q;        // ScoRD: lanes in tracked global memory
   reg [BAR_W-1:0]     bar_q;
   reg [BLOOM_W-1:0]   lk_q;
-  reg [NL_W-1:0]      out_q;
-  reg [`WW_GSI_SRC_W-1:0] lvl_q;      // GSI: deepest level that served a line
   reg                 fill_dram_q;    // the L1's last fill missed in L2
 
   wire is_load   = (op_q >= WW_OP_LB && op_q <= WW_OP_LHU) || (op_q == WW_OP_LW_STRONG);
@@ -292,13 +292,14 @@ module ww_lsu #(
   wire is_fence  = (op_q == WW_OP_FENCE) || (op_q == WW_OP_FENCE_DEV) || (op_q == WW_OP_FENCE_BLK);
   wire is_fblk   = (op_q == WW_OP_FENCE_BLK);
   wire is_exch   = (op_q == WW_OP_AMOEXCH_BLK) || (op_q == WW_OP_AMOEXCH_DEV);
-  wire is_signed = (op_q == WW_OP_LB) || (op_q == WW_OP_LH);
   // atomic op code of ww_amo_alu (WW_AMO_*): ww_isa.def lists the AMOs of a
   // scope in WW_AMO_ADD .. WW_AMO_XOR order
   wire [6:0] amo_rel  = is_dev ? op_q - WW_OP_AMOADD_DEV : op_q - WW_OP_AMOADD_BLK;
   wire [`WW_AMO_W-1:0] amo_code = is_cas ? `WW_AMO_CAS : amo_rel[`WW_AMO_W-1:0];
 
-  assign in_ready_o = (state_q == S_IDLE);
+  wire wb_free;
+  wire [CTX_W-1:0] wb_free_ctx;
+  assign in_ready_o = (state_q == S_IDLE) && wb_free;
   wire accept = in_valid_i && in_ready_o && !fault_c;
 
   ////////////////////
@@ -327,22 +328,6 @@ module ww_lsu #(
         cur_swap = swap_q[32*j +: 32];
       end
   end
-
-  // load value of byte address `ad` from a little-endian word w
-  function [31:0] ld_extract(input [31:0] word, input [1:0] off, input [2:0] n, input sgn);
-    reg [31:0] s;
-    reg        sb;
-    begin
-      s  = word >> {off, 3'b000};
-      sb = sgn;
-`ifdef WW_MUTANT_LSU_LB_ZERO_EXTENDS
-      if (n == 3'd1) sb = 1'b0;  // MUTANT: lb behaves as lbu
-`endif
-      if (n == 3'd1)      ld_extract = {{24{sb & s[7]}}, s[7:0]};
-      else if (n == 3'd2) ld_extract = {{16{sgn & s[15]}}, s[15:0]};
-      else                ld_extract = s;
-    end
-  endfunction
 
   function [3:0] st_be(input [1:0] off, input [2:0] n);
     begin
@@ -462,7 +447,11 @@ module ww_lsu #(
   wire                 l1_ready, l1_rsp_valid, l1_wack;
   wire [LB_W-1:0]      l1_rsp;
   wire [`WW_L1_STALL_W-1:0] l1_stall;
-  wire [7:0]           l1_rsp_tag;
+  wire [7:0]           l1_rsp_tag, l1_wack_tag;
+  wire                 wb_waiting, wb_rsp_load;
+  // fence.dev: the L1 is invalidated when no write is pending and no other
+  // instruction has lines in flight
+  wire                 fence_go = (state_q == S_FENCE) && l1_wr_pending == 3'd0 && !wb_waiting;
   wire [`WW_L1_KIND_W-1:0] l1_rsp_kind;
   wire [2:0]           l1_wr_pending;
   wire                 l1_mreq_valid, l1_mreq_we, l1_mrsp_ready;
@@ -478,10 +467,10 @@ module ww_lsu #(
                  .WQ(`WW_L1_WQ)) u_l1 (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .req_valid_i     (state_q == S_L1REQ || (state_q == S_FENCE && l1_wr_pending == 3'd0)),
+    .req_valid_i     (state_q == S_L1REQ || fence_go),
     .req_op_i        (l1_op_c),
     .req_line_i      (line_q),
-    .req_tag_i       ({{(8-LI_W){1'b0}}, cur_q}),
+    .req_tag_i       ({{(8-LI_W-CTX_W){1'b0}}, cx_q, cur_q}),
     .req_be_i        ((is_dev || is_fence) ? {LINE_BYTES{1'b0}} : st_be_c),
     .req_wdata_i     (st_data_c),
     .req_amo_op_i    (amo_code),
@@ -499,7 +488,7 @@ module ww_lsu #(
     .rsp_kind_o      (l1_rsp_kind),
     .rsp_data_o      (l1_rsp),
     .wack_valid_o    (l1_wack),
-    .wack_tag_o      (),
+    .wack_tag_o      (l1_wack_tag),
     .wr_pending_o    (l1_wr_pending),
     .mem_req_valid_o (l1_mreq_valid),
     .mem_req_we_o    (l1_mreq_we),
@@ -572,21 +561,20 @@ module ww_lsu #(
   // ids: the BYPASS bit, bits 2:0 the L1's; cur_addr: only the word index is sent
   wire unused_ok = &{1'b0, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:3], amo_rel[6:`WW_AMO_W],
                      cur_addr[31:OFF_W], cur_addr[1:0],
-                     l1_rsp_tag[7:LI_W]};
+                     l1_rsp_tag[7:LI_W+CTX_W]};
 
   ////////////////////
   // Lines in flight //
   ////////////////////
 
-  wire ld_rsp   = l1_rsp_valid && is_load;                 // a load line's answer
-  wire st_ack   = l1_wack && is_store;                     // a store line's ack
-  wire line_out = (state_q == S_L1REQ) && l1_ready && (is_load || is_store);
+  wire line_out  = (state_q == S_L1REQ) && l1_ready && (is_load || is_store);
   wire line_take = (state_q == S_LINE) && co_valid;         // a line enters the table
-  // where the global phase ends: the CHECK records first when ScoRD is on
+  // where the instruction ends: the CHECK records first when ScoRD is on
   wire [3:0] s_fin = (scord_en_i && nline_q != {NL_W{1'b0}}) ? S_CHECK : S_DONE;
-  wire [NL_W-1:0] out_d = out_q + {{(NL_W-1){1'b0}}, line_out}
-                               - {{(NL_W-1){1'b0}}, ld_rsp || st_ack};
-  wire [LANES-1:0] rsp_lanes = ltab_q[l1_rsp_tag[LI_W-1:0]];
+  // the front's own atomic: an L1 answer that is not a load entry's, a write
+  // acknowledgement of its entry
+  wire at_rsp  = l1_rsp_valid && !wb_rsp_load;
+  wire at_wack = l1_wack && l1_wack_tag[LI_W +: CTX_W] == cx_q;
   // a read fill the L1 takes (write acks are the other responses it sees)
   wire fill_in  = mrsp_valid_i && !mrsp_id_i[`WW_REQID_BYPASS_BIT] && l1_mrsp_ready && !l1_wack;
 
@@ -594,31 +582,20 @@ module ww_lsu #(
   wire [`WW_GSI_SRC_W-1:0] l1_lvl = (l1_rsp_kind == `WW_L1_KIND_HIT) ? `WW_GSI_SRC_L1 :
                                   (l1_rsp_kind == `WW_L1_KIND_MERGE) ? `WW_GSI_SRC_COALESCE :
                                   fill_dram_q ? `WW_GSI_SRC_DRAM : `WW_GSI_SRC_L2;
-  wire [`WW_GSI_SRC_W-1:0] byp_lvl = mrsp_miss_i ? `WW_GSI_SRC_DRAM : `WW_GSI_SRC_L2;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      out_q       <= {NL_W{1'b0}};
       nline_q     <= {NL_W{1'b0}};
       cur_q       <= {LI_W{1'b0}};
-      lvl_q       <= `WW_GSI_SRC_L1;
       fill_dram_q <= 1'b0;
     end else begin
-      out_q <= out_d;
       if (fill_in)
         fill_dram_q <= mrsp_miss_i;
       if (accept) begin
         nline_q <= {NL_W{1'b0}};
-        lvl_q   <= `WW_GSI_SRC_L1;
-      end else begin
-        if (line_take) begin
-          nline_q <= nline_q + {{(NL_W-1){1'b0}}, 1'b1};
-          cur_q   <= nline_q[LI_W-1:0];
-        end
-        if (l1_rsp_valid && l1_lvl > lvl_q)
-          lvl_q <= l1_lvl;
-        else if (byp_rsp && byp_lvl > lvl_q)
-          lvl_q <= byp_lvl;
+      end else if (line_take) begin
+        nline_q <= nline_q + {{(NL_W-1){1'b0}}, 1'b1};
+        cur_q   <= nline_q[LI_W-1:0];
       end
     end
   end
@@ -633,9 +610,9 @@ module ww_lsu #(
 
   // lock-table operations: CAS / exchange lanes as they complete, fences
   // when they complete
-  wire lane_done = (state_q == S_L1RSP && !is_load && l1_rsp_valid) ||
+  wire lane_done = (state_q == S_L1RSP && at_rsp) ||
                    (state_q == S_BYPRSP && byp_rsp);
-  wire fence_end = (state_q == S_DONE) && done_ready_i && is_fence;
+  wire fence_end = (state_q == S_DONE) && is_fence;
   assign lk_valid_o     = (lane_done && (is_cas || is_exch)) || fence_end;
   assign lk_op_o        = fence_end ? (is_fblk ? `WW_SCORD_LOCK_OP_FENCE_BLK
                                              : `WW_SCORD_LOCK_OP_FENCE_DEV) :
@@ -655,7 +632,8 @@ module ww_lsu #(
   wire is_atomic = !is_load && !is_store && !is_fence;
   always @* begin
     case (state_q)
-      S_IDLE:   why_o = `WW_GSI_WHY_READY;
+      // every write-back entry in use: busy
+      S_IDLE:   why_o = wb_free ? `WW_GSI_WHY_READY : `WW_GSI_WHY_BUSY;
       // S_CHECK / S_FPKT: the detector back-pressures the records
       S_CHECK:  why_o = (rec_valid && !mreq_ready_i) ? `WW_GSI_WHY_SCORD :
                         is_atomic ? `WW_GSI_WHY_SYNC : `WW_GSI_WHY_BUSY;
@@ -673,8 +651,8 @@ module ww_lsu #(
   // loads only: a warp waiting for its atomic is a synchronization stall
   wire in_load = (in_op_i >= WW_OP_LB && in_op_i <= WW_OP_LHU) || (in_op_i == WW_OP_LW_STRONG);
   assign ld_start_o = accept && in_load;
-  assign ld_done_o  = done_valid_o && done_ready_i && is_load;
-  assign ld_src_o   = lvl_q;
+  wire   done_load;
+  assign ld_done_o  = done_valid_o && done_ready_i && done_load;
 
   ////////////////////
   // FSM            //
@@ -696,10 +674,8 @@ module ww_lsu #(
       addr_q    <= {LANES*32{1'b0}};
       data_q    <= {LANES*32{1'b0}};
       swap_q    <= {LANES*32{1'b0}};
-      rd_q      <= {LANES*32{1'b0}};
-      wdata_q   <= {LANES*32{1'b0}};
-      mem_q     <= `WW_MEM_NONE;
       n_q       <= 3'd4;
+      cx_q      <= {CTX_W{1'b0}};
       line_q    <= {LINE_W{1'b0}};
       lanes_q   <= {LANES{1'b0}};
       last_q    <= 1'b0;
@@ -716,15 +692,8 @@ module ww_lsu #(
           gl_mask_q <= in_fence ? {LANES{1'b0}} : in_mask_i & ~shared_c;
           addr_q    <= addr_c;
           data_q    <= in_data_i;
-          rd_q      <= {LANES*32{1'b0}};
           n_q       <= in_n;
-          // retire kind: the region of the lowest active lane (decision 4)
-          mem_q     <= in_fence ? `WW_MEM_NONE :
-                       mem_kind(in_op_i, |(in_mask_i & shared_c & lowest(in_mask_i)));
-          for (j = 0; j < LANES; j = j + 1)
-            wdata_q[32*j +: 32] <= (in_n == 3'd1) ? {24'd0, in_data_i[32*j +: 8]} :
-                                   (in_n == 3'd2) ? {16'd0, in_data_i[32*j +: 16]} :
-                                                    in_data_i[32*j +: 32];
+          cx_q      <= wb_free_ctx;
           state_q   <= in_is_cas_o ? S_RS3 : S_SHREQ;
           for (j = 0; j < LANES; j = j + 1)
             track_q[j] <= in_mask_i[j] && !shared_c[j] && addr_c[32*j +: 32] < LOCAL_BASE0;
@@ -743,11 +712,7 @@ module ww_lsu #(
           else if (sh_ready)
             state_q <= S_SHWAIT;
         end
-        S_SHWAIT: if (sh_rsp_valid) begin
-          for (j = 0; j < LANES; j = j + 1)
-            if (sh_mask_q[j])
-              rd_q[32*j +: 32] <= is_load ? ld_extract(sh_rsp[32*j +: 32], addr_q[32*j +: 2], n_q, is_signed)
-                                          : sh_rsp[32*j +: 32];
+        S_SHWAIT: if (sh_rsp_valid) begin   // the answer goes to write-back
           state_q <= S_GLOBAL;
         end
         S_GLOBAL: begin
@@ -766,18 +731,17 @@ module ww_lsu #(
           state_q   <= S_L1REQ;
         end
         S_L1REQ: if (l1_ready) begin
+          // loads and stores: the next line, or the end (the lines stay in
+          // flight, ww_lsu_wb gathers their answers)
           if ((is_load || is_store) && !last_q)
-            state_q <= S_LINE;                  // next line, this one stays in flight
+            state_q <= S_LINE;
+          else if (is_load || is_store)
+            state_q <= s_fin;
           else
-            state_q <= (is_store || (is_dev && !dropped_q)) ? S_WACK : S_L1RSP;
+            state_q <= (is_dev && !dropped_q) ? S_WACK : S_L1RSP;
         end
-        S_L1RSP: if (is_load) begin
-          if (out_d == {NL_W{1'b0}})
-            state_q <= s_fin;                   // every line answered
-        end else if (l1_rsp_valid) begin
-          begin  // block atomic: old value of the current lane
-            for (j = 0; j < LANES; j = j + 1)
-              if (cur_c == j[4:0]) rd_q[32*j +: 32] <= old_word;
+        S_L1RSP: if (at_rsp) begin
+          begin  // block atomic: old value of the current lane (to write-back)
             lanes_q <= lanes_q & ~cur_onehot;
             // a performed write is acknowledged; a failed CAS wrote nothing
             if (!is_cas || old_word == cur_b)
@@ -786,10 +750,7 @@ module ww_lsu #(
               state_q <= next_after_lane(lanes_q & ~cur_onehot, last_q, s_fin);
           end
         end
-        S_WACK: if (is_store) begin
-          if (out_d == {NL_W{1'b0}})
-            state_q <= s_fin;                   // every line acknowledged
-        end else if (l1_wack) begin
+        S_WACK: if (at_wack) begin
           if (is_dev && !dropped_q) begin
             dropped_q <= 1'b1;
             state_q   <= S_BYPREQ;
@@ -801,15 +762,13 @@ module ww_lsu #(
           state_q <= S_BYPRSP;
         end
         S_BYPRSP: if (byp_rsp) begin
-          for (j = 0; j < LANES; j = j + 1)
-            if (cur_c == j[4:0]) rd_q[32*j +: 32] <= old_word;
           lanes_q <= lanes_q & ~cur_onehot;
           if ((lanes_q & ~cur_onehot) != {LANES{1'b0}})
             state_q <= S_BYPREQ;
           else
             state_q <= last_q ? s_fin : S_LINE;
         end
-        S_FENCE: if (l1_wr_pending == 3'd0 && l1_ready) begin
+        S_FENCE: if (fence_go && l1_ready) begin
           state_q <= scord_en_i ? S_FPKT : S_DONE;
         end
         S_CHECK: begin   // ScoRD: one CHECK record per line with tracked lanes
@@ -827,16 +786,11 @@ module ww_lsu #(
         S_FACK: if ((ack_q | scord_ack_i) == {NUM_PART{1'b1}}) begin
           state_q <= S_DONE;             // every detector has the fence queued
         end
-        S_DONE: if (done_ready_i) begin
+        S_DONE: begin                    // to write-back (fin), take the next
           state_q <= S_IDLE;
         end
         default: state_q <= S_IDLE;
       endcase
-      if (ld_rsp)   // a load line's answer, in any state: its lanes' values
-        for (j = 0; j < LANES; j = j + 1)
-          if (rsp_lanes[j])
-            rd_q[32*j +: 32] <= ld_extract(line_word(l1_rsp, addr_q[32*j + 2 +: OFF_W-2]),
-                                           addr_q[32*j +: 2], n_q, is_signed);
     end
   end
 
@@ -870,13 +824,74 @@ module ww_lsu #(
     end
   endfunction
 
-  assign done_valid_o = (state_q == S_DONE);
-  assign done_wid_o   = wid_q;
-  assign done_rd_o    = rd_q;
-  assign done_addr_o  = addr_q;
-  assign done_wdata_o = wdata_q;
-  assign done_mem_o   = mem_q;
-  assign done_bytes_o = is_fence ? 3'd0 : n_q;
+  ////////////////////
+  // Write-back     //
+  ////////////////////
+
+  // retire fields of the offered instruction: the region of the lowest
+  // active lane (decision 4), the store value at its size
+  reg [LANES*32-1:0] in_wdata_c;
+  always @*
+    for (j = 0; j < LANES; j = j + 1)
+      in_wdata_c[32*j +: 32] = (in_n == 3'd1) ? {24'd0, in_data_i[32*j +: 8]} :
+                               (in_n == 3'd2) ? {16'd0, in_data_i[32*j +: 16]} :
+                                                in_data_i[32*j +: 32];
+  wire in_store = (in_op_i >= WW_OP_SB && in_op_i <= WW_OP_SW) || (in_op_i == WW_OP_SW_STRONG);
+  wire in_sgn   = (in_op_i == WW_OP_LB) || (in_op_i == WW_OP_LH);
+  wire [`WW_MEM_W-1:0] in_mem = in_fence ? `WW_MEM_NONE :
+                                mem_kind(in_op_i, |(in_mask_i & shared_c & lowest(in_mask_i)));
+
+  // result words written by this FSM: shared-memory answers, atomics' old values
+  wire wr_sh  = (state_q == S_SHWAIT) && sh_rsp_valid;
+  wire wr_at  = (state_q == S_L1RSP && at_rsp) || (state_q == S_BYPRSP && byp_rsp);
+  wire [LANES*32-1:0] wr_data = wr_sh ? sh_rsp : {LANES{old_word}};
+
+  ww_lsu_wb #(.CTX(CTX), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .WID_W(WID_W),
+              .TAG_W(8)) u_wb (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .free_o         (wb_free),
+    .free_ctx_o     (wb_free_ctx),
+    .alloc_i        (accept),
+    .alloc_wid_i    (in_wid_i),
+    .alloc_load_i   (in_load),
+    .alloc_signed_i (in_sgn),
+    .alloc_store_i  (in_store),
+    .alloc_bytes_i  (in_fence ? 3'd0 : in_n),
+    .alloc_mem_i    (in_mem),
+    .alloc_addr_i   (addr_c),
+    .alloc_wdata_i  (in_wdata_c),
+    .line_i         (line_take),
+    .line_ctx_i     (cx_q),
+    .line_idx_i     (nline_q[LI_W-1:0]),
+    .line_lanes_i   (co_lanes),
+    .out_i          (line_out),
+    .out_ctx_i      (cx_q),
+    .wr_i           (wr_sh || wr_at),
+    .wr_ctx_i       (cx_q),
+    .wr_mask_i      (wr_sh ? sh_mask_q : cur_onehot),
+    .wr_data_i      (wr_data),
+    .rsp_valid_i    (l1_rsp_valid),
+    .rsp_tag_i      (l1_rsp_tag),
+    .rsp_data_i     (l1_rsp),
+    .rsp_lvl_i      (l1_lvl),
+    .wack_valid_i   (l1_wack),
+    .wack_tag_i     (l1_wack_tag),
+    .fin_i          (state_q == S_DONE),
+    .fin_ctx_i      (cx_q),
+    .waiting_o      (wb_waiting),
+    .rsp_load_o     (wb_rsp_load),
+    .done_valid_o   (done_valid_o),
+    .done_ready_i   (done_ready_i),
+    .done_wid_o     (done_wid_o),
+    .done_rd_o      (done_rd_o),
+    .done_addr_o    (done_addr_o),
+    .done_wdata_o   (done_wdata_o),
+    .done_mem_o     (done_mem_o),
+    .done_bytes_o   (done_bytes_o),
+    .done_load_o    (done_load),
+    .done_src_o     (ld_src_o)
+  );
 
 endmodule  // ww_lsu
 `default_nettype wire

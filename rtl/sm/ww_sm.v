@@ -172,7 +172,6 @@ module ww_sm #(
   reg [BLOCKS-1:0]  bslot_used_q;
   reg [31:0]        ctaid_q  [0:BLOCKS-1];
   reg               halted_q;
-  reg               lsu_busy_q;
   // mul/div unit credits: multiplies issued and not completed (its two-stage
   // pipeline holds two, so a multiply issued with fewer in flight is accepted
   // next cycle), and whether the one divider holds a division
@@ -352,6 +351,10 @@ module ww_sm #(
   wire             c_valid, e_bar;
   wire [WID_W-1:0] c_wid;
   wire             c_lsu;
+  // a memory instruction issues only when the LSU can take it the next cycle:
+  // it is ready now and is not being offered one (it takes one per offer)
+  wire             lsu_ready;
+  wire             lsu_offer = e_valid_q && e_mem_q;
   reg  [WARPS-1:0] c_here, sb_ready_c, sb_mem_c;
   always @* begin
     for (w = 0; w < WARPS; w = w + 1) begin
@@ -359,7 +362,7 @@ module ww_sm #(
       sb_ready_c[w] = sb_ready[w] || c_here[w];
       sb_mem_c[w]   = sb_mem[w] && !c_here[w];
       unit_ready_c[w] = !issue_block && (!inflight_q[w] || c_here[w]) &&
-                        !(bv_mem[w] && lsu_busy_q && !c_lsu) &&
+                        !(bv_mem[w] && (lsu_offer || !lsu_ready)) &&
                         !(bv_md[w] && (bv_insn[32*w + 14] ? md_div_q : md_muls_q == 2'd2));
     end
   end
@@ -667,7 +670,6 @@ module ww_sm #(
   // LSU            //
   ////////////////////
 
-  wire                lsu_ready;
   wire [WID_W-1:0]    lsu_wid;
   wire [LANES*32-1:0] lsu_rd, lsu_addr, lsu_wdata;
   wire [`WW_MEM_W-1:0] lsu_mem;
@@ -769,14 +771,13 @@ module ww_sm #(
     .ld_src_o       (lsu_ld_src)
   );
 `ifndef SYNTHESIS
-  // lsu_busy_q guarantees that the LSU is idle when the execute stage offers
+  // issue checks lsu_ready, so the LSU is ready when the execute stage offers
   always @(posedge clk_i)
     if (rst_ni && e_ok && e_mem_q && !lsu_ready) begin
       $display("ww_sm: the LSU refused an instruction (busy flag error)");
       $stop;
     end
 `endif
-  wire unused_lsu = &{1'b0, lsu_ready};
 
   ////////////////////
   // GSI            //
@@ -1018,7 +1019,6 @@ module ww_sm #(
       for (w = 0; w < BLOCKS; w = w + 1)
         ctaid_q[w] <= 32'd0;
       halted_q     <= 1'b0;
-      lsu_busy_q   <= 1'b0;
       md_muls_q    <= 2'd0;
       md_div_q     <= 1'b0;
       e_valid_q    <= 1'b0;
@@ -1096,7 +1096,6 @@ module ww_sm #(
         if_pc_q[iss_w]   <= bv_pc[32*iss_w +: 32];
         if_insn_q[iss_w] <= bv_insn[32*iss_w +: 32];
         if_rd_q[iss_w]   <= bv_rd[5*iss_w +: 5];
-        if (bv_mem[iss_w]) lsu_busy_q <= 1'b1;
         e_wid_q   <= iss_w;
         e_pc_q    <= bv_pc[32*iss_w +: 32];
         e_insn_q  <= bv_insn[32*iss_w +: 32];
@@ -1121,7 +1120,6 @@ module ww_sm #(
       // ---- complete ----
       if (c_valid) begin
         if (!(iss_valid && iss_w == c_wid)) inflight_q[c_wid] <= 1'b0;
-        if (c_lsu && !(iss_valid && bv_mem[iss_w])) lsu_busy_q <= 1'b0;
         if (sk_done) mask_q[c_wid] <= sk_mask;
         if (e_bar)  bar_pc_q[e_wid_q] <= e_pc_q;
         if (e_exit) begin
@@ -1181,7 +1179,7 @@ module ww_sm #(
 `endif
 
   wire unused_ok = &{1'b0, e_rs1_q, if_pc_q[0], bv_ctrl,
-                     unused_sk, unused_md, unused_lsu};
+                     unused_sk, unused_md};
 
 endmodule  // ww_sm
 `default_nettype wire
