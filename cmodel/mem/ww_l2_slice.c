@@ -110,6 +110,14 @@ void ww_l2_slice_free(ww_l2_slice_t *m)
   free(m);
 }
 
+/* the set of a line (LINE_W bits): the set bits above the partition bits,
+ * XOR the next set_w bits (ww_l2_slice.v set_of) */
+static uint32_t set_of(const ww_l2_slice_t *m, uint32_t line)
+{
+  const uint32_t set_mask = m->cfg.sets - 1;
+  return ((line >> m->part_w) ^ (line >> (m->part_w + m->set_w))) & set_mask;
+}
+
 static uint32_t get_word(const uint8_t *l, unsigned w)
 {
   return (uint32_t)l[4 * w] | (uint32_t)l[4 * w + 1] << 8 | (uint32_t)l[4 * w + 2] << 16 |
@@ -140,12 +148,11 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
   const unsigned ways = m->cfg.ways, lbytes = m->cfg.line_bytes;
   const unsigned qn = m->cfg.queue, mn = m->cfg.mshrs;
   const uint32_t line_mask = m->line_w >= 32 ? 0xFFFFFFFFu : (1u << m->line_w) - 1;
-  const uint32_t set_mask = m->cfg.sets - 1;
   const int run = m->state == ST_RUN;
 
   /* TAG: hit / victim on the row (or last cycle's write of it) */
   const rq_t *t = &m->t_rq;
-  const uint32_t t_set = (t->line >> m->part_w) & set_mask;
+  const uint32_t t_set = set_of(m, t->line);
   const wmeta_t *row = m->mfwd_v && m->mfwd_set == t_set ? m->mfwd_row : m->meta_rd;
   int hit = 0, any_inv = 0;
   unsigned hit_way = 0, inv_way = 0, lru_way = 0;
@@ -182,9 +189,9 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
 
   /* C1 (queue head) and C2 */
   const qe_t *h = &m->q[m->q_head];
-  const uint32_t h_set = (h->rq.line >> m->part_w) & set_mask;
+  const uint32_t h_set = set_of(m, h->rq.line);
   const qe_t *c2 = &m->c2;
-  const uint32_t c2_set = (c2->rq.line >> m->part_w) & set_mask;
+  const uint32_t c2_set = set_of(m, c2->rq.line);
   const uint32_t c2_addr = c2_set << m->way_w | c2->way;
   uint8_t c2_rd[MAXB], c2_old[MAXB];      /* copies: the edge below overwrites their sources */
   memcpy(c2_rd, m->dfwd_v && m->dfwd_addr == c2_addr ? m->dfwd_line : m->data_rd, lbytes);
@@ -261,7 +268,7 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
   memcpy(meta_d, m->meta_q, sizeof meta_d);
   uint8_t line_d[MAXB];
   memcpy(line_d, m->line_q, lbytes);
-  uint32_t meta_raddr = accept ? ((uint32_t)in->req_line_i >> m->part_w) & set_mask : t_set;
+  uint32_t meta_raddr = accept ? set_of(m, (uint32_t)in->req_line_i) : t_set;
   uint32_t meta_waddr = t_set;
   int meta_we = 0, data_we = 0;
   wmeta_t meta_wdata[MAXW];

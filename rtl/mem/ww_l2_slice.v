@@ -8,10 +8,13 @@
 //
 //   cache      SETS x WAYS lines of LINE_BYTES, true LRU (an invalid way,
 //              lowest index, first), write-back + write-allocate.
-//              set = line[PART_W +: SET_W] (PART_W = log2 NUM_PART when
-//              NUM_PART is a power of two, else 0: the crossbar interleaves
-//              lines over partitions, so those bits are constant here).
-//              The tag is the whole line address.
+//              set = line[PART_W +: SET_W] ^ line[PART_W+SET_W +: SET_W]
+//              (PART_W = log2 NUM_PART when NUM_PART is a power of two,
+//              else 0: the crossbar interleaves lines over partitions, so
+//              those bits are constant here). The XOR of the next SET_W
+//              bits spreads power-of-two strides over the sets (the
+//              per-thread stacks lie 2 KiB apart: without it they share
+//              two sets; docs/l2_slice.md). The tag is the whole line address.
 //   arrays     meta: one ww_sram_1r1w of SETS rows, a row per set holding per
 //              way w at [w*MW +: MW] {age[WAY_W], dirty, valid, tag[LINE_W]};
 //              data: one ww_sram_1r1w of SETS*WAYS lines, address {set, way}.
@@ -198,12 +201,22 @@ module ww_l2_slice #(
   // TAG stage      //
   ////////////////////
 
+  // the set of a line: its SET_W bits above the partition bits, XOR the next
+  // SET_W bits (zeros above the line)
+  function [SET_W-1:0] set_of(input [LINE_W-1:0] ln);
+    reg [LINE_W+SET_W-1:0] hi;
+    begin
+      hi     = {{SET_W{1'b0}}, ln} >> (PART_W + SET_W);
+      set_of = ln[PART_W +: SET_W] ^ hi[SET_W-1:0];
+    end
+  endfunction
+
   reg               t_v_q;
   reg [RQ_W-1:0]    t_rq_q;
   wire [`WW_L2_W-1:0] t_op   = t_rq_q[0 +: `WW_L2_W];
   wire [LINE_W-1:0]   t_line = t_rq_q[`WW_L2_W +: LINE_W];
   wire [3:0]          t_amo  = t_rq_q[`WW_L2_W + LINE_W + ID_W + SRC_W + LINE_BYTES + LB +: 4];
-  wire [SET_W-1:0]    t_set  = t_line[PART_W +: SET_W];
+  wire [SET_W-1:0]    t_set  = set_of(t_line);
   wire [ROW_W-1:0]    t_row  = (mfwd_v_q && mfwd_set_q == t_set) ? mfwd_row_q : meta_rdata;
 
   integer w, k;
@@ -283,7 +296,7 @@ module ww_l2_slice #(
 
   wire [QE_W-1:0] h_e = q_mem[q_head_q];       // C1: the queue head
   wire [WAY_W-1:0] h_way = h_e[RQ_W +: WAY_W];
-  wire [SET_W-1:0] h_set = h_e[`WW_L2_W + PART_W +: SET_W];
+  wire [SET_W-1:0] h_set = set_of(h_e[`WW_L2_W +: LINE_W]);
 
   reg              c2_v_q;
   reg [QE_W-1:0]   c2_e_q;
@@ -302,7 +315,7 @@ module ww_l2_slice #(
   wire [WORD_W-1:0] c2_amo_word = c2_rq[AMO_LSB + 4 +: WORD_W];
   wire [31:0]       c2_amo_a    = c2_rq[AMO_LSB + 4 + WORD_W +: 32];
   wire [31:0]       c2_amo_b    = c2_rq[AMO_LSB + 4 + WORD_W + 32 +: 32];
-  wire [SET_W-1:0]  c2_set      = c2_rq[`WW_L2_W + PART_W +: SET_W];
+  wire [SET_W-1:0]  c2_set      = set_of(c2_rq[`WW_L2_W +: LINE_W]);
   wire [DA_W-1:0]   c2_addr     = {c2_set, c2_way};
   wire unused_c2 = &{1'b0, c2_rq};   // C2 needs only the set of the line
 
@@ -430,7 +443,7 @@ module ww_l2_slice #(
     way_d      = way_q;
     meta_d     = meta_q;
     line_d     = line_q;
-    meta_raddr = accept ? req_line_i[PART_W +: SET_W] : t_set;
+    meta_raddr = accept ? set_of(req_line_i) : t_set;
     meta_we    = 1'b0;
     meta_waddr = t_set;
     meta_wdata = t_row_new;

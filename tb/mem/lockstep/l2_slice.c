@@ -80,7 +80,10 @@ static uint32_t pick_line(ww_rng_t *r, uint64_t cycle)
   uint32_t sets[4] = { 0, 1, WW_L2_SETS - 1, WW_L2_SETS / 2 + 1 };
   uint32_t set = sets[ww_rng_below(r, 4)] & (WW_L2_SETS - 1);
   uint32_t part = (uint32_t)ww_rng_bits(r, PART_W ? PART_W : 1) & ((1u << PART_W) - 1);
-  return ((tag << (PART_W + SET_W)) | (set << PART_W) | part) & ((1u << LINE_W) - 1);
+  /* the slice's set is the set field XOR the tag's low bits: pick the field
+   * that lands in the chosen set */
+  uint32_t field = (set ^ tag) & (WW_L2_SETS - 1);
+  return ((tag << (PART_W + SET_W)) | (field << PART_W) | part) & ((1u << LINE_W) - 1);
 }
 
 static void make_request(ww_rng_t *r, uint64_t cycle, ww_l2_slice_in_t *q)
