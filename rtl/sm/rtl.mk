@@ -41,6 +41,10 @@ l1_dcache_TOP   := ww_l1_dcache
 l1_dcache_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_amo_alu.v rtl/sm/ww_l1_dcache.v
 l1_dcache_SYNTH := 1
 
+RTL_MODULES += lsu_wb
+lsu_wb_TOP   := ww_lsu_wb
+lsu_wb_RTL   := rtl/sm/ww_lsu_wb.v
+
 RTL_MODULES += muldiv
 muldiv_TOP   := ww_muldiv
 muldiv_RTL   := rtl/sm/ww_muldiv.v

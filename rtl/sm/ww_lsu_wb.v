@@ -30,10 +30,10 @@
 `include "ww_config.vh"
 `include "ww_proto.vh"
 module ww_lsu_wb #(
-  parameter CTX        = 4,
+  parameter CTX        = `WW_LSU_CTX,
   parameter LANES      = `WW_LANES,
   parameter LINE_BYTES = `WW_LINE_BYTES,
-  parameter WID_W      = 2,
+  parameter WID_W      = (`WW_WARPS_PER_SM > 1) ? $clog2(`WW_WARPS_PER_SM) : 1,
   parameter TAG_W      = 8,
   // derived, do not override
   parameter CTX_W      = (CTX > 1) ? $clog2(CTX) : 1,
@@ -183,7 +183,12 @@ module ww_lsu_wb #(
       wire ack_here = wack_valid_i && ack_ctx == me && store_q;
       wire [NL_W-1:0] o = out_q + {{(NL_W-1){1'b0}}, out_i && out_ctx_i == me}
                                 - {{(NL_W-1){1'b0}}, rsp_here || ack_here};
+`ifdef WW_MUTANT_LSU_WB_LINE_OF_ENTRY0
+      // MUTANT: every entry takes the lanes of entry 0's line
+      wire [LANES-1:0] rsp_lanes = ltab_q[0 * LANES + rsp_line];
+`else
       wire [LANES-1:0] rsp_lanes = ltab_q[g * LANES + rsp_line];
+`endif
       integer l;
       always @(posedge clk_i) begin
         if (!rst_ni) begin
@@ -206,7 +211,12 @@ module ww_lsu_wb #(
             lvl_q   <= `WW_GSI_SRC_L1;
           end else begin
             if (fin_i && fin_ctx_i == me)
+`ifdef WW_MUTANT_LSU_WB_FIN_IGNORES_LATE
+              // MUTANT: an answer in the fin cycle is not counted (WAIT a cycle too long)
+              st_q <= (out_q == {NL_W{1'b0}}) ? E_DONE : E_WAIT;
+`else
               st_q <= (o == {NL_W{1'b0}}) ? E_DONE : E_WAIT;
+`endif
             else if (st_q == E_WAIT && o == {NL_W{1'b0}})
               st_q <= E_DONE;
             else if (take && done_idx_c == me)
