@@ -73,3 +73,9 @@ fetch_C        := cmodel/isa/ww_isa.c cmodel/sm/ww_decode.c cmodel/sm/ww_fetch.c
 fetch_LOCKSTEP := tb/sm/lockstep/fetch.c
 fetch_MUTANTS  := FETCH_BYPASS_STALE
 fetch_POINTS   := small:WW_WARPS_PER_SM=2,WW_IMEM_BYTES=64 wide:WW_WARPS_PER_SM=16,WW_IMEM_BYTES=256
+
+BLOCKS += lsu_wb
+lsu_wb_C        := cmodel/sm/ww_lsu_wb.c
+lsu_wb_LOCKSTEP := tb/sm/lockstep/lsu_wb.c
+lsu_wb_MUTANTS  := LSU_WB_FIN_IGNORES_LATE LSU_WB_LINE_OF_ENTRY0
+lsu_wb_POINTS   := small:WW_LSU_CTX=2,WW_LANES=2,WW_WARPS_PER_SM=2 wide:WW_LSU_CTX=8,WW_LANES=32,WW_LINE_BYTES=128,WW_WARPS_PER_SM=16
