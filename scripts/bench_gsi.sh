@@ -34,14 +34,14 @@
 #   GSI_VARIANTS  directory of mshr<N>/warpwatch  (build/variants)
 #   GSI_PLOT      the chart tool                  (build/bin/ww_stallplot)
 #   GSI_OUT       the report directory            (build/reports)
-#   GSI_MSHRS     the MSHR counts of the sweep    ("1 2 4")
+#   GSI_MSHRS     the MSHR counts of the sweep    ("1 2 4 8")
 set -euo pipefail
 
 WW=${GSI_WW:-build/bin/warpwatch}
 VARIANTS=${GSI_VARIANTS:-build/variants}
 PLOT=${GSI_PLOT:-build/bin/ww_stallplot}
 OUT=${GSI_OUT:-build/reports}
-MSHRS=${GSI_MSHRS:-1 2 4}
+MSHRS=${GSI_MSHRS:-1 2 4 8}
 self_cmd="$0${*:+ $*}"
 
 cfg() { sed -n "s/^#define WW_$1 *\([0-9]*\).*/\1/p" cmodel/include/ww_config.h; }

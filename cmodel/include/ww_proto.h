@@ -89,29 +89,29 @@ typedef enum {
   X(ATOMIC, 0x2, "device-scope atomic on one word (amo_op, amo_word, a, b)") \
   X(FLUSH, 0x3, "write every dirty line back (the GPU top, end of grid)")
 
-/* ---- REQID: 8 bits; text = the requester */
-#define WW_REQID_W 8
+/* ---- REQID: 9 bits; text = the requester */
+#define WW_REQID_W 9
 #define WW_REQID_N 6
 typedef enum {
-  WW_REQID_L1                  = 0x00,  /* L1 miss or write (its id in bits 2:0) */
-  WW_REQID_UNIT2               = 0x08,  /* partition-port unit 2 (reserved for a later unit; slice port only) */
-  WW_REQID_UNIT1               = 0x10,  /* partition-port unit 1 (reserved for a later unit; slice port only) */
-  WW_REQID_DET                 = 0x20,  /* the ScoRD detector's metadata and log accesses (partition-port unit 0; slice port only) */
-  WW_REQID_SCORD               = 0x40,  /* ScoRD record (CHECK/FENCE): taken by the detector, never reaches L2 */
-  WW_REQID_BYPASS              = 0x80,  /* device atomic from the LSU, bypassing L1 */
+  WW_REQID_L1                  = 0x000,  /* L1 miss or write (its id in bits 3:0) */
+  WW_REQID_UNIT2               = 0x010,  /* partition-port unit 2 (reserved for a later unit; slice port only) */
+  WW_REQID_UNIT1               = 0x020,  /* partition-port unit 1 (reserved for a later unit; slice port only) */
+  WW_REQID_DET                 = 0x040,  /* the ScoRD detector's metadata and log accesses (partition-port unit 0; slice port only) */
+  WW_REQID_SCORD               = 0x080,  /* ScoRD record (CHECK/FENCE): taken by the detector, never reaches L2 */
+  WW_REQID_BYPASS              = 0x100,  /* device atomic from the LSU, bypassing L1 */
 } ww_reqid_t;
-#define WW_REQID_UNIT2_BIT 3
-#define WW_REQID_UNIT1_BIT 4
-#define WW_REQID_DET_BIT 5
-#define WW_REQID_SCORD_BIT 6
-#define WW_REQID_BYPASS_BIT 7
+#define WW_REQID_UNIT2_BIT 4
+#define WW_REQID_UNIT1_BIT 5
+#define WW_REQID_DET_BIT 6
+#define WW_REQID_SCORD_BIT 7
+#define WW_REQID_BYPASS_BIT 8
 #define WW_REQID_LIST(X) \
-  X(L1, 0x0, "L1 miss or write (its id in bits 2:0)") \
-  X(UNIT2, 0x8, "partition-port unit 2 (reserved for a later unit; slice port only)") \
-  X(UNIT1, 0x10, "partition-port unit 1 (reserved for a later unit; slice port only)") \
-  X(DET, 0x20, "the ScoRD detector's metadata and log accesses (partition-port unit 0; slice port only)") \
-  X(SCORD, 0x40, "ScoRD record (CHECK/FENCE): taken by the detector, never reaches L2") \
-  X(BYPASS, 0x80, "device atomic from the LSU, bypassing L1")
+  X(L1, 0x0, "L1 miss or write (its id in bits 3:0)") \
+  X(UNIT2, 0x10, "partition-port unit 2 (reserved for a later unit; slice port only)") \
+  X(UNIT1, 0x20, "partition-port unit 1 (reserved for a later unit; slice port only)") \
+  X(DET, 0x40, "the ScoRD detector's metadata and log accesses (partition-port unit 0; slice port only)") \
+  X(SCORD, 0x80, "ScoRD record (CHECK/FENCE): taken by the detector, never reaches L2") \
+  X(BYPASS, 0x100, "device atomic from the LSU, bypassing L1")
 
 /* ---- AMO: 4 bits; text = new word */
 #define WW_AMO_W 4

@@ -54,7 +54,7 @@ int ww_l1_amo(unsigned op, uint32_t old, uint32_t a, uint32_t b, uint32_t *nv)
 
 ww_l1_dcache_cfg_t ww_l1_dcache_default_cfg(void)
 {
-  ww_l1_dcache_cfg_t c = { WW_L1_SETS, WW_L1_WAYS, WW_LINE_BYTES, 4, WW_WARPS_PER_SM, 4 };
+  ww_l1_dcache_cfg_t c = { WW_L1_SETS, WW_L1_WAYS, WW_LINE_BYTES, WW_L1_MSHRS, WW_WARPS_PER_SM, WW_L1_WQ };
   return c;
 }
 

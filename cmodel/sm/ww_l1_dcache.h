@@ -26,17 +26,19 @@ extern "C" {
  * ATOMIC, INVAL, LOAD_STRONG), req_amo_op_i WW_AMO_*, rsp_kind_o
  * WW_L1_KIND_*, req_stall_o WW_L1_STALL_*. */
 
-#define WW_L1_MAX_MSHRS 4
-#define WW_L1_MAX_WQ 4
+#define WW_L1_MAX_MSHRS 8
+#define WW_L1_MAX_WQ 8
+/* the memory-side id {write, index} at the default configuration */
+#define WW_L1_ID_W (1 + WW_IDX_W(WW_L1_MSHRS > WW_L1_WQ ? WW_L1_MSHRS : WW_L1_WQ))
 #define WW_L1_MAX_MERGE 16
 
 typedef struct {
   unsigned sets;        /* SETS, power of two >= 2 */
   unsigned ways;        /* WAYS, 1..16 */
   unsigned line_bytes;  /* LINE_BYTES, power of two 4..128 */
-  unsigned mshrs;       /* MSHRS, 1..4 (the 3-bit id ports) */
+  unsigned mshrs;       /* MSHRS, 1..8 (ids {write, index}: up to 4 bits) */
   unsigned merge;       /* MERGE: requests per MSHR, 1..16 */
-  unsigned wq;          /* WQ: writes awaiting their ack, 1..4 */
+  unsigned wq;          /* WQ: writes awaiting their ack, 1..8 */
 } ww_l1_dcache_cfg_t;
 
 typedef struct ww_l1_dcache ww_l1_dcache_t;

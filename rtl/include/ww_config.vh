@@ -111,10 +111,10 @@
 `define WW_LWH_SCRUB_EVERY    4      // LWH: at most this many operations between scrub steps
 `endif
 `ifndef WW_L1_MSHRS
-`define WW_L1_MSHRS           4      // L1 miss status holding registers per SM (1..4)
+`define WW_L1_MSHRS           4      // L1 miss status holding registers per SM (1..8)
 `endif
 `ifndef WW_L1_WQ
-`define WW_L1_WQ              4      // L1 write slots (writes awaiting acknowledgement, 1..4)
+`define WW_L1_WQ              4      // L1 write slots (writes awaiting acknowledgement, 1..8)
 `endif
 `ifndef WW_LSU_CTX
 `define WW_LSU_CTX            4      // warp memory instructions in flight per SM (LSU write-back entries, 1..8)

@@ -51,20 +51,20 @@
 `define WW_L2_ATOMIC                 2'd2  // device-scope atomic on one word (amo_op, amo_word, a, b)
 `define WW_L2_FLUSH                  2'd3  // write every dirty line back (the GPU top, end of grid)
 
-// ---- REQID: 8 bits; text = the requester
-`define WW_REQID_W 8
+// ---- REQID: 9 bits; text = the requester
+`define WW_REQID_W 9
 `define WW_REQID_N 6
-`define WW_REQID_L1                  8'h00  // L1 miss or write (its id in bits 2:0)
-`define WW_REQID_UNIT2               8'h08  // partition-port unit 2 (reserved for a later unit; slice port only)
-`define WW_REQID_UNIT1               8'h10  // partition-port unit 1 (reserved for a later unit; slice port only)
-`define WW_REQID_DET                 8'h20  // the ScoRD detector's metadata and log accesses (partition-port unit 0; slice port only)
-`define WW_REQID_SCORD               8'h40  // ScoRD record (CHECK/FENCE): taken by the detector, never reaches L2
-`define WW_REQID_BYPASS              8'h80  // device atomic from the LSU, bypassing L1
-`define WW_REQID_UNIT2_BIT 3
-`define WW_REQID_UNIT1_BIT 4
-`define WW_REQID_DET_BIT 5
-`define WW_REQID_SCORD_BIT 6
-`define WW_REQID_BYPASS_BIT 7
+`define WW_REQID_L1                  9'h000  // L1 miss or write (its id in bits 3:0)
+`define WW_REQID_UNIT2               9'h010  // partition-port unit 2 (reserved for a later unit; slice port only)
+`define WW_REQID_UNIT1               9'h020  // partition-port unit 1 (reserved for a later unit; slice port only)
+`define WW_REQID_DET                 9'h040  // the ScoRD detector's metadata and log accesses (partition-port unit 0; slice port only)
+`define WW_REQID_SCORD               9'h080  // ScoRD record (CHECK/FENCE): taken by the detector, never reaches L2
+`define WW_REQID_BYPASS              9'h100  // device atomic from the LSU, bypassing L1
+`define WW_REQID_UNIT2_BIT 4
+`define WW_REQID_UNIT1_BIT 5
+`define WW_REQID_DET_BIT 6
+`define WW_REQID_SCORD_BIT 7
+`define WW_REQID_BYPASS_BIT 8
 
 // ---- AMO: 4 bits; text = new word
 `define WW_AMO_W 4

@@ -204,10 +204,11 @@ module ww_l2_slice #(
   // the set of a line: its SET_W bits above the partition bits, XOR the next
   // SET_W bits (zeros above the line)
   function [SET_W-1:0] set_of(input [LINE_W-1:0] ln);
-    reg [LINE_W+SET_W-1:0] hi;
+    integer i;
     begin
-      hi     = {{SET_W{1'b0}}, ln} >> (PART_W + SET_W);
-      set_of = ln[PART_W +: SET_W] ^ hi[SET_W-1:0];
+      for (i = 0; i < SET_W; i = i + 1)
+        set_of[i] = ln[PART_W + i] ^
+                    ((PART_W + SET_W + i < LINE_W) ? ln[(PART_W + SET_W + i) % LINE_W] : 1'b0);
     end
   endfunction
 

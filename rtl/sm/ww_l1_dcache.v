@@ -28,7 +28,8 @@
 // answered 2 cycles after acceptance and the next request can be accepted in
 // that cycle; a miss responds when its fill returns (one waiter per cycle).
 // Parameters: SETS power of two >= 2, WAYS 1..16, LINE_BYTES power of two
-// 4..128, MSHRS 1..4 and WQ 1..4 (3-bit ids), MERGE 1..16, TAG_W >= 1.
+// 4..128, MSHRS 1..8 and WQ 1..8 (ids {write, index} of up to 4 bits: the
+// L1 field of WW_REQID), MERGE 1..16, TAG_W >= 1.
 
 `default_nettype none
 `include "ww_config.vh"
@@ -37,9 +38,9 @@ module ww_l1_dcache #(
   parameter SETS       = `WW_L1_SETS,
   parameter WAYS       = `WW_L1_WAYS,
   parameter LINE_BYTES = `WW_LINE_BYTES,
-  parameter MSHRS      = 4,
+  parameter MSHRS      = `WW_L1_MSHRS,
   parameter MERGE      = `WW_WARPS_PER_SM,
-  parameter WQ         = 4,
+  parameter WQ         = `WW_L1_WQ,
   parameter TAG_W      = 8,
   // derived, do not override
   parameter OFF_W      = $clog2(LINE_BYTES),

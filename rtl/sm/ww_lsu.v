@@ -21,7 +21,7 @@
 //      block atomic         per lane in lane order: L1 ATOMIC; wait for the
 //                           write's acknowledgement when it wrote
 //      device atomic        drop the own L1 copy (STORE with no bytes), then
-//                           per lane an ATOMIC straight to L2 (id bit 7 set)
+//                           per lane an ATOMIC straight to L2 (id class BYPASS)
 //   3. fence.dev: wait until no write is pending, then L1 INVAL.
 // Address checks (comb, in the cycle the SM offers the instruction) follow
 // docs/isa.md decision 1: per lane null guard, then global/shared range,
@@ -449,16 +449,21 @@ module ww_lsu #(
   wire [`WW_L1_STALL_W-1:0] l1_stall;
   wire [7:0]           l1_rsp_tag, l1_wack_tag;
   wire                 wb_waiting, wb_rsp_load;
+  wire [`WW_L1_KIND_W-1:0] l1_rsp_kind;
+  // the L1's memory id {write, index} and its count of pending writes
+  localparam L1_IDX_W = (`WW_L1_MSHRS > `WW_L1_WQ) ? ((`WW_L1_MSHRS > 1) ? $clog2(`WW_L1_MSHRS) : 1)
+                                                 : ((`WW_L1_WQ > 1) ? $clog2(`WW_L1_WQ) : 1);
+  localparam L1_ID_W  = L1_IDX_W + 1;
+  localparam L1_NP_W  = $clog2(`WW_L1_WQ + 1);
+  wire [L1_NP_W-1:0]   l1_wr_pending;
   // fence.dev: the L1 is invalidated when no write is pending and no other
   // instruction has lines in flight
-  wire                 fence_go = (state_q == S_FENCE) && l1_wr_pending == 3'd0 && !wb_waiting;
-  wire [`WW_L1_KIND_W-1:0] l1_rsp_kind;
-  wire [2:0]           l1_wr_pending;
+  wire fence_go = (state_q == S_FENCE) && l1_wr_pending == {L1_NP_W{1'b0}} && !wb_waiting;
   wire                 l1_mreq_valid, l1_mreq_we, l1_mrsp_ready;
   wire [LINE_W-1:0]    l1_mreq_line;
   wire [LINE_BYTES-1:0] l1_mreq_be;
   wire [LB_W-1:0]      l1_mreq_data;
-  wire [2:0]           l1_mreq_id;
+  wire [L1_ID_W-1:0]  l1_mreq_id;
   wire                 byp_rsp = mrsp_valid_i && mrsp_id_i[`WW_REQID_BYPASS_BIT] && l1_mrsp_ready;
 
   // unused outputs of this instance are left open on purpose
@@ -479,7 +484,7 @@ module ww_lsu #(
     .req_amo_b_i     (cur_swap),
     .mem_req_ready_i (mreq_ready_i),
     .mem_rsp_valid_i (mrsp_valid_i && !mrsp_id_i[`WW_REQID_BYPASS_BIT]),
-    .mem_rsp_id_i    (mrsp_id_i[2:0]),
+    .mem_rsp_id_i    (mrsp_id_i[L1_ID_W-1:0]),
     .mem_rsp_data_i  (mrsp_data_i),
     .req_ready_o     (l1_ready),
     .req_stall_o     (l1_stall),
@@ -527,7 +532,7 @@ module ww_lsu #(
   assign mreq_line_o     = l1_mreq_valid ? l1_mreq_line :
                            chk_send ? chk_line :
                            fpkt_send ? {{(LINE_W-PART_W){1'b0}}, fp_q[PART_W-1:0]} : line_q;
-  assign mreq_id_o       = l1_mreq_valid ? (`WW_REQID_L1 | {5'd0, l1_mreq_id}) :
+  assign mreq_id_o       = l1_mreq_valid ? (`WW_REQID_L1 | {{(`WW_REQID_W-L1_ID_W){1'b0}}, l1_mreq_id}) :
                            rec_valid ? `WW_REQID_SCORD : `WW_REQID_BYPASS;
   assign mreq_be_o       = l1_mreq_valid ? l1_mreq_be : {LINE_BYTES{1'b0}};
   assign mreq_data_o     = l1_mreq_valid ? l1_mreq_data : {LB_W{1'b0}};
@@ -559,7 +564,7 @@ module ww_lsu #(
   // that is idle anyway
   assign mrsp_ready_o    = l1_mrsp_ready;
   // ids: the BYPASS bit, bits 2:0 the L1's; cur_addr: only the word index is sent
-  wire unused_ok = &{1'b0, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:3], amo_rel[6:`WW_AMO_W],
+  wire unused_ok = &{1'b0, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:L1_ID_W], amo_rel[6:`WW_AMO_W],
                      cur_addr[31:OFF_W], cur_addr[1:0],
                      l1_rsp_tag[7:LI_W+CTX_W]};
 
@@ -568,9 +573,13 @@ module ww_lsu #(
   ////////////////////
 
   wire line_out  = (state_q == S_L1REQ) && l1_ready && (is_load || is_store);
+  // the last line of a load or store is sent and no CHECK record follows:
+  // the instruction is handed over in this cycle (no S_DONE)
+  wire fin_fast;
   wire line_take = (state_q == S_LINE) && co_valid;         // a line enters the table
   // where the instruction ends: the CHECK records first when ScoRD is on
   wire [3:0] s_fin = (scord_en_i && nline_q != {NL_W{1'b0}}) ? S_CHECK : S_DONE;
+  assign fin_fast = line_out && last_q && s_fin == S_DONE;
   // the front's own atomic: an L1 answer that is not a load entry's, a write
   // acknowledgement of its entry
   wire at_rsp  = l1_rsp_valid && !wb_rsp_load;
@@ -694,7 +703,9 @@ module ww_lsu #(
           data_q    <= in_data_i;
           n_q       <= in_n;
           cx_q      <= wb_free_ctx;
-          state_q   <= in_is_cas_o ? S_RS3 : S_SHREQ;
+          // no shared lane: straight to the global lanes
+          state_q   <= in_is_cas_o ? S_RS3 :
+                       ((in_mask_i & shared_c) == {LANES{1'b0}} || in_fence) ? S_GLOBAL : S_SHREQ;
           for (j = 0; j < LANES; j = j + 1)
             track_q[j] <= in_mask_i[j] && !shared_c[j] && addr_c[32*j +: 32] < LOCAL_BASE0;
           bar_q     <= scord_bar_i;
@@ -736,7 +747,7 @@ module ww_lsu #(
           if ((is_load || is_store) && !last_q)
             state_q <= S_LINE;
           else if (is_load || is_store)
-            state_q <= s_fin;
+            state_q <= fin_fast ? S_IDLE : s_fin;   // fin_fast: handed over now
           else
             state_q <= (is_dev && !dropped_q) ? S_WACK : S_L1RSP;
         end
@@ -877,7 +888,7 @@ module ww_lsu #(
     .rsp_lvl_i      (l1_lvl),
     .wack_valid_i   (l1_wack),
     .wack_tag_i     (l1_wack_tag),
-    .fin_i          (state_q == S_DONE),
+    .fin_i          (state_q == S_DONE || fin_fast),
     .fin_ctx_i      (cx_q),
     .waiting_o      (wb_waiting),
     .rsp_load_o     (wb_rsp_load),

@@ -127,12 +127,12 @@ module ww_lsu_wb #(
     end
   endfunction
 
-  function [31:0] line_word(input [LB_W-1:0] ln, input [OFF_W-1:2] wi);
+  function [31:0] pick_word(input [LB_W-1:0] ln, input [OFF_W-1:2] wi);
     integer lw;
     begin
-      line_word = 32'd0;
+      pick_word = 32'd0;
       for (lw = 0; lw < WORDS; lw = lw + 1)
-        if (wi == lw[OFF_W-3:0]) line_word = ln[32*lw +: 32];
+        if (wi == lw[OFF_W-3:0]) pick_word = ln[32*lw +: 32];
     end
   endfunction
 
@@ -230,7 +230,7 @@ module ww_lsu_wb #(
                     wr_data_i[32*l +: 32];
               if (rsp_here && rsp_lanes[l])
                 rd_q[32*l +: 32] <= ld_extract(
-                    line_word(rsp_data_i, addr_q[32*l + 2 +: OFF_W-2]),
+                    pick_word(rsp_data_i, addr_q[32*l + 2 +: OFF_W-2]),
                     addr_q[32*l +: 2], n_q, sgn_q);
             end
           end

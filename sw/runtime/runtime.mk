@@ -83,10 +83,11 @@ $(RT_CLI_ASAN): $(RT_CLI_SRC) $(RT_CLI_HDR) $(RT_OBJ_ASAN) $(GPU_LIB) $(RT_DEPS)
 # the tool linked to a GPU built with RT_VARIANT_DEFS.<v> (the tool is
 # compiled with them too, so --json names its configuration; one Verilator
 # build each, made on demand, not by make test).
-RT_VARIANTS := mshr1 mshr2 mshr4
+RT_VARIANTS := mshr1 mshr2 mshr4 mshr8
 RT_VARIANT_DEFS.mshr1 := WW_L1_MSHRS=1
 RT_VARIANT_DEFS.mshr2 := WW_L1_MSHRS=2
 RT_VARIANT_DEFS.mshr4 := WW_L1_MSHRS=4
+RT_VARIANT_DEFS.mshr8 := WW_L1_MSHRS=8
 define RT_VARIANT
 $(BUILD)/variants/$(1)/libwwvgpu.a: $$(gpu_RTL) $$(VGPU_GLUE) | $(BUILD)/.deps-ok
 	$$(call VGPU_ARCHIVE,$(BUILD)/variants/$(1),$$@,$$(gpu_RTL),$$(VGPU_DEFS) $(RT_VARIANT_DEFS.$(1)))

@@ -96,9 +96,9 @@ static const cfgkey_t keys[NKEYS] = {
                 "shared memory has one bank per lane and a power-of-two number of banks "
                 "(rtl/sm/ww_shmem.v; with 3 lanes the RTL's masks differ from the model's); "
                 "WW_MAX_LANES is 32" },
-  [K_MSHRS] = { "l1_mshrs", DEF_MSHRS, CUR_MSHRS, 1, 4, 0, 0,
+  [K_MSHRS] = { "l1_mshrs", DEF_MSHRS, CUR_MSHRS, 1, 8, 0, 0,
                 "L1 miss status holding registers per SM (ww_config.def, rtl/sm/ww_l1_dcache.v)" },
-  [K_WQ] = { "l1_wq", DEF_WQ, CUR_WQ, 1, 4, 0, 0,
+  [K_WQ] = { "l1_wq", DEF_WQ, CUR_WQ, 1, 8, 0, 0,
              "L1 write slots per SM (ww_config.def, rtl/sm/ww_l1_dcache.v)" },
 };
 

@@ -36,7 +36,7 @@ BLOCKS += l1_dcache
 l1_dcache_C        := cmodel/common/ww_amo.c cmodel/sm/ww_l1_dcache.c
 l1_dcache_LOCKSTEP := tb/sm/lockstep/l1_dcache.c
 l1_dcache_MUTANTS  := L1_NO_WRITE_EVICT L1_MERGE_NOINST
-l1_dcache_POINTS   := small:WW_L1_SETS=2,WW_L1_WAYS=2,WW_WARPS_PER_SM=2 wide:WW_LINE_BYTES=128,WW_L1_WAYS=8
+l1_dcache_POINTS   := small:WW_L1_SETS=2,WW_L1_WAYS=2,WW_WARPS_PER_SM=2 wide:WW_LINE_BYTES=128,WW_L1_WAYS=8 mshr8:WW_L1_MSHRS=8,WW_L1_WQ=8 one:WW_L1_MSHRS=1,WW_L1_WQ=1
 
 BLOCKS += muldiv
 muldiv_C        := cmodel/sm/ww_muldiv.c

@@ -92,7 +92,7 @@ static void make_request(ww_rng_t *r, uint64_t cycle, ww_l2_slice_in_t *q)
   q->req_op_i = kind < 400 ? WW_L2_READ : kind < 700 ? WW_L2_WRITE : kind < 997 ? WW_L2_ATOMIC
                                                                                 : WW_L2_FLUSH;
   q->req_line_i = pick_line(r, cycle);
-  q->req_id_i = ww_rng_bits(r, 8);
+  q->req_id_i = ww_rng_bits(r, WW_REQID_W);
   q->req_src_i = ww_rng_bits(r, WW_IDX_W(WW_NUM_SM));
   unsigned bk = (unsigned)ww_rng_below(r, 4);
   unsigned word = (unsigned)ww_rng_below(r, LB / 4);

@@ -176,7 +176,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     in->mem_rsp_id_i = s->out[s->drv].id;
     memcpy(in->mem_rsp_data_i, s->out[s->drv].data, sizeof in->mem_rsp_data_i);
   } else {
-    in->mem_rsp_id_i = ww_rng_bits(r, 3);
+    in->mem_rsp_id_i = ww_rng_bits(r, WW_L1_ID_W);
     for (unsigned w = 0; w < WORDS; w++)
       in->mem_rsp_data_i[w] = (uint32_t)ww_rng_bits(r, 32);
   }
@@ -189,7 +189,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
 const ww_block_t ww_block = {
   .name = "l1_dcache",
   .params = "SETS=" WW_XSTR(WW_L1_SETS) " WAYS=" WW_XSTR(WW_L1_WAYS) " LINE_BYTES="
-            WW_XSTR(WW_LINE_BYTES) " MSHRS=4 MERGE=" WW_XSTR(WW_WARPS_PER_SM) " WQ=4",
+            WW_XSTR(WW_LINE_BYTES) " MSHRS=" WW_XSTR(WW_L1_MSHRS) " MERGE=" WW_XSTR(WW_WARPS_PER_SM)
+            " WQ=" WW_XSTR(WW_L1_WQ),
   WW_BLOCK_PORTS,
   WW_BLOCK_HOOKS,
   .stim = stim,
