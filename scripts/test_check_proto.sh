@@ -67,7 +67,7 @@ copy clean
 run clean pass
 
 case_literal reqid-verilog rtl/sm/ww_lsu.v "rec_valid ? \`WW_REQID_SCORD" "rec_valid ? 8'h40"
-case_literal why-verilog rtl/sm/ww_lsu.v "why_o = \`WW_GSI_WHY_READY;" "why_o = 3'd0;"
+case_literal why-verilog rtl/sm/ww_lsu.v "S_FENCE, S_FACK: why_o = \`WW_GSI_WHY_FENCE;" "S_FENCE, S_FACK: why_o = 3'd5;"
 case_literal trap-verilog rtl/sm/ww_sm.v "trap_kind_c = \`WW_TRAP_BAR_DEADLOCK;" \
   "trap_kind_c = 4'd9;"
 case_literal csr-verilog rtl/sm/ww_sm.v "(e_csr >= {20'd0, WW_CSR_TID})" "(e_csr >= 32'hCC0)"
@@ -87,7 +87,7 @@ case_literal racelog-c sw/sim/ww_backend_verilator.c "mem_word(m, h + 4 * WW_SCO
 
 # the generated files drift from the table
 copy drift-vh
-perl -i -pe 's/^(`define WW_REQID_SCORD\s+8.h)40/${1}41/' "$tmp/drift-vh/rtl/include/ww_proto.vh"
+perl -i -pe 's/^(`define WW_REQID_SCORD\s+9.h)080/${1}081/' "$tmp/drift-vh/rtl/include/ww_proto.vh"
 run drift-vh fail "proto drift: rtl/include/ww_proto.vh"
 copy drift-h
 echo "#define WW_HAND_EDIT 1" >>"$tmp/drift-h/cmodel/include/ww_proto.h"

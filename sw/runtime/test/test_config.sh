@@ -63,7 +63,7 @@ run 2 run "${V[@]}" --config "$CONF,bogus=1" && one_line_error "unknown key 'bog
 run 2 run "${V[@]}" --config lanes=64 && one_line_error "lanes=64" "1..32"
 run 2 run "${V[@]}" --config warps=3 && one_line_error "warps=3" "power of two in 1..32"
 run 2 run "${V[@]}" --config sms=0 && one_line_error "sms=0" "1..16"
-run 2 run "${V[@]}" --config l1_mshrs=5 && one_line_error "l1_mshrs=5" "1..4"
+run 2 run "${V[@]}" --config l1_mshrs=9 && one_line_error "l1_mshrs=9" "1..8"
 run 2 run "${V[@]}" --config sms=8,warps=8 && one_line_error "sms x warps = 64" "limit 32"
 run 2 run "${V[@]}" --config sms=2,lanes && one_line_error "lanes needs a value"
 run 2 run "${V[@]}" --config && one_line_error "--config needs a value"
