@@ -212,7 +212,7 @@ module ww_lsu_wb #(
           end else begin
             if (fin_i && fin_ctx_i == me)
 `ifdef WW_MUTANT_LSU_WB_FIN_IGNORES_LATE
-              // MUTANT: an answer in the fin cycle is not counted (WAIT a cycle too long)
+              // MUTANT: the fin cycle's answer and line out are not counted
               st_q <= (out_q == {NL_W{1'b0}}) ? E_DONE : E_WAIT;
 `else
               st_q <= (o == {NL_W{1'b0}}) ? E_DONE : E_WAIT;
