@@ -457,7 +457,7 @@ module ww_lsu #(
   localparam L1_NP_W  = $clog2(`WW_L1_WQ + 1);
   wire [L1_NP_W-1:0]   l1_wr_pending;
   // fence.dev: the L1 is invalidated when no write is pending and no other
-  // instruction has lines in flight
+  // instruction handed over is still to retire (write-back WAIT or DONE)
   wire fence_go = (state_q == S_FENCE) && l1_wr_pending == {L1_NP_W{1'b0}} && !wb_waiting;
   wire                 l1_mreq_valid, l1_mreq_we, l1_mrsp_ready;
   wire [LINE_W-1:0]    l1_mreq_line;

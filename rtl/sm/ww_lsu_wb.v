@@ -29,6 +29,7 @@
 `default_nettype none
 `include "ww_config.vh"
 `include "ww_proto.vh"
+`include "ww_assert.vh"
 module ww_lsu_wb #(
   parameter CTX        = `WW_LSU_CTX,
   parameter LANES      = `WW_LANES,
@@ -236,14 +237,8 @@ module ww_lsu_wb #(
           end
         end
       end
-`ifndef SYNTHESIS
       // an answer for an entry with no line out is a routing error
-      always @(posedge clk_i)
-        if (rst_ni && out_q == {NL_W{1'b0}} && (rsp_here || ack_here)) begin
-          $display("ww_lsu_wb: an L1 answer for entry %0d, which has no line out", g);
-          $stop;
-        end
-`endif
+      `WW_ASSERT(AnswerHasLineOut, !((rsp_here || ack_here) && out_q == {NL_W{1'b0}}))
       assign st_all[2*g +: 2]                         = st_q;
       assign wid_all[WID_W*g +: WID_W]                = wid_q;
       assign load_all[g]                              = load_q;
@@ -277,6 +272,18 @@ module ww_lsu_wb #(
   assign done_load_o  = load_all[done_idx_c];
   assign done_src_o   = lvl_all[`WW_GSI_SRC_W*done_idx_c +: `WW_GSI_SRC_W];
 
+
+  ////////////////////
+  // Assertions     //
+  ////////////////////
+
+  // the issue FSM's protocol: allocate only a free entry; lines, results and
+  // the hand-over only for the entry it works on
+  `WW_ASSERT(AllocWhenFree, !alloc_i || free_c)
+  `WW_ASSERT(LineOfFront, !line_i || st_all[2*line_ctx_i +: 2] == E_FRONT)
+  `WW_ASSERT(OutOfFront,  !out_i  || st_all[2*out_ctx_i +: 2] == E_FRONT)
+  `WW_ASSERT(WrOfFront,   !wr_i   || st_all[2*wr_ctx_i +: 2] == E_FRONT)
+  `WW_ASSERT(FinOfFront,  !fin_i  || st_all[2*fin_ctx_i +: 2] == E_FRONT)
 
 endmodule  // ww_lsu_wb
 `default_nettype wire
