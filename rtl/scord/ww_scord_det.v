@@ -173,6 +173,7 @@ module ww_scord_det #(
   parameter TAG_W            = `WW_SCORD_TAG_W,
   parameter BLOOM_W          = `WW_SCORD_BLOOM_W,
   parameter QUEUE            = `WW_SCORD_QUEUE,
+  parameter READAHEAD        = `WW_SCORD_READAHEAD,
   parameter LOG_ENTRIES      = `WW_SCORD_LOG_ENTRIES,
   parameter DEDUP            = `WW_SCORD_DEDUP,
   parameter WID_W            = (WARPS > 1) ? $clog2(WARPS) : 1,
@@ -303,9 +304,6 @@ module ww_scord_det #(
   localparam [3:0] ST_HDRW  = 4'd10;
   localparam [3:0] ST_ABORT = 4'd11;
 
-  localparam [1:0] RA_NONE  = 2'd0;   // read-ahead: nothing
-  localparam [1:0] RA_BUSY  = 2'd1;   //   its READ was accepted, response due
-  localparam [1:0] RA_HAVE  = 2'd2;   //   its line is in rabuf_q
 
 `ifndef SYNTHESIS
   initial begin
@@ -324,24 +322,42 @@ module ww_scord_det #(
   // Intake queue   //
   ////////////////////
 
-  wire             q_in_ready, q_valid;
-  wire [Q_W-1:0]   q_head;
+  // a circular buffer of QUEUE records, qcnt_q of them waiting from qhd_q on;
+  // the read-ahead's cursor reads the entry it has reached (Read-ahead)
+  localparam QP_W = (QUEUE > 1) ? $clog2(QUEUE) : 1;
+  localparam QC_W = $clog2(QUEUE) + 1;
+  reg  [Q_W-1:0]   q_mem [0:QUEUE-1];
+  reg  [QP_W-1:0]  qhd_q, qtl_q;
+  reg  [QC_W-1:0]  qcnt_q;
+  wire             q_in_ready = (qcnt_q != QUEUE[QC_W-1:0]);
+  wire             q_valid    = (qcnt_q != {QC_W{1'b0}});
+  wire [Q_W-1:0]   q_head     = q_mem[qhd_q];
   reg  [3:0]       state_q;
   wire             q_pop   = (state_q == ST_IDLE) && q_valid && !clear_i;
   wire             q_push  = in_valid_i && en_i && !clear_i && q_in_ready;
 
   assign in_ready_o = !en_i || (!clear_i && q_in_ready);
 
-  ww_fifo #(.WIDTH(Q_W), .DEPTH(QUEUE)) u_queue (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni && !clear_i),
-    .in_valid_i  (q_push),
-    .in_ready_o  (q_in_ready),
-    .in_data_i   ({in_sb_i, in_line_i, in_src_i}),
-    .out_valid_o (q_valid),
-    .out_ready_i (q_pop),
-    .out_data_o  (q_head)
-  );
+  always @(posedge clk_i) begin
+    if (!rst_ni || clear_i) begin
+      qhd_q  <= {QP_W{1'b0}};
+      qtl_q  <= {QP_W{1'b0}};
+      qcnt_q <= {QC_W{1'b0}};
+    end else begin
+      if (q_push) begin
+        qtl_q <= qtl_q + {{(QP_W-1){1'b0}}, 1'b1};
+      end
+      if (q_pop) begin
+        qhd_q <= qhd_q + {{(QP_W-1){1'b0}}, 1'b1};
+      end
+      qcnt_q <= qcnt_q + {{(QC_W-1){1'b0}}, q_push} - {{(QC_W-1){1'b0}}, q_pop};
+    end
+  end
+  always @(posedge clk_i) begin
+    if (q_push) begin
+      q_mem[qtl_q] <= {in_sb_i, in_line_i, in_src_i};
+    end
+  end
 
   wire [SK_W-1:0] in_sk = in_sb_i[SB_SK +: SK_W];
   wire [OP_W-1:0] in_op = in_sb_i[SB_OP +: OP_W];
@@ -421,15 +437,38 @@ module ww_scord_det #(
   wire [LINE_W-1:0] rec_tsh = rec_i >> S_W;
   wire [TAG_W-1:0]  rec_tag = rec_tsh[TAG_W-1:0];
   wire [LINE_W-1:0] md_line = L_MD_BASE + ({rec_j[LINE_W-2:0], half_q} * L_NPART) + L_PART;
-  wire [LINE_W-1:0] md_hi   = L_MD_BASE + ({rec_j[LINE_W-2:0], 1'b1} * L_NPART) + L_PART;
   wire [HALF-1:0]   wm_lo   = rec_wm_q[0 +: HALF];
   wire [HALF-1:0]   wm_hi   = rec_wm_q[HALF +: HALF];
+  wire              next_hi = !half_q && (wm_hi != {HALF{1'b0}});   // the second half is next
 
-  // the queue head's first md line (the read-ahead's target after this record)
-  wire [LINE_W-1:0] h_i     = h_line / L_NPART;
-  wire [LINE_W-1:0] h_j     = cached_i ? (h_i & L_S_MASK) : h_i;
-  wire              h_half  = (h_wm[0 +: HALF] == {HALF{1'b0}});
-  wire [LINE_W-1:0] h_md    = L_MD_BASE + ({h_j[LINE_W-2:0], h_half} * L_NPART) + L_PART;
+  // The read-ahead's cursor (header "Read-ahead"): the next md line to read
+  // in record order is in record cur_e_q (0: the record in work, k >= 1:
+  // the k-th record of the queue), its first md line (cur_h_q = 0) or its
+  // second half (cur_h_q = 1: the first was read, the record needs both).
+  localparam CE_W = QC_W;                              // 0..QUEUE+1
+  reg  [CE_W-1:0]   cur_e_q;
+  reg               cur_h_q;
+  wire [CE_W-1:0]   cur_e1  = cur_e_q - {{(CE_W-1){1'b0}}, 1'b1};
+  wire [QP_W-1:0]   cur_qi  = qhd_q + cur_e1[QP_W-1:0];
+  wire [Q_W-1:0]    cur_q   = q_mem[cur_qi];
+  wire [LINE_W-1:0] cq_line = cur_q[SM_W +: LINE_W];
+  wire [SB_W-1:0]   cq_sb   = cur_q[SM_W + LINE_W +: SB_W];
+  wire [WORDS-1:0]  cq_wm   = cq_sb[SB_WM +: WORDS];
+  wire              unused_cq = ^{cur_q[SM_W-1:0], cq_sb};
+  wire              cq_chk  = (cq_sb[SB_SK +: SK_W] == `WW_SCORD_SK_CHECK) && (cq_line >= L_NG) &&
+                              (cq_line < L_LB0) && (cq_wm != {WORDS{1'b0}});
+  wire              cur_rec = (cur_e_q == {CE_W{1'b0}});
+  // the cursor's record exists: the one in work, or one in the queue
+  wire              cur_av  = cur_rec || (cur_e1 < qcnt_q);
+  wire [LINE_W-1:0] c_line  = cur_rec ? rec_line_q : cq_line;
+  wire [WORDS-1:0]  c_wm    = cur_rec ? rec_wm_q : cq_wm;
+  wire              c_chk   = cur_rec || cq_chk;
+  wire              c_lo    = (c_wm[0 +: HALF] != {HALF{1'b0}});
+  wire              c_both  = c_lo && (c_wm[HALF +: HALF] != {HALF{1'b0}});
+  wire              c_half  = cur_h_q || !c_lo;
+  wire [LINE_W-1:0] c_i     = c_line / L_NPART;
+  wire [LINE_W-1:0] c_j     = cached_i ? (c_i & L_S_MASK) : c_i;
+  wire [LINE_W-1:0] c_md    = L_MD_BASE + ({c_j[LINE_W-2:0], c_half} * L_NPART) + L_PART;
 
   ////////////////////
   // Line buffer    //
@@ -614,7 +653,7 @@ module ww_scord_det #(
   end
   wire [LINE_W-1:0]    lg_line  = L_LOG_BASE + lg_slot1 * L_NPART + L_PART;
   wire                 log_now  = (state_q == ST_LOG);
-  wire unused_bits = ^{rec_j[LINE_W-1], h_j[LINE_W-1], rec_tsh[LINE_W-1:TAG_W], lg_fold[29:DD_W],
+  wire unused_bits = ^{rec_j[LINE_W-1], c_j[LINE_W-1], rec_tsh[LINE_W-1:TAG_W], lg_fold[29:DD_W],
                        lg_nseq[31:LE_W]};
 
   // previous accessor: SM and global warp, 8 bits each in the log
@@ -669,38 +708,88 @@ module ww_scord_det #(
   // Memory port    //
   ////////////////////
 
-  // one request at a time: a response is due from the accepting edge on
-  reg              pend_q;
+  // Requests in flight: out_q responses are due, in the order of the
+  // requests; bit k of okind_q says whether the k-th due is a read-ahead's
+  // READ (else a WRITE's ack). At most OUTS in flight.
+  localparam OUTS = 2 * READAHEAD + 2;
+  localparam OC_W = $clog2(OUTS + 1);
+  reg  [OC_W-1:0]  out_q;
+  reg  [OUTS-1:0]  okind_q;
+  wire             pend    = (out_q != {OC_W{1'b0}});
+  wire             out_one = (out_q == {{(OC_W-1){1'b0}}, 1'b1});
+  wire             out_ok  = (out_q < OUTS[OC_W-1:0]);
+  wire             rsp_ra  = mrsp_valid_i && okind_q[0];   // a read-ahead's line arrives
   // Deferral: while the crossbar has a request for the slice, the detector
   // presents none unless half its queue is full (records waiting: qcnt_q)
-  localparam QC_W = $clog2(QUEUE) + 1;
   localparam [QC_W-1:0] Q_URGENT = QUEUE / 2;
-  reg  [QC_W-1:0]  qcnt_q;
   wire             defer = xbar_req_i && (qcnt_q < Q_URGENT);
-  wire             busy  = pend_q || defer;
-  // the read-ahead (header "Read-ahead")
-  reg  [1:0]       ra_q;
-  reg  [LINE_W-1:0] ra_line_q;
-  reg  [LB-1:0]    rabuf_q;
+  wire             busy  = defer || !out_ok;
 
-  wire next_hi  = !half_q && (wm_hi != {HALF{1'b0}});   // the record's second half is next
-  wire ra_st    = (state_q == ST_CHK) || (state_q == ST_VLAST) || (state_q == ST_WR);
-  wire ra_tgt_v = next_hi || (q_valid && h_check);
-  wire [LINE_W-1:0] ra_tgt = next_hi ? md_hi : h_md;
+  // the read-ahead's line buffers (header "Read-ahead"): sl_n_q lines from
+  // sl_rd_q on, in record order; the first sl_h_q of them have arrived
+  localparam SL_W = (READAHEAD > 1) ? $clog2(READAHEAD) : 1;
+  localparam SN_W = $clog2(READAHEAD + 1);
+  localparam integer    SL_LAST_I = READAHEAD - 1;
+  localparam [SL_W-1:0] SL_LAST = SL_LAST_I[SL_W-1:0];
+  reg  [SL_W-1:0]   sl_rd_q;
+  reg  [SN_W-1:0]   sl_n_q, sl_h_q;
+  reg  [LINE_W-1:0] sl_line_q [0:READAHEAD-1];
+  reg  [LB-1:0]     sl_data_q [0:READAHEAD-1];
+
+  function automatic [SL_W-1:0] sl_add(input [SL_W-1:0] a, input [SN_W-1:0] b);
+    integer x;
+    begin
+      x = {{(32-SL_W){1'b0}}, a} + {{(32-SN_W){1'b0}}, b};
+      if (x >= READAHEAD) begin
+        x = x - READAHEAD;
+      end
+      sl_add = x[SL_W-1:0];
+    end
+  endfunction
+
+  wire [SL_W-1:0] sl_fill = sl_add(sl_rd_q, sl_h_q);      // the next line to arrive
+  wire [SL_W-1:0] sl_tail = sl_add(sl_rd_q, sl_n_q);      // the next buffer to use
+  wire            sl_free = (sl_n_q < READAHEAD[SN_W-1:0]);
+
+  // Hazard: never READ a line whose WRITE may still come before the READ's
+  // record: the md line in work until it is written (or found unchanged),
+  // or a line read ahead and not yet in work
+  wire haz_work = (c_md == md_line) &&
+                  ((state_q == ST_CHK) || (state_q == ST_WR) || ((state_q == ST_VLAST) && any_chg));
+  reg  haz_sl;
+  integer hs;
+  always @(*) begin
+    haz_sl = 1'b0;
+    for (hs = 0; hs < READAHEAD; hs = hs + 1) begin
+`ifdef WW_MUTANT_SCORD_DET_HAZ_FIRST_ONLY
+      // MUTANT: only the oldest line read ahead is compared
+      if ((hs == 0) && (sl_n_q != {SN_W{1'b0}}) && (sl_line_q[sl_rd_q] == c_md)) begin
+`else
+      if ((hs[SN_W-1:0] < sl_n_q) && (sl_line_q[sl_add(sl_rd_q, hs[SN_W-1:0])] == c_md)) begin
+`endif
+        haz_sl = 1'b1;
+      end
+    end
+  end
 `ifdef WW_MUTANT_SCORD_DET_NO_HAZARD
   wire ra_haz   = 1'b0;                                  // reads past a pending write
 `else
-  wire ra_haz   = (ra_tgt == md_line) && !((state_q == ST_VLAST) && !any_chg);
+  wire ra_haz   = haz_work || haz_sl;
 `endif
-  wire ra_go    = ra_st && (ra_q == RA_NONE) && !busy && ra_tgt_v && !ra_haz;
+  // the cursor passes a record with no md line (a FENCE, an untracked line,
+  // an empty wmask) without a request
+  wire cur_skip = cur_av && !c_chk;
 
-  wire st_rd  = (state_q == ST_RD) && (ra_q == RA_NONE) && !busy;
-  wire st_wr  = (state_q == ST_WR) && !busy && !ra_go;
+  // the FSM's own requests go first; the read-ahead takes the port otherwise
+  wire st_wr  = (state_q == ST_WR) && !busy;
   wire st_lwr = (state_q == ST_LWR) && !busy;
   wire st_hdr = (state_q == ST_HDR) && !busy;
-  wire m_req  = st_rd || st_wr || st_lwr || st_hdr || ra_go;
+  wire ra_st  = (state_q != ST_LWRW) && (state_q != ST_HDRW) && (state_q != ST_ABORT);
+  wire ra_go  = ra_st && !clear_i && cur_av && c_chk && sl_free && !busy && !ra_haz &&
+                !st_wr && !st_lwr && !st_hdr;
+  wire m_req  = st_wr || st_lwr || st_hdr || ra_go;
   wire m_acc  = m_req && mreq_ready_i;
-  wire rd_acc = m_acc && (st_rd || ra_go);               // md reads
+  wire ra_acc = m_acc && ra_go;                          // md reads
   wire wr_acc = m_acc && st_wr;                          // md writes
 
   reg [LINE_BYTES-1:0] be_c;
@@ -714,25 +803,28 @@ module ww_scord_det #(
   end
 
   assign mreq_valid_o = m_req;
-  assign mreq_op_o    = (st_rd || ra_go) ? `WW_L2_READ : `WW_L2_WRITE;
-  assign mreq_line_o  = ra_go ? ra_tgt : (st_rd || st_wr) ? md_line : st_lwr ? log_line_q : L_HDR;
+  assign mreq_op_o    = ra_go ? `WW_L2_READ : `WW_L2_WRITE;
+  assign mreq_line_o  = ra_go ? c_md : st_wr ? md_line : st_lwr ? log_line_q : L_HDR;
   assign mreq_be_o    = be_c;
   assign mreq_data_o  = linebuf_q & be_bits;
 
-  // the md line of RD arrives: from the read-ahead (held, or its response
-  // now), or the response to RD's own READ
-  wire ra_take = (state_q == ST_RD) && ((ra_q == RA_HAVE) || ((ra_q == RA_BUSY) && mrsp_valid_i));
-  wire ld_line = ra_take || ((state_q == ST_RDW) && mrsp_valid_i);
-  wire [LB-1:0] ld_data = (ra_q == RA_HAVE) ? rabuf_q : mrsp_data_i;
+  // RD (and RDW) take the oldest line read ahead: held, or arriving now
+  wire rd_st   = (state_q == ST_RD) || (state_q == ST_RDW);
+  wire sl_have = (sl_h_q != {SN_W{1'b0}});
+  wire ra_take = rd_st && !clear_i && (sl_n_q != {SN_W{1'b0}}) && (sl_have || rsp_ra);
+  wire ld_line = ra_take;
+  wire [LB-1:0] ld_data = sl_have ? sl_data_q[sl_rd_q] : mrsp_data_i;
+  // the response to the last request in flight (LWRW, HDRW, ABORT wait for it)
+  wire rsp_last = mrsp_valid_i && out_one;
 
   ////////////////////
   // FSM            //
   ////////////////////
 
   // counters that move this cycle (the header goes dirty)
-  wire bump      = qfull || q_pop || rd_acc || wr_acc || log_now;
+  wire bump      = qfull || q_pop || ra_acc || wr_acc || log_now;
   wire hdr_build = ((state_q == ST_IDLE) && !q_valid && hdr_dirty_q && en_i) ||
-                   ((state_q == ST_LWRW) && mrsp_valid_i);
+                   ((state_q == ST_LWRW) && rsp_last);
   wire [3:0] st_next = next_hi ? ST_RD : ST_IDLE;   // record: second half or done
 
   reg [3:0] state_d;
@@ -746,26 +838,26 @@ module ww_scord_det #(
           state_d = ST_HDR;
         end
       end
-      ST_RD:    if (ra_take) state_d = ST_CHK; else if (m_acc) state_d = ST_RDW;
-      ST_RDW:   if (mrsp_valid_i) state_d = ST_CHK;
+      ST_RD:    if (ra_take) state_d = ST_CHK; else if (sl_n_q != {SN_W{1'b0}} || ra_acc) state_d = ST_RDW;
+      ST_RDW:   if (ra_take) state_d = ST_CHK;
       ST_CHK:   if (rem_nx == {HALF{1'b0}}) state_d = ST_VLAST;
       ST_VLAST: state_d = any_chg ? ST_WR : any_race ? ST_LOG : st_next;
       ST_WR:    if (wr_acc) state_d = (rvec_q != {HALF{1'b0}}) ? ST_LOG : st_next;
       ST_LOG:   state_d = ST_LWR;
       ST_LWR:   if (m_acc) state_d = ST_LWRW;
-      ST_LWRW:  if (mrsp_valid_i) state_d = ST_HDR;
+      ST_LWRW:  if (rsp_last) state_d = ST_HDR;
       ST_HDR:   if (m_acc) state_d = ST_HDRW;
       ST_HDRW: begin
-        if (mrsp_valid_i) begin
+        if (rsp_last) begin
           state_d = !in_rec_q ? ST_IDLE : (rvec_q != {HALF{1'b0}}) ? ST_LOG : st_next;
         end
       end
-      ST_ABORT: if (mrsp_valid_i) state_d = ST_IDLE;
+      ST_ABORT: if (mrsp_valid_i) state_d = out_one ? ST_IDLE : ST_ABORT;
       default:  state_d = ST_IDLE;
     endcase
     if (clear_i) begin
-      // a request accepted now, or a response still due: wait for it
-      state_d = (m_acc || (pend_q && !mrsp_valid_i)) ? ST_ABORT : ST_IDLE;
+      // a request accepted now, or a response still due: wait for them
+      state_d = (m_acc || (pend && !rsp_last)) ? ST_ABORT : ST_IDLE;
     end
   end
   wire go_hi = (state_d == ST_RD) && (state_q != ST_IDLE) && (state_q != ST_RD);
@@ -805,7 +897,7 @@ module ww_scord_det #(
       if (q_pop) begin
         n_recs_q <= n_recs_q + 32'd1;
       end
-      if (rd_acc) begin
+      if (ra_acc) begin
         n_mdrd_q <= n_mdrd_q + 32'd1;
       end
       if (wr_acc) begin
@@ -833,27 +925,54 @@ module ww_scord_det #(
     end
   end
 
-  // the port and the read-ahead
+  // the port, the read-ahead's cursor and buffers
+  wire [OC_W-1:0] out_d = out_q + {{(OC_W-1){1'b0}}, m_acc} - {{(OC_W-1){1'b0}}, mrsp_valid_i};
+  wire [OC_W-1:0] out_pos = out_q - {{(OC_W-1){1'b0}}, mrsp_valid_i};   // the new request's place
+  reg  [OUTS-1:0] okind_d;
+  integer ok;
+  always @(*) begin
+    okind_d = mrsp_valid_i ? (okind_q >> 1) : okind_q;
+    for (ok = 0; ok < OUTS; ok = ok + 1) begin
+      if (m_acc && (ok[OC_W-1:0] == out_pos)) begin
+        okind_d[ok] = ra_go;
+      end
+    end
+  end
+  // cursor: one record on after its last md line is read, or past a record
+  // with none; the queue head leaving moves every record one place down
+  wire cur_adv = cur_skip || (ra_acc && (cur_h_q || !c_both));
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      pend_q <= 1'b0;
-      qcnt_q <= {QC_W{1'b0}};
-      ra_q   <= RA_NONE;
+      out_q   <= {OC_W{1'b0}};
+      okind_q <= {OUTS{1'b0}};
+      cur_e_q <= {{(CE_W-1){1'b0}}, 1'b1};
+      cur_h_q <= 1'b0;
+      sl_rd_q <= {SL_W{1'b0}};
+      sl_n_q  <= {SN_W{1'b0}};
+      sl_h_q  <= {SN_W{1'b0}};
     end else begin
-      pend_q <= m_acc || (pend_q && !mrsp_valid_i);
+      out_q   <= out_d;
+      okind_q <= okind_d;
       if (clear_i) begin
-        qcnt_q <= {QC_W{1'b0}};
+        cur_e_q <= {{(CE_W-1){1'b0}}, 1'b1};
+        cur_h_q <= 1'b0;
+        sl_rd_q <= {SL_W{1'b0}};
+        sl_n_q  <= {SN_W{1'b0}};
+        sl_h_q  <= {SN_W{1'b0}};
       end else begin
-        qcnt_q <= qcnt_q + {{(QC_W-1){1'b0}}, q_push} - {{(QC_W-1){1'b0}}, q_pop};
-      end
-      if (clear_i) begin
-        ra_q <= RA_NONE;
-      end else if (ra_go && mreq_ready_i) begin
-        ra_q <= RA_BUSY;
-      end else if (ra_take) begin
-        ra_q <= RA_NONE;
-      end else if ((ra_q == RA_BUSY) && mrsp_valid_i) begin
-        ra_q <= RA_HAVE;
+        cur_e_q <= cur_e_q + {{(CE_W-1){1'b0}}, cur_adv} - {{(CE_W-1){1'b0}}, q_pop};
+        if (cur_adv) begin
+          cur_h_q <= 1'b0;
+        end else if (ra_acc) begin
+          cur_h_q <= 1'b1;
+        end
+        if (ra_take) begin
+          sl_rd_q <= (sl_rd_q == SL_LAST) ? {SL_W{1'b0}} : sl_rd_q + {{(SL_W-1){1'b0}}, 1'b1};
+        end
+        sl_n_q <= sl_n_q + {{(SN_W-1){1'b0}}, ra_acc} - {{(SN_W-1){1'b0}}, ra_take};
+        // ABORT's stale READs were dropped with the buffers at clear_i
+        sl_h_q <= sl_h_q + {{(SN_W-1){1'b0}}, rsp_ra && (state_q != ST_ABORT)} -
+                  {{(SN_W-1){1'b0}}, ra_take};
       end
     end
   end
@@ -861,11 +980,11 @@ module ww_scord_det #(
   // datapath (not reset)
   integer we;
   always @(posedge clk_i) begin
-    if (ra_go && mreq_ready_i) begin
-      ra_line_q <= ra_tgt;
+    if (ra_acc) begin
+      sl_line_q[sl_tail] <= c_md;
     end
-    if ((ra_q == RA_BUSY) && mrsp_valid_i) begin
-      rabuf_q <= mrsp_data_i;
+    if (rsp_ra) begin
+      sl_data_q[sl_fill] <= mrsp_data_i;
     end
     if (q_pop && h_check) begin
       rec_src_q  <= h_src;
@@ -932,7 +1051,7 @@ module ww_scord_det #(
   // Outputs        //
   ////////////////////
 
-  assign idle_o = (state_q == ST_IDLE) && !q_valid && !pend_q && !(hdr_dirty_q && en_i);
+  assign idle_o = (state_q == ST_IDLE) && !q_valid && !pend && !(hdr_dirty_q && en_i);
 
   assign race_valid_o     = log_now;
   assign race_pc_o        = rec_pc_q;
@@ -948,11 +1067,15 @@ module ww_scord_det #(
   `WW_ASSERT(RecordInPartition, !(in_valid_i && (in_line_i % L_NPART) != L_PART))
   `WW_ASSERT(RecordKind, !(in_valid_i && in_sk != `WW_SCORD_SK_CHECK &&
                            in_sk != `WW_SCORD_SK_FENCE))
-  `WW_ASSERT(ResponseExpected, !(mrsp_valid_i && !pend_q))
-  // the read-ahead holds or fetches exactly the md line RD asks for (a
+  `WW_ASSERT(ResponseExpected, !(mrsp_valid_i && !pend))
+  // the oldest line read ahead is exactly the md line RD asks for (a
   // clear_i cycle may bring a new cached_i; RD's work is dropped then)
-  `WW_ASSERT(ReadAheadLine, !((state_q == ST_RD) && (ra_q != RA_NONE) && !clear_i &&
-                              (ra_line_q != md_line)))
+  `WW_ASSERT(ReadAheadLine, !(rd_st && (sl_n_q != {SN_W{1'b0}}) && !clear_i &&
+                              (sl_line_q[sl_rd_q] != md_line)))
+  // a record leaves the queue only after the cursor has passed it
+  `WW_ASSERT(CursorAhead, !(q_pop && cur_rec))
+  // a line arrives only for a buffer waiting for it
+  `WW_ASSERT(ReadAheadArrives, !(rsp_ra && (state_q != ST_ABORT) && (sl_h_q >= sl_n_q)))
 
 endmodule  // ww_scord_det
 `default_nettype wire
