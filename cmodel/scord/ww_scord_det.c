@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * ww_scord_det -- C model of rtl/scord/ww_scord_det.v. The state mirrors the
- * RTL: the intake queue, the FSM (IDLE RD RDW CHK VLAST WR LOG LWR LWRW HDR
- * HDRW ABORT; see the RTL header), the record in work, the line buffer, the
- * race notes of the md line in work, the port's response-due flag, the
- * read-ahead (state, line, buffer), the counters, the dedup table, and the
+ * RTL: the intake queue (a circular buffer the read-ahead's cursor reads at
+ * any place), the FSM (IDLE RD RDW CHK VLAST WR LOG LWR LWRW HDR HDRW ABORT;
+ * see the RTL header), the record in work, the line buffer, the race notes
+ * of the md line in work, the port's responses due (count and which are
+ * READs, in request order), the read-ahead (cursor; READAHEAD line buffers
+ * with their lines, used in order), the counters, the dedup table, and the
  * ww_scord_check / ww_scord_fencefile models. The deferral to the crossbar
  * (xbar_req_i) reads the queue's count, which the RTL keeps as qcnt_q.
  */

@@ -5,7 +5,7 @@
 // each L2 slice. It takes the partition's CHECK and FENCE records into a queue,
 // and processes them strictly in order, one at a time, against metadata and
 // a race log kept in memory above GMEM_BYTES, through its own port on the
-// slice. The §1 decision procedure is ww_scord_check, the fence file
+// slice; only the metadata READs of the next READAHEAD md lines run ahead. The §1 decision procedure is ww_scord_check, the fence file
 // ww_scord_fencefile.
 //
 // Intake (in_valid_i && in_ready_o): {src, line, sb} of a CHECK (sk = 1: one
@@ -22,12 +22,15 @@
 //   so a fence.dev can never hang on a detector that is off); ack_sm_o = its src.
 // Memory port (to the slice): mreq_valid_o/mreq_ready_i, op WW_L2_READ / WRITE,
 //   line, byte enables, data (mreq_data_o is the write data masked by
-//   mreq_be_o; 0 for a READ). One request at a time: a request is presented
-//   only while no response is due (pend_q) and the detector does not defer
-//   (Deferral); each gets exactly one
-//   mrsp_valid_i, at the earliest the cycle after it was accepted, always
-//   taken (mrsp_data_i used for READs only). A read-ahead READ that is not
-//   accepted may be withdrawn when the FSM moves on (as at clear_i).
+//   mreq_be_o; 0 for a READ). Up to OUTS = 2*READAHEAD + 2 requests in
+//   flight (out_q; okind_q marks which are READs): a request is presented
+//   only while fewer are and the detector does not defer (Deferral). Each
+//   gets exactly one mrsp_valid_i, at the earliest the cycle after it was
+//   accepted, IN THE ORDER OF THE REQUESTS (ww_l2_slice answers in
+//   acceptance order and ww_part_port steers the detector's responses by id),
+//   always taken (mrsp_data_i used for READs only). A READ that is not
+//   accepted may be withdrawn when the FSM's own request goes first, or at
+//   clear_i.
 // Deferral: xbar_req_i = the crossbar presents an ordinary request to this
 //   slice (the partition port grants the detector first). While it is high
 //   and fewer than QUEUE/2 records wait in the queue (qcnt_q), the detector
@@ -76,11 +79,11 @@
 //          CHECK (tracked, wmask != 0) -> latch the record, half := first
 //          half with wmask bits -> RD; anything else is dropped. Queue empty
 //          and header dirty and en_i -> header into linebuf -> HDR.
-//   RD     the md line of `half`: from the read-ahead if it holds or fetches
-//          it (always this line: see Read-ahead), else READ it once no
-//          response is due and it does not defer (md reads++) -> RDW
-//   RDW    wait for the line -> linebuf; rem := the half's wmask -> CHK
-//          (from the read-ahead: linebuf := its line, or its response, in RD)
+//   RD     the md line of `half` is the oldest line read ahead (always: see
+//          Read-ahead): held, or arriving now -> linebuf; rem := the half's
+//          wmask -> CHK; its READ in flight (or issued now) -> RDW; not yet
+//          read (the read-ahead issues it, RD itself requests nothing) -> RD
+//   RDW    wait for that line -> linebuf, rem -> CHK
 //   CHK    one word per cycle, ascending: the lowest bit r of rem goes to
 //          ww_scord_check with linebuf entry r, fC (current warp) and fP
 //          (entry of md.WarpID); rem empty -> VLAST
@@ -89,64 +92,76 @@
 //          byte enables; a race is noted for r with md.WarpID/BlockID
 //   VLAST  last verdict -> WR if some entry changed, else LOG if a race,
 //          else NEXT
-//   WR     WRITE linebuf with the changed entries' byte enables once no
-//          response is due and no read-ahead goes first (md writes++);
-//          accepted -> LOG if a race is noted, else NEXT (the ack is not
-//          waited for: pend_q keeps later requests behind it)
+//   WR     WRITE linebuf with the changed entries' byte enables once the
+//          detector does not defer (it goes before a read-ahead; md
+//          writes++); accepted -> LOG if a race is noted, else NEXT (the ack
+//          is not waited for: the slice performs requests in order)
 //   LOG    lowest noted race: race event port pulse; dedup lookup; either
 //          count word (dup) or a new entry into linebuf -> LWR
-//   LWR    WRITE the log entry line -> LWRW -> (ack) header into linebuf -> HDR
-//   HDR    WRITE the header line -> HDRW -> (ack) LOG if races remain, NEXT
-//          inside a record, IDLE after an idle-time header
+//   LWR    WRITE the log entry line -> LWRW -> (its ack, the last response
+//          due: no request is made in LWRW) header into linebuf -> HDR
+//   HDR    WRITE the header line -> HDRW -> (its ack, likewise) LOG if races
+//          remain, NEXT inside a record, IDLE after an idle-time header
 //   NEXT   (not a state) second half needed ? half := 1, RD : IDLE
-//   ABORT  clear_i came while a response was due: wait for it -> IDLE
-// Read-ahead (ra_q NONE / BUSY / HAVE, one line, rabuf_q): in CHK, VLAST and
-//   WR, when ra_q = NONE, no response is due and it does not defer, the
-//   detector READs the next
-//   md line it will need: the record's second half if the current md line
-//   is its first half and wmask has words there, else the first md line of
-//   the queue head if that is a CHECK it will check (tracked, wmask != 0).
-//   Hazard: not if that line is the current md line, which may still be
-//   written (in VLAST with no changed entry it will not be: then it may).
-//   So a READ overtakes only the WRITE and log writes of a different md
-//   line, and every READ returns what the serial order would: records are
-//   checked, written and logged in queue order, the log is the same, and
-//   every md line is READ and written as often as one at a time (for the same
-//   record stream the header counters are the same; only queue-full cycles
-//   depend on timing). The
-//   read-ahead goes to the port before a WR of the same cycle (both wait
-//   while a response is due or the detector defers). Its response
-//   -> rabuf_q, HAVE (or straight into linebuf in RD); RD takes it -> NONE.
-//   The line it holds is always the one RD asks for next (asserted): the
-//   target is fixed until then, and cached_i changes only with clear_i.
+//   ABORT  clear_i came while responses were due: wait for the last -> IDLE
+// Read-ahead (docs/scord.md §3 "Processing", §6 item 7): the md lines the
+//   records need, in record order (a CHECK that will be checked needs its
+//   first md line, then its second half if wmask has words in both), are
+//   READ up to READAHEAD lines ahead of the line in work. The cursor
+//   (cur_e_q, cur_h_q) names the next one: record cur_e_q (0 = the record in
+//   work, k >= 1 = the k-th record in the queue, read from the queue's
+//   array), its first md line or (cur_h_q) its second half. In every state
+//   but LWRW, HDRW and ABORT, when the cursor's record exists, a buffer is
+//   free (sl_n_q < READAHEAD), fewer than OUTS requests are in flight, the
+//   detector does not defer and the FSM makes no request of its own, it
+//   READs the cursor's md line (md reads++) into the next buffer
+//   (sl_line_q) and moves on: to the second half, or to the next record.
+//   A record with no md line (FENCE, untracked, empty wmask) is passed
+//   without a request. Lines arrive in order into sl_data_q (sl_h_q of the
+//   sl_n_q from sl_rd_q have arrived); RD takes the oldest, so the line it
+//   takes is always the one it asks for (asserted), and RD never reads.
+//   Hazard (ra_haz): not if the cursor's md line is the md line in work
+//   while it may still be written (CHK, WR, or VLAST with a changed entry;
+//   VLAST with none: it will not be), or equals any line read ahead and not
+//   yet in work (which may be written before the new READ's record needs
+//   it). Every READ is thus performed by the slice after the WRITE of every
+//   record before it on the same md line: it returns what the serial order
+//   would. Records are checked, written and logged in queue order, the log
+//   is the same, and every md line is READ and written as often as one at a
+//   time (for the same record stream the header counters are the same; only
+//   queue-full cycles depend on timing). cached_i changes only with clear_i.
 // clear_i (launch start): empties the queue, clears the fence file, dedup
 //   table, counters and noted races, marks the header dirty (written once the
 //   queue drains, so every launch with en_i gets a header) and returns to IDLE
-//   (ABORT if a response is still due; a request not yet accepted is
-//   withdrawn) with no read-ahead. idle_o = IDLE && queue empty && no
+//   (ABORT if responses are still due: their READs' lines are dropped; a
+//   request not yet accepted is withdrawn), the cursor at the queue's first
+//   record and no line read ahead. idle_o = IDLE && queue empty && no
 //   response due && !(header dirty && en_i): all metadata and log writes
 //   done, header exact.
 // Race event port: race_valid_o one cycle per race (state LOG) with its pc,
 //   byte address, type (WW_SCORD_RACE_A..F = Table IV a..f), scope and dup (merged into an
 //   existing entry).
-// Timing, measured by cmodel/scord/test/test_scord_det (t_timing: a memory
-//   with ww_l2_slice's hit timing, response 4 cycles after acceptance and the
-//   next one accepted the cycle after; xbar_req_i low; queue kept full;
-//   steady state, cycles per record): CHECKs of one md line each,
-//   consecutive records on different md lines, every one changed: 10, the
-//   port's READ and WRITE back to back (IDLE, RD, CHK, VLAST hide under the
-//   read-ahead); two md lines each: 20.
-//   Every record on the same md line, changed: 12 (the hazard: its READ
-//   waits for the WRITE); unchanged: 6 (read ahead from VLAST); a race
-//   each time: 23 (a race adds LOG 1 and the log entry and header WRITEs, 5
-//   each). A FENCE takes 1. The same streams one record at a time (the
-//   detector before the read-ahead): 13, 31, 13, 8, 24, 1.
+// Timing, measured by cmodel/scord/test/test_scord_det (t_timing; xbar_req_i
+//   low; queue kept full; steady state, cycles per record), READAHEAD = 4:
+//   with a memory that takes one request at a time and answers 4 cycles
+//   after acceptance (ww_l2_slice's hit timing, one requester alone):
+//   CHECKs of one md line each on different md lines, every one changed: 10,
+//   the port's READ and WRITE back to back; two md lines each: 20; every
+//   record on the same md line, changed: 12 (the hazard: its READ waits for
+//   the WRITE); unchanged: 6 (read ahead from VLAST); a race each time: 22;
+//   a FENCE: 1. With requests in flight, answered in order 4 cycles after
+//   acceptance: 5 (the FSM: IDLE, RD, CHK, VLAST, WR), 15, 8, 6, 16, 1; 100
+//   cycles after (every md line from DRAM): 25.25 (READAHEAD lines per
+//   100 + 1 cycles), 50.5, 104, 102, 208, 1.
 // Parameters: LINE_BYTES power of two >= 32; QUEUE, LOG_ENTRIES, DEDUP powers
-//   of two (QUEUE >= 2); NUM_PART >= 1, 0 <= PART < NUM_PART (default 0, or
-//   `WW_SCORD_DET_PART, which the lockstep points use); NUM_SM*WARPS <=
+//   of two (QUEUE >= 2); READAHEAD >= 1 (`WW_SCORD_READAHEAD); NUM_PART >= 1,
+//   0 <= PART < NUM_PART (default 0, or `WW_SCORD_DET_PART, which the
+//   lockstep points use); NUM_SM*WARPS <=
 //   2^WARPID_W and <= 256 (log byte fields). Simulation assertions: every
 //   record's line is in this partition, sk is CHECK or FENCE, a response
-//   comes only when one is due, the read-ahead holds the line RD asks for.
+//   comes only when one is due, the oldest line read ahead is the one RD
+//   asks for, a line arrives only for a buffer waiting for it, the cursor
+//   has passed a record before it leaves the queue.
 
 `default_nettype none
 `include "ww_config.vh"
