@@ -28,24 +28,27 @@
  * of ten.
  * Memory: a shadow image (sparse, by line; never-written md lines read as
  * INIT entries, one in eight as random garbage) behind a responder that
- * accepts with random ready (70 %, or always in some epochs) when nothing is
- * outstanding, performs the request at once (READ captures the line, WRITE
- * merges the enabled bytes) and answers after 1..4 cycles, sometimes 30.
- * A reset drops the outstanding response. The crossbar's own requests for
+ * plays the non-blocking L2 slice: it accepts with random ready (70 %, or
+ * always in some epochs) while fewer than 1, 2, 4 or 16 requests (per
+ * epoch) are outstanding, performs each request at once (READ captures the
+ * line, WRITE merges the enabled bytes) and answers in request order, 1..4
+ * cycles after acceptance, or 30..129 (a DRAM miss) one time in ten. A
+ * reset drops the outstanding responses. The crossbar's own requests for
  * the slice (xbar_req_i, the deferral) are random per cycle at 0, 50 or
  * 95 % in an epoch.
  *
- * Measured over 400 000 cycles (seeds 1 and 2, defaults): ~5500 races (all
- * six types, ~1/6 block scope), ~110 duplicates, ring wraps, ~37 % queue-full
- * cycles, 15..18 clears while busy (14 with a response due: ABORT).
- * Read-ahead: ~2700 of a record's second half and ~5900 of the queue head's
- * first md line, ~390 of them in VLAST for the unchanged current line, ~8000
- * cycles held back by the hazard, ~2350 cycles with its READ not accepted
- * (retried, or withdrawn when the FSM moves on), ~1650 READs ahead of a
- * waiting WRITE; RD takes ~7700 held lines and ~930 responses directly; 10..11
- * clears with a read-ahead in flight. Deferral: ~12 000 cycles a request was
- * held back for the crossbar, ~19 500 with the crossbar waiting and the
- * queue half full (the detector first).
+ * Measured over 400 000 cycles (seeds 1 and 2, defaults; a temporary count
+ * in the C model): ~3800 races (all six types, ~180 duplicates), ~48 %
+ * queue-full cycles, 24..27 clears (15..19 with responses due:
+ * ABORT; 19..20 with lines read ahead or READs in flight). Read-ahead
+ * (READAHEAD 4): ~9900 md READs, issued with 0, 1, 2, 3 lines already
+ * ahead ~4500, ~3800, ~1200, ~400 times; up to 7 requests in flight (OUTS
+ * 10); ~1300 records passed without a READ (FENCE, untracked, empty
+ * mask); ~12 000 cycles held back by the line in work and ~58 000 by a line
+ * read ahead, ~14 000 of them by one that is not the oldest (what
+ * SCORD_DET_HAZ_FIRST_ONLY misses); ~26 000 cycles with a READ not
+ * accepted; ~1200 WRITEs accepted with READs ahead of them in flight; RD
+ * takes ~6600 held lines and ~3250 as they arrive.
  */
 #include <string.h>
 
