@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * ww_scord_det -- C model of rtl/scord/ww_scord_det.v. The state mirrors the
- * RTL: the intake queue, the FSM (IDLE RD RDW CHK VLAST WR LOG LWR LWRW HDR
- * HDRW ABORT; see the RTL header), the record in work, the line buffer, the
- * race notes of the md line in work, the port's response-due flag, the
- * read-ahead (state, line, buffer), the counters, the dedup table, and the
+ * RTL: the intake queue (a circular buffer the read-ahead's cursor reads at
+ * any place), the FSM (IDLE RD RDW CHK VLAST WR LOG LWR LWRW HDR HDRW ABORT;
+ * see the RTL header), the record in work, the line buffer, the race notes
+ * of the md line in work, the port's responses due (count and which are
+ * READs, in request order), the read-ahead (cursor; READAHEAD line buffers
+ * with their lines, used in order), the counters, the dedup table, and the
  * ww_scord_check / ww_scord_fencefile models. The deferral to the crossbar
  * (xbar_req_i) reads the queue's count, which the RTL keeps as qcnt_q.
  */
@@ -27,7 +29,7 @@ enum {
   ST_ABORT
 };
 
-enum { RA_NONE, RA_BUSY, RA_HAVE };   /* the read-ahead */
+#define MAXRA 16          /* SCORD_READAHEAD at most (OUTS = 2*RA + 2 <= 64) */
 
 typedef struct {
   uint32_t src, line;
@@ -64,11 +66,17 @@ struct ww_scord_det {
   unsigned rtype[MAXH], rscope[MAXH];
   uint32_t rpwarp[MAXH], rpblk[MAXH];
 
-  /* the port and the read-ahead */
-  int pend;                 /* a response is due */
-  int ra;                   /* RA_* */
-  uint32_t ra_line;
-  uint32_t rabuf[MAXW];
+  /* the port: out responses due, in request order; bit k of okind: the
+   * k-th due is a read-ahead's READ (else a WRITE's ack) */
+  unsigned out, outs;
+  uint64_t okind;
+  /* the read-ahead: the cursor (record cur_e: 0 the one in work, k >= 1 the
+   * k-th in the queue; cur_h: its first md line was read, the second is
+   * next) and sl_n line buffers from sl_rd on, the first sl_h arrived */
+  unsigned cur_e, cur_h;
+  unsigned sl_rd, sl_n, sl_h;
+  uint32_t sl_line[MAXRA];
+  uint32_t sl_data[MAXRA][MAXW];
 
   /* race log */
   uint32_t n_entries, n_races, n_ovw, n_recs, n_mdrd, n_mdwr, n_qfull;
@@ -111,6 +119,7 @@ ww_scord_det_cfg_t ww_scord_det_default_cfg(void)
   c.tag_w = WW_SCORD_TAG_W;
   c.bloom_w = WW_SCORD_BLOOM_W;
   c.queue = WW_SCORD_QUEUE;
+  c.readahead = WW_SCORD_READAHEAD;
   c.log_entries = WW_SCORD_LOG_ENTRIES;
   c.dedup = WW_SCORD_DEDUP;
   return c;
@@ -125,6 +134,7 @@ int ww_scord_det_cfg_ok(const ww_scord_det_cfg_t *c)
          c->warps == WW_WARPS_PER_SM && c->barid_w == WW_SCORD_BARID_W &&
          c->bloom_w == WW_SCORD_BLOOM_W && ww_is_pow2(c->line_bytes) && c->line_bytes >= 32 &&
          c->line_bytes <= 128 && c->queue >= 2 && ww_is_pow2(c->queue) &&
+         c->readahead >= 1 && c->readahead <= MAXRA &&
          ww_is_pow2(c->log_entries) && ww_is_pow2(c->dedup) && c->num_part >= 1 &&
          c->part < c->num_part && c->num_sm >= 1 && c->warps >= 1 &&
          c->num_sm * c->warps <= 256 && c->warpid_w <= 16 &&
@@ -272,6 +282,8 @@ ww_scord_det_t *ww_scord_det_new(const ww_scord_det_cfg_t *c)
   ww_scord_fencefile_cfg_t fc = { c->num_sm, c->warps, c->fenceid_w };
   m->chk = ww_scord_check_new(&cc);
   m->ff = ww_scord_fencefile_new(&fc);
+  m->outs = 2 * c->readahead + 2;
+  m->cur_e = 1;
   m->q = calloc(c->queue, sizeof *m->q);
   m->dd = calloc(c->dedup, sizeof *m->dd);
   if (!m->chk || !m->ff || !m->q || !m->dd) {
@@ -350,7 +362,8 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   out->ack_sm_o = m->ack_sm;
 
   const uint32_t md_line = ww_scord_det_md_line(c, cached, m->rec_line, m->half);
-  out->idle_o = (uint64_t)(st == ST_IDLE && !q_valid && !m->pend && !(m->hdr_dirty && en));
+  const int pend = m->out > 0;
+  out->idle_o = (uint64_t)(st == ST_IDLE && !q_valid && !pend && !(m->hdr_dirty && en));
 
   const int log_now = st == ST_LOG;
   const lg_t g = log_decide(m);
@@ -429,29 +442,48 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   const int v_rc = v_take && co.race_o;
   const int any_chg = m->chg_be[0] || m->chg_be[1] || v_chg;
   const int any_race = m->rvec || v_rc;
-  const int mrsp = (int)(in->mrsp_valid_i & 1);
-  const int mready = (int)(in->mreq_ready_i & 1);
   const int next_hi = !m->half && wm_hi != 0;
 
+  /* ---- the read-ahead's cursor: the next md line to read in record order ---- */
+  const unsigned RA = c->readahead;
+  const int cur_rec = m->cur_e == 0;
+  const qent_t *ce = &m->q[(m->q_head + m->cur_e - 1) % c->queue];
+  const ww_scord_det_sb_t cs = ww_scord_det_sb_unpack(ce->sb);
+  const int cur_av = cur_rec || m->cur_e - 1 < m->q_count;
+  const uint32_t c_line = cur_rec ? m->rec_line : ce->line;
+  const uint32_t c_wm = cur_rec ? m->rec_wm : cs.wmask;
+  const int c_chk = cur_rec || (cs.sk == WW_SCORD_SK_CHECK && ce->line >= mp->ng_line &&
+                                ce->line < mp->lb0_line && cs.wmask != 0);
+  const int c_lo = (c_wm & mask32(H)) != 0;
+  const int c_both = c_lo && ((c_wm >> H) & mask32(H)) != 0;
+  const uint32_t c_md = ww_scord_det_md_line(c, cached, c_line, m->cur_h || !c_lo);
+
   /* ---- the memory port and the read-ahead ---- */
-  const int ra_st = st == ST_CHK || st == ST_VLAST || st == ST_WR;
-  const int ra_tgt_v = next_hi || (q_valid && h_check);
-  const uint32_t ra_tgt =
-    next_hi ? ww_scord_det_md_line(c, cached, m->rec_line, 1)
-            : ww_scord_det_md_line(c, cached, h->line, (hs.wmask & mask32(H)) == 0);
-  const int ra_haz = ra_tgt == md_line && !(st == ST_VLAST && !any_chg);
+  const int mrsp = (int)(in->mrsp_valid_i & 1);
+  const int mready = (int)(in->mreq_ready_i & 1);
+  const int rsp_ra = mrsp && (m->okind & 1);
+  const int rsp_last = mrsp && m->out == 1;
   /* deferral: the crossbar waits for the slice and less than half the
    * queue is full (the RTL counts the queue's records in qcnt_q) */
   const int defer = (in->xbar_req_i & 1) && m->q_count < c->queue / 2;
-  const int busy = m->pend || defer;
-  const int ra_go = ra_st && m->ra == RA_NONE && !busy && ra_tgt_v && !ra_haz;
-  const int st_rd = st == ST_RD && m->ra == RA_NONE && !busy;
-  const int st_wr = st == ST_WR && !busy && !ra_go;
+  const int busy = defer || m->out >= m->outs;
+  /* hazard: the md line in work until written (or found unchanged), and
+   * every line read ahead */
+  const int haz_work = c_md == md_line && (st == ST_CHK || st == ST_WR || (st == ST_VLAST && any_chg));
+  int haz_sl = 0;
+  for (unsigned k = 0; k < m->sl_n; k++)
+    haz_sl |= m->sl_line[(m->sl_rd + k) % RA] == c_md;
+  const int ra_haz = haz_work || haz_sl;
+  const int cur_skip = cur_av && !c_chk;
+  const int st_wr = st == ST_WR && !busy;
   const int st_lwr = st == ST_LWR && !busy;
   const int st_hdr = st == ST_HDR && !busy;
-  const int m_req = st_rd || st_wr || st_lwr || st_hdr || ra_go;
+  const int ra_st = st != ST_LWRW && st != ST_HDRW && st != ST_ABORT;
+  const int ra_go = ra_st && !clear && cur_av && c_chk && m->sl_n < RA && !busy && !ra_haz &&
+                    !st_wr && !st_lwr && !st_hdr;
+  const int m_req = st_wr || st_lwr || st_hdr || ra_go;
   const int m_acc = m_req && mready;
-  const int rd_acc = m_acc && (st_rd || ra_go), wr_acc = m_acc && st_wr;
+  const int ra_acc = m_acc && ra_go, wr_acc = m_acc && st_wr;
   uint8_t be[128];
   memset(be, 0, sizeof be);
   if (st_wr) {
@@ -463,11 +495,11 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     memset(be + 4 * WW_SCORD_ENT_COUNT, 1, 4);
   }
   out->mreq_valid_o = (uint64_t)m_req;
-  out->mreq_op_o = (st_rd || ra_go) ? WW_L2_READ : WW_L2_WRITE;
-  out->mreq_line_o = ra_go                 ? ra_tgt
-                     : (st_rd || st_wr)    ? md_line
-                     : st_lwr              ? m->log_line
-                                           : ww_scord_det_hdr_line(c) & line_mask(c);
+  out->mreq_op_o = ra_go ? WW_L2_READ : WW_L2_WRITE;
+  out->mreq_line_o = ra_go    ? c_md
+                     : st_wr  ? md_line
+                     : st_lwr ? m->log_line
+                              : ww_scord_det_hdr_line(c) & line_mask(c);
   memset(out->mreq_be_o, 0, sizeof out->mreq_be_o);
   memset(out->mreq_data_o, 0, sizeof out->mreq_data_o);
   for (unsigned b = 0; b < LBY; b++) {
@@ -476,14 +508,16 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     out->mreq_be_o[b / 32] |= 1u << (b % 32);
     out->mreq_data_o[b / 4] |= m->lb[b / 4] & (0xFFu << (8 * (b % 4)));
   }
-  /* the md line of RD arrives: from the read-ahead, or RD's own READ */
-  const int ra_take = st == ST_RD && (m->ra == RA_HAVE || (m->ra == RA_BUSY && mrsp));
-  const int ld_line = ra_take || (st == ST_RDW && mrsp);
+  /* RD and RDW take the oldest line read ahead: held, or arriving now */
+  const int rd_st = st == ST_RD || st == ST_RDW;
+  const int sl_have = m->sl_h > 0;
+  const int ra_take = rd_st && !clear && m->sl_n > 0 && (sl_have || rsp_ra);
+  const int ld_line = ra_take;
 
   const int qfull = (in->in_valid_i & 1) && !in_ready;
-  const int bump = qfull || q_pop || rd_acc || wr_acc || log_now;
+  const int bump = qfull || q_pop || ra_acc || wr_acc || log_now;
   const int hdr_build =
-    (st == ST_IDLE && !q_valid && m->hdr_dirty && en) || (st == ST_LWRW && mrsp);
+    (st == ST_IDLE && !q_valid && m->hdr_dirty && en) || (st == ST_LWRW && rsp_last);
   const int st_next = next_hi ? ST_RD : ST_IDLE;
 
   int sd = st;
@@ -494,21 +528,21 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     else if (m->hdr_dirty && en)
       sd = ST_HDR;
     break;
-  case ST_RD: sd = ra_take ? ST_CHK : m_acc ? ST_RDW : ST_RD; break;
-  case ST_RDW: if (mrsp) sd = ST_CHK; break;
+  case ST_RD: sd = ra_take ? ST_CHK : (m->sl_n > 0 || ra_acc) ? ST_RDW : ST_RD; break;
+  case ST_RDW: if (ra_take) sd = ST_CHK; break;
   case ST_CHK: if (!rem_nx) sd = ST_VLAST; break;
   case ST_VLAST: sd = any_chg ? ST_WR : any_race ? ST_LOG : st_next; break;
   case ST_WR: if (wr_acc) sd = m->rvec ? ST_LOG : st_next; break;
   case ST_LOG: sd = ST_LWR; break;
   case ST_LWR: if (m_acc) sd = ST_LWRW; break;
-  case ST_LWRW: if (mrsp) sd = ST_HDR; break;
+  case ST_LWRW: if (rsp_last) sd = ST_HDR; break;
   case ST_HDR: if (m_acc) sd = ST_HDRW; break;
-  case ST_HDRW: if (mrsp) sd = !m->in_rec ? ST_IDLE : m->rvec ? ST_LOG : st_next; break;
-  case ST_ABORT: if (mrsp) sd = ST_IDLE; break;
+  case ST_HDRW: if (rsp_last) sd = !m->in_rec ? ST_IDLE : m->rvec ? ST_LOG : st_next; break;
+  case ST_ABORT: if (rsp_last) sd = ST_IDLE; break;
   default: sd = ST_IDLE; break;
   }
   if (clear)
-    sd = (m_acc || (m->pend && !mrsp)) ? ST_ABORT : ST_IDLE;
+    sd = (m_acc || (pend && !rsp_last)) ? ST_ABORT : ST_IDLE;
   const int go_hi = sd == ST_RD && st != ST_IDLE && st != ST_RD;
 
   /* ---- clock edge: datapath (not reset) ---- */
@@ -532,12 +566,8 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   }
   if (go_hi)
     m->half = 1;
-  if (ra_go && mready)
-    m->ra_line = ra_tgt;
-  if (m->ra == RA_BUSY && mrsp)
-    memcpy(m->rabuf, in->mrsp_data_i, W * sizeof(uint32_t));
   if (ld_line) {
-    memcpy(m->lb, m->ra == RA_HAVE ? m->rabuf : in->mrsp_data_i, W * sizeof(uint32_t));
+    memcpy(m->lb, sl_have ? m->sl_data[m->sl_rd] : in->mrsp_data_i, W * sizeof(uint32_t));
     m->rem = half_now ? wm_hi : wm_lo;
     m->chg_be[0] = m->chg_be[1] = 0;
   }
@@ -615,19 +645,42 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   }
   m->ack = rst && ack_d;
   /* the port and the read-ahead */
+  if (ra_acc)
+    m->sl_line[(m->sl_rd + m->sl_n) % RA] = c_md;
+  if (rsp_ra)
+    memcpy(m->sl_data[(m->sl_rd + m->sl_h) % RA], in->mrsp_data_i, W * sizeof(uint32_t));
   if (!rst) {
-    m->pend = 0;
-    m->ra = RA_NONE;
+    m->out = 0;
+    m->okind = 0;
+    m->cur_e = 1;
+    m->cur_h = 0;
+    m->sl_rd = m->sl_n = m->sl_h = 0;
   } else {
-    m->pend = m_acc || (m->pend && !mrsp);
-    if (clear)
-      m->ra = RA_NONE;
-    else if (ra_go && mready)
-      m->ra = RA_BUSY;
-    else if (ra_take)
-      m->ra = RA_NONE;
-    else if (m->ra == RA_BUSY && mrsp)
-      m->ra = RA_HAVE;
+    const unsigned pos = m->out - (unsigned)mrsp;   /* the new request's place */
+    if (mrsp)
+      m->okind >>= 1;
+    if (m_acc)
+      m->okind = (m->okind & ~(1ull << pos)) | ((uint64_t)ra_go << pos);
+    m->out = m->out + (unsigned)m_acc - (unsigned)mrsp;
+    if (clear) {
+      m->cur_e = 1;
+      m->cur_h = 0;
+      m->sl_rd = m->sl_n = m->sl_h = 0;
+    } else {
+      /* cursor: one record on after its last md line is read, or past a
+       * record with none; the queue head leaving moves it one place down */
+      const int cur_adv = cur_skip || (ra_acc && (m->cur_h || !c_both));
+      m->cur_e = m->cur_e + (unsigned)cur_adv - (unsigned)q_pop;
+      if (cur_adv)
+        m->cur_h = 0;
+      else if (ra_acc)
+        m->cur_h = 1;
+      if (ra_take)
+        m->sl_rd = (m->sl_rd + 1) % RA;
+      m->sl_n = m->sl_n + (unsigned)ra_acc - (unsigned)ra_take;
+      /* ABORT's stale READs were dropped with the buffers at clear_i */
+      m->sl_h = m->sl_h + (unsigned)(rsp_ra && st != ST_ABORT) - (unsigned)ra_take;
+    }
   }
 
   if (!rst || clear) {
@@ -644,7 +697,7 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   m->state = sd;
   m->n_qfull += (uint32_t)qfull;
   m->n_recs += (uint32_t)q_pop;
-  m->n_mdrd += (uint32_t)rd_acc;
+  m->n_mdrd += (uint32_t)ra_acc;
   m->n_mdwr += (uint32_t)wr_acc;
   m->hdr_dirty = (m->hdr_dirty && !hdr_build) || bump;
   if (v_rc)

@@ -50,6 +50,7 @@ typedef struct {
   uint32_t gmem_bytes, null_guard_bytes, local_bytes;
   unsigned blockid_w, warpid_w, fenceid_w, barid_w, tag_w, bloom_w;
   unsigned queue;                  /* SCORD_QUEUE, power of two >= 2 */
+  unsigned readahead;              /* SCORD_READAHEAD, 1..16 md lines */
   unsigned log_entries;            /* SCORD_LOG_ENTRIES, power of two */
   unsigned dedup;                  /* SCORD_DEDUP, power of two */
 } ww_scord_det_cfg_t;

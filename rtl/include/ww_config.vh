@@ -149,6 +149,9 @@
 `ifndef WW_SCORD_QUEUE
 `define WW_SCORD_QUEUE        16     // detector queue records per partition
 `endif
+`ifndef WW_SCORD_READAHEAD
+`define WW_SCORD_READAHEAD    4      // detector metadata lines read ahead of the line in work per partition (>= 1)
+`endif
 `ifndef WW_SCORD_LOG_ENTRIES
 `define WW_SCORD_LOG_ENTRIES  256    // race-log ring entries (lines) per partition
 `endif

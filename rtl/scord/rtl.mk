@@ -18,7 +18,7 @@ scord_check_SYNTH := 1
 
 RTL_MODULES += scord_det
 scord_det_TOP   := ww_scord_det
-scord_det_RTL   := rtl/common/ww_fifo.v rtl/scord/ww_scord_check.v rtl/scord/ww_scord_fencefile.v rtl/scord/ww_scord_det.v
+scord_det_RTL   := rtl/scord/ww_scord_check.v rtl/scord/ww_scord_fencefile.v rtl/scord/ww_scord_det.v
 scord_det_SYNTH := 1
 
 RTL_MODULES += scord_fencefile

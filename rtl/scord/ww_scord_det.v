@@ -5,7 +5,7 @@
 // each L2 slice. It takes the partition's CHECK and FENCE records into a queue,
 // and processes them strictly in order, one at a time, against metadata and
 // a race log kept in memory above GMEM_BYTES, through its own port on the
-// slice. The §1 decision procedure is ww_scord_check, the fence file
+// slice; only the metadata READs of the next READAHEAD md lines run ahead. The §1 decision procedure is ww_scord_check, the fence file
 // ww_scord_fencefile.
 //
 // Intake (in_valid_i && in_ready_o): {src, line, sb} of a CHECK (sk = 1: one
@@ -22,12 +22,15 @@
 //   so a fence.dev can never hang on a detector that is off); ack_sm_o = its src.
 // Memory port (to the slice): mreq_valid_o/mreq_ready_i, op WW_L2_READ / WRITE,
 //   line, byte enables, data (mreq_data_o is the write data masked by
-//   mreq_be_o; 0 for a READ). One request at a time: a request is presented
-//   only while no response is due (pend_q) and the detector does not defer
-//   (Deferral); each gets exactly one
-//   mrsp_valid_i, at the earliest the cycle after it was accepted, always
-//   taken (mrsp_data_i used for READs only). A read-ahead READ that is not
-//   accepted may be withdrawn when the FSM moves on (as at clear_i).
+//   mreq_be_o; 0 for a READ). Up to OUTS = 2*READAHEAD + 2 requests in
+//   flight (out_q; okind_q marks which are READs): a request is presented
+//   only while fewer are and the detector does not defer (Deferral). Each
+//   gets exactly one mrsp_valid_i, at the earliest the cycle after it was
+//   accepted, IN THE ORDER OF THE REQUESTS (ww_l2_slice answers in
+//   acceptance order and ww_part_port steers the detector's responses by id),
+//   always taken (mrsp_data_i used for READs only). A READ that is not
+//   accepted may be withdrawn when the FSM's own request goes first, or at
+//   clear_i.
 // Deferral: xbar_req_i = the crossbar presents an ordinary request to this
 //   slice (the partition port grants the detector first). While it is high
 //   and fewer than QUEUE/2 records wait in the queue (qcnt_q), the detector
@@ -76,11 +79,11 @@
 //          CHECK (tracked, wmask != 0) -> latch the record, half := first
 //          half with wmask bits -> RD; anything else is dropped. Queue empty
 //          and header dirty and en_i -> header into linebuf -> HDR.
-//   RD     the md line of `half`: from the read-ahead if it holds or fetches
-//          it (always this line: see Read-ahead), else READ it once no
-//          response is due and it does not defer (md reads++) -> RDW
-//   RDW    wait for the line -> linebuf; rem := the half's wmask -> CHK
-//          (from the read-ahead: linebuf := its line, or its response, in RD)
+//   RD     the md line of `half` is the oldest line read ahead (always: see
+//          Read-ahead): held, or arriving now -> linebuf; rem := the half's
+//          wmask -> CHK; its READ in flight (or issued now) -> RDW; not yet
+//          read (the read-ahead issues it, RD itself requests nothing) -> RD
+//   RDW    wait for that line -> linebuf, rem -> CHK
 //   CHK    one word per cycle, ascending: the lowest bit r of rem goes to
 //          ww_scord_check with linebuf entry r, fC (current warp) and fP
 //          (entry of md.WarpID); rem empty -> VLAST
@@ -89,64 +92,76 @@
 //          byte enables; a race is noted for r with md.WarpID/BlockID
 //   VLAST  last verdict -> WR if some entry changed, else LOG if a race,
 //          else NEXT
-//   WR     WRITE linebuf with the changed entries' byte enables once no
-//          response is due and no read-ahead goes first (md writes++);
-//          accepted -> LOG if a race is noted, else NEXT (the ack is not
-//          waited for: pend_q keeps later requests behind it)
+//   WR     WRITE linebuf with the changed entries' byte enables once the
+//          detector does not defer (it goes before a read-ahead; md
+//          writes++); accepted -> LOG if a race is noted, else NEXT (the ack
+//          is not waited for: the slice performs requests in order)
 //   LOG    lowest noted race: race event port pulse; dedup lookup; either
 //          count word (dup) or a new entry into linebuf -> LWR
-//   LWR    WRITE the log entry line -> LWRW -> (ack) header into linebuf -> HDR
-//   HDR    WRITE the header line -> HDRW -> (ack) LOG if races remain, NEXT
-//          inside a record, IDLE after an idle-time header
+//   LWR    WRITE the log entry line -> LWRW -> (its ack, the last response
+//          due: no request is made in LWRW) header into linebuf -> HDR
+//   HDR    WRITE the header line -> HDRW -> (its ack, likewise) LOG if races
+//          remain, NEXT inside a record, IDLE after an idle-time header
 //   NEXT   (not a state) second half needed ? half := 1, RD : IDLE
-//   ABORT  clear_i came while a response was due: wait for it -> IDLE
-// Read-ahead (ra_q NONE / BUSY / HAVE, one line, rabuf_q): in CHK, VLAST and
-//   WR, when ra_q = NONE, no response is due and it does not defer, the
-//   detector READs the next
-//   md line it will need: the record's second half if the current md line
-//   is its first half and wmask has words there, else the first md line of
-//   the queue head if that is a CHECK it will check (tracked, wmask != 0).
-//   Hazard: not if that line is the current md line, which may still be
-//   written (in VLAST with no changed entry it will not be: then it may).
-//   So a READ overtakes only the WRITE and log writes of a different md
-//   line, and every READ returns what the serial order would: records are
-//   checked, written and logged in queue order, the log is the same, and
-//   every md line is READ and written as often as one at a time (for the same
-//   record stream the header counters are the same; only queue-full cycles
-//   depend on timing). The
-//   read-ahead goes to the port before a WR of the same cycle (both wait
-//   while a response is due or the detector defers). Its response
-//   -> rabuf_q, HAVE (or straight into linebuf in RD); RD takes it -> NONE.
-//   The line it holds is always the one RD asks for next (asserted): the
-//   target is fixed until then, and cached_i changes only with clear_i.
+//   ABORT  clear_i came while responses were due: wait for the last -> IDLE
+// Read-ahead (docs/scord.md §3 "Processing", §6 item 7): the md lines the
+//   records need, in record order (a CHECK that will be checked needs its
+//   first md line, then its second half if wmask has words in both), are
+//   READ up to READAHEAD lines ahead of the line in work. The cursor
+//   (cur_e_q, cur_h_q) names the next one: record cur_e_q (0 = the record in
+//   work, k >= 1 = the k-th record in the queue, read from the queue's
+//   array), its first md line or (cur_h_q) its second half. In every state
+//   but LWRW, HDRW and ABORT, when the cursor's record exists, a buffer is
+//   free (sl_n_q < READAHEAD), fewer than OUTS requests are in flight, the
+//   detector does not defer and the FSM makes no request of its own, it
+//   READs the cursor's md line (md reads++) into the next buffer
+//   (sl_line_q) and moves on: to the second half, or to the next record.
+//   A record with no md line (FENCE, untracked, empty wmask) is passed
+//   without a request. Lines arrive in order into sl_data_q (sl_h_q of the
+//   sl_n_q from sl_rd_q have arrived); RD takes the oldest, so the line it
+//   takes is always the one it asks for (asserted), and RD never reads.
+//   Hazard (ra_haz): not if the cursor's md line is the md line in work
+//   while it may still be written (CHK, WR, or VLAST with a changed entry;
+//   VLAST with none: it will not be), or equals any line read ahead and not
+//   yet in work (which may be written before the new READ's record needs
+//   it). Every READ is thus performed by the slice after the WRITE of every
+//   record before it on the same md line: it returns what the serial order
+//   would. Records are checked, written and logged in queue order, the log
+//   is the same, and every md line is READ and written as often as one at a
+//   time (for the same record stream the header counters are the same; only
+//   queue-full cycles depend on timing). cached_i changes only with clear_i.
 // clear_i (launch start): empties the queue, clears the fence file, dedup
 //   table, counters and noted races, marks the header dirty (written once the
 //   queue drains, so every launch with en_i gets a header) and returns to IDLE
-//   (ABORT if a response is still due; a request not yet accepted is
-//   withdrawn) with no read-ahead. idle_o = IDLE && queue empty && no
+//   (ABORT if responses are still due: their READs' lines are dropped; a
+//   request not yet accepted is withdrawn), the cursor at the queue's first
+//   record and no line read ahead. idle_o = IDLE && queue empty && no
 //   response due && !(header dirty && en_i): all metadata and log writes
 //   done, header exact.
 // Race event port: race_valid_o one cycle per race (state LOG) with its pc,
 //   byte address, type (WW_SCORD_RACE_A..F = Table IV a..f), scope and dup (merged into an
 //   existing entry).
-// Timing, measured by cmodel/scord/test/test_scord_det (t_timing: a memory
-//   with ww_l2_slice's hit timing, response 4 cycles after acceptance and the
-//   next one accepted the cycle after; xbar_req_i low; queue kept full;
-//   steady state, cycles per record): CHECKs of one md line each,
-//   consecutive records on different md lines, every one changed: 10, the
-//   port's READ and WRITE back to back (IDLE, RD, CHK, VLAST hide under the
-//   read-ahead); two md lines each: 20.
-//   Every record on the same md line, changed: 12 (the hazard: its READ
-//   waits for the WRITE); unchanged: 6 (read ahead from VLAST); a race
-//   each time: 23 (a race adds LOG 1 and the log entry and header WRITEs, 5
-//   each). A FENCE takes 1. The same streams one record at a time (the
-//   detector before the read-ahead): 13, 31, 13, 8, 24, 1.
+// Timing, measured by cmodel/scord/test/test_scord_det (t_timing; xbar_req_i
+//   low; queue kept full; steady state, cycles per record), READAHEAD = 4:
+//   with a memory that takes one request at a time and answers 4 cycles
+//   after acceptance (ww_l2_slice's hit timing, one requester alone):
+//   CHECKs of one md line each on different md lines, every one changed: 10,
+//   the port's READ and WRITE back to back; two md lines each: 20; every
+//   record on the same md line, changed: 12 (the hazard: its READ waits for
+//   the WRITE); unchanged: 6 (read ahead from VLAST); a race each time: 22;
+//   a FENCE: 1. With requests in flight, answered in order 4 cycles after
+//   acceptance: 5 (the FSM: IDLE, RD, CHK, VLAST, WR), 15, 8, 6, 16, 1; 100
+//   cycles after (every md line from DRAM): 25.25 (READAHEAD lines per
+//   100 + 1 cycles), 50.5, 104, 102, 208, 1.
 // Parameters: LINE_BYTES power of two >= 32; QUEUE, LOG_ENTRIES, DEDUP powers
-//   of two (QUEUE >= 2); NUM_PART >= 1, 0 <= PART < NUM_PART (default 0, or
-//   `WW_SCORD_DET_PART, which the lockstep points use); NUM_SM*WARPS <=
+//   of two (QUEUE >= 2); READAHEAD >= 1 (`WW_SCORD_READAHEAD); NUM_PART >= 1,
+//   0 <= PART < NUM_PART (default 0, or `WW_SCORD_DET_PART, which the
+//   lockstep points use); NUM_SM*WARPS <=
 //   2^WARPID_W and <= 256 (log byte fields). Simulation assertions: every
 //   record's line is in this partition, sk is CHECK or FENCE, a response
-//   comes only when one is due, the read-ahead holds the line RD asks for.
+//   comes only when one is due, the oldest line read ahead is the one RD
+//   asks for, a line arrives only for a buffer waiting for it, the cursor
+//   has passed a record before it leaves the queue.
 
 `default_nettype none
 `include "ww_config.vh"
@@ -173,6 +188,7 @@ module ww_scord_det #(
   parameter TAG_W            = `WW_SCORD_TAG_W,
   parameter BLOOM_W          = `WW_SCORD_BLOOM_W,
   parameter QUEUE            = `WW_SCORD_QUEUE,
+  parameter READAHEAD        = `WW_SCORD_READAHEAD,
   parameter LOG_ENTRIES      = `WW_SCORD_LOG_ENTRIES,
   parameter DEDUP            = `WW_SCORD_DEDUP,
   parameter WID_W            = (WARPS > 1) ? $clog2(WARPS) : 1,
@@ -303,9 +319,6 @@ module ww_scord_det #(
   localparam [3:0] ST_HDRW  = 4'd10;
   localparam [3:0] ST_ABORT = 4'd11;
 
-  localparam [1:0] RA_NONE  = 2'd0;   // read-ahead: nothing
-  localparam [1:0] RA_BUSY  = 2'd1;   //   its READ was accepted, response due
-  localparam [1:0] RA_HAVE  = 2'd2;   //   its line is in rabuf_q
 
 `ifndef SYNTHESIS
   initial begin
@@ -324,24 +337,42 @@ module ww_scord_det #(
   // Intake queue   //
   ////////////////////
 
-  wire             q_in_ready, q_valid;
-  wire [Q_W-1:0]   q_head;
+  // a circular buffer of QUEUE records, qcnt_q of them waiting from qhd_q on;
+  // the read-ahead's cursor reads the entry it has reached (Read-ahead)
+  localparam QP_W = (QUEUE > 1) ? $clog2(QUEUE) : 1;
+  localparam QC_W = $clog2(QUEUE) + 1;
+  reg  [Q_W-1:0]   q_mem [0:QUEUE-1];
+  reg  [QP_W-1:0]  qhd_q, qtl_q;
+  reg  [QC_W-1:0]  qcnt_q;
+  wire             q_in_ready = (qcnt_q != QUEUE[QC_W-1:0]);
+  wire             q_valid    = (qcnt_q != {QC_W{1'b0}});
+  wire [Q_W-1:0]   q_head     = q_mem[qhd_q];
   reg  [3:0]       state_q;
   wire             q_pop   = (state_q == ST_IDLE) && q_valid && !clear_i;
   wire             q_push  = in_valid_i && en_i && !clear_i && q_in_ready;
 
   assign in_ready_o = !en_i || (!clear_i && q_in_ready);
 
-  ww_fifo #(.WIDTH(Q_W), .DEPTH(QUEUE)) u_queue (
-    .clk_i       (clk_i),
-    .rst_ni      (rst_ni && !clear_i),
-    .in_valid_i  (q_push),
-    .in_ready_o  (q_in_ready),
-    .in_data_i   ({in_sb_i, in_line_i, in_src_i}),
-    .out_valid_o (q_valid),
-    .out_ready_i (q_pop),
-    .out_data_o  (q_head)
-  );
+  always @(posedge clk_i) begin
+    if (!rst_ni || clear_i) begin
+      qhd_q  <= {QP_W{1'b0}};
+      qtl_q  <= {QP_W{1'b0}};
+      qcnt_q <= {QC_W{1'b0}};
+    end else begin
+      if (q_push) begin
+        qtl_q <= qtl_q + {{(QP_W-1){1'b0}}, 1'b1};
+      end
+      if (q_pop) begin
+        qhd_q <= qhd_q + {{(QP_W-1){1'b0}}, 1'b1};
+      end
+      qcnt_q <= qcnt_q + {{(QC_W-1){1'b0}}, q_push} - {{(QC_W-1){1'b0}}, q_pop};
+    end
+  end
+  always @(posedge clk_i) begin
+    if (q_push) begin
+      q_mem[qtl_q] <= {in_sb_i, in_line_i, in_src_i};
+    end
+  end
 
   wire [SK_W-1:0] in_sk = in_sb_i[SB_SK +: SK_W];
   wire [OP_W-1:0] in_op = in_sb_i[SB_OP +: OP_W];
@@ -421,15 +452,38 @@ module ww_scord_det #(
   wire [LINE_W-1:0] rec_tsh = rec_i >> S_W;
   wire [TAG_W-1:0]  rec_tag = rec_tsh[TAG_W-1:0];
   wire [LINE_W-1:0] md_line = L_MD_BASE + ({rec_j[LINE_W-2:0], half_q} * L_NPART) + L_PART;
-  wire [LINE_W-1:0] md_hi   = L_MD_BASE + ({rec_j[LINE_W-2:0], 1'b1} * L_NPART) + L_PART;
   wire [HALF-1:0]   wm_lo   = rec_wm_q[0 +: HALF];
   wire [HALF-1:0]   wm_hi   = rec_wm_q[HALF +: HALF];
+  wire              next_hi = !half_q && (wm_hi != {HALF{1'b0}});   // the second half is next
 
-  // the queue head's first md line (the read-ahead's target after this record)
-  wire [LINE_W-1:0] h_i     = h_line / L_NPART;
-  wire [LINE_W-1:0] h_j     = cached_i ? (h_i & L_S_MASK) : h_i;
-  wire              h_half  = (h_wm[0 +: HALF] == {HALF{1'b0}});
-  wire [LINE_W-1:0] h_md    = L_MD_BASE + ({h_j[LINE_W-2:0], h_half} * L_NPART) + L_PART;
+  // The read-ahead's cursor (header "Read-ahead"): the next md line to read
+  // in record order is in record cur_e_q (0: the record in work, k >= 1:
+  // the k-th record of the queue), its first md line (cur_h_q = 0) or its
+  // second half (cur_h_q = 1: the first was read, the record needs both).
+  localparam CE_W = QC_W;                              // 0..QUEUE+1
+  reg  [CE_W-1:0]   cur_e_q;
+  reg               cur_h_q;
+  wire [CE_W-1:0]   cur_e1  = cur_e_q - {{(CE_W-1){1'b0}}, 1'b1};
+  wire [QP_W-1:0]   cur_qi  = qhd_q + cur_e1[QP_W-1:0];
+  wire [Q_W-1:0]    cur_q   = q_mem[cur_qi];
+  wire [LINE_W-1:0] cq_line = cur_q[SM_W +: LINE_W];
+  wire [SB_W-1:0]   cq_sb   = cur_q[SM_W + LINE_W +: SB_W];
+  wire [WORDS-1:0]  cq_wm   = cq_sb[SB_WM +: WORDS];
+  wire              unused_cq = ^{cur_q[SM_W-1:0], cq_sb};
+  wire              cq_chk  = (cq_sb[SB_SK +: SK_W] == `WW_SCORD_SK_CHECK) && (cq_line >= L_NG) &&
+                              (cq_line < L_LB0) && (cq_wm != {WORDS{1'b0}});
+  wire              cur_rec = (cur_e_q == {CE_W{1'b0}});
+  // the cursor's record exists: the one in work, or one in the queue
+  wire              cur_av  = cur_rec || (cur_e1 < qcnt_q);
+  wire [LINE_W-1:0] c_line  = cur_rec ? rec_line_q : cq_line;
+  wire [WORDS-1:0]  c_wm    = cur_rec ? rec_wm_q : cq_wm;
+  wire              c_chk   = cur_rec || cq_chk;
+  wire              c_lo    = (c_wm[0 +: HALF] != {HALF{1'b0}});
+  wire              c_both  = c_lo && (c_wm[HALF +: HALF] != {HALF{1'b0}});
+  wire              c_half  = cur_h_q || !c_lo;
+  wire [LINE_W-1:0] c_i     = c_line / L_NPART;
+  wire [LINE_W-1:0] c_j     = cached_i ? (c_i & L_S_MASK) : c_i;
+  wire [LINE_W-1:0] c_md    = L_MD_BASE + ({c_j[LINE_W-2:0], c_half} * L_NPART) + L_PART;
 
   ////////////////////
   // Line buffer    //
@@ -614,7 +668,7 @@ module ww_scord_det #(
   end
   wire [LINE_W-1:0]    lg_line  = L_LOG_BASE + lg_slot1 * L_NPART + L_PART;
   wire                 log_now  = (state_q == ST_LOG);
-  wire unused_bits = ^{rec_j[LINE_W-1], h_j[LINE_W-1], rec_tsh[LINE_W-1:TAG_W], lg_fold[29:DD_W],
+  wire unused_bits = ^{rec_j[LINE_W-1], c_j[LINE_W-1], rec_tsh[LINE_W-1:TAG_W], lg_fold[29:DD_W],
                        lg_nseq[31:LE_W]};
 
   // previous accessor: SM and global warp, 8 bits each in the log
@@ -669,38 +723,88 @@ module ww_scord_det #(
   // Memory port    //
   ////////////////////
 
-  // one request at a time: a response is due from the accepting edge on
-  reg              pend_q;
+  // Requests in flight: out_q responses are due, in the order of the
+  // requests; bit k of okind_q says whether the k-th due is a read-ahead's
+  // READ (else a WRITE's ack). At most OUTS in flight.
+  localparam OUTS = 2 * READAHEAD + 2;
+  localparam OC_W = $clog2(OUTS + 1);
+  reg  [OC_W-1:0]  out_q;
+  reg  [OUTS-1:0]  okind_q;
+  wire             pend    = (out_q != {OC_W{1'b0}});
+  wire             out_one = (out_q == {{(OC_W-1){1'b0}}, 1'b1});
+  wire             out_ok  = (out_q < OUTS[OC_W-1:0]);
+  wire             rsp_ra  = mrsp_valid_i && okind_q[0];   // a read-ahead's line arrives
   // Deferral: while the crossbar has a request for the slice, the detector
   // presents none unless half its queue is full (records waiting: qcnt_q)
-  localparam QC_W = $clog2(QUEUE) + 1;
   localparam [QC_W-1:0] Q_URGENT = QUEUE / 2;
-  reg  [QC_W-1:0]  qcnt_q;
   wire             defer = xbar_req_i && (qcnt_q < Q_URGENT);
-  wire             busy  = pend_q || defer;
-  // the read-ahead (header "Read-ahead")
-  reg  [1:0]       ra_q;
-  reg  [LINE_W-1:0] ra_line_q;
-  reg  [LB-1:0]    rabuf_q;
+  wire             busy  = defer || !out_ok;
 
-  wire next_hi  = !half_q && (wm_hi != {HALF{1'b0}});   // the record's second half is next
-  wire ra_st    = (state_q == ST_CHK) || (state_q == ST_VLAST) || (state_q == ST_WR);
-  wire ra_tgt_v = next_hi || (q_valid && h_check);
-  wire [LINE_W-1:0] ra_tgt = next_hi ? md_hi : h_md;
+  // the read-ahead's line buffers (header "Read-ahead"): sl_n_q lines from
+  // sl_rd_q on, in record order; the first sl_h_q of them have arrived
+  localparam SL_W = (READAHEAD > 1) ? $clog2(READAHEAD) : 1;
+  localparam SN_W = $clog2(READAHEAD + 1);
+  localparam integer    SL_LAST_I = READAHEAD - 1;
+  localparam [SL_W-1:0] SL_LAST = SL_LAST_I[SL_W-1:0];
+  reg  [SL_W-1:0]   sl_rd_q;
+  reg  [SN_W-1:0]   sl_n_q, sl_h_q;
+  reg  [LINE_W-1:0] sl_line_q [0:READAHEAD-1];
+  reg  [LB-1:0]     sl_data_q [0:READAHEAD-1];
+
+  function automatic [SL_W-1:0] sl_add(input [SL_W-1:0] a, input [SN_W-1:0] b);
+    integer x;
+    begin
+      x = {{(32-SL_W){1'b0}}, a} + {{(32-SN_W){1'b0}}, b};
+      if (x >= READAHEAD) begin
+        x = x - READAHEAD;
+      end
+      sl_add = x[SL_W-1:0];
+    end
+  endfunction
+
+  wire [SL_W-1:0] sl_fill = sl_add(sl_rd_q, sl_h_q);      // the next line to arrive
+  wire [SL_W-1:0] sl_tail = sl_add(sl_rd_q, sl_n_q);      // the next buffer to use
+  wire            sl_free = (sl_n_q < READAHEAD[SN_W-1:0]);
+
+  // Hazard: never READ a line whose WRITE may still come before the READ's
+  // record: the md line in work until it is written (or found unchanged),
+  // or a line read ahead and not yet in work
+  wire haz_work = (c_md == md_line) &&
+                  ((state_q == ST_CHK) || (state_q == ST_WR) || ((state_q == ST_VLAST) && any_chg));
+  reg  haz_sl;
+  integer hs;
+  always @(*) begin
+    haz_sl = 1'b0;
+    for (hs = 0; hs < READAHEAD; hs = hs + 1) begin
+`ifdef WW_MUTANT_SCORD_DET_HAZ_FIRST_ONLY
+      // MUTANT: only the oldest line read ahead is compared
+      if ((hs == 0) && (sl_n_q != {SN_W{1'b0}}) && (sl_line_q[sl_rd_q] == c_md)) begin
+`else
+      if ((hs[SN_W-1:0] < sl_n_q) && (sl_line_q[sl_add(sl_rd_q, hs[SN_W-1:0])] == c_md)) begin
+`endif
+        haz_sl = 1'b1;
+      end
+    end
+  end
 `ifdef WW_MUTANT_SCORD_DET_NO_HAZARD
   wire ra_haz   = 1'b0;                                  // reads past a pending write
 `else
-  wire ra_haz   = (ra_tgt == md_line) && !((state_q == ST_VLAST) && !any_chg);
+  wire ra_haz   = haz_work || haz_sl;
 `endif
-  wire ra_go    = ra_st && (ra_q == RA_NONE) && !busy && ra_tgt_v && !ra_haz;
+  // the cursor passes a record with no md line (a FENCE, an untracked line,
+  // an empty wmask) without a request
+  wire cur_skip = cur_av && !c_chk;
 
-  wire st_rd  = (state_q == ST_RD) && (ra_q == RA_NONE) && !busy;
-  wire st_wr  = (state_q == ST_WR) && !busy && !ra_go;
+  // the FSM's own requests go first; the read-ahead takes the port otherwise
+  wire st_wr  = (state_q == ST_WR) && !busy;
   wire st_lwr = (state_q == ST_LWR) && !busy;
   wire st_hdr = (state_q == ST_HDR) && !busy;
-  wire m_req  = st_rd || st_wr || st_lwr || st_hdr || ra_go;
+  wire ra_st  = (state_q != ST_LWRW) && (state_q != ST_HDRW) && (state_q != ST_ABORT);
+  wire ra_go  = ra_st && !clear_i && cur_av && c_chk && sl_free && !busy && !ra_haz &&
+                !st_wr && !st_lwr && !st_hdr;
+  wire m_req  = st_wr || st_lwr || st_hdr || ra_go;
   wire m_acc  = m_req && mreq_ready_i;
-  wire rd_acc = m_acc && (st_rd || ra_go);               // md reads
+  wire ra_acc = m_acc && ra_go;                          // md reads
   wire wr_acc = m_acc && st_wr;                          // md writes
 
   reg [LINE_BYTES-1:0] be_c;
@@ -714,25 +818,28 @@ module ww_scord_det #(
   end
 
   assign mreq_valid_o = m_req;
-  assign mreq_op_o    = (st_rd || ra_go) ? `WW_L2_READ : `WW_L2_WRITE;
-  assign mreq_line_o  = ra_go ? ra_tgt : (st_rd || st_wr) ? md_line : st_lwr ? log_line_q : L_HDR;
+  assign mreq_op_o    = ra_go ? `WW_L2_READ : `WW_L2_WRITE;
+  assign mreq_line_o  = ra_go ? c_md : st_wr ? md_line : st_lwr ? log_line_q : L_HDR;
   assign mreq_be_o    = be_c;
   assign mreq_data_o  = linebuf_q & be_bits;
 
-  // the md line of RD arrives: from the read-ahead (held, or its response
-  // now), or the response to RD's own READ
-  wire ra_take = (state_q == ST_RD) && ((ra_q == RA_HAVE) || ((ra_q == RA_BUSY) && mrsp_valid_i));
-  wire ld_line = ra_take || ((state_q == ST_RDW) && mrsp_valid_i);
-  wire [LB-1:0] ld_data = (ra_q == RA_HAVE) ? rabuf_q : mrsp_data_i;
+  // RD (and RDW) take the oldest line read ahead: held, or arriving now
+  wire rd_st   = (state_q == ST_RD) || (state_q == ST_RDW);
+  wire sl_have = (sl_h_q != {SN_W{1'b0}});
+  wire ra_take = rd_st && !clear_i && (sl_n_q != {SN_W{1'b0}}) && (sl_have || rsp_ra);
+  wire ld_line = ra_take;
+  wire [LB-1:0] ld_data = sl_have ? sl_data_q[sl_rd_q] : mrsp_data_i;
+  // the response to the last request in flight (LWRW, HDRW, ABORT wait for it)
+  wire rsp_last = mrsp_valid_i && out_one;
 
   ////////////////////
   // FSM            //
   ////////////////////
 
   // counters that move this cycle (the header goes dirty)
-  wire bump      = qfull || q_pop || rd_acc || wr_acc || log_now;
+  wire bump      = qfull || q_pop || ra_acc || wr_acc || log_now;
   wire hdr_build = ((state_q == ST_IDLE) && !q_valid && hdr_dirty_q && en_i) ||
-                   ((state_q == ST_LWRW) && mrsp_valid_i);
+                   ((state_q == ST_LWRW) && rsp_last);
   wire [3:0] st_next = next_hi ? ST_RD : ST_IDLE;   // record: second half or done
 
   reg [3:0] state_d;
@@ -746,26 +853,26 @@ module ww_scord_det #(
           state_d = ST_HDR;
         end
       end
-      ST_RD:    if (ra_take) state_d = ST_CHK; else if (m_acc) state_d = ST_RDW;
-      ST_RDW:   if (mrsp_valid_i) state_d = ST_CHK;
+      ST_RD:    if (ra_take) state_d = ST_CHK; else if (sl_n_q != {SN_W{1'b0}} || ra_acc) state_d = ST_RDW;
+      ST_RDW:   if (ra_take) state_d = ST_CHK;
       ST_CHK:   if (rem_nx == {HALF{1'b0}}) state_d = ST_VLAST;
       ST_VLAST: state_d = any_chg ? ST_WR : any_race ? ST_LOG : st_next;
       ST_WR:    if (wr_acc) state_d = (rvec_q != {HALF{1'b0}}) ? ST_LOG : st_next;
       ST_LOG:   state_d = ST_LWR;
       ST_LWR:   if (m_acc) state_d = ST_LWRW;
-      ST_LWRW:  if (mrsp_valid_i) state_d = ST_HDR;
+      ST_LWRW:  if (rsp_last) state_d = ST_HDR;
       ST_HDR:   if (m_acc) state_d = ST_HDRW;
       ST_HDRW: begin
-        if (mrsp_valid_i) begin
+        if (rsp_last) begin
           state_d = !in_rec_q ? ST_IDLE : (rvec_q != {HALF{1'b0}}) ? ST_LOG : st_next;
         end
       end
-      ST_ABORT: if (mrsp_valid_i) state_d = ST_IDLE;
+      ST_ABORT: if (mrsp_valid_i) state_d = out_one ? ST_IDLE : ST_ABORT;
       default:  state_d = ST_IDLE;
     endcase
     if (clear_i) begin
-      // a request accepted now, or a response still due: wait for it
-      state_d = (m_acc || (pend_q && !mrsp_valid_i)) ? ST_ABORT : ST_IDLE;
+      // a request accepted now, or a response still due: wait for them
+      state_d = (m_acc || (pend && !rsp_last)) ? ST_ABORT : ST_IDLE;
     end
   end
   wire go_hi = (state_d == ST_RD) && (state_q != ST_IDLE) && (state_q != ST_RD);
@@ -805,7 +912,7 @@ module ww_scord_det #(
       if (q_pop) begin
         n_recs_q <= n_recs_q + 32'd1;
       end
-      if (rd_acc) begin
+      if (ra_acc) begin
         n_mdrd_q <= n_mdrd_q + 32'd1;
       end
       if (wr_acc) begin
@@ -833,27 +940,54 @@ module ww_scord_det #(
     end
   end
 
-  // the port and the read-ahead
+  // the port, the read-ahead's cursor and buffers
+  wire [OC_W-1:0] out_d = out_q + {{(OC_W-1){1'b0}}, m_acc} - {{(OC_W-1){1'b0}}, mrsp_valid_i};
+  wire [OC_W-1:0] out_pos = out_q - {{(OC_W-1){1'b0}}, mrsp_valid_i};   // the new request's place
+  reg  [OUTS-1:0] okind_d;
+  integer ok;
+  always @(*) begin
+    okind_d = mrsp_valid_i ? (okind_q >> 1) : okind_q;
+    for (ok = 0; ok < OUTS; ok = ok + 1) begin
+      if (m_acc && (ok[OC_W-1:0] == out_pos)) begin
+        okind_d[ok] = ra_go;
+      end
+    end
+  end
+  // cursor: one record on after its last md line is read, or past a record
+  // with none; the queue head leaving moves every record one place down
+  wire cur_adv = cur_skip || (ra_acc && (cur_h_q || !c_both));
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      pend_q <= 1'b0;
-      qcnt_q <= {QC_W{1'b0}};
-      ra_q   <= RA_NONE;
+      out_q   <= {OC_W{1'b0}};
+      okind_q <= {OUTS{1'b0}};
+      cur_e_q <= {{(CE_W-1){1'b0}}, 1'b1};
+      cur_h_q <= 1'b0;
+      sl_rd_q <= {SL_W{1'b0}};
+      sl_n_q  <= {SN_W{1'b0}};
+      sl_h_q  <= {SN_W{1'b0}};
     end else begin
-      pend_q <= m_acc || (pend_q && !mrsp_valid_i);
+      out_q   <= out_d;
+      okind_q <= okind_d;
       if (clear_i) begin
-        qcnt_q <= {QC_W{1'b0}};
+        cur_e_q <= {{(CE_W-1){1'b0}}, 1'b1};
+        cur_h_q <= 1'b0;
+        sl_rd_q <= {SL_W{1'b0}};
+        sl_n_q  <= {SN_W{1'b0}};
+        sl_h_q  <= {SN_W{1'b0}};
       end else begin
-        qcnt_q <= qcnt_q + {{(QC_W-1){1'b0}}, q_push} - {{(QC_W-1){1'b0}}, q_pop};
-      end
-      if (clear_i) begin
-        ra_q <= RA_NONE;
-      end else if (ra_go && mreq_ready_i) begin
-        ra_q <= RA_BUSY;
-      end else if (ra_take) begin
-        ra_q <= RA_NONE;
-      end else if ((ra_q == RA_BUSY) && mrsp_valid_i) begin
-        ra_q <= RA_HAVE;
+        cur_e_q <= cur_e_q + {{(CE_W-1){1'b0}}, cur_adv} - {{(CE_W-1){1'b0}}, q_pop};
+        if (cur_adv) begin
+          cur_h_q <= 1'b0;
+        end else if (ra_acc) begin
+          cur_h_q <= 1'b1;
+        end
+        if (ra_take) begin
+          sl_rd_q <= (sl_rd_q == SL_LAST) ? {SL_W{1'b0}} : sl_rd_q + {{(SL_W-1){1'b0}}, 1'b1};
+        end
+        sl_n_q <= sl_n_q + {{(SN_W-1){1'b0}}, ra_acc} - {{(SN_W-1){1'b0}}, ra_take};
+        // ABORT's stale READs were dropped with the buffers at clear_i
+        sl_h_q <= sl_h_q + {{(SN_W-1){1'b0}}, rsp_ra && (state_q != ST_ABORT)} -
+                  {{(SN_W-1){1'b0}}, ra_take};
       end
     end
   end
@@ -861,11 +995,11 @@ module ww_scord_det #(
   // datapath (not reset)
   integer we;
   always @(posedge clk_i) begin
-    if (ra_go && mreq_ready_i) begin
-      ra_line_q <= ra_tgt;
+    if (ra_acc) begin
+      sl_line_q[sl_tail] <= c_md;
     end
-    if ((ra_q == RA_BUSY) && mrsp_valid_i) begin
-      rabuf_q <= mrsp_data_i;
+    if (rsp_ra) begin
+      sl_data_q[sl_fill] <= mrsp_data_i;
     end
     if (q_pop && h_check) begin
       rec_src_q  <= h_src;
@@ -932,7 +1066,7 @@ module ww_scord_det #(
   // Outputs        //
   ////////////////////
 
-  assign idle_o = (state_q == ST_IDLE) && !q_valid && !pend_q && !(hdr_dirty_q && en_i);
+  assign idle_o = (state_q == ST_IDLE) && !q_valid && !pend && !(hdr_dirty_q && en_i);
 
   assign race_valid_o     = log_now;
   assign race_pc_o        = rec_pc_q;
@@ -948,11 +1082,15 @@ module ww_scord_det #(
   `WW_ASSERT(RecordInPartition, !(in_valid_i && (in_line_i % L_NPART) != L_PART))
   `WW_ASSERT(RecordKind, !(in_valid_i && in_sk != `WW_SCORD_SK_CHECK &&
                            in_sk != `WW_SCORD_SK_FENCE))
-  `WW_ASSERT(ResponseExpected, !(mrsp_valid_i && !pend_q))
-  // the read-ahead holds or fetches exactly the md line RD asks for (a
+  `WW_ASSERT(ResponseExpected, !(mrsp_valid_i && !pend))
+  // the oldest line read ahead is exactly the md line RD asks for (a
   // clear_i cycle may bring a new cached_i; RD's work is dropped then)
-  `WW_ASSERT(ReadAheadLine, !((state_q == ST_RD) && (ra_q != RA_NONE) && !clear_i &&
-                              (ra_line_q != md_line)))
+  `WW_ASSERT(ReadAheadLine, !(rd_st && (sl_n_q != {SN_W{1'b0}}) && !clear_i &&
+                              (sl_line_q[sl_rd_q] != md_line)))
+  // a record leaves the queue only after the cursor has passed it
+  `WW_ASSERT(CursorAhead, !(q_pop && cur_rec))
+  // a line arrives only for a buffer waiting for it
+  `WW_ASSERT(ReadAheadArrives, !(rsp_ra && (state_q != ST_ABORT) && (sl_h_q >= sl_n_q)))
 
 endmodule  // ww_scord_det
 `default_nettype wire

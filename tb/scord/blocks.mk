@@ -17,8 +17,8 @@ scord_check_POINTS   := tag2:WW_SCORD_TAG_W=2 narrow:WW_SCORD_BLOCKID_W=2,WW_SCO
 BLOCKS += scord_det
 scord_det_C        := cmodel/scord/ww_scord_check.c cmodel/scord/ww_scord_fencefile.c cmodel/scord/ww_scord_det.c
 scord_det_LOCKSTEP := tb/scord/lockstep/scord_det.c
-scord_det_MUTANTS  := SCORD_DET_NO_TAG_CHECK SCORD_DET_FP_FROM_CUR SCORD_DET_NO_HAZARD
-scord_det_POINTS   := small:WW_SCORD_QUEUE=2,WW_SCORD_LOG_ENTRIES=4,WW_SCORD_DEDUP=2 odd:WW_NUM_SM=3,WW_WARPS_PER_SM=3,WW_NUM_PART=3,WW_SCORD_DET_PART=2,WW_SCORD_TAG_W=2 wide:WW_LINE_BYTES=64,WW_SCORD_DEDUP=4
+scord_det_MUTANTS  := SCORD_DET_NO_TAG_CHECK SCORD_DET_FP_FROM_CUR SCORD_DET_NO_HAZARD SCORD_DET_HAZ_FIRST_ONLY
+scord_det_POINTS   := small:WW_SCORD_QUEUE=2,WW_SCORD_LOG_ENTRIES=4,WW_SCORD_DEDUP=2,WW_SCORD_READAHEAD=1 odd:WW_NUM_SM=3,WW_WARPS_PER_SM=3,WW_NUM_PART=3,WW_SCORD_DET_PART=2,WW_SCORD_TAG_W=2,WW_SCORD_READAHEAD=3 wide:WW_LINE_BYTES=64,WW_SCORD_DEDUP=4,WW_SCORD_READAHEAD=8
 
 BLOCKS += scord_fencefile
 scord_fencefile_C        := cmodel/scord/ww_scord_fencefile.c

@@ -28,24 +28,27 @@
  * of ten.
  * Memory: a shadow image (sparse, by line; never-written md lines read as
  * INIT entries, one in eight as random garbage) behind a responder that
- * accepts with random ready (70 %, or always in some epochs) when nothing is
- * outstanding, performs the request at once (READ captures the line, WRITE
- * merges the enabled bytes) and answers after 1..4 cycles, sometimes 30.
- * A reset drops the outstanding response. The crossbar's own requests for
+ * plays the non-blocking L2 slice: it accepts with random ready (70 %, or
+ * always in some epochs) while fewer than 1, 2, 4 or 16 requests (per
+ * epoch) are outstanding, performs each request at once (READ captures the
+ * line, WRITE merges the enabled bytes) and answers in request order, 1..4
+ * cycles after acceptance, or 30..129 (a DRAM miss) one time in ten. A
+ * reset drops the outstanding responses. The crossbar's own requests for
  * the slice (xbar_req_i, the deferral) are random per cycle at 0, 50 or
  * 95 % in an epoch.
  *
- * Measured over 400 000 cycles (seeds 1 and 2, defaults): ~5500 races (all
- * six types, ~1/6 block scope), ~110 duplicates, ring wraps, ~37 % queue-full
- * cycles, 15..18 clears while busy (14 with a response due: ABORT).
- * Read-ahead: ~2700 of a record's second half and ~5900 of the queue head's
- * first md line, ~390 of them in VLAST for the unchanged current line, ~8000
- * cycles held back by the hazard, ~2350 cycles with its READ not accepted
- * (retried, or withdrawn when the FSM moves on), ~1650 READs ahead of a
- * waiting WRITE; RD takes ~7700 held lines and ~930 responses directly; 10..11
- * clears with a read-ahead in flight. Deferral: ~12 000 cycles a request was
- * held back for the crossbar, ~19 500 with the crossbar waiting and the
- * queue half full (the detector first).
+ * Measured over 400 000 cycles (seeds 1 and 2, defaults; a temporary count
+ * in the C model): ~3800 races (all six types, ~180 duplicates), ~48 %
+ * queue-full cycles, 24..27 clears (15..19 with responses due:
+ * ABORT; 19..20 with lines read ahead or READs in flight). Read-ahead
+ * (READAHEAD 4): ~9900 md READs, issued with 0, 1, 2, 3 lines already
+ * ahead ~4500, ~3800, ~1200, ~400 times; up to 7 requests in flight (OUTS
+ * 10); ~1300 records passed without a READ (FENCE, untracked, empty
+ * mask); ~12 000 cycles held back by the line in work and ~58 000 by a line
+ * read ahead, ~14 000 of them by one that is not the oldest (what
+ * SCORD_DET_HAZ_FIRST_ONLY misses); ~26 000 cycles with a READ not
+ * accepted; ~1200 WRITEs accepted with READs ahead of them in flight; RD
+ * takes ~6600 held lines and ~3250 as they arrive.
  */
 #include <string.h>
 
@@ -65,15 +68,17 @@
 #define NIMG 4096
 #define NLINE 6
 #define NWP (WW_NUM_SM * WW_WARPS_PER_SM)
+#define NRSP 16                  /* responses due at most (the responder's cap) */
 
 typedef struct {
   /* memory */
   unsigned nimg;
   uint32_t img_line[NIMG];
   uint32_t img_data[NIMG][NW];
-  int rsp_pending;
-  unsigned rsp_wait;
-  uint32_t rsp_data[NW];
+  unsigned rsp_n, rsp_head;      /* responses due, in request order */
+  uint64_t rsp_due[NRSP];        /* answered at this cycle at the earliest */
+  uint32_t rsp_data[NRSP][NW];
+  unsigned rsp_cap;              /* requests in flight the responder takes (per epoch) */
   /* pools */
   uint32_t line[NLINE];
   uint32_t cta[NWP], bar[NWP];
@@ -294,24 +299,31 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   if (cycle > 0) {
     if (s->have && s->last.in_valid_i && prev->in_ready_o)
       s->have = 0;
-    if (s->last.mrsp_valid_i)
-      s->rsp_pending = 0;
+    if (s->last.mrsp_valid_i) {
+      s->rsp_head = (s->rsp_head + 1) % NRSP;
+      s->rsp_n--;
+    }
     if (prev->mreq_valid_o && s->last.mreq_ready_i) {
+      /* performed at acceptance, answered in order: 1..4 cycles (an L2
+       * hit), or 30..129 (a DRAM read), after it was accepted */
+      unsigned k = (s->rsp_head + s->rsp_n++) % NRSP;
       if (prev->mreq_op_o == WW_L2_WRITE)
         img_write(s, (uint32_t)prev->mreq_line_o, prev->mreq_be_o, prev->mreq_data_o);
       else
-        img_read(s, (uint32_t)prev->mreq_line_o, s->rsp_data);
-      s->rsp_pending = 1;
-      s->rsp_wait = ww_rng_chance(r, 1, 10) ? 30 : 1 + (unsigned)ww_rng_below(r, 4);
+        img_read(s, (uint32_t)prev->mreq_line_o, s->rsp_data[k]);
+      s->rsp_due[k] = cycle - 1 + (ww_rng_chance(r, 1, 10) ? 30 + ww_rng_below(r, 100)
+                                                            : 1 + ww_rng_below(r, 4));
     }
     if (!s->last.rst_ni)
-      s->rsp_pending = 0;
+      s->rsp_n = 0;
   }
   if (cycle >= s->next_epoch) {
     s->next_epoch = cycle + 500 + ww_rng_below(r, 3000);
     s->epoch_kind = (unsigned)ww_rng_below(r, 3);
     s->en = !ww_rng_chance(r, 1, 10);
     s->ready_always = ww_rng_chance(r, 1, 3);
+    static const unsigned caps[4] = { 1, 2, 4, NRSP };
+    s->rsp_cap = caps[ww_rng_below(r, 4)];
     static const unsigned xbar_pcts[3] = { 0, 50, 95 };
     s->xbar_pct = xbar_pcts[ww_rng_below(r, 3)];
     if (ww_rng_chance(r, 1, 4))
@@ -344,12 +356,13 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   in->in_line_i = s->rec.in_line_i;
   memcpy(in->in_sb_i, s->rec.in_sb_i, sizeof in->in_sb_i);
 
-  in->mreq_ready_i = (uint64_t)(!s->rsp_pending && (s->ready_always || ww_rng_chance(r, 7, 10)));
+  in->mreq_ready_i =
+    (uint64_t)(s->rsp_n < s->rsp_cap && (s->ready_always || ww_rng_chance(r, 7, 10)));
   in->xbar_req_i = (uint64_t)(ww_rng_below(r, 100) < s->xbar_pct);
   in->mrsp_valid_i = 0;
-  if (s->rsp_pending && s->rsp_wait > 0 && --s->rsp_wait == 0) {
+  if (s->rsp_n > 0 && cycle >= s->rsp_due[s->rsp_head]) {
     in->mrsp_valid_i = 1;
-    memcpy(in->mrsp_data_i, s->rsp_data, sizeof in->mrsp_data_i);
+    memcpy(in->mrsp_data_i, s->rsp_data[s->rsp_head], sizeof in->mrsp_data_i);
   }
   s->last = *in;
 }
