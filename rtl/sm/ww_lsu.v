@@ -26,6 +26,14 @@
 // Address checks (comb, in the cycle the SM offers the instruction) follow
 // docs/isa.md decision 1: per lane null guard, then global/shared range,
 // then alignment; the lowest faulting lane is reported and nothing is done.
+// The FSM's combinational parts are blocks of their own (docs/sm_blocks.md),
+// the FSM keeps the sequencing (states, counters, line table):
+//   u_agen   ww_lsu_agen    per-lane address, shared window, the fault
+//   u_bytes  ww_lsu_bytes   a store line's byte enables and data (L1 STORE)
+//   u_rec    ww_scord_rec   ScoRD records (line, wmask) and the sideband
+//                           mreq_sb_o of every request (rtl/scord/)
+//   u_coal   ww_coalescer, u_l1 ww_l1_dcache, u_shmem ww_shmem,
+//   u_wb     ww_lsu_wb      (write-back table: answers, retire)
 // The retire fields (rd values, addresses, store data, memory kind) are
 // returned with done_valid_o and held until done_ready_i.
 // CAS needs a third operand: the SM reads rs3 the cycle after acceptance
