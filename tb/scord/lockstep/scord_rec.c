@@ -9,6 +9,9 @@
  * word, a few words, in lane order or random words of the line (address
  * bits outside the word offset random); random line, partition, warp,
  * block, pc, barrier id and lock Bloom.
+ * Mutants (seeds 1..20, 1M cycles): SCORD_REC_LAST_LANE_ONLY caught in 20
+ * of 20 by cycle 7, SCORD_BLKFENCE_AS_DEV (also the GPU mutant of
+ * tb/scord/mutant.mk) in 20 of 20 by cycle 35 (sb_o).
  */
 #include "ww_scord_rec.h"
 #include "ww_isa.h"

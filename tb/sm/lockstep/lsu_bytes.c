@@ -8,6 +8,8 @@
  * offsets, or any (misaligned: the RTL cuts the bytes past the word); the
  * address bits above the line are random (unused). Sizes 1, 2, 4 (now and
  * then another 3-bit value); lane masks random, full, one lane or empty.
+ * Mutant (seeds 1..20, 1M cycles): LSU_BYTES_FIRST_LANE_WINS caught in 20
+ * of 20 by cycle 4 (data_o of a byte two lanes write).
  */
 #include "ww_lsu_bytes.h"
 #include "ww_lockstep.h"
