@@ -26,6 +26,10 @@ scord_fencefile_TOP   := ww_scord_fencefile
 scord_fencefile_RTL   := rtl/scord/ww_scord_fencefile.v
 scord_fencefile_SYNTH := 1
 
+RTL_MODULES += scord_rec
+scord_rec_TOP   := ww_scord_rec
+scord_rec_RTL   := rtl/scord/ww_scord_rec.v
+
 RTL_MODULES += scord_locktab
 scord_locktab_TOP   := ww_scord_locktab
 scord_locktab_RTL   := rtl/scord/ww_scord_locktab.v

@@ -41,6 +41,14 @@ l1_dcache_TOP   := ww_l1_dcache
 l1_dcache_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_amo_alu.v rtl/sm/ww_l1_dcache.v
 l1_dcache_SYNTH := 1
 
+RTL_MODULES += lsu_agen
+lsu_agen_TOP   := ww_lsu_agen
+lsu_agen_RTL   := rtl/sm/ww_lsu_agen.v
+
+RTL_MODULES += lsu_bytes
+lsu_bytes_TOP   := ww_lsu_bytes
+lsu_bytes_RTL   := rtl/sm/ww_lsu_bytes.v
+
 RTL_MODULES += lsu_wb
 lsu_wb_TOP   := ww_lsu_wb
 lsu_wb_RTL   := rtl/sm/ww_lsu_wb.v
@@ -78,7 +86,8 @@ warp_sched_SYNTH := 1
 RTL_MODULES += sm
 sm_TOP   := ww_sm
 sm_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_fifo.v rtl/common/ww_amo_alu.v \
-            rtl/scord/ww_scord_bartab.v rtl/scord/ww_scord_locktab.v rtl/gsi/ww_gsi.v \
+            rtl/scord/ww_scord_bartab.v rtl/scord/ww_scord_locktab.v rtl/scord/ww_scord_rec.v \
+            rtl/gsi/ww_gsi.v \
             $(filter-out rtl/sm/ww_sm.v,$(sort $(wildcard rtl/sm/*.v))) rtl/sm/ww_sm.v
 sm_SYNTH := 1
 sm_HIER  := 1

@@ -26,6 +26,14 @@
 // Address checks (comb, in the cycle the SM offers the instruction) follow
 // docs/isa.md decision 1: per lane null guard, then global/shared range,
 // then alignment; the lowest faulting lane is reported and nothing is done.
+// The FSM's combinational parts are blocks of their own (docs/sm_blocks.md),
+// the FSM keeps the sequencing (states, counters, line table):
+//   u_agen   ww_lsu_agen    per-lane address, shared window, the fault
+//   u_bytes  ww_lsu_bytes   a store line's byte enables and data (L1 STORE)
+//   u_rec    ww_scord_rec   ScoRD records (line, wmask) and the sideband
+//                           mreq_sb_o of every request (rtl/scord/)
+//   u_coal   ww_coalescer, u_l1 ww_l1_dcache, u_shmem ww_shmem,
+//   u_wb     ww_lsu_wb      (write-back table: answers, retire)
 // The retire fields (rd values, addresses, store data, memory kind) are
 // returned with done_valid_o and held until done_ready_i.
 // CAS needs a third operand: the SM reads rs3 the cycle after acceptance
@@ -157,20 +165,6 @@ module ww_lsu #(
   localparam [31:0] SH_BASE    = `WW_SHARED_BASE;
   localparam [31:0] SH_BYTES   = `WW_SHMEM_BYTES;
 
-  // the sideband's fields (ww_proto.def SB)
-  localparam SB_OP_LSB  = `WW_SB_OP_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
-  localparam SB_OP_W    = `WW_SB_OP_W(WID_W, WORDS, BAR_W, BLOOM_W);
-  localparam SB_WID_LSB = `WW_SB_WID_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
-  localparam SB_CTA_LSB = `WW_SB_CTA_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
-  localparam SB_CTA_W   = `WW_SB_CTA_W(WID_W, WORDS, BAR_W, BLOOM_W);
-  localparam SB_PC_LSB  = `WW_SB_PC_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
-  localparam SB_PC_W    = `WW_SB_PC_W(WID_W, WORDS, BAR_W, BLOOM_W);
-  localparam SB_SK_LSB  = `WW_SB_SK_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
-  localparam SB_SK_W    = `WW_SB_SK_W(WID_W, WORDS, BAR_W, BLOOM_W);
-  localparam SB_WM_LSB  = `WW_SB_WM_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
-  localparam SB_BAR_LSB = `WW_SB_BAR_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
-  localparam SB_LK_LSB  = `WW_SB_LK_LSB(WID_W, WORDS, BAR_W, BLOOM_W);
-
   localparam [3:0] S_IDLE = 4'd0, S_RS3 = 4'd1, S_SHREQ = 4'd2, S_SHWAIT = 4'd3,
                    S_GLOBAL = 4'd4, S_LINE = 4'd5, S_L1REQ = 4'd6, S_L1RSP = 4'd7,
                    S_WACK = 4'd8, S_BYPREQ = 4'd9, S_BYPRSP = 4'd10, S_FENCE = 4'd11,
@@ -202,47 +196,28 @@ module ww_lsu #(
   // Address checks //
   ////////////////////
 
-  reg [LANES*32-1:0] addr_c;
-  reg [LANES-1:0]    shared_c;
-  reg                fault_c;
-  reg [`WW_TRAP_W-1:0] fkind_c;
-  reg [4:0]          flane_c;
-  reg [31:0]         faddr_c;
-  reg [31:0]         a;
-  reg [`WW_TRAP_W-1:0] k;
-  integer l;
-  always @* begin
-    addr_c   = {LANES*32{1'b0}};
-    shared_c = {LANES{1'b0}};
-    fault_c  = 1'b0;
-    fkind_c  = `WW_TRAP_NONE;
-    flane_c  = 5'd0;
-    faddr_c  = 32'd0;
-    for (l = LANES - 1; l >= 0; l = l - 1) begin
-      a = in_base_i[32*l +: 32] + in_imm_i;
-      addr_c[32*l +: 32] = a;
-      k = `WW_TRAP_NONE;
-      if (a >= NULL_GUARD && a <= GMEM - {29'd0, in_n}) begin
-        k = `WW_TRAP_NONE;
-      end else if (a < NULL_GUARD) begin
-        k = `WW_TRAP_NULL_ACCESS;
-      end else if (a >= SH_BASE && a - SH_BASE <= SH_BYTES - {29'd0, in_n}) begin
-        shared_c[l] = 1'b1;
-      end else begin
-        k = `WW_TRAP_OUT_OF_RANGE;
-      end
-      if (k == `WW_TRAP_NONE && ((in_n == 3'd2 && a[0]) || (in_n == 3'd4 && a[1:0] != 2'd0)))
-        k = `WW_TRAP_MISALIGNED;
-      if (in_mask_i[l] && k != `WW_TRAP_NONE) begin   // lowest lane last: it wins
-        fault_c = 1'b1;
-        fkind_c = k;
-        flane_c = l[4:0];
-        faddr_c = a;
-      end
-    end
-    if (in_fence)
-      fault_c = 1'b0;
-  end
+  // ww_lsu_agen: per-lane address, shared window, fault (decision 1)
+  wire [LANES*32-1:0]  addr_c;
+  wire [LANES-1:0]     shared_c;
+  wire                 fault_c;
+  wire [`WW_TRAP_W-1:0] fkind_c;
+  wire [4:0]           flane_c;
+  wire [31:0]          faddr_c;
+  ww_lsu_agen #(.LANES(LANES), .NULL_GUARD(NULL_GUARD), .GMEM_BYTES(GMEM),
+                .SH_BASE(SH_BASE), .SH_BYTES(SH_BYTES)) u_agen (
+    .clk_i        (clk_i),
+    .mask_i       (in_mask_i),
+    .base_i       (in_base_i),
+    .imm_i        (in_imm_i),
+    .bytes_i      (in_n),
+    .fence_i      (in_fence),
+    .addr_o       (addr_c),
+    .shared_o     (shared_c),
+    .fault_o      (fault_c),
+    .fault_kind_o (fkind_c),
+    .fault_lane_o (flane_c),
+    .fault_addr_o (faddr_c)
+  );
 
   assign fault_o      = fault_c;
   assign fault_kind_o = fkind_c;
@@ -345,27 +320,19 @@ module ww_lsu #(
     end
   endfunction
 
-  // store bytes of the current line's lanes (lane order: later lanes win)
-  reg [LINE_BYTES-1:0] st_be_c;
-  reg [LB_W-1:0]       st_data_c;
-  reg [3:0]            be4;
-  reg [31:0]           sd;
-  integer w, b;
-  always @* begin
-    st_be_c   = {LINE_BYTES{1'b0}};
-    st_data_c = {LB_W{1'b0}};
-    for (j = 0; j < LANES; j = j + 1) begin
-      be4 = st_be(addr_q[32*j +: 2], n_q);
-      sd  = data_q[32*j +: 32] << {addr_q[32*j +: 2], 3'b000};
-      for (w = 0; w < WORDS; w = w + 1)
-        if (lanes_q[j] && addr_q[32*j + 2 +: OFF_W-2] == w[OFF_W-3:0])
-          for (b = 0; b < 4; b = b + 1)
-            if (be4[b]) begin
-              st_be_c[4*w + b]         = 1'b1;
-              st_data_c[32*w + 8*b +: 8] = sd[8*b +: 8];
-            end
-    end
-  end
+  // ww_lsu_bytes: store bytes of the current line's lanes (lane order:
+  // later lanes win)
+  wire [LINE_BYTES-1:0] st_be_c;
+  wire [LB_W-1:0]       st_data_c;
+  ww_lsu_bytes #(.LANES(LANES), .LINE_BYTES(LINE_BYTES)) u_bytes (
+    .clk_i   (clk_i),
+    .lanes_i (lanes_q),
+    .addr_i  (addr_q),
+    .data_i  (data_q),
+    .bytes_i (n_q),
+    .be_o    (st_be_c),
+    .data_o  (st_data_c)
+  );
 
   ////////////////////
   // Shared memory  //
@@ -510,28 +477,42 @@ module ww_lsu #(
   ////////////////////
 
   wire byp_valid = (state_q == S_BYPREQ) && !l1_mreq_valid;
-  // ScoRD records (consumed by the partition's detector, never reach L2)
+  // ScoRD records (consumed by the partition's detector, never reach L2):
+  // the FSM says when (S_CHECK, S_FPKT), ww_scord_rec forms them and the
+  // sideband of every request
   wire [LINE_W-1:0]   chk_line = lline_q[chk_q[LI_W-1:0]];
   wire [LANES-1:0]    chk_lanes = ltab_q[chk_q[LI_W-1:0]] & track_q;
-  reg  [WORDS-1:0]    chk_wmask;
-  always @* begin
-    chk_wmask = {WORDS{1'b0}};
-    for (j = 0; j < LANES; j = j + 1)
-      if (chk_lanes[j])
-        for (w = 0; w < WORDS; w = w + 1)
-          if (addr_q[32*j + 2 +: OFF_W-2] == w[OFF_W-3:0]) chk_wmask[w] = 1'b1;
-  end
   wire chk_send  = (state_q == S_CHECK) && chk_q != nline_q && chk_lanes != {LANES{1'b0}};
   wire fpkt_send = (state_q == S_FPKT) && fp_q != NUM_PART[PART_W:0];
-  wire rec_valid = (chk_send || fpkt_send) && !l1_mreq_valid;
-  wire [`WW_SCORD_SK_W-1:0] rec_sk = chk_send ? `WW_SCORD_SK_CHECK :
-                                    fpkt_send ? `WW_SCORD_SK_FENCE : `WW_SCORD_SK_NONE;
+  wire                rec_valid;
+  wire [LINE_W-1:0]   rec_line;
+  wire [SB_W-1:0]     sb_c;
+  ww_scord_rec #(.LANES(LANES), .LINE_BYTES(LINE_BYTES), .WID_W(WID_W), .NUM_PART(NUM_PART),
+                 .BAR_W(BAR_W), .BLOOM_W(BLOOM_W), .LINE_W(LINE_W), .PART_W(PART_W),
+                 .SB_W(SB_W)) u_rec (
+    .clk_i   (clk_i),
+    .chk_i   (chk_send),
+    .fence_i (fpkt_send),
+    .l1_i    (l1_mreq_valid),
+    .line_i  (chk_line),
+    .lanes_i (chk_lanes),
+    .addr_i  (addr_q),
+    .part_i  (fp_q[PART_W-1:0]),
+    .op_i    (op_q),
+    .wid_i   (wid_q),
+    .cta_i   (ctaid_q),
+    .pc_i    (pc_q),
+    .bar_i   (bar_q),
+    .lk_i    (lk_q),
+    .valid_o (rec_valid),
+    .line_o  (rec_line),
+    .sb_o    (sb_c)
+  );
   assign mreq_valid_o    = l1_mreq_valid || byp_valid || rec_valid;
   assign mreq_op_o       = l1_mreq_valid ? (l1_mreq_we ? `WW_L2_WRITE : `WW_L2_READ) :
                            rec_valid ? `WW_L2_READ : `WW_L2_ATOMIC;
   assign mreq_line_o     = l1_mreq_valid ? l1_mreq_line :
-                           chk_send ? chk_line :
-                           fpkt_send ? {{(LINE_W-PART_W){1'b0}}, fp_q[PART_W-1:0]} : line_q;
+                           (chk_send || fpkt_send) ? rec_line : line_q;
   assign mreq_id_o       = l1_mreq_valid ? (`WW_REQID_L1 | {{(`WW_REQID_W-L1_ID_W){1'b0}}, l1_mreq_id}) :
                            rec_valid ? `WW_REQID_SCORD : `WW_REQID_BYPASS;
   assign mreq_be_o       = l1_mreq_valid ? l1_mreq_be : {LINE_BYTES{1'b0}};
@@ -540,24 +521,6 @@ module ww_lsu #(
   assign mreq_amo_word_o = cur_addr[OFF_W-1:2];
   assign mreq_amo_a_o    = cur_b;
   assign mreq_amo_b_o    = cur_swap;
-`ifdef WW_MUTANT_SCORD_BLKFENCE_AS_DEV
-  // MUTANT: a block fence's FENCE records claim a device fence
-  wire [6:0] sb_op = (fpkt_send && is_fblk) ? WW_OP_FENCE_DEV : op_q;
-`else
-  wire [6:0] sb_op = op_q;
-`endif
-  reg [SB_W-1:0] sb_c;   // the fields at their ww_proto.def places
-  always @* begin
-    sb_c = {SB_W{1'b0}};
-    sb_c[SB_OP_LSB  +: SB_OP_W]  = sb_op;
-    sb_c[SB_WID_LSB +: WID_W]    = wid_q;
-    sb_c[SB_CTA_LSB +: SB_CTA_W] = ctaid_q;
-    sb_c[SB_PC_LSB  +: SB_PC_W]  = pc_q;
-    sb_c[SB_SK_LSB  +: SB_SK_W]  = l1_mreq_valid ? `WW_SCORD_SK_NONE : rec_sk;
-    sb_c[SB_WM_LSB  +: WORDS]    = l1_mreq_valid ? {WORDS{1'b0}} : chk_wmask;
-    sb_c[SB_BAR_LSB +: BAR_W]    = bar_q;
-    sb_c[SB_LK_LSB  +: BLOOM_W]  = lk_q;
-  end
   assign mreq_sb_o       = sb_c;
   // one ready for both kinds (not a function of the id: no combinational path
   // back into the crossbar's arbiter); a device atomic waits only on an L1

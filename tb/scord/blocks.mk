@@ -31,3 +31,9 @@ scord_locktab_C        := cmodel/scord/ww_scord_locktab.c
 scord_locktab_LOCKSTEP := tb/scord/lockstep/scord_locktab.c
 scord_locktab_MUTANTS  := SCORD_FENCE_BLK_ACTIVATES_DEV SCORD_LOCK_NO_DEDUP
 scord_locktab_POINTS   := small:WW_WARPS_PER_SM=1,WW_SCORD_LOCK_ENTRIES=1,WW_SCORD_LOCK_HASH_W=2,WW_SCORD_BLOOM_W=4 odd:WW_WARPS_PER_SM=3,WW_SCORD_LOCK_ENTRIES=3,WW_SCORD_LOCK_HASH_W=5,WW_SCORD_BLOOM_W=8
+
+BLOCKS += scord_rec
+scord_rec_C        := cmodel/scord/ww_scord_rec.c
+scord_rec_LOCKSTEP := tb/scord/lockstep/scord_rec.c
+scord_rec_MUTANTS  := SCORD_REC_LAST_LANE_ONLY SCORD_BLKFENCE_AS_DEV
+scord_rec_POINTS   := narrow:WW_LANES=2,WW_LINE_BYTES=4,WW_WARPS_PER_SM=2,WW_NUM_PART=1 wide:WW_LANES=32,WW_LINE_BYTES=128,WW_WARPS_PER_SM=16,WW_NUM_PART=3

@@ -79,3 +79,15 @@ lsu_wb_C        := cmodel/sm/ww_lsu_wb.c
 lsu_wb_LOCKSTEP := tb/sm/lockstep/lsu_wb.c
 lsu_wb_MUTANTS  := LSU_WB_FIN_IGNORES_LATE LSU_WB_LINE_OF_ENTRY0
 lsu_wb_POINTS   := small:WW_LSU_CTX=2,WW_LANES=2,WW_WARPS_PER_SM=2 wide:WW_LSU_CTX=8,WW_LANES=32,WW_LINE_BYTES=128,WW_WARPS_PER_SM=16
+
+BLOCKS += lsu_agen
+lsu_agen_C        := cmodel/sm/ww_lsu_agen.c
+lsu_agen_LOCKSTEP := tb/sm/lockstep/lsu_agen.c
+lsu_agen_MUTANTS  := LSU_AGEN_HIGHEST_LANE LSU_AGEN_SHARED_PAST_END
+lsu_agen_POINTS   := narrow:WW_LANES=2,WW_SHMEM_BYTES=1024 wide:WW_LANES=32
+
+BLOCKS += lsu_bytes
+lsu_bytes_C        := cmodel/sm/ww_lsu_bytes.c
+lsu_bytes_LOCKSTEP := tb/sm/lockstep/lsu_bytes.c
+lsu_bytes_MUTANTS  := LSU_BYTES_FIRST_LANE_WINS
+lsu_bytes_POINTS   := narrow:WW_LANES=2,WW_LINE_BYTES=4 wide:WW_LANES=32,WW_LINE_BYTES=128
