@@ -2,7 +2,7 @@
 #
 # tb/scord/mutant.mk -- the GPU-level ScoRD mutant (docs/scord.md §5),
 # included by the top Makefile ("Area fragments").
-#   SCORD_BLKFENCE_AS_DEV  ww_lsu: a block fence's FENCE records claim a
+#   SCORD_BLKFENCE_AS_DEV  ww_scord_rec: a block fence's FENCE records claim a
 #                          device fence. The microbenchmarks whose race is a
 #                          block fence where a device fence is needed must then
 #                          lose their race: the labels on the RTL's race log
