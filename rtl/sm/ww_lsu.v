@@ -157,7 +157,6 @@ module ww_lsu #(
   /* verilator lint_on UNUSEDPARAM */
 
   localparam OFF_W   = $clog2(LINE_BYTES);
-  localparam WORDS   = LINE_BYTES / 4;
   localparam LB_W    = LINE_BYTES * 8;
   localparam SWORD_W = $clog2(`WW_SHMEM_BYTES / 4);
   localparam [31:0] NULL_GUARD = `WW_NULL_GUARD_BYTES;
@@ -307,16 +306,6 @@ module ww_lsu #(
   function [3:0] st_be(input [1:0] off, input [2:0] n);
     begin
       st_be = ((n == 3'd1) ? 4'b0001 : (n == 3'd2) ? 4'b0011 : 4'b1111) << off;
-    end
-  endfunction
-
-  // the word of a line that holds byte address ad
-  function [31:0] line_word(input [LB_W-1:0] ln, input [OFF_W-1:2] wi);
-    integer lw;
-    begin
-      line_word = 32'd0;
-      for (lw = 0; lw < WORDS; lw = lw + 1)
-        if (wi == lw[OFF_W-3:0]) line_word = ln[32*lw +: 32];
     end
   endfunction
 
@@ -631,7 +620,8 @@ module ww_lsu #(
   ////////////////////
 
   wire [LANES-1:0] cur_onehot = {{(LANES-1){1'b0}}, 1'b1} << cur_c;
-  wire [31:0] old_word = line_word(state_q == S_BYPRSP ? mrsp_data_i : l1_rsp, {(OFF_W-2){1'b0}});
+  // an atomic's old value: word 0 of the answer (ww_l1_dcache, ww_l2_slice)
+  wire [31:0] old_word = (state_q == S_BYPRSP) ? mrsp_data_i[31:0] : l1_rsp[31:0];
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
