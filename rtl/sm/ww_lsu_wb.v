@@ -102,7 +102,7 @@ module ww_lsu_wb #(
   // loop below, one always block per entry
   wire [CTX*2-1:0]               st_all;
   wire [CTX*WID_W-1:0]           wid_all;
-  wire [CTX-1:0]                 load_all;
+  wire [CTX-1:0]                 load_all, sgn_all;
   wire [CTX*3-1:0]               n_all;
   wire [CTX*`WW_MEM_W-1:0]       mem_all;
   wire [CTX*LANES*32-1:0]        addr_all, wdata_all, rd_all;
@@ -167,6 +167,24 @@ module ww_lsu_wb #(
   // Entries        //
   ////////////////////
 
+  // result words, extracted once for the entry they are for (the L1's
+  // answering entry, the FSM's entry) with that entry's addresses and size
+  wire [LANES*32-1:0] rsp_addr = addr_all[LANES*32*rsp_ctx +: LANES*32];
+  wire [2:0]          rsp_n    = n_all[3*rsp_ctx +: 3];
+  wire [LANES*32-1:0] wr_addr  = addr_all[LANES*32*wr_ctx_i +: LANES*32];
+  wire [2:0]          wr_n     = n_all[3*wr_ctx_i +: 3];
+  reg  [LANES*32-1:0] rsp_words, wr_words;
+  integer x;
+  always @* begin
+    for (x = 0; x < LANES; x = x + 1) begin
+      rsp_words[32*x +: 32] = ld_extract(pick_word(rsp_data_i, rsp_addr[32*x + 2 +: OFF_W-2]),
+                                         rsp_addr[32*x +: 2], rsp_n, sgn_all[rsp_ctx]);
+      wr_words[32*x +: 32]  = load_all[wr_ctx_i] ?
+          ld_extract(wr_data_i[32*x +: 32], wr_addr[32*x +: 2], wr_n, sgn_all[wr_ctx_i]) :
+          wr_data_i[32*x +: 32];
+    end
+  end
+
   wire take = done_c && done_ready_i;
   genvar g;
   generate
@@ -226,13 +244,9 @@ module ww_lsu_wb #(
               lvl_q <= rsp_lvl_i;
             for (l = 0; l < LANES; l = l + 1) begin
               if (wr_i && wr_ctx_i == me && wr_mask_i[l])
-                rd_q[32*l +: 32] <= load_q ?
-                    ld_extract(wr_data_i[32*l +: 32], addr_q[32*l +: 2], n_q, sgn_q) :
-                    wr_data_i[32*l +: 32];
+                rd_q[32*l +: 32] <= wr_words[32*l +: 32];
               if (rsp_here && rsp_lanes[l])
-                rd_q[32*l +: 32] <= ld_extract(
-                    pick_word(rsp_data_i, addr_q[32*l + 2 +: OFF_W-2]),
-                    addr_q[32*l +: 2], n_q, sgn_q);
+                rd_q[32*l +: 32] <= rsp_words[32*l +: 32];
             end
           end
         end
@@ -242,6 +256,7 @@ module ww_lsu_wb #(
       assign st_all[2*g +: 2]                         = st_q;
       assign wid_all[WID_W*g +: WID_W]                = wid_q;
       assign load_all[g]                              = load_q;
+      assign sgn_all[g]                               = sgn_q;
       assign n_all[3*g +: 3]                          = n_q;
       assign mem_all[`WW_MEM_W*g +: `WW_MEM_W]        = mem_q;
       assign addr_all[LANES*32*g +: LANES*32]         = addr_q;
