@@ -60,7 +60,10 @@ struct ww_scord_det {
   int state;
   uint32_t rec_src, rec_line, rec_op, rec_wp, rec_cta, rec_pc, rec_wm, rec_bar, rec_lk;
   unsigned half;
-  uint32_t lb[MAXW];        /* line buffer */
+  uint32_t lb[MAXW];        /* line buffer: md line lp (valid lp_v), kept after its record */
+  uint32_t lp;
+  int lp_v;
+  uint32_t logb[WW_SCORD_ENT_N];   /* the log entry or header to write */
   uint32_t rem, rvec, vidx;
   uint64_t chg_be[2];       /* byte enables of changed entries (LINE_BYTES <= 128) */
   unsigned rtype[MAXH], rscope[MAXH];
@@ -72,10 +75,12 @@ struct ww_scord_det {
   uint64_t okind;
   /* the read-ahead: the cursor (record cur_e: 0 the one in work, k >= 1 the
    * k-th in the queue; cur_h: its first md line was read, the second is
-   * next) and sl_n line buffers from sl_rd on, the first sl_h arrived */
+   * next) and sl_n line buffers from sl_rd on; sl_fwd: forwarded (no
+   * READ), sl_have: its line is here */
   unsigned cur_e, cur_h;
-  unsigned sl_rd, sl_n, sl_h;
+  unsigned sl_rd, sl_n;
   uint32_t sl_line[MAXRA];
+  int sl_fwd[MAXRA], sl_have[MAXRA];
   uint32_t sl_data[MAXRA][MAXW];
 
   /* race log */
@@ -467,23 +472,32 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
    * queue is full (the RTL counts the queue's records in qcnt_q) */
   const int defer = (in->xbar_req_i & 1) && m->q_count < c->queue / 2;
   const int busy = defer || m->out >= m->outs;
-  /* hazard: the md line in work until written (or found unchanged), and
-   * every line read ahead */
-  const int haz_work = c_md == md_line && (st == ST_CHK || st == ST_WR || (st == ST_VLAST && any_chg));
-  int haz_sl = 0;
-  for (unsigned k = 0; k < m->sl_n; k++)
-    haz_sl |= m->sl_line[(m->sl_rd + k) % RA] == c_md;
-  const int ra_haz = haz_work || haz_sl;
+  /* forwarding: the cursor's md line is pending if it is the line buffer's
+   * or a buffer's in use; the READ buffer the slice fills next is the
+   * oldest one whose line is not here */
+  int pend_sl = 0, sl_wait = 0;
+  unsigned sl_fill = m->sl_rd;
+  for (unsigned k = 0; k < m->sl_n; k++) {
+    const unsigned i = (m->sl_rd + k) % RA;
+    pend_sl |= m->sl_line[i] == c_md;
+    if (!sl_wait && !m->sl_fwd[i] && !m->sl_have[i]) {
+      sl_fill = i;
+      sl_wait = 1;
+    }
+  }
+  const int c_pend = (m->lp_v && c_md == m->lp) || pend_sl;
   const int cur_skip = cur_av && !c_chk;
   const int st_wr = st == ST_WR && !busy;
   const int st_lwr = st == ST_LWR && !busy;
   const int st_hdr = st == ST_HDR && !busy;
   const int ra_st = st != ST_LWRW && st != ST_HDRW && st != ST_ABORT;
-  const int ra_go = ra_st && !clear && cur_av && c_chk && m->sl_n < RA && !busy && !ra_haz &&
+  const int ra_go = ra_st && !clear && cur_av && c_chk && m->sl_n < RA && !busy && !c_pend &&
                     !st_wr && !st_lwr && !st_hdr;
+  const int ra_fwd = !clear && cur_av && c_chk && m->sl_n < RA && c_pend;   /* no request */
   const int m_req = st_wr || st_lwr || st_hdr || ra_go;
   const int m_acc = m_req && mready;
   const int ra_acc = m_acc && ra_go, wr_acc = m_acc && st_wr;
+  const int ra_new = ra_acc || ra_fwd;   /* the cursor takes a buffer */
   uint8_t be[128];
   memset(be, 0, sizeof be);
   if (st_wr) {
@@ -506,13 +520,21 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     if (!be[b])
       continue;
     out->mreq_be_o[b / 32] |= 1u << (b % 32);
-    out->mreq_data_o[b / 4] |= m->lb[b / 4] & (0xFFu << (8 * (b % 4)));
+    const uint32_t wd = st_wr ? m->lb[b / 4] : b / 4 < WW_SCORD_ENT_N ? m->logb[b / 4] : 0;
+    out->mreq_data_o[b / 4] |= wd & (0xFFu << (8 * (b % 4)));
   }
-  /* RD and RDW take the oldest line read ahead: held, or arriving now */
+  /* RD and RDW take the oldest buffer: its line here, arriving now, or
+   * (forwarded, the line buffer's line) the line buffer itself */
   const int rd_st = st == ST_RD || st == ST_RDW;
-  const int sl_have = m->sl_h > 0;
-  const int ra_take = rd_st && !clear && m->sl_n > 0 && (sl_have || rsp_ra);
+  const unsigned s0 = m->sl_rd;
+  const int s0_have = m->sl_have[s0];
+  const int s0_adj = m->sl_fwd[s0] && m->lp_v && m->sl_line[s0] == m->lp;
+  const int s0_now = rsp_ra && sl_wait && sl_fill == s0;
+  const int ra_take = rd_st && !clear && m->sl_n > 0 && (s0_adj || s0_have || s0_now);
   const int ld_line = ra_take;
+  /* taking another line: the line buffer is final, copy it to every
+   * forwarded buffer after it on its line (also one the cursor takes now) */
+  const int ld_copy = ra_take && !s0_adj && m->lp_v;
 
   const int qfull = (in->in_valid_i & 1) && !in_ready;
   const int bump = qfull || q_pop || ra_acc || wr_acc || log_now;
@@ -528,7 +550,7 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     else if (m->hdr_dirty && en)
       sd = ST_HDR;
     break;
-  case ST_RD: sd = ra_take ? ST_CHK : (m->sl_n > 0 || ra_acc) ? ST_RDW : ST_RD; break;
+  case ST_RD: sd = ra_take ? ST_CHK : (m->sl_n > 0 || ra_new) ? ST_RDW : ST_RD; break;
   case ST_RDW: if (ra_take) sd = ST_CHK; break;
   case ST_CHK: if (!rem_nx) sd = ST_VLAST; break;
   case ST_VLAST: sd = any_chg ? ST_WR : any_race ? ST_LOG : st_next; break;
@@ -544,6 +566,26 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   if (clear)
     sd = (m_acc || (pend && !rsp_last)) ? ST_ABORT : ST_IDLE;
   const int go_hi = sd == ST_RD && st != ST_IDLE && st != ST_RD;
+
+  /* ---- clock edge: the buffers (before the line buffer changes) ---- */
+  const unsigned tail = (m->sl_rd + m->sl_n) % RA;
+  for (unsigned k = 0; k < RA; k++) {
+    const int used = (k + RA - m->sl_rd) % RA < m->sl_n;
+    if (ra_new && k == tail) {
+      const int cp = ld_copy && ra_fwd && c_md == m->lp;
+      m->sl_line[k] = c_md;
+      m->sl_fwd[k] = ra_fwd;
+      m->sl_have[k] = cp;
+      if (cp)
+        memcpy(m->sl_data[k], m->lb, W * sizeof(uint32_t));
+    } else if (ld_copy && used && k != s0 && m->sl_fwd[k] && m->sl_line[k] == m->lp) {
+      m->sl_have[k] = 1;
+      memcpy(m->sl_data[k], m->lb, W * sizeof(uint32_t));
+    } else if (rsp_ra && st != ST_ABORT && sl_wait && k == sl_fill) {
+      m->sl_have[k] = 1;
+      memcpy(m->sl_data[k], in->mrsp_data_i, W * sizeof(uint32_t));
+    }
+  }
 
   /* ---- clock edge: datapath (not reset) ---- */
   const int ack_d = (in->in_valid_i & 1) && in_ready &&
@@ -567,7 +609,9 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   if (go_hi)
     m->half = 1;
   if (ld_line) {
-    memcpy(m->lb, sl_have ? m->sl_data[m->sl_rd] : in->mrsp_data_i, W * sizeof(uint32_t));
+    if (!s0_adj)
+      memcpy(m->lb, s0_have ? m->sl_data[s0] : in->mrsp_data_i, W * sizeof(uint32_t));
+    m->lp = md_line;
     m->rem = half_now ? wm_hi : wm_lo;
     m->chg_be[0] = m->chg_be[1] = 0;
   }
@@ -593,22 +637,22 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     m->log_line = g.line;
     m->log_be_count = g.dup;
     if (g.dup) {
-      m->lb[WW_SCORD_ENT_COUNT] = g.cnt1;
+      m->logb[WW_SCORD_ENT_COUNT] = g.cnt1;
       d->cnt = g.cnt1;
     } else {
       const uint32_t psm = g.pwarp / c->warps;
-      memset(m->lb, 0, sizeof m->lb);
-      m->lb[WW_SCORD_ENT_PC] = m->rec_pc;
-      m->lb[WW_SCORD_ENT_ADDR] = g.wa << 2;
-      m->lb[WW_SCORD_ENT_COUNT] = 1;
-      m->lb[WW_SCORD_ENT_KIND] = kind << WW_SCORD_EK_KIND_LSB |
+      memset(m->logb, 0, sizeof m->logb);
+      m->logb[WW_SCORD_ENT_PC] = m->rec_pc;
+      m->logb[WW_SCORD_ENT_ADDR] = g.wa << 2;
+      m->logb[WW_SCORD_ENT_COUNT] = 1;
+      m->logb[WW_SCORD_ENT_KIND] = kind << WW_SCORD_EK_KIND_LSB |
                                  g.scope << WW_SCORD_EK_SCOPE_BLK_LSB |
                                  g.type << WW_SCORD_EK_TYPE_LSB;
-      m->lb[WW_SCORD_ENT_CTAID] = m->rec_cta;
-      m->lb[WW_SCORD_ENT_WARPS] = EW(g.pwarp, PREV_WARP) | EW(psm, PREV_SM) |
+      m->logb[WW_SCORD_ENT_CTAID] = m->rec_cta;
+      m->logb[WW_SCORD_ENT_WARPS] = EW(g.pwarp, PREV_WARP) | EW(psm, PREV_SM) |
                                   EW(m->rec_wp, CUR_WARP) | EW(m->rec_src, CUR_SM);
-      m->lb[WW_SCORD_ENT_PREV_BLOCK] = g.pblk;
-      m->lb[WW_SCORD_ENT_SEQ] = m->n_entries;
+      m->logb[WW_SCORD_ENT_PREV_BLOCK] = g.pblk;
+      m->logb[WW_SCORD_ENT_SEQ] = m->n_entries;
       d->pc = m->rec_pc;
       d->wa = g.wa;
       d->type = g.type;
@@ -617,15 +661,15 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     }
   }
   if (hdr_build) {
-    memset(m->lb, 0, sizeof m->lb);
-    m->lb[WW_SCORD_HDR_ENTRIES] = m->n_entries;
-    m->lb[WW_SCORD_HDR_RACES] = m->n_races;
-    m->lb[WW_SCORD_HDR_OVERWRITES] = m->n_ovw;
-    m->lb[WW_SCORD_HDR_RECORDS] = m->n_recs;
-    m->lb[WW_SCORD_HDR_MD_READS] = m->n_mdrd;
-    m->lb[WW_SCORD_HDR_MD_WRITES] = m->n_mdwr;
-    m->lb[WW_SCORD_HDR_QFULL] = m->n_qfull;
-    m->lb[WW_SCORD_HDR_MAGIC] = WW_SCORD_LOG_MAGIC | c->part;
+    memset(m->logb, 0, sizeof m->logb);
+    m->logb[WW_SCORD_HDR_ENTRIES] = m->n_entries;
+    m->logb[WW_SCORD_HDR_RACES] = m->n_races;
+    m->logb[WW_SCORD_HDR_OVERWRITES] = m->n_ovw;
+    m->logb[WW_SCORD_HDR_RECORDS] = m->n_recs;
+    m->logb[WW_SCORD_HDR_MD_READS] = m->n_mdrd;
+    m->logb[WW_SCORD_HDR_MD_WRITES] = m->n_mdwr;
+    m->logb[WW_SCORD_HDR_QFULL] = m->n_qfull;
+    m->logb[WW_SCORD_HDR_MAGIC] = WW_SCORD_LOG_MAGIC | c->part;
   }
 
   /* ---- clock edge: control ---- */
@@ -645,16 +689,13 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   }
   m->ack = rst && ack_d;
   /* the port and the read-ahead */
-  if (ra_acc)
-    m->sl_line[(m->sl_rd + m->sl_n) % RA] = c_md;
-  if (rsp_ra)
-    memcpy(m->sl_data[(m->sl_rd + m->sl_h) % RA], in->mrsp_data_i, W * sizeof(uint32_t));
   if (!rst) {
     m->out = 0;
     m->okind = 0;
     m->cur_e = 1;
     m->cur_h = 0;
-    m->sl_rd = m->sl_n = m->sl_h = 0;
+    m->sl_rd = m->sl_n = 0;
+    m->lp_v = 0;
   } else {
     const unsigned pos = m->out - (unsigned)mrsp;   /* the new request's place */
     if (mrsp)
@@ -665,21 +706,22 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     if (clear) {
       m->cur_e = 1;
       m->cur_h = 0;
-      m->sl_rd = m->sl_n = m->sl_h = 0;
+      m->sl_rd = m->sl_n = 0;
+      m->lp_v = 0;
     } else {
       /* cursor: one record on after its last md line is read, or past a
        * record with none; the queue head leaving moves it one place down */
-      const int cur_adv = cur_skip || (ra_acc && (m->cur_h || !c_both));
+      const int cur_adv = cur_skip || (ra_new && (m->cur_h || !c_both));
       m->cur_e = m->cur_e + (unsigned)cur_adv - (unsigned)q_pop;
       if (cur_adv)
         m->cur_h = 0;
-      else if (ra_acc)
+      else if (ra_new)
         m->cur_h = 1;
       if (ra_take)
         m->sl_rd = (m->sl_rd + 1) % RA;
-      m->sl_n = m->sl_n + (unsigned)ra_acc - (unsigned)ra_take;
-      /* ABORT's stale READs were dropped with the buffers at clear_i */
-      m->sl_h = m->sl_h + (unsigned)(rsp_ra && st != ST_ABORT) - (unsigned)ra_take;
+      m->sl_n = m->sl_n + (unsigned)ra_new - (unsigned)ra_take;
+      if (ld_line)
+        m->lp_v = 1;
     }
   }
 

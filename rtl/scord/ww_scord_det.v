@@ -5,8 +5,10 @@
 // each L2 slice. It takes the partition's CHECK and FENCE records into a queue,
 // and processes them strictly in order, one at a time, against metadata and
 // a race log kept in memory above GMEM_BYTES, through its own port on the
-// slice; only the metadata READs of the next READAHEAD md lines run ahead. The §1 decision procedure is ww_scord_check, the fence file
-// ww_scord_fencefile.
+// slice; only the metadata READs of the next READAHEAD md lines run ahead,
+// and an md line a record before them still works on is forwarded from the
+// detector's own copy instead of READ. The §1 decision procedure is
+// ww_scord_check, the fence file ww_scord_fencefile.
 //
 // Intake (in_valid_i && in_ready_o): {src, line, sb} of a CHECK (sk = 1: one
 //   warp instruction's access to one line, words in wmask) or a FENCE (sk = 2,
@@ -64,7 +66,8 @@
 //   Log lines use bytes 0..31; words 8 and up (LINE_BYTES > 32) are written 0.
 // Counters (32 bits, wrapping): records = every record taken from the queue
 //   (CHECK, FENCE, dropped ones too); md reads / md writes = metadata
-//   requests accepted by the slice; entries = appends (sequence number of the
+//   requests accepted by the slice (forwarded md lines are not READs, so md
+//   reads depend on timing); entries = appends (sequence number of the
 //   next entry); ring overwrites = appends with entries >= LOG_ENTRIES.
 // Dedup table: DEDUP direct-mapped entries {pc, word address, type, seq,
 //   count}, index (pc[31:2] ^ waddr ^ type) mod DEDUP (waddr = byte address
@@ -78,11 +81,12 @@
 //   IDLE   pop the queue head: FENCE -> fence-file increment (1 cycle);
 //          CHECK (tracked, wmask != 0) -> latch the record, half := first
 //          half with wmask bits -> RD; anything else is dropped. Queue empty
-//          and header dirty and en_i -> header into linebuf -> HDR.
-//   RD     the md line of `half` is the oldest line read ahead (always: see
-//          Read-ahead): held, or arriving now -> linebuf; rem := the half's
-//          wmask -> CHK; its READ in flight (or issued now) -> RDW; not yet
-//          read (the read-ahead issues it, RD itself requests nothing) -> RD
+//          and header dirty and en_i -> header into logbuf -> HDR.
+//   RD     the md line of `half` is the oldest buffer's (always: see
+//          Read-ahead): here, arriving now, or forwarded from linebuf itself
+//          -> linebuf (lp_q := its md line); rem := the half's wmask -> CHK;
+//          buffer taken but line not here -> RDW; no buffer yet (the
+//          read-ahead takes it, RD itself requests nothing) -> RD
 //   RDW    wait for that line -> linebuf, rem -> CHK
 //   CHK    one word per cycle, ascending: the lowest bit r of rem goes to
 //          ww_scord_check with linebuf entry r, fC (current warp) and fP
@@ -97,39 +101,42 @@
 //          writes++); accepted -> LOG if a race is noted, else NEXT (the ack
 //          is not waited for: the slice performs requests in order)
 //   LOG    lowest noted race: race event port pulse; dedup lookup; either
-//          count word (dup) or a new entry into linebuf -> LWR
+//          count word (dup) or a new entry into logbuf -> LWR
 //   LWR    WRITE the log entry line -> LWRW -> (its ack, the last response
-//          due: no request is made in LWRW) header into linebuf -> HDR
+//          due: no request is made in LWRW) header into logbuf -> HDR
 //   HDR    WRITE the header line -> HDRW -> (its ack, likewise) LOG if races
 //          remain, NEXT inside a record, IDLE after an idle-time header
 //   NEXT   (not a state) second half needed ? half := 1, RD : IDLE
 //   ABORT  clear_i came while responses were due: wait for the last -> IDLE
 // Read-ahead (docs/scord.md §3 "Processing", §6 item 7): the md lines the
 //   records need, in record order (a CHECK that will be checked needs its
-//   first md line, then its second half if wmask has words in both), are
-//   READ up to READAHEAD lines ahead of the line in work. The cursor
+//   first md line, then its second half if wmask has words in both), get a
+//   buffer up to READAHEAD lines ahead of the line in work. The cursor
 //   (cur_e_q, cur_h_q) names the next one: record cur_e_q (0 = the record in
 //   work, k >= 1 = the k-th record in the queue, read from the queue's
-//   array), its first md line or (cur_h_q) its second half. In every state
-//   but LWRW, HDRW and ABORT, when the cursor's record exists, a buffer is
-//   free (sl_n_q < READAHEAD), fewer than OUTS requests are in flight, the
-//   detector does not defer and the FSM makes no request of its own, it
-//   READs the cursor's md line (md reads++) into the next buffer
-//   (sl_line_q) and moves on: to the second half, or to the next record.
-//   A record with no md line (FENCE, untracked, empty wmask) is passed
-//   without a request. Lines arrive in order into sl_data_q (sl_h_q of the
-//   sl_n_q from sl_rd_q have arrived); RD takes the oldest, so the line it
-//   takes is always the one it asks for (asserted), and RD never reads.
-//   Hazard (ra_haz): not if the cursor's md line is the md line in work
-//   while it may still be written (CHK, WR, or VLAST with a changed entry;
-//   VLAST with none: it will not be), or equals any line read ahead and not
-//   yet in work (which may be written before the new READ's record needs
-//   it). Every READ is thus performed by the slice after the WRITE of every
-//   record before it on the same md line: it returns what the serial order
-//   would. Records are checked, written and logged in queue order, the log
-//   is the same, and every md line is READ and written as often as one at a
-//   time (for the same record stream the header counters are the same; only
-//   queue-full cycles depend on timing). cached_i changes only with clear_i.
+//   array), its first md line or (cur_h_q) its second half. When the
+//   cursor's record exists and a buffer is free (sl_n_q < READAHEAD), the
+//   cursor's md line takes the next buffer (sl_line_q) and the cursor moves
+//   on (to the second half, or the next record) in one of two ways:
+//   forwarded (sl_fwd_q), in any state and without a request, if the line is
+//   pending: it is lp_q (the line in linebuf: its record may still write it,
+//   or linebuf holds what it wrote) or the line of a buffer in use; else
+//   READ (md reads++), in every state but LWRW, HDRW and ABORT, when fewer
+//   than OUTS requests are in flight, the detector does not defer and the
+//   FSM makes no request of its own. A record with no md line (FENCE,
+//   untracked, empty wmask) is passed without a buffer. READ lines arrive in
+//   order into the oldest READ buffer whose line is not here (sl_have_q).
+//   RD takes the oldest buffer, so the line it takes is always the one it
+//   asks for (asserted), and RD never reads: a forwarded buffer on lp_q is
+//   linebuf itself; when RD takes any other buffer linebuf is final, and is
+//   copied into every forwarded buffer of line lp_q in use (the next record
+//   on that line gets what this one wrote). Every READ is thus performed by
+//   the slice after the WRITE of every record before it on the same md line,
+//   and every forwarded line is what that WRITE wrote: each record sees what
+//   the serial order would. Records are checked, written and logged in queue
+//   order and the log is the same; md writes, records, entries and races are
+//   the counters of the serial order, md reads and queue-full cycles depend
+//   on timing. cached_i changes only with clear_i.
 // clear_i (launch start): empties the queue, clears the fence file, dedup
 //   table, counters and noted races, marks the header dirty (written once the
 //   queue drains, so every launch with en_i gets a header) and returns to IDLE
@@ -147,12 +154,13 @@
 //   after acceptance (ww_l2_slice's hit timing, one requester alone):
 //   CHECKs of one md line each on different md lines, every one changed: 10,
 //   the port's READ and WRITE back to back; two md lines each: 20; every
-//   record on the same md line, changed: 12 (the hazard: its READ waits for
-//   the WRITE); unchanged: 6 (read ahead from VLAST); a race each time: 22;
-//   a FENCE: 1. With requests in flight, answered in order 4 cycles after
-//   acceptance: 5 (the FSM: IDLE, RD, CHK, VLAST, WR), 15, 8, 6, 16, 1; 100
-//   cycles after (every md line from DRAM): 25.25 (READAHEAD lines per
-//   100 + 1 cycles), 50.5, 104, 102, 208, 1.
+//   record on the same md line, changed: 5 (forwarded: only its WRITE);
+//   unchanged: 4; a race each time: 19; a FENCE: 1. With requests in
+//   flight, answered in order 4 cycles after acceptance: 5 (the FSM: IDLE,
+//   RD, CHK, VLAST, WR), 15, 5, 4, 16, 1; 100 cycles after (every md line
+//   from DRAM): 25.25 (READAHEAD lines per 100 + 1 cycles), 50.5, 10.1
+//   (OUTS WRITEs per 101 cycles), 4, 208 (each log and header WRITE waits
+//   for its ack), 1.
 // Parameters: LINE_BYTES power of two >= 32; QUEUE, LOG_ENTRIES, DEDUP powers
 //   of two (QUEUE >= 2); READAHEAD >= 1 (`WW_SCORD_READAHEAD); NUM_PART >= 1,
 //   0 <= PART < NUM_PART (default 0, or `WW_SCORD_DET_PART, which the
@@ -489,8 +497,11 @@ module ww_scord_det #(
   // Line buffer    //
   ////////////////////
 
-  // the md line in work, then the log line or header to write
+  // the md line in work (md line lp_q, kept after its record: a later
+  // record on that line takes it from here, Read-ahead)
   reg [LB-1:0]         linebuf_q;
+  reg [LINE_W-1:0]     lp_q;
+  reg                  lp_v_q;
   reg [HALF-1:0]       rem_q;        // entries still to send to the check
   reg [HI_W-1:0]       vidx_q;       // entry whose verdict comes next cycle
   reg [LINE_BYTES-1:0] chg_be_q;     // byte enables of changed entries
@@ -634,6 +645,8 @@ module ww_scord_det #(
   reg        in_rec_q;           // the header in flight belongs to a record
   reg [LINE_W-1:0]     log_line_q;
   reg [LINE_BYTES-1:0] log_be_q;
+  localparam LOGB = 32 * `WW_SCORD_ENT_N;           // bits of a log entry / the header
+  reg [LOGB-1:0]       logbuf_q;                    // the log entry or header to write
 
   reg [DEDUP-1:0] dd_valid_q;
   reg [31:0]      dd_pc_q   [0:DEDUP-1];
@@ -741,13 +754,17 @@ module ww_scord_det #(
   wire             busy  = defer || !out_ok;
 
   // the read-ahead's line buffers (header "Read-ahead"): sl_n_q lines from
-  // sl_rd_q on, in record order; the first sl_h_q of them have arrived
+  // sl_rd_q on, in record order. A buffer is READ (its line comes from the
+  // slice, in the order of the READs) or forwarded (sl_fwd_q: its line is
+  // the detector's own copy of an md line a record before it works on);
+  // sl_have_q: its line is here
   localparam SL_W = (READAHEAD > 1) ? $clog2(READAHEAD) : 1;
   localparam SN_W = $clog2(READAHEAD + 1);
   localparam integer    SL_LAST_I = READAHEAD - 1;
   localparam [SL_W-1:0] SL_LAST = SL_LAST_I[SL_W-1:0];
   reg  [SL_W-1:0]   sl_rd_q;
-  reg  [SN_W-1:0]   sl_n_q, sl_h_q;
+  reg  [SN_W-1:0]   sl_n_q;
+  reg  [READAHEAD-1:0] sl_fwd_q, sl_have_q;
   reg  [LINE_W-1:0] sl_line_q [0:READAHEAD-1];
   reg  [LB-1:0]     sl_data_q [0:READAHEAD-1];
 
@@ -762,34 +779,53 @@ module ww_scord_det #(
     end
   endfunction
 
-  wire [SL_W-1:0] sl_fill = sl_add(sl_rd_q, sl_h_q);      // the next line to arrive
   wire [SL_W-1:0] sl_tail = sl_add(sl_rd_q, sl_n_q);      // the next buffer to use
   wire            sl_free = (sl_n_q < READAHEAD[SN_W-1:0]);
-
-  // Hazard: never READ a line whose WRITE may still come before the READ's
-  // record: the md line in work until it is written (or found unchanged),
-  // or a line read ahead and not yet in work
-  wire haz_work = (c_md == md_line) &&
-                  ((state_q == ST_CHK) || (state_q == ST_WR) || ((state_q == ST_VLAST) && any_chg));
-  reg  haz_sl;
-  integer hs;
+  // buffers in use (k-th from sl_rd_q, k < sl_n_q), and the READ buffer the
+  // next line from the slice fills: the oldest READ one whose line is not here
+  reg  [READAHEAD-1:0] sl_used;
+  reg  [SL_W-1:0]      sl_fill;
+  reg                  sl_wait;
+  integer hu;
   always @(*) begin
-    haz_sl = 1'b0;
-    for (hs = 0; hs < READAHEAD; hs = hs + 1) begin
-`ifdef WW_MUTANT_SCORD_DET_HAZ_FIRST_ONLY
-      // MUTANT: only the oldest line read ahead is compared
-      if ((hs == 0) && (sl_n_q != {SN_W{1'b0}}) && (sl_line_q[sl_rd_q] == c_md)) begin
-`else
-      if ((hs[SN_W-1:0] < sl_n_q) && (sl_line_q[sl_add(sl_rd_q, hs[SN_W-1:0])] == c_md)) begin
-`endif
-        haz_sl = 1'b1;
+    sl_used = {READAHEAD{1'b0}};
+    sl_fill = sl_rd_q;
+    sl_wait = 1'b0;
+    for (hu = READAHEAD - 1; hu >= 0; hu = hu - 1) begin
+      if (hu[SN_W-1:0] < sl_n_q) begin
+        sl_used[sl_add(sl_rd_q, hu[SN_W-1:0])] = 1'b1;
+        if (!sl_fwd_q[sl_add(sl_rd_q, hu[SN_W-1:0])] && !sl_have_q[sl_add(sl_rd_q, hu[SN_W-1:0])]) begin
+          sl_fill = sl_add(sl_rd_q, hu[SN_W-1:0]);
+          sl_wait = 1'b1;
+        end
       end
     end
   end
-`ifdef WW_MUTANT_SCORD_DET_NO_HAZARD
-  wire ra_haz   = 1'b0;                                  // reads past a pending write
+
+  // Forwarding: a READ must never pass a WRITE still to come from a record
+  // before it on the same md line. The cursor's md line is pending when it
+  // is the line in the line buffer (lp_q: its record may still write it; if
+  // not, the buffer holds what it wrote) or the line of a buffer in use; then
+  // it is not READ but forwarded from the record before it on that line
+  reg  pend_sl;
+  integer hs;
+  always @(*) begin
+    pend_sl = 1'b0;
+    for (hs = 0; hs < READAHEAD; hs = hs + 1) begin
+`ifdef WW_MUTANT_SCORD_DET_FWD_FIRST_ONLY
+      // MUTANT: only the oldest buffer is compared
+      if ((hs == 0) && (sl_n_q != {SN_W{1'b0}}) && (sl_line_q[sl_rd_q] == c_md)) begin
 `else
-  wire ra_haz   = haz_work || haz_sl;
+      if (sl_used[hs] && (sl_line_q[hs] == c_md)) begin
+`endif
+        pend_sl = 1'b1;
+      end
+    end
+  end
+`ifdef WW_MUTANT_SCORD_DET_NO_FORWARD
+  wire c_pend = 1'b0;                                    // READs past a pending write
+`else
+  wire c_pend = (lp_v_q && (c_md == lp_q)) || pend_sl;
 `endif
   // the cursor passes a record with no md line (a FENCE, an untracked line,
   // an empty wmask) without a request
@@ -800,12 +836,14 @@ module ww_scord_det #(
   wire st_lwr = (state_q == ST_LWR) && !busy;
   wire st_hdr = (state_q == ST_HDR) && !busy;
   wire ra_st  = (state_q != ST_LWRW) && (state_q != ST_HDRW) && (state_q != ST_ABORT);
-  wire ra_go  = ra_st && !clear_i && cur_av && c_chk && sl_free && !busy && !ra_haz &&
+  wire ra_go  = ra_st && !clear_i && cur_av && c_chk && sl_free && !busy && !c_pend &&
                 !st_wr && !st_lwr && !st_hdr;
+  wire ra_fwd = !clear_i && cur_av && c_chk && sl_free && c_pend;   // no request
   wire m_req  = st_wr || st_lwr || st_hdr || ra_go;
   wire m_acc  = m_req && mreq_ready_i;
   wire ra_acc = m_acc && ra_go;                          // md reads
   wire wr_acc = m_acc && st_wr;                          // md writes
+  wire ra_new = ra_acc || ra_fwd;                        // the cursor takes a buffer
 
   reg [LINE_BYTES-1:0] be_c;
   reg [LB-1:0]         be_bits;
@@ -821,14 +859,31 @@ module ww_scord_det #(
   assign mreq_op_o    = ra_go ? `WW_L2_READ : `WW_L2_WRITE;
   assign mreq_line_o  = ra_go ? c_md : st_wr ? md_line : st_lwr ? log_line_q : L_HDR;
   assign mreq_be_o    = be_c;
-  assign mreq_data_o  = linebuf_q & be_bits;
+  reg  [LB-1:0] logbuf_x;
+  always @(*) begin
+    logbuf_x = {LB{1'b0}};
+    logbuf_x[LOGB-1:0] = logbuf_q;
+  end
+  assign mreq_data_o  = (st_wr ? linebuf_q : logbuf_x) & be_bits;
 
-  // RD (and RDW) take the oldest line read ahead: held, or arriving now
+  // RD (and RDW) take the oldest buffer: its line here, arriving now, or
+  // (forwarded, the line in the line buffer) the line buffer itself
   wire rd_st   = (state_q == ST_RD) || (state_q == ST_RDW);
-  wire sl_have = (sl_h_q != {SN_W{1'b0}});
-  wire ra_take = rd_st && !clear_i && (sl_n_q != {SN_W{1'b0}}) && (sl_have || rsp_ra);
+  wire s0_have = sl_have_q[sl_rd_q];
+  wire s0_adj  = sl_fwd_q[sl_rd_q] && lp_v_q && (sl_line_q[sl_rd_q] == lp_q);
+  wire s0_now  = rsp_ra && sl_wait && (sl_fill == sl_rd_q);
+  wire ra_take = rd_st && !clear_i && (sl_n_q != {SN_W{1'b0}}) && (s0_adj || s0_have || s0_now);
   wire ld_line = ra_take;
-  wire [LB-1:0] ld_data = sl_have ? sl_data_q[sl_rd_q] : mrsp_data_i;
+`ifdef WW_MUTANT_SCORD_DET_FWD_FROM_LINEBUF
+  // MUTANT: every forwarded buffer takes the line buffer, not its copy
+  wire [LB-1:0] ld_data = sl_fwd_q[sl_rd_q] ? linebuf_q : s0_have ? sl_data_q[sl_rd_q] : mrsp_data_i;
+`else
+  wire [LB-1:0] ld_data = s0_adj ? linebuf_q : s0_have ? sl_data_q[sl_rd_q] : mrsp_data_i;
+`endif
+  // taking a line other than the line buffer's: the line buffer is final,
+  // copy it to every forwarded buffer after it on its line (also one the
+  // cursor takes now)
+  wire ld_copy = ra_take && !s0_adj && lp_v_q;
   // the response to the last request in flight (LWRW, HDRW, ABORT wait for it)
   wire rsp_last = mrsp_valid_i && out_one;
 
@@ -853,7 +908,7 @@ module ww_scord_det #(
           state_d = ST_HDR;
         end
       end
-      ST_RD:    if (ra_take) state_d = ST_CHK; else if (sl_n_q != {SN_W{1'b0}} || ra_acc) state_d = ST_RDW;
+      ST_RD:    if (ra_take) state_d = ST_CHK; else if (sl_n_q != {SN_W{1'b0}} || ra_new) state_d = ST_RDW;
       ST_RDW:   if (ra_take) state_d = ST_CHK;
       ST_CHK:   if (rem_nx == {HALF{1'b0}}) state_d = ST_VLAST;
       ST_VLAST: state_d = any_chg ? ST_WR : any_race ? ST_LOG : st_next;
@@ -955,7 +1010,7 @@ module ww_scord_det #(
   end
   // cursor: one record on after its last md line is read, or past a record
   // with none; the queue head leaving moves every record one place down
-  wire cur_adv = cur_skip || (ra_acc && (cur_h_q || !c_both));
+  wire cur_adv = cur_skip || (ra_new && (cur_h_q || !c_both));
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       out_q   <= {OC_W{1'b0}};
@@ -964,7 +1019,7 @@ module ww_scord_det #(
       cur_h_q <= 1'b0;
       sl_rd_q <= {SL_W{1'b0}};
       sl_n_q  <= {SN_W{1'b0}};
-      sl_h_q  <= {SN_W{1'b0}};
+      lp_v_q  <= 1'b0;
     end else begin
       out_q   <= out_d;
       okind_q <= okind_d;
@@ -973,21 +1028,44 @@ module ww_scord_det #(
         cur_h_q <= 1'b0;
         sl_rd_q <= {SL_W{1'b0}};
         sl_n_q  <= {SN_W{1'b0}};
-        sl_h_q  <= {SN_W{1'b0}};
+        lp_v_q  <= 1'b0;
       end else begin
         cur_e_q <= cur_e_q + {{(CE_W-1){1'b0}}, cur_adv} - {{(CE_W-1){1'b0}}, q_pop};
         if (cur_adv) begin
           cur_h_q <= 1'b0;
-        end else if (ra_acc) begin
+        end else if (ra_new) begin
           cur_h_q <= 1'b1;
         end
         if (ra_take) begin
           sl_rd_q <= (sl_rd_q == SL_LAST) ? {SL_W{1'b0}} : sl_rd_q + {{(SL_W-1){1'b0}}, 1'b1};
         end
-        sl_n_q <= sl_n_q + {{(SN_W-1){1'b0}}, ra_acc} - {{(SN_W-1){1'b0}}, ra_take};
-        // ABORT's stale READs were dropped with the buffers at clear_i
-        sl_h_q <= sl_h_q + {{(SN_W-1){1'b0}}, rsp_ra && (state_q != ST_ABORT)} -
-                  {{(SN_W-1){1'b0}}, ra_take};
+        sl_n_q <= sl_n_q + {{(SN_W-1){1'b0}}, ra_new} - {{(SN_W-1){1'b0}}, ra_take};
+        if (ld_line) begin
+          lp_v_q <= 1'b1;
+        end
+      end
+    end
+  end
+
+  // the buffers' lines (ABORT's stale READs were dropped with the buffers
+  // at clear_i); a buffer's flags are meaningful while it is in use
+  integer sb;
+  always @(posedge clk_i) begin
+    for (sb = 0; sb < READAHEAD; sb = sb + 1) begin
+      if (ra_new && (sl_tail == sb[SL_W-1:0])) begin
+        sl_line_q[sb] <= c_md;
+        sl_fwd_q[sb]  <= ra_fwd;
+        sl_have_q[sb] <= ld_copy && ra_fwd && (c_md == lp_q);
+        if (ld_copy && ra_fwd && (c_md == lp_q)) begin
+          sl_data_q[sb] <= linebuf_q;
+        end
+      end else if (ld_copy && sl_used[sb] && (sl_rd_q != sb[SL_W-1:0]) && sl_fwd_q[sb] &&
+                   (sl_line_q[sb] == lp_q)) begin
+        sl_have_q[sb] <= 1'b1;
+        sl_data_q[sb] <= linebuf_q;
+      end else if (rsp_ra && (state_q != ST_ABORT) && sl_wait && (sl_fill == sb[SL_W-1:0])) begin
+        sl_have_q[sb] <= 1'b1;
+        sl_data_q[sb] <= mrsp_data_i;
       end
     end
   end
@@ -995,12 +1073,6 @@ module ww_scord_det #(
   // datapath (not reset)
   integer we;
   always @(posedge clk_i) begin
-    if (ra_acc) begin
-      sl_line_q[sl_tail] <= c_md;
-    end
-    if (rsp_ra) begin
-      sl_data_q[sl_fill] <= mrsp_data_i;
-    end
     if (q_pop && h_check) begin
       rec_src_q  <= h_src;
       rec_line_q <= h_line;
@@ -1018,6 +1090,7 @@ module ww_scord_det #(
     end
     if (ld_line) begin
       linebuf_q <= ld_data;
+      lp_q      <= md_line;
       rem_q     <= half_q ? wm_hi : wm_lo;
       chg_be_q  <= {LINE_BYTES{1'b0}};
     end
@@ -1045,11 +1118,11 @@ module ww_scord_det #(
       log_line_q <= lg_line;
       if (lg_dup) begin
         log_be_q                <= BE_COUNT;
-        linebuf_q[32 * `WW_SCORD_ENT_COUNT +: 32] <= lg_cnt1;
+        logbuf_q[32 * `WW_SCORD_ENT_COUNT +: 32] <= lg_cnt1;
         dd_cnt_q[lg_idx]        <= lg_cnt1;
       end else begin
         log_be_q          <= BE_LOG;
-        linebuf_q         <= entry_c;
+        logbuf_q          <= entry_c[LOGB-1:0];
         dd_pc_q[lg_idx]   <= rec_pc_q;
         dd_wa_q[lg_idx]   <= lg_wa;
         dd_type_q[lg_idx] <= lg_type;
@@ -1058,7 +1131,7 @@ module ww_scord_det #(
       end
     end
     if (hdr_build) begin
-      linebuf_q <= header_c;
+      logbuf_q <= header_c[LOGB-1:0];
     end
   end
 
@@ -1090,7 +1163,11 @@ module ww_scord_det #(
   // a record leaves the queue only after the cursor has passed it
   `WW_ASSERT(CursorAhead, !(q_pop && cur_rec))
   // a line arrives only for a buffer waiting for it
-  `WW_ASSERT(ReadAheadArrives, !(rsp_ra && (state_q != ST_ABORT) && (sl_h_q >= sl_n_q)))
+  `WW_ASSERT(ReadAheadArrives, !(rsp_ra && (state_q != ST_ABORT) && !sl_wait))
+  // a READ buffer is never on the line buffer's line when taken (it would
+  // have been forwarded), and a forwarded one not adjacent was copied
+  `WW_ASSERT(ForwardedHere, !(ra_take && !s0_adj && sl_fwd_q[sl_rd_q] && !s0_have))
+  `WW_ASSERT(ReadNotPending, !(ra_take && !sl_fwd_q[sl_rd_q] && lp_v_q && (sl_line_q[sl_rd_q] == lp_q)))
 
 endmodule  // ww_scord_det
 `default_nettype wire

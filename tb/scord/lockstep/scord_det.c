@@ -41,14 +41,16 @@
  * in the C model): ~3800 races (all six types, ~180 duplicates), ~48 %
  * queue-full cycles, 24..27 clears (15..19 with responses due:
  * ABORT; 19..20 with lines read ahead or READs in flight). Read-ahead
- * (READAHEAD 4): ~9900 md READs, issued with 0, 1, 2, 3 lines already
- * ahead ~4500, ~3800, ~1200, ~400 times; up to 7 requests in flight (OUTS
- * 10); ~1300 records passed without a READ (FENCE, untracked, empty
- * mask); ~12 000 cycles held back by the line in work and ~58 000 by a line
- * read ahead, ~14 000 of them by one that is not the oldest (what
- * SCORD_DET_HAZ_FIRST_ONLY misses); ~26 000 cycles with a READ not
- * accepted; ~1200 WRITEs accepted with READs ahead of them in flight; RD
- * takes ~6600 held lines and ~3250 as they arrive.
+ * (READAHEAD 4), measured before forwarding: ~9900 md READs, issued with
+ * 0, 1, 2, 3 lines already ahead ~4500, ~3800, ~1200, ~400 times; up to 7
+ * requests in flight (OUTS 10); ~1300 records passed without a READ
+ * (FENCE, untracked, empty mask); ~26 000 cycles with a READ not accepted;
+ * ~1200 WRITEs accepted with READs ahead of them in flight. With
+ * forwarding (the same seeds, the first 10 000 buffers): ~3300 READ, ~6700
+ * forwarded; RD takes ~3000 of those from the line buffer itself (the
+ * record before was on the same line) and ~3600 as a copy made when it
+ * moved to another line; ~14 forwarded buffers get that copy in the cycle
+ * the cursor takes them.
  */
 #include <string.h>
 
