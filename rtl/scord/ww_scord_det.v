@@ -765,8 +765,8 @@ module ww_scord_det #(
   reg  [SL_W-1:0]   sl_rd_q;
   reg  [SN_W-1:0]   sl_n_q;
   reg  [READAHEAD-1:0] sl_fwd_q, sl_have_q;
-  reg  [LINE_W-1:0] sl_line_q [0:READAHEAD-1];
-  reg  [LB-1:0]     sl_data_q [0:READAHEAD-1];
+  (* mem2reg *) reg [LINE_W-1:0] sl_line_q [0:READAHEAD-1];   // several written per cycle
+  (* mem2reg *) reg [LB-1:0]     sl_data_q [0:READAHEAD-1];
 
   function automatic [SL_W-1:0] sl_add(input [SL_W-1:0] a, input [SN_W-1:0] b);
     integer x;
