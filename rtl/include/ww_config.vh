@@ -42,7 +42,7 @@
 `define WW_L2_WAYS            8      // L2 ways per partition
 `endif
 `ifndef WW_L2_MSHRS
-`define WW_L2_MSHRS           4      // L2 misses in flight per partition (DRAM reads outstanding; power of two >= 2)
+`define WW_L2_MSHRS           8      // L2 misses in flight per partition (DRAM reads outstanding; power of two >= 2)
 `endif
 `ifndef WW_L2_QUEUE
 `define WW_L2_QUEUE           8      // L2 requests between tag check and completion per partition (power of two >= 2)
@@ -150,7 +150,7 @@
 `define WW_SCORD_QUEUE        16     // detector queue records per partition
 `endif
 `ifndef WW_SCORD_READAHEAD
-`define WW_SCORD_READAHEAD    4      // detector metadata lines read ahead of the line in work per partition (>= 1)
+`define WW_SCORD_READAHEAD    8      // detector metadata lines read ahead of the line in work per partition (>= 1)
 `endif
 `ifndef WW_SCORD_LOG_ENTRIES
 `define WW_SCORD_LOG_ENTRIES  256    // race-log ring entries (lines) per partition
