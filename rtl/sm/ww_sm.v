@@ -16,11 +16,13 @@
 //             warp waiting for a fetch (round robin).
 //   decode    ww_decode into the warp's instruction buffer (one entry);
 //             issue sees the decoder output in the same cycle (bypass).
-//   issue     ww_warp_sched (loose round robin, GSI stall classes) over the
-//             warps whose buffer (or decoder output) is full, scoreboard
-//             ready, not in flight (or completing now: its one pending
-//             register is written, the register file is write-first; not
-//             after a ww.bar) and unit free; reads rs1/rs2 from ww_regfile.
+//   issue     ww_sm_issue: ww_warp_sched (loose round robin, GSI stall
+//             classes) over the warps whose buffer (or decoder output) is
+//             full, scoreboard ready, not in flight (or completing now: its
+//             one pending register is written, the register file is
+//             write-first; not after a ww.bar) and unit free; the in-flight
+//             bits, mul/div credits and the late-completion wait live there.
+//             Reads rs1/rs2 from ww_regfile.
 //   execute   ALU lanes, branch/jump resolution and the uniformity check,
 //             CSRs, votes, ww.bar/ww.exit (ww_barrier), fence.blk: complete
 //             here. split/join go to ww_simt_stack (answer next cycle),
@@ -57,8 +59,7 @@ module ww_sm #(
   parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
   parameter NUM_PART   = `WW_NUM_PART,
   parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W),
-  parameter LATE_WAIT  = 16,          // cycles a late completion may wait for the write port
-  parameter LATE_W     = $clog2(LATE_WAIT + 1),
+  parameter LATE_WAIT  = `WW_LATE_WAIT,  // cycles a late completion may wait for the write port
   parameter TRACE_ID   = 0            // names this SM's GSI trace file (WW_GSI_TRACE)
 ) (
   input  wire                      clk_i,
@@ -156,7 +157,7 @@ module ww_sm #(
 
   reg [WARPS-1:0]   used_q;      // slot belongs to a resident block
   reg [WARPS-1:0]   active_q;    // launched and not exited
-  reg [WARPS-1:0]   inflight_q;  // an issued instruction has not completed
+  wire [WARPS-1:0]  iss_inflight;  // an issued instruction has not completed (ww_sm_issue)
   reg [WARPS-1:0]   zeroing_q;   // launched, registers x1..x31 still being zeroed
   reg [4:0]         zero_reg_q [0:WARPS-1];
   reg [LANES-1:0]   mask_q   [0:WARPS-1];
@@ -172,11 +173,6 @@ module ww_sm #(
   reg [BLOCKS-1:0]  bslot_used_q;
   reg [31:0]        ctaid_q  [0:BLOCKS-1];
   reg               halted_q;
-  // mul/div unit credits: multiplies issued and not completed (its two-stage
-  // pipeline holds two, so a multiply issued with fewer in flight is accepted
-  // next cycle), and whether the one divider holds a division
-  reg [1:0]         md_muls_q;
-  reg               md_div_q;
 
   ////////////////////
   // Launch         //
@@ -275,8 +271,7 @@ module ww_sm #(
   ////////////////////
 
   wire [WARPS*5-1:0] q_rs1, q_rs2, q_rd;
-  wire [WARPS-1:0]   sb_ready, sb_mem, bar_waiting;
-  reg  [WARPS-1:0]   unit_ready_c;
+  wire [WARPS-1:0]   sb_ready, sb_mem, bar_waiting, bv_div;
 
   genvar gw;
   generate
@@ -284,6 +279,7 @@ module ww_sm #(
       assign q_rs1[5*gw +: 5] = bv_rs1[5*gw +: 5];
       assign q_rs2[5*gw +: 5] = bv_rs2[5*gw +: 5];
       assign q_rd[5*gw +: 5]  = bv_rd[5*gw +: 5];
+      assign bv_div[gw]       = bv_insn[32*gw + 14];   // funct3[2] of a mul/div: a division
     end
   endgenerate
 
@@ -328,64 +324,45 @@ module ww_sm #(
   wire lsu_done_valid;
   wire md_out_valid;
   wire lsu_take, md_take;   // a late completion wins the write port (Complete)
-  // A late completion (LSU, mul/div) that loses the write port to the
-  // execute stage waits for a cycle without an execute completion (a memory
-  // or mul/div instruction in execute leaves one); once it has waited
-  // LATE_WAIT cycles, issue stops for a cycle so that it completes next.
-  wire late_lost = (lsu_done_valid && !lsu_take) || (md_out_valid && !md_take);
-  reg [LATE_W-1:0] late_wait_q;
-  wire late_due = late_lost && late_wait_q == LATE_WAIT[LATE_W-1:0];
-  always @(posedge clk_i)
-    if (!rst_ni || !late_lost) late_wait_q <= {LATE_W{1'b0}};
-    else if (!late_due)        late_wait_q <= late_wait_q + 1'b1;
-  // no issue while the execute stage needs the next cycle (stack answer,
-  // rs3 read) or a late completion is due
-  wire issue_block = halted_q || e_stack || e_cas || late_due;
-
-  // A warp whose instruction completes this cycle may issue its next one in
-  // the same cycle: a warp has at most one instruction in flight, so the
-  // register it writes is its only pending one (the write-first register
-  // file gives the new value). A control instruction's successor is fetched
-  // only at its completion, so it never issues this way; nor does the
-  // successor of a ww.bar (the barrier shows the warp waiting a cycle later).
-  wire             c_valid, e_bar;
+  wire             c_valid, c_md, e_bar;
   wire [WID_W-1:0] c_wid;
   wire             c_lsu;
-  // a memory instruction issues only when the LSU can take it the next cycle:
-  // it is ready now and is not being offered one (it takes one per offer)
   wire             lsu_ready;
-  wire             lsu_offer = e_valid_q && e_mem_q;
-  reg  [WARPS-1:0] c_here, sb_ready_c, sb_mem_c;
-  always @* begin
-    for (w = 0; w < WARPS; w = w + 1) begin
-      c_here[w]     = c_valid && c_wid == w[WID_W-1:0] && !e_bar;
-      sb_ready_c[w] = sb_ready[w] || c_here[w];
-      sb_mem_c[w]   = sb_mem[w] && !c_here[w];
-      unit_ready_c[w] = !issue_block && (!inflight_q[w] || c_here[w]) &&
-                        !(bv_mem[w] && (lsu_offer || !lsu_ready)) &&
-                        !(bv_md[w] && (bv_insn[32*w + 14] ? md_div_q : md_muls_q == 2'd2));
-    end
-  end
 
-  wire [`WW_SCHED_W-1:0] sched_mode = sched_mode_i;
-
-  ww_warp_sched #(.WARPS(WARPS)) u_sched (
-    .clk_i         (clk_i),
-    .rst_ni        (rst_ni),
-    .active_i      (active_q),
-    .ibuf_valid_i  (bv_valid),
-    .bar_wait_i    (bar_waiting),
-    .sb_ready_i    (sb_ready_c),
-    .sb_mem_i      (sb_mem_c),
-    .is_mem_i      (bv_mem),
-    .unit_ready_i  (unit_ready_c),
-    .mode_i        (sched_mode),
-    .serial_wid_i  (serial_wid_i),
-    .issue_valid_o (iss_valid),
-    .issue_wid_o   (iss_w),
-    .stall_o       (stall_o)
+  // issue selection, in-flight bits, mul/div credits, the late-completion
+  // wait (ww_sm_issue); the execute stage holds issue for a stack answer or
+  // a CAS's rs3 read
+  ww_sm_issue #(.WARPS(WARPS), .LATE_WAIT(LATE_WAIT)) u_issue (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .halted_i         (halted_q),
+    .active_i         (active_q),
+    .bar_wait_i       (bar_waiting),
+    .bv_valid_i       (bv_valid),
+    .bv_mem_i         (bv_mem),
+    .bv_md_i          (bv_md),
+    .bv_div_i         (bv_div),
+    .sb_ready_i       (sb_ready),
+    .sb_mem_i         (sb_mem),
+    .exec_hold_i      (e_stack || e_cas),
+    .lsu_offer_i      (e_valid_q && e_mem_q),
+    .lsu_ready_i      (lsu_ready),
+    .c_valid_i        (c_valid),
+    .c_wid_i          (c_wid),
+    .c_bar_i          (e_bar),
+    .md_done_i        (c_md),
+    .md_done_div_i    (if_insn_q[c_wid][14]),
+    .lsu_done_valid_i (lsu_done_valid),
+    .lsu_take_i       (lsu_take),
+    .md_out_valid_i   (md_out_valid),
+    .md_take_i        (md_take),
+    .mode_i           (sched_mode_i),
+    .serial_wid_i     (serial_wid_i),
+    .issue_valid_o    (iss_valid),
+    .issue_wid_o      (iss_w),
+    .stall_o          (stall_o),
+    .inflight_o       (iss_inflight)
   );
-
 
   ////////////////////
   // Register file  //
@@ -785,7 +762,7 @@ module ww_sm #(
 
   // In-flight kind per warp (ww_gsi infl_kind_i, WW_GSI_KIND_*): compute,
   // load, store, synchronization (fence or atomic). Set at issue, read while
-  // inflight_q is set.
+  // the warp is in flight (ww_sm_issue inflight_o).
   localparam KIND_W = `WW_GSI_KIND_W;
   function [KIND_W-1:0] infl_kind(input [6:0] op, input mem);
     begin
@@ -817,7 +794,7 @@ module ww_sm #(
     .clear_val_i    ({`WW_GSI_CNT_W{1'b0}}),   // a launch starts the counters from 0
     .en_i           (gsi_en_i),
     .cls_i          (stall_o),
-    .infl_i         (inflight_q),
+    .infl_i         (iss_inflight),
     .infl_kind_i    (infl_kind_q),
     .lsu_why_i      (lsu_why),
     .ld_start_i     (lsu_ld_start),
@@ -841,7 +818,7 @@ module ww_sm #(
   assign lsu_take = !halted_q && !e_done && !sk_done;
   assign md_take  = !halted_q && !e_done && !sk_done && !lsu_done_valid;
   assign c_lsu = lsu_done_valid && lsu_take;
-  wire c_md  = md_out_valid && md_take;
+  assign c_md = md_out_valid && md_take;
   assign c_valid = e_done || sk_done || c_lsu || c_md;
   assign c_wid = e_done ? e_wid_q : sk_done ? sk_wid : c_lsu ? lsu_wid : md_wid;
   wire [4:0] c_rd = e_done ? e_rd_q : sk_done ? 5'd0 : if_rd_q[c_wid];
@@ -1002,7 +979,6 @@ module ww_sm #(
     if (!rst_ni) begin
       used_q       <= {WARPS{1'b0}};
       active_q     <= {WARPS{1'b0}};
-      inflight_q   <= {WARPS{1'b0}};
       zeroing_q    <= {WARPS{1'b0}};
       for (w = 0; w < WARPS; w = w + 1) begin
         zero_reg_q[w] <= 5'd1;
@@ -1019,8 +995,6 @@ module ww_sm #(
       for (w = 0; w < BLOCKS; w = w + 1)
         ctaid_q[w] <= 32'd0;
       halted_q     <= 1'b0;
-      md_muls_q    <= 2'd0;
-      md_div_q     <= 1'b0;
       e_valid_q    <= 1'b0;
       e_wid_q      <= {WID_W{1'b0}};
       e_pc_q       <= 32'd0;
@@ -1092,7 +1066,6 @@ module ww_sm #(
       // ---- issue ----
       e_valid_q <= iss_valid;
       if (iss_valid) begin
-        inflight_q[iss_w] <= 1'b1;
         if_pc_q[iss_w]   <= bv_pc[32*iss_w +: 32];
         if_insn_q[iss_w] <= bv_insn[32*iss_w +: 32];
         if_rd_q[iss_w]   <= bv_rd[5*iss_w +: 5];
@@ -1111,15 +1084,8 @@ module ww_sm #(
       end
       if (e_stack) sk_rpc_q <= e_pc_q;
 
-      // mul/div credits: +1 at issue, -1 at completion (both may happen)
-      md_muls_q <= md_muls_q + {1'b0, iss_valid && bv_md[iss_w] && !bv_insn[32*iss_w + 14]}
-                             - {1'b0, c_md && !if_insn_q[c_wid][14]};
-      if (iss_valid && bv_md[iss_w] && bv_insn[32*iss_w + 14]) md_div_q <= 1'b1;
-      else if (c_md && if_insn_q[c_wid][14])                   md_div_q <= 1'b0;
-
       // ---- complete ----
       if (c_valid) begin
-        if (!(iss_valid && iss_w == c_wid)) inflight_q[c_wid] <= 1'b0;
         if (sk_done) mask_q[c_wid] <= sk_mask;
         if (e_bar)  bar_pc_q[e_wid_q] <= e_pc_q;
         if (e_exit) begin
@@ -1166,13 +1132,13 @@ module ww_sm #(
   generate
     for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_dbg
       /* verilator lint_off UNUSEDSIGNAL */
-      wire [31:0]      pc       = inflight_q[gw] ? if_pc_q[gw] : ibuf_v[gw] ? bv_pc[32*gw +: 32] :
+      wire [31:0]      pc       = iss_inflight[gw] ? if_pc_q[gw] : ibuf_v[gw] ? bv_pc[32*gw +: 32] :
                                     fpc[32*gw +: 32];
       wire [LANES-1:0] mask     = mask_q[gw];
       wire             active   = active_q[gw];
       wire             valid    = ibuf_v[gw];
       wire             issue    = iss_valid && (iss_w == gw[WID_W-1:0]);
-      wire             inflight = inflight_q[gw];
+      wire             inflight = iss_inflight[gw];
       /* verilator lint_on UNUSEDSIGNAL */
     end
   endgenerate
