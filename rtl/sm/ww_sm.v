@@ -23,9 +23,10 @@
 //             write-first; not after a ww.bar) and unit free; the in-flight
 //             bits, mul/div credits and the late-completion wait live there.
 //             Reads rs1/rs2 from ww_regfile.
-//   execute   ALU lanes, branch/jump resolution and the uniformity check,
-//             CSRs, votes, ww.bar/ww.exit (ww_barrier), fence.blk: complete
-//             here. split/join go to ww_simt_stack (answer next cycle),
+//   execute   ww_sm_exec: ALU lanes, branch/jump resolution and the
+//             uniformity check, CSRs, votes, the execute-stage trap;
+//             ww.bar/ww.exit (ww_barrier), fence.blk: complete here.
+//             split/join go to ww_simt_stack (answer next cycle),
 //             mul/div to ww_muldiv (multiplies pipelined: issued while
 //             fewer than two are in flight; one division), memory
 //             instructions and fences to ww_lsu; CAS reads rs3 in a second
@@ -143,13 +144,9 @@ module ww_sm #(
   /* verilator lint_on UNUSEDPARAM */
 
   localparam LG_LANES  = $clog2(LANES);
-  localparam LG_WARPS  = (WARPS > 1) ? $clog2(WARPS) : 0;
   localparam SLOT_W    = (BLOCKS > 1) ? $clog2(BLOCKS) : 1;
-  localparam [31:0] LOCAL_BYTES = `WW_LOCAL_BYTES;
-  localparam [31:0] LOCAL_BASE0 = `WW_GMEM_BYTES - NUM_SM * WARPS * LANES * `WW_LOCAL_BYTES;
-  localparam LG_LOCAL  = $clog2(`WW_LOCAL_BYTES);
 
-  integer w, l;
+  integer w;
 
   ////////////////////
   // Warp state     //
@@ -399,106 +396,8 @@ module ww_sm #(
   // Execute        //
   ////////////////////
 
-  wire [2:0] e_f3 = e_insn_q[14:12];
-  wire e_rtype = (e_op_q >= WW_OP_ADD && e_op_q <= WW_OP_AND);
-  wire [3:0] alu_op = (e_op_q == WW_OP_LUI || e_op_q == WW_OP_AUIPC) ? 4'd0 :
-                      (e_rtype || e_op_q == WW_OP_SRAI) ? {e_insn_q[30], e_f3} : {1'b0, e_f3};
-
-  wire [LANES*32-1:0] alu_res;
-  wire [LANES-1:0]    alu_eq, alu_lt, alu_ltu;
-  genvar gl;
-  generate
-    for (gl = 0; gl < LANES; gl = gl + 1) begin : g_alu
-      wire [31:0] a = (e_op_q == WW_OP_AUIPC) ? e_pc_q :
-                      (e_op_q == WW_OP_LUI) ? 32'd0 : rs1_data[32*gl +: 32];
-      wire [31:0] b = (e_rtype || e_op_q == WW_OP_BEQ || e_op_q == WW_OP_BNE ||
-                       e_op_q == WW_OP_BLT || e_op_q == WW_OP_BGE || e_op_q == WW_OP_BLTU ||
-                       e_op_q == WW_OP_BGEU) ? rs2_data[32*gl +: 32] : e_imm_q;
-      ww_alu u_alu (
-        .clk_i    (clk_i),
-        .op_i     (alu_op),
-        .a_i      (a),
-        .b_i      (b),
-        .result_o (alu_res[32*gl +: 32]),
-        .eq_o     (alu_eq[gl]),
-        .lt_o     (alu_lt[gl]),
-        .ltu_o    (alu_ltu[gl])
-      );
-    end
-  endgenerate
-
-  // the slot of the warp in execute, its block, CSRs
+  // the slot of the warp in execute, its block
   wire [SLOT_W-1:0] e_slot  = slot_q[e_wid_q];
-  wire [WID_W-1:0]  e_wib   = wib_q[e_wid_q];
-  wire [31:0]       e_csr   = e_imm_q;
-  wire              csr_ok  = (e_csr >= {20'd0, WW_CSR_TID}) &&
-                              (e_csr <= {20'd0, WW_CSR_LOCAL_SIZE}) && (e_rs1_q == 5'd0);
-
-  reg  [LANES-1:0]    taken_c, pred_c;
-  reg  [LANES*32-1:0] e_res_c;
-  reg  [31:0]         jalr_t0, jalr_t;
-  reg                 jalr_div, jalr_seen;
-  reg  [31:0]         csr_v;
-  always @* begin
-    taken_c   = {LANES{1'b0}};
-    pred_c    = {LANES{1'b0}};
-    jalr_t0   = 32'd0;
-    jalr_div  = 1'b0;
-    jalr_seen = 1'b0;
-    for (l = 0; l < LANES; l = l + 1) begin
-      case (e_op_q)
-        WW_OP_BEQ:  taken_c[l] = alu_eq[l];
-        WW_OP_BNE:  taken_c[l] = !alu_eq[l];
-        WW_OP_BLT:  taken_c[l] = alu_lt[l];
-        WW_OP_BGE:  taken_c[l] = !alu_lt[l];
-        WW_OP_BLTU: taken_c[l] = alu_ltu[l];
-        default:    taken_c[l] = !alu_ltu[l];
-      endcase
-      pred_c[l] = (rs1_data[32*l +: 32] != 32'd0);
-      jalr_t = (rs1_data[32*l +: 32] + e_imm_q) & ~32'd1;
-      if (e_mask_q[l]) begin
-        if (!jalr_seen) jalr_t0 = jalr_t;
-        else if (jalr_t != jalr_t0) jalr_div = 1'b1;
-        jalr_seen = 1'b1;
-      end
-    end
-    taken_c = taken_c & e_mask_q;
-    pred_c  = pred_c & e_mask_q;
-    for (l = 0; l < LANES; l = l + 1) begin
-      // csr_ok: the CSRs are WW_CSR_TID .. WW_CSR_LOCAL_SIZE, told apart by their low bits
-      case (e_csr[3:0])
-        WW_CSR_TID[3:0]:        csr_v = {{(32-WID_W-LG_LANES){1'b0}}, e_wib, l[LG_LANES-1:0]};
-        WW_CSR_NTID[3:0]:       csr_v = block_i;
-        WW_CSR_CTAID[3:0]:      csr_v = ctaid_q[e_slot];
-        WW_CSR_NCTAID[3:0]:     csr_v = grid_i;
-        WW_CSR_LANEID[3:0]:     csr_v = l;
-        WW_CSR_WARPID[3:0]:     csr_v = {{(32-WID_W){1'b0}}, e_wib};
-        WW_CSR_NWARPID[3:0]:    csr_v = nwarps_c;
-        WW_CSR_SMID[3:0]:       csr_v = {{(32-SM_W){1'b0}}, sm_id_i};
-        WW_CSR_NSMID[3:0]:      csr_v = NUM_SM;
-        WW_CSR_HWWID[3:0]:      csr_v = {{(32-WID_W){1'b0}}, e_wid_q};
-        WW_CSR_NLANES[3:0]:     csr_v = LANES;
-        WW_CSR_KARGS[3:0]:      csr_v = kargs_i;
-        WW_CSR_LOCAL_BASE[3:0]: csr_v = LOCAL_BASE0 + ((({{(32-SM_W){1'b0}}, sm_id_i} << LG_WARPS |
-                                  {{(32-WID_W){1'b0}}, e_wid_q}) << LG_LANES | l) << LG_LOCAL);
-        default:                csr_v = LOCAL_BYTES;   // WW_CSR_LOCAL_SIZE
-      endcase
-      case (e_op_q)
-        WW_OP_JAL, WW_OP_JALR: e_res_c[32*l +: 32] = e_pc_q + 32'd4;
-        WW_OP_CSRRS:           e_res_c[32*l +: 32] = csr_v;
-        WW_OP_VOTE_ANY:        e_res_c[32*l +: 32] = {31'd0, pred_c != {LANES{1'b0}}};
-        WW_OP_VOTE_ALL:        e_res_c[32*l +: 32] = {31'd0, pred_c == e_mask_q};
-        WW_OP_VOTE_BALLOT:     e_res_c[32*l +: 32] = {{(32-LANES){1'b0}}, pred_c};
-        default:               e_res_c[32*l +: 32] = alu_res[32*l +: 32];
-      endcase
-    end
-  end
-
-  wire e_branch = (e_op_q >= WW_OP_BEQ && e_op_q <= WW_OP_BGEU);
-  wire [31:0] e_target = (e_op_q == WW_OP_JALR) ? jalr_t0 : e_pc_q + e_imm_q;
-  wire e_jumps = (e_op_q == WW_OP_JAL) || (e_op_q == WW_OP_JALR) ||
-                 (e_branch && taken_c == e_mask_q);
-  wire [31:0] e_npc = e_jumps ? e_target : e_pc_q + 32'd4;
 
   // LSU (offers its address fault in the execute cycle)
   wire       lsu_fault;
@@ -507,25 +406,44 @@ module ww_sm #(
   wire [31:0] lsu_fault_addr;
   wire [WARPS-1:0] stack_empty;
 
-  reg [`WW_TRAP_W-1:0] e_trap_c;
-  always @* begin
-    e_trap_c = `WW_TRAP_NONE;
-    if (e_fault_q == 2'd1)                                   e_trap_c = `WW_TRAP_NULL_ACCESS;
-    else if (e_fault_q == 2'd2)                              e_trap_c = `WW_TRAP_OUT_OF_RANGE;
-    else if (e_op_q == WW_OP_ILLEGAL)                        e_trap_c = `WW_TRAP_ILLEGAL;
-    else if (e_op_q == WW_OP_ECALL || e_op_q == WW_OP_EBREAK) e_trap_c = `WW_TRAP_KERNEL_TRAP;
-    else if (e_op_q == WW_OP_TX_BEGIN || e_op_q == WW_OP_TX_COMMIT) e_trap_c = `WW_TRAP_TX_UNIMPL;
-    else if (e_op_q == WW_OP_CSRRS && !csr_ok)               e_trap_c = `WW_TRAP_ILLEGAL;
-    else if (e_branch && taken_c != e_mask_q && taken_c != {LANES{1'b0}})
-                                                             e_trap_c = `WW_TRAP_DIVERGENT;
-    else if (e_op_q == WW_OP_JALR && jalr_div)               e_trap_c = `WW_TRAP_DIVERGENT;
-    else if (e_jumps && e_target[1:0] != 2'd0)               e_trap_c = `WW_TRAP_MISALIGNED;
-    else if (e_op_q == WW_OP_BAR && e_mask_q != live_q[e_wid_q]) e_trap_c = `WW_TRAP_BAR_DIVERGENT;
-    else if (e_op_q == WW_OP_EXIT && (e_mask_q != live_q[e_wid_q] || !stack_empty[e_wid_q]))
-                                                             e_trap_c = `WW_TRAP_EXIT_DIVERGENT;
-    else if (e_mem_q && lsu_fault)                           e_trap_c = lsu_fault_kind;
-    if (!e_valid_q) e_trap_c = `WW_TRAP_NONE;
-  end
+  // operands, ALU lanes, branch resolution, CSRs, votes, the execute-stage
+  // trap (ww_sm_exec)
+  wire [LANES*32-1:0] e_res_c;
+  wire [LANES-1:0]    pred_c;
+  wire [31:0]         e_target, e_npc;
+  wire [`WW_TRAP_W-1:0] e_trap_c;
+  ww_sm_exec #(.NUM_SM(NUM_SM), .WARPS(WARPS), .LANES(LANES)) u_exec (
+    .clk_i            (clk_i),
+    .sm_id_i          (sm_id_i),
+    .grid_i           (grid_i),
+    .block_i          (block_i),
+    .kargs_i          (kargs_i),
+    .nwarps_i         (nwarps_c),
+    .valid_i          (e_valid_q),
+    .wid_i            (e_wid_q),
+    .pc_i             (e_pc_q),
+    .funct3_i         (e_insn_q[14:12]),
+    .alt_i            (e_insn_q[30]),
+    .imm_i            (e_imm_q),
+    .op_i             (e_op_q),
+    .rs1_i            (e_rs1_q),
+    .mask_i           (e_mask_q),
+    .fault_i          (e_fault_q),
+    .mem_i            (e_mem_q),
+    .wib_i            (wib_q[e_wid_q]),
+    .ctaid_i          (ctaid_q[e_slot]),
+    .live_i           (live_q[e_wid_q]),
+    .stack_empty_i    (stack_empty[e_wid_q]),
+    .rs1_data_i       (rs1_data),
+    .rs2_data_i       (rs2_data),
+    .lsu_fault_i      (lsu_fault),
+    .lsu_fault_kind_i (lsu_fault_kind),
+    .res_o            (e_res_c),
+    .pred_o           (pred_c),
+    .target_o         (e_target),
+    .npc_o            (e_npc),
+    .trap_o           (e_trap_c)
+  );
 
   wire e_ok     = e_valid_q && e_trap_c == `WW_TRAP_NONE && !halted_q;
   wire e_simple = !e_mem_q && !e_md_q && !(e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN);
@@ -624,7 +542,7 @@ module ww_sm #(
     .rst_ni      (rst_ni),
     .in_valid_i  (e_ok && e_md_q),
     .in_ready_o  (md_ready),
-    .in_op_i     (e_f3),
+    .in_op_i     (e_insn_q[14:12]),
     .in_a_i      (rs1_data),
     .in_b_i      (rs2_data),
     .in_tag_i    (e_wid_q),
@@ -1144,7 +1062,7 @@ module ww_sm #(
   endgenerate
 `endif
 
-  wire unused_ok = &{1'b0, e_rs1_q, if_pc_q[0], bv_ctrl,
+  wire unused_ok = &{1'b0, if_pc_q[0], bv_ctrl,
                      unused_sk, unused_md};
 
 endmodule  // ww_sm
