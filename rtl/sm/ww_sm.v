@@ -31,12 +31,16 @@
 //             fewer than two are in flight; one division), memory
 //             instructions and fences to ww_lsu; CAS reads rs3 in a second
 //             register-file cycle.
-//   complete  one instruction per cycle: execute first, then the stack
-//             answer, the LSU, the mul/div unit. It writes the register
-//             file, clears the scoreboard and drives the retire port. A
-//             late completion (LSU, mul/div) that loses waits for a cycle
-//             without an execute completion; after LATE_WAIT cycles issue
-//             stops for one cycle so that it completes.
+//   complete  ww_sm_complete: one instruction per cycle, execute first,
+//             then the stack answer, the LSU, the mul/div unit; the register
+//             file's write port, which also zeroes a launched warp's
+//             registers. It clears the scoreboard; the retire port is
+//             registered here from the completion. A late completion (LSU,
+//             mul/div) that loses waits for a cycle without an execute
+//             completion; after LATE_WAIT cycles issue stops for one cycle
+//             so that it completes (ww_sm_issue).
+// Traps (priority: execute, stack answer, deadlock) and the retire port
+// stay here.
 // Traps stop the SM: trap_* pulse once, nothing issues afterwards.
 // Protocol codes (trap causes, memory kinds, GSI codes) and the sideband
 // width: rtl/include/ww_proto.vh; CSR numbers: ww_isa.vh (WW_CSR_*).
@@ -155,8 +159,7 @@ module ww_sm #(
   reg [WARPS-1:0]   used_q;      // slot belongs to a resident block
   reg [WARPS-1:0]   active_q;    // launched and not exited
   wire [WARPS-1:0]  iss_inflight;  // an issued instruction has not completed (ww_sm_issue)
-  reg [WARPS-1:0]   zeroing_q;   // launched, registers x1..x31 still being zeroed
-  reg [4:0]         zero_reg_q [0:WARPS-1];
+  wire [WARPS-1:0]  zeroing;     // launched, registers x1..x31 still being zeroed (ww_sm_complete)
   reg [LANES-1:0]   mask_q   [0:WARPS-1];
   (* mem2reg *) reg [LANES-1:0]  live_q [0:WARPS-1];   // registers: read by every warp at once
   (* mem2reg *) reg [SLOT_W-1:0] slot_q [0:WARPS-1];
@@ -236,7 +239,7 @@ module ww_sm #(
     .imem_waddr_i (imem_waddr_i),
     .imem_wdata_i (imem_wdata_i),
     .active_i     (active_q),
-    .zeroing_i    (zeroing_q),
+    .zeroing_i    (zeroing),
     .launch_i     (new_warps_go),
     .entry_pc_i   (entry_pc_i),
     .iss_valid_i  (iss_valid),
@@ -732,39 +735,76 @@ module ww_sm #(
   // Complete       //
   ////////////////////
 
-  // one completion per cycle: execute > stack answer > LSU > mul/div
-  assign lsu_take = !halted_q && !e_done && !sk_done;
-  assign md_take  = !halted_q && !e_done && !sk_done && !lsu_done_valid;
-  assign c_lsu = lsu_done_valid && lsu_take;
-  assign c_md = md_out_valid && md_take;
-  assign c_valid = e_done || sk_done || c_lsu || c_md;
-  assign c_wid = e_done ? e_wid_q : sk_done ? sk_wid : c_lsu ? lsu_wid : md_wid;
-  wire [4:0] c_rd = e_done ? e_rd_q : sk_done ? 5'd0 : if_rd_q[c_wid];
-  wire [LANES*32-1:0] c_data = e_done ? e_res_c : c_lsu ? lsu_rd : md_data;
-  // a barrier arrival that deadlocks does not retire (the golden model's rule)
-  wire c_retire = c_valid && !(e_bar && deadlock);
+  // one completion per cycle, the register file's write port, the zeroing of
+  // a launched warp's registers (ww_sm_complete)
+  wire [4:0]          c_rd;
+  wire [LANES*32-1:0] c_data;
+  wire                c_retire;
+  wire                zero_clear;
+  wire [WID_W-1:0]    zero_wid;
+  wire [WARPS*LANES-1:0] mask_flat;
+  wire [WARPS*5-1:0]  if_rd_flat;
+  generate
+    for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_flat
+      assign mask_flat[LANES*gw +: LANES] = mask_q[gw];
+      assign if_rd_flat[5*gw +: 5]        = if_rd_q[gw];
+    end
+  endgenerate
+  // control instructions (not exit) fetch their successor at completion
+  wire e_ctrl = e_op_q != WW_OP_EXIT && (e_op_q >= WW_OP_JAL && e_op_q <= WW_OP_BGEU);
 
-  // Registers are zero at launch (docs/isa.md): a launched warp's x1..x31 are
-  // written with zeros, one per cycle in which no instruction completes,
-  // before the warp fetches (the lowest such warp first).
-  reg              zero_go;
-  reg [WID_W-1:0]  zero_wid;
-  always @* begin
-    zero_go  = 1'b0;
-    zero_wid = {WID_W{1'b0}};
-    for (w = WARPS - 1; w >= 0; w = w - 1)
-      if (zeroing_q[w]) begin
-        zero_go  = !c_valid;
-        zero_wid = w[WID_W-1:0];
-      end
-  end
+  ww_sm_complete #(.WARPS(WARPS), .LANES(LANES)) u_complete (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .halted_i      (halted_q),
+    .launch_i      (new_warps_go),
+    .mask_i        (mask_flat),
+    .if_rd_i       (if_rd_flat),
+    .e_done_i      (e_done),
+    .e_wid_i       (e_wid_q),
+    .e_rd_i        (e_rd_q),
+    .e_res_i       (e_res_c),
+    .e_ctrl_i      (e_ctrl),
+    .e_npc_i       (e_npc),
+    .e_bar_i       (e_bar),
+    .deadlock_i    (deadlock),
+    .sk_done_i     (sk_done),
+    .sk_wid_i      (sk_wid),
+    .sk_pc_i       (sk_pc),
+    .lsu_valid_i   (lsu_done_valid),
+    .lsu_take_o    (lsu_take),
+    .lsu_wid_i     (lsu_wid),
+    .lsu_data_i    (lsu_rd),
+    .md_valid_i    (md_out_valid),
+    .md_take_o     (md_take),
+    .md_wid_i      (md_wid),
+    .md_data_i     (md_data),
+    .c_valid_o     (c_valid),
+    .c_wid_o       (c_wid),
+    .c_rd_o        (c_rd),
+    .c_data_o      (c_data),
+    .c_lsu_o       (c_lsu),
+    .c_md_o        (c_md),
+    .c_retire_o    (c_retire),
+    .cmp_fetch_o   (cmp_fetch),
+    .cmp_wid_o     (cmp_wid),
+    .cmp_npc_o     (cmp_npc),
+    .rf_wr_valid_o (rf_wr_valid),
+    .rf_wr_wid_o   (rf_wr_wid),
+    .rf_wr_rd_o    (rf_wr_rd),
+    .rf_wr_mask_o  (rf_wr_mask),
+    .rf_wr_data_o  (rf_wr_data),
+    .zeroing_o     (zeroing),
+    .zero_clear_o  (zero_clear),
+    .zero_wid_o    (zero_wid)
+  );
 
   // lock table per warp: emptied while the launched warp's registers are
   // zeroed (before it fetches), fed by the LSU
   ww_scord_locktab #(.WARPS(WARPS)) u_locktab (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
-    .clear_valid_i  (zero_go && zero_reg_q[zero_wid] == 5'd1),
+    .clear_valid_i  (zero_clear),
     .clear_wid_i    (zero_wid),
     .op_valid_i     (lk_valid),
     .op_i           (lk_op),
@@ -776,28 +816,10 @@ module ww_sm #(
     .rd_bloom_o     (scord_lk)
   );
 
-
-  assign rf_wr_valid = (c_valid && c_rd != 5'd0) || zero_go;
   assign sb_set      = iss_valid;
   assign sb_clr      = c_valid;
   assign sb_clr_wid  = c_wid;
   assign sb_clr_rd   = c_rd;
-  assign rf_wr_wid   = zero_go ? zero_wid : c_wid;
-  assign rf_wr_rd    = zero_go ? zero_reg_q[zero_wid] : c_rd;
-  assign rf_wr_mask  = zero_go ? {LANES{1'b1}} : mask_q[c_wid];
-  assign rf_wr_data  = zero_go ? {LANES*32{1'b0}} : c_data;
-
-  // control completions fetch their successor at once
-  wire e_ctrl_done = e_done && e_op_q != WW_OP_EXIT && ib_ctrl_of_op(e_op_q);
-  assign cmp_fetch = (e_ctrl_done || sk_done) && !halted_q;
-  assign cmp_wid   = e_done ? e_wid_q : sk_wid;
-  assign cmp_npc   = e_done ? e_npc : sk_pc;
-
-  function ib_ctrl_of_op(input [6:0] op);
-    begin
-      ib_ctrl_of_op = (op >= WW_OP_JAL && op <= WW_OP_BGEU);
-    end
-  endfunction
 
   ////////////////////
   // Traps          //
@@ -897,9 +919,7 @@ module ww_sm #(
     if (!rst_ni) begin
       used_q       <= {WARPS{1'b0}};
       active_q     <= {WARPS{1'b0}};
-      zeroing_q    <= {WARPS{1'b0}};
       for (w = 0; w < WARPS; w = w + 1) begin
-        zero_reg_q[w] <= 5'd1;
         mask_q[w]     <= {LANES{1'b0}};
         live_q[w]     <= {LANES{1'b0}};
         slot_q[w]     <= {SLOT_W{1'b0}};
@@ -964,8 +984,6 @@ module ww_sm #(
           if (new_warps_c[w]) begin
             used_q[w]   <= 1'b1;
             active_q[w] <= 1'b1;
-            zeroing_q[w]  <= 1'b1;
-            zero_reg_q[w] <= 5'd1;
             slot_q[w]   <= new_slot_c;
             wib_q[w]    <= new_wib_c[w];
             live_q[w]   <= ({{(32-WID_W){1'b0}}, new_wib_c[w]} == nwarps_c - 32'd1) ? last_live_c
@@ -973,12 +991,6 @@ module ww_sm #(
             mask_q[w]   <= ({{(32-WID_W){1'b0}}, new_wib_c[w]} == nwarps_c - 32'd1) ? last_live_c
                                                                       : {LANES{1'b1}};
           end
-      end
-
-      if (zero_go) begin
-        zero_reg_q[zero_wid] <= zero_reg_q[zero_wid] + 5'd1;
-        if (zero_reg_q[zero_wid] == 5'd31)
-          zeroing_q[zero_wid] <= 1'b0;
       end
 
       // ---- issue ----
