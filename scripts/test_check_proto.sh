@@ -70,7 +70,7 @@ case_literal reqid-verilog rtl/sm/ww_lsu.v "rec_valid ? \`WW_REQID_SCORD" "rec_v
 case_literal why-verilog rtl/sm/ww_lsu.v "S_FENCE, S_FACK: why_o = \`WW_GSI_WHY_FENCE;" "S_FENCE, S_FACK: why_o = 3'd5;"
 case_literal trap-verilog rtl/sm/ww_sm.v "trap_kind_c = \`WW_TRAP_BAR_DEADLOCK;" \
   "trap_kind_c = 4'd9;"
-case_literal csr-verilog rtl/sm/ww_sm.v "(e_csr >= {20'd0, WW_CSR_TID})" "(e_csr >= 32'hCC0)"
+case_literal csr-verilog rtl/sm/ww_sm_exec.v "(csr >= {20'd0, WW_CSR_TID})" "(csr >= 32'hCC0)"
 case_literal sideband-verilog rtl/top/ww_gpu.v \
   "localparam SK_LSB = \`WW_SB_SK_LSB(WID_W, LINE_BYTES / 4," \
   "localparam SK_LSB = 7 + WID_W + 64; // (WID_W, LINE_BYTES / 4,"

@@ -118,6 +118,9 @@
 #ifndef WW_LSU_CTX
 #define WW_LSU_CTX            4      /* warp memory instructions in flight per SM (LSU write-back entries, 1..8) */
 #endif
+#ifndef WW_LATE_WAIT
+#define WW_LATE_WAIT          16     /* cycles an LSU or mul/div completion may lose the register write port before issue stops for one cycle (>= 1) */
+#endif
 #ifndef WW_GSI_CNT_W
 #define WW_GSI_CNT_W          32     /* GSI stall counter width per SM (counters wrap) */
 #endif

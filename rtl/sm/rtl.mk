@@ -79,6 +79,21 @@ warp_sched_TOP   := ww_warp_sched
 warp_sched_RTL   := rtl/sm/ww_warp_sched.v
 warp_sched_SYNTH := 1
 
+RTL_MODULES += sm_issue
+sm_issue_TOP   := ww_sm_issue
+sm_issue_RTL   := rtl/sm/ww_warp_sched.v rtl/sm/ww_sm_issue.v
+sm_issue_SYNTH := 1
+
+RTL_MODULES += sm_exec
+sm_exec_TOP   := ww_sm_exec
+sm_exec_RTL   := rtl/sm/ww_alu.v rtl/sm/ww_sm_exec.v
+sm_exec_SYNTH := 1
+
+RTL_MODULES += sm_complete
+sm_complete_TOP   := ww_sm_complete
+sm_complete_RTL   := rtl/sm/ww_sm_complete.v
+sm_complete_SYNTH := 1
+
 # ww_sm: one streaming multiprocessor, an assembly of the blocks above with
 # the ScoRD tables and the GSI classifier (no C model of its own: the whole
 # GPU is checked by co-simulation). Every rtl/sm/*.v (ww_sm.v last), so new

@@ -16,24 +16,31 @@
 //             warp waiting for a fetch (round robin).
 //   decode    ww_decode into the warp's instruction buffer (one entry);
 //             issue sees the decoder output in the same cycle (bypass).
-//   issue     ww_warp_sched (loose round robin, GSI stall classes) over the
-//             warps whose buffer (or decoder output) is full, scoreboard
-//             ready, not in flight (or completing now: its one pending
-//             register is written, the register file is write-first; not
-//             after a ww.bar) and unit free; reads rs1/rs2 from ww_regfile.
-//   execute   ALU lanes, branch/jump resolution and the uniformity check,
-//             CSRs, votes, ww.bar/ww.exit (ww_barrier), fence.blk: complete
-//             here. split/join go to ww_simt_stack (answer next cycle),
+//   issue     ww_sm_issue: ww_warp_sched (loose round robin, GSI stall
+//             classes) over the warps whose buffer (or decoder output) is
+//             full, scoreboard ready, not in flight (or completing now: its
+//             one pending register is written, the register file is
+//             write-first; not after a ww.bar) and unit free; the in-flight
+//             bits, mul/div credits and the late-completion wait live there.
+//             Reads rs1/rs2 from ww_regfile.
+//   execute   ww_sm_exec: ALU lanes, branch/jump resolution and the
+//             uniformity check, CSRs, votes, the execute-stage trap;
+//             ww.bar/ww.exit (ww_barrier), fence.blk: complete here.
+//             split/join go to ww_simt_stack (answer next cycle),
 //             mul/div to ww_muldiv (multiplies pipelined: issued while
 //             fewer than two are in flight; one division), memory
 //             instructions and fences to ww_lsu; CAS reads rs3 in a second
 //             register-file cycle.
-//   complete  one instruction per cycle: execute first, then the stack
-//             answer, the LSU, the mul/div unit. It writes the register
-//             file, clears the scoreboard and drives the retire port. A
-//             late completion (LSU, mul/div) that loses waits for a cycle
-//             without an execute completion; after LATE_WAIT cycles issue
-//             stops for one cycle so that it completes.
+//   complete  ww_sm_complete: one instruction per cycle, execute first,
+//             then the stack answer, the LSU, the mul/div unit; the register
+//             file's write port, which also zeroes a launched warp's
+//             registers. It clears the scoreboard; the retire port is
+//             registered here from the completion. A late completion (LSU,
+//             mul/div) that loses waits for a cycle without an execute
+//             completion; after LATE_WAIT cycles issue stops for one cycle
+//             so that it completes (ww_sm_issue).
+// Traps (priority: execute, stack answer, deadlock) and the retire port
+// stay here.
 // Traps stop the SM: trap_* pulse once, nothing issues afterwards.
 // Protocol codes (trap causes, memory kinds, GSI codes) and the sideband
 // width: rtl/include/ww_proto.vh; CSR numbers: ww_isa.vh (WW_CSR_*).
@@ -57,8 +64,7 @@ module ww_sm #(
   parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
   parameter NUM_PART   = `WW_NUM_PART,
   parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W),
-  parameter LATE_WAIT  = 16,          // cycles a late completion may wait for the write port
-  parameter LATE_W     = $clog2(LATE_WAIT + 1),
+  parameter LATE_WAIT  = `WW_LATE_WAIT,  // cycles a late completion may wait for the write port
   parameter TRACE_ID   = 0            // names this SM's GSI trace file (WW_GSI_TRACE)
 ) (
   input  wire                      clk_i,
@@ -142,13 +148,9 @@ module ww_sm #(
   /* verilator lint_on UNUSEDPARAM */
 
   localparam LG_LANES  = $clog2(LANES);
-  localparam LG_WARPS  = (WARPS > 1) ? $clog2(WARPS) : 0;
   localparam SLOT_W    = (BLOCKS > 1) ? $clog2(BLOCKS) : 1;
-  localparam [31:0] LOCAL_BYTES = `WW_LOCAL_BYTES;
-  localparam [31:0] LOCAL_BASE0 = `WW_GMEM_BYTES - NUM_SM * WARPS * LANES * `WW_LOCAL_BYTES;
-  localparam LG_LOCAL  = $clog2(`WW_LOCAL_BYTES);
 
-  integer w, l;
+  integer w;
 
   ////////////////////
   // Warp state     //
@@ -156,9 +158,8 @@ module ww_sm #(
 
   reg [WARPS-1:0]   used_q;      // slot belongs to a resident block
   reg [WARPS-1:0]   active_q;    // launched and not exited
-  reg [WARPS-1:0]   inflight_q;  // an issued instruction has not completed
-  reg [WARPS-1:0]   zeroing_q;   // launched, registers x1..x31 still being zeroed
-  reg [4:0]         zero_reg_q [0:WARPS-1];
+  wire [WARPS-1:0]  iss_inflight;  // an issued instruction has not completed (ww_sm_issue)
+  wire [WARPS-1:0]  zeroing;     // launched, registers x1..x31 still being zeroed (ww_sm_complete)
   reg [LANES-1:0]   mask_q   [0:WARPS-1];
   (* mem2reg *) reg [LANES-1:0]  live_q [0:WARPS-1];   // registers: read by every warp at once
   (* mem2reg *) reg [SLOT_W-1:0] slot_q [0:WARPS-1];
@@ -172,11 +173,6 @@ module ww_sm #(
   reg [BLOCKS-1:0]  bslot_used_q;
   reg [31:0]        ctaid_q  [0:BLOCKS-1];
   reg               halted_q;
-  // mul/div unit credits: multiplies issued and not completed (its two-stage
-  // pipeline holds two, so a multiply issued with fewer in flight is accepted
-  // next cycle), and whether the one divider holds a division
-  reg [1:0]         md_muls_q;
-  reg               md_div_q;
 
   ////////////////////
   // Launch         //
@@ -243,7 +239,7 @@ module ww_sm #(
     .imem_waddr_i (imem_waddr_i),
     .imem_wdata_i (imem_wdata_i),
     .active_i     (active_q),
-    .zeroing_i    (zeroing_q),
+    .zeroing_i    (zeroing),
     .launch_i     (new_warps_go),
     .entry_pc_i   (entry_pc_i),
     .iss_valid_i  (iss_valid),
@@ -275,8 +271,7 @@ module ww_sm #(
   ////////////////////
 
   wire [WARPS*5-1:0] q_rs1, q_rs2, q_rd;
-  wire [WARPS-1:0]   sb_ready, sb_mem, bar_waiting;
-  reg  [WARPS-1:0]   unit_ready_c;
+  wire [WARPS-1:0]   sb_ready, sb_mem, bar_waiting, bv_div;
 
   genvar gw;
   generate
@@ -284,6 +279,7 @@ module ww_sm #(
       assign q_rs1[5*gw +: 5] = bv_rs1[5*gw +: 5];
       assign q_rs2[5*gw +: 5] = bv_rs2[5*gw +: 5];
       assign q_rd[5*gw +: 5]  = bv_rd[5*gw +: 5];
+      assign bv_div[gw]       = bv_insn[32*gw + 14];   // funct3[2] of a mul/div: a division
     end
   endgenerate
 
@@ -328,64 +324,45 @@ module ww_sm #(
   wire lsu_done_valid;
   wire md_out_valid;
   wire lsu_take, md_take;   // a late completion wins the write port (Complete)
-  // A late completion (LSU, mul/div) that loses the write port to the
-  // execute stage waits for a cycle without an execute completion (a memory
-  // or mul/div instruction in execute leaves one); once it has waited
-  // LATE_WAIT cycles, issue stops for a cycle so that it completes next.
-  wire late_lost = (lsu_done_valid && !lsu_take) || (md_out_valid && !md_take);
-  reg [LATE_W-1:0] late_wait_q;
-  wire late_due = late_lost && late_wait_q == LATE_WAIT[LATE_W-1:0];
-  always @(posedge clk_i)
-    if (!rst_ni || !late_lost) late_wait_q <= {LATE_W{1'b0}};
-    else if (!late_due)        late_wait_q <= late_wait_q + 1'b1;
-  // no issue while the execute stage needs the next cycle (stack answer,
-  // rs3 read) or a late completion is due
-  wire issue_block = halted_q || e_stack || e_cas || late_due;
-
-  // A warp whose instruction completes this cycle may issue its next one in
-  // the same cycle: a warp has at most one instruction in flight, so the
-  // register it writes is its only pending one (the write-first register
-  // file gives the new value). A control instruction's successor is fetched
-  // only at its completion, so it never issues this way; nor does the
-  // successor of a ww.bar (the barrier shows the warp waiting a cycle later).
-  wire             c_valid, e_bar;
+  wire             c_valid, c_md, e_bar;
   wire [WID_W-1:0] c_wid;
   wire             c_lsu;
-  // a memory instruction issues only when the LSU can take it the next cycle:
-  // it is ready now and is not being offered one (it takes one per offer)
   wire             lsu_ready;
-  wire             lsu_offer = e_valid_q && e_mem_q;
-  reg  [WARPS-1:0] c_here, sb_ready_c, sb_mem_c;
-  always @* begin
-    for (w = 0; w < WARPS; w = w + 1) begin
-      c_here[w]     = c_valid && c_wid == w[WID_W-1:0] && !e_bar;
-      sb_ready_c[w] = sb_ready[w] || c_here[w];
-      sb_mem_c[w]   = sb_mem[w] && !c_here[w];
-      unit_ready_c[w] = !issue_block && (!inflight_q[w] || c_here[w]) &&
-                        !(bv_mem[w] && (lsu_offer || !lsu_ready)) &&
-                        !(bv_md[w] && (bv_insn[32*w + 14] ? md_div_q : md_muls_q == 2'd2));
-    end
-  end
 
-  wire [`WW_SCHED_W-1:0] sched_mode = sched_mode_i;
-
-  ww_warp_sched #(.WARPS(WARPS)) u_sched (
-    .clk_i         (clk_i),
-    .rst_ni        (rst_ni),
-    .active_i      (active_q),
-    .ibuf_valid_i  (bv_valid),
-    .bar_wait_i    (bar_waiting),
-    .sb_ready_i    (sb_ready_c),
-    .sb_mem_i      (sb_mem_c),
-    .is_mem_i      (bv_mem),
-    .unit_ready_i  (unit_ready_c),
-    .mode_i        (sched_mode),
-    .serial_wid_i  (serial_wid_i),
-    .issue_valid_o (iss_valid),
-    .issue_wid_o   (iss_w),
-    .stall_o       (stall_o)
+  // issue selection, in-flight bits, mul/div credits, the late-completion
+  // wait (ww_sm_issue); the execute stage holds issue for a stack answer or
+  // a CAS's rs3 read
+  ww_sm_issue #(.WARPS(WARPS), .LATE_WAIT(LATE_WAIT)) u_issue (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .halted_i         (halted_q),
+    .active_i         (active_q),
+    .bar_wait_i       (bar_waiting),
+    .bv_valid_i       (bv_valid),
+    .bv_mem_i         (bv_mem),
+    .bv_md_i          (bv_md),
+    .bv_div_i         (bv_div),
+    .sb_ready_i       (sb_ready),
+    .sb_mem_i         (sb_mem),
+    .exec_hold_i      (e_stack || e_cas),
+    .lsu_offer_i      (e_valid_q && e_mem_q),
+    .lsu_ready_i      (lsu_ready),
+    .c_valid_i        (c_valid),
+    .c_wid_i          (c_wid),
+    .c_bar_i          (e_bar),
+    .md_done_i        (c_md),
+    .md_done_div_i    (if_insn_q[c_wid][14]),
+    .lsu_done_valid_i (lsu_done_valid),
+    .lsu_take_i       (lsu_take),
+    .md_out_valid_i   (md_out_valid),
+    .md_take_i        (md_take),
+    .mode_i           (sched_mode_i),
+    .serial_wid_i     (serial_wid_i),
+    .issue_valid_o    (iss_valid),
+    .issue_wid_o      (iss_w),
+    .stall_o          (stall_o),
+    .inflight_o       (iss_inflight)
   );
-
 
   ////////////////////
   // Register file  //
@@ -422,106 +399,8 @@ module ww_sm #(
   // Execute        //
   ////////////////////
 
-  wire [2:0] e_f3 = e_insn_q[14:12];
-  wire e_rtype = (e_op_q >= WW_OP_ADD && e_op_q <= WW_OP_AND);
-  wire [3:0] alu_op = (e_op_q == WW_OP_LUI || e_op_q == WW_OP_AUIPC) ? 4'd0 :
-                      (e_rtype || e_op_q == WW_OP_SRAI) ? {e_insn_q[30], e_f3} : {1'b0, e_f3};
-
-  wire [LANES*32-1:0] alu_res;
-  wire [LANES-1:0]    alu_eq, alu_lt, alu_ltu;
-  genvar gl;
-  generate
-    for (gl = 0; gl < LANES; gl = gl + 1) begin : g_alu
-      wire [31:0] a = (e_op_q == WW_OP_AUIPC) ? e_pc_q :
-                      (e_op_q == WW_OP_LUI) ? 32'd0 : rs1_data[32*gl +: 32];
-      wire [31:0] b = (e_rtype || e_op_q == WW_OP_BEQ || e_op_q == WW_OP_BNE ||
-                       e_op_q == WW_OP_BLT || e_op_q == WW_OP_BGE || e_op_q == WW_OP_BLTU ||
-                       e_op_q == WW_OP_BGEU) ? rs2_data[32*gl +: 32] : e_imm_q;
-      ww_alu u_alu (
-        .clk_i    (clk_i),
-        .op_i     (alu_op),
-        .a_i      (a),
-        .b_i      (b),
-        .result_o (alu_res[32*gl +: 32]),
-        .eq_o     (alu_eq[gl]),
-        .lt_o     (alu_lt[gl]),
-        .ltu_o    (alu_ltu[gl])
-      );
-    end
-  endgenerate
-
-  // the slot of the warp in execute, its block, CSRs
+  // the slot of the warp in execute, its block
   wire [SLOT_W-1:0] e_slot  = slot_q[e_wid_q];
-  wire [WID_W-1:0]  e_wib   = wib_q[e_wid_q];
-  wire [31:0]       e_csr   = e_imm_q;
-  wire              csr_ok  = (e_csr >= {20'd0, WW_CSR_TID}) &&
-                              (e_csr <= {20'd0, WW_CSR_LOCAL_SIZE}) && (e_rs1_q == 5'd0);
-
-  reg  [LANES-1:0]    taken_c, pred_c;
-  reg  [LANES*32-1:0] e_res_c;
-  reg  [31:0]         jalr_t0, jalr_t;
-  reg                 jalr_div, jalr_seen;
-  reg  [31:0]         csr_v;
-  always @* begin
-    taken_c   = {LANES{1'b0}};
-    pred_c    = {LANES{1'b0}};
-    jalr_t0   = 32'd0;
-    jalr_div  = 1'b0;
-    jalr_seen = 1'b0;
-    for (l = 0; l < LANES; l = l + 1) begin
-      case (e_op_q)
-        WW_OP_BEQ:  taken_c[l] = alu_eq[l];
-        WW_OP_BNE:  taken_c[l] = !alu_eq[l];
-        WW_OP_BLT:  taken_c[l] = alu_lt[l];
-        WW_OP_BGE:  taken_c[l] = !alu_lt[l];
-        WW_OP_BLTU: taken_c[l] = alu_ltu[l];
-        default:    taken_c[l] = !alu_ltu[l];
-      endcase
-      pred_c[l] = (rs1_data[32*l +: 32] != 32'd0);
-      jalr_t = (rs1_data[32*l +: 32] + e_imm_q) & ~32'd1;
-      if (e_mask_q[l]) begin
-        if (!jalr_seen) jalr_t0 = jalr_t;
-        else if (jalr_t != jalr_t0) jalr_div = 1'b1;
-        jalr_seen = 1'b1;
-      end
-    end
-    taken_c = taken_c & e_mask_q;
-    pred_c  = pred_c & e_mask_q;
-    for (l = 0; l < LANES; l = l + 1) begin
-      // csr_ok: the CSRs are WW_CSR_TID .. WW_CSR_LOCAL_SIZE, told apart by their low bits
-      case (e_csr[3:0])
-        WW_CSR_TID[3:0]:        csr_v = {{(32-WID_W-LG_LANES){1'b0}}, e_wib, l[LG_LANES-1:0]};
-        WW_CSR_NTID[3:0]:       csr_v = block_i;
-        WW_CSR_CTAID[3:0]:      csr_v = ctaid_q[e_slot];
-        WW_CSR_NCTAID[3:0]:     csr_v = grid_i;
-        WW_CSR_LANEID[3:0]:     csr_v = l;
-        WW_CSR_WARPID[3:0]:     csr_v = {{(32-WID_W){1'b0}}, e_wib};
-        WW_CSR_NWARPID[3:0]:    csr_v = nwarps_c;
-        WW_CSR_SMID[3:0]:       csr_v = {{(32-SM_W){1'b0}}, sm_id_i};
-        WW_CSR_NSMID[3:0]:      csr_v = NUM_SM;
-        WW_CSR_HWWID[3:0]:      csr_v = {{(32-WID_W){1'b0}}, e_wid_q};
-        WW_CSR_NLANES[3:0]:     csr_v = LANES;
-        WW_CSR_KARGS[3:0]:      csr_v = kargs_i;
-        WW_CSR_LOCAL_BASE[3:0]: csr_v = LOCAL_BASE0 + ((({{(32-SM_W){1'b0}}, sm_id_i} << LG_WARPS |
-                                  {{(32-WID_W){1'b0}}, e_wid_q}) << LG_LANES | l) << LG_LOCAL);
-        default:                csr_v = LOCAL_BYTES;   // WW_CSR_LOCAL_SIZE
-      endcase
-      case (e_op_q)
-        WW_OP_JAL, WW_OP_JALR: e_res_c[32*l +: 32] = e_pc_q + 32'd4;
-        WW_OP_CSRRS:           e_res_c[32*l +: 32] = csr_v;
-        WW_OP_VOTE_ANY:        e_res_c[32*l +: 32] = {31'd0, pred_c != {LANES{1'b0}}};
-        WW_OP_VOTE_ALL:        e_res_c[32*l +: 32] = {31'd0, pred_c == e_mask_q};
-        WW_OP_VOTE_BALLOT:     e_res_c[32*l +: 32] = {{(32-LANES){1'b0}}, pred_c};
-        default:               e_res_c[32*l +: 32] = alu_res[32*l +: 32];
-      endcase
-    end
-  end
-
-  wire e_branch = (e_op_q >= WW_OP_BEQ && e_op_q <= WW_OP_BGEU);
-  wire [31:0] e_target = (e_op_q == WW_OP_JALR) ? jalr_t0 : e_pc_q + e_imm_q;
-  wire e_jumps = (e_op_q == WW_OP_JAL) || (e_op_q == WW_OP_JALR) ||
-                 (e_branch && taken_c == e_mask_q);
-  wire [31:0] e_npc = e_jumps ? e_target : e_pc_q + 32'd4;
 
   // LSU (offers its address fault in the execute cycle)
   wire       lsu_fault;
@@ -530,25 +409,44 @@ module ww_sm #(
   wire [31:0] lsu_fault_addr;
   wire [WARPS-1:0] stack_empty;
 
-  reg [`WW_TRAP_W-1:0] e_trap_c;
-  always @* begin
-    e_trap_c = `WW_TRAP_NONE;
-    if (e_fault_q == 2'd1)                                   e_trap_c = `WW_TRAP_NULL_ACCESS;
-    else if (e_fault_q == 2'd2)                              e_trap_c = `WW_TRAP_OUT_OF_RANGE;
-    else if (e_op_q == WW_OP_ILLEGAL)                        e_trap_c = `WW_TRAP_ILLEGAL;
-    else if (e_op_q == WW_OP_ECALL || e_op_q == WW_OP_EBREAK) e_trap_c = `WW_TRAP_KERNEL_TRAP;
-    else if (e_op_q == WW_OP_TX_BEGIN || e_op_q == WW_OP_TX_COMMIT) e_trap_c = `WW_TRAP_TX_UNIMPL;
-    else if (e_op_q == WW_OP_CSRRS && !csr_ok)               e_trap_c = `WW_TRAP_ILLEGAL;
-    else if (e_branch && taken_c != e_mask_q && taken_c != {LANES{1'b0}})
-                                                             e_trap_c = `WW_TRAP_DIVERGENT;
-    else if (e_op_q == WW_OP_JALR && jalr_div)               e_trap_c = `WW_TRAP_DIVERGENT;
-    else if (e_jumps && e_target[1:0] != 2'd0)               e_trap_c = `WW_TRAP_MISALIGNED;
-    else if (e_op_q == WW_OP_BAR && e_mask_q != live_q[e_wid_q]) e_trap_c = `WW_TRAP_BAR_DIVERGENT;
-    else if (e_op_q == WW_OP_EXIT && (e_mask_q != live_q[e_wid_q] || !stack_empty[e_wid_q]))
-                                                             e_trap_c = `WW_TRAP_EXIT_DIVERGENT;
-    else if (e_mem_q && lsu_fault)                           e_trap_c = lsu_fault_kind;
-    if (!e_valid_q) e_trap_c = `WW_TRAP_NONE;
-  end
+  // operands, ALU lanes, branch resolution, CSRs, votes, the execute-stage
+  // trap (ww_sm_exec)
+  wire [LANES*32-1:0] e_res_c;
+  wire [LANES-1:0]    pred_c;
+  wire [31:0]         e_target, e_npc;
+  wire [`WW_TRAP_W-1:0] e_trap_c;
+  ww_sm_exec #(.NUM_SM(NUM_SM), .WARPS(WARPS), .LANES(LANES)) u_exec (
+    .clk_i            (clk_i),
+    .sm_id_i          (sm_id_i),
+    .grid_i           (grid_i),
+    .block_i          (block_i),
+    .kargs_i          (kargs_i),
+    .nwarps_i         (nwarps_c),
+    .valid_i          (e_valid_q),
+    .wid_i            (e_wid_q),
+    .pc_i             (e_pc_q),
+    .funct3_i         (e_insn_q[14:12]),
+    .alt_i            (e_insn_q[30]),
+    .imm_i            (e_imm_q),
+    .op_i             (e_op_q),
+    .rs1_i            (e_rs1_q),
+    .mask_i           (e_mask_q),
+    .fault_i          (e_fault_q),
+    .mem_i            (e_mem_q),
+    .wib_i            (wib_q[e_wid_q]),
+    .ctaid_i          (ctaid_q[e_slot]),
+    .live_i           (live_q[e_wid_q]),
+    .stack_empty_i    (stack_empty[e_wid_q]),
+    .rs1_data_i       (rs1_data),
+    .rs2_data_i       (rs2_data),
+    .lsu_fault_i      (lsu_fault),
+    .lsu_fault_kind_i (lsu_fault_kind),
+    .res_o            (e_res_c),
+    .pred_o           (pred_c),
+    .target_o         (e_target),
+    .npc_o            (e_npc),
+    .trap_o           (e_trap_c)
+  );
 
   wire e_ok     = e_valid_q && e_trap_c == `WW_TRAP_NONE && !halted_q;
   wire e_simple = !e_mem_q && !e_md_q && !(e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN);
@@ -647,7 +545,7 @@ module ww_sm #(
     .rst_ni      (rst_ni),
     .in_valid_i  (e_ok && e_md_q),
     .in_ready_o  (md_ready),
-    .in_op_i     (e_f3),
+    .in_op_i     (e_insn_q[14:12]),
     .in_a_i      (rs1_data),
     .in_b_i      (rs2_data),
     .in_tag_i    (e_wid_q),
@@ -785,7 +683,7 @@ module ww_sm #(
 
   // In-flight kind per warp (ww_gsi infl_kind_i, WW_GSI_KIND_*): compute,
   // load, store, synchronization (fence or atomic). Set at issue, read while
-  // inflight_q is set.
+  // the warp is in flight (ww_sm_issue inflight_o).
   localparam KIND_W = `WW_GSI_KIND_W;
   function [KIND_W-1:0] infl_kind(input [6:0] op, input mem);
     begin
@@ -817,7 +715,7 @@ module ww_sm #(
     .clear_val_i    ({`WW_GSI_CNT_W{1'b0}}),   // a launch starts the counters from 0
     .en_i           (gsi_en_i),
     .cls_i          (stall_o),
-    .infl_i         (inflight_q),
+    .infl_i         (iss_inflight),
     .infl_kind_i    (infl_kind_q),
     .lsu_why_i      (lsu_why),
     .ld_start_i     (lsu_ld_start),
@@ -837,39 +735,76 @@ module ww_sm #(
   // Complete       //
   ////////////////////
 
-  // one completion per cycle: execute > stack answer > LSU > mul/div
-  assign lsu_take = !halted_q && !e_done && !sk_done;
-  assign md_take  = !halted_q && !e_done && !sk_done && !lsu_done_valid;
-  assign c_lsu = lsu_done_valid && lsu_take;
-  wire c_md  = md_out_valid && md_take;
-  assign c_valid = e_done || sk_done || c_lsu || c_md;
-  assign c_wid = e_done ? e_wid_q : sk_done ? sk_wid : c_lsu ? lsu_wid : md_wid;
-  wire [4:0] c_rd = e_done ? e_rd_q : sk_done ? 5'd0 : if_rd_q[c_wid];
-  wire [LANES*32-1:0] c_data = e_done ? e_res_c : c_lsu ? lsu_rd : md_data;
-  // a barrier arrival that deadlocks does not retire (the golden model's rule)
-  wire c_retire = c_valid && !(e_bar && deadlock);
+  // one completion per cycle, the register file's write port, the zeroing of
+  // a launched warp's registers (ww_sm_complete)
+  wire [4:0]          c_rd;
+  wire [LANES*32-1:0] c_data;
+  wire                c_retire;
+  wire                zero_clear;
+  wire [WID_W-1:0]    zero_wid;
+  wire [WARPS*LANES-1:0] mask_flat;
+  wire [WARPS*5-1:0]  if_rd_flat;
+  generate
+    for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_flat
+      assign mask_flat[LANES*gw +: LANES] = mask_q[gw];
+      assign if_rd_flat[5*gw +: 5]        = if_rd_q[gw];
+    end
+  endgenerate
+  // control instructions (not exit) fetch their successor at completion
+  wire e_ctrl = e_op_q != WW_OP_EXIT && (e_op_q >= WW_OP_JAL && e_op_q <= WW_OP_BGEU);
 
-  // Registers are zero at launch (docs/isa.md): a launched warp's x1..x31 are
-  // written with zeros, one per cycle in which no instruction completes,
-  // before the warp fetches (the lowest such warp first).
-  reg              zero_go;
-  reg [WID_W-1:0]  zero_wid;
-  always @* begin
-    zero_go  = 1'b0;
-    zero_wid = {WID_W{1'b0}};
-    for (w = WARPS - 1; w >= 0; w = w - 1)
-      if (zeroing_q[w]) begin
-        zero_go  = !c_valid;
-        zero_wid = w[WID_W-1:0];
-      end
-  end
+  ww_sm_complete #(.WARPS(WARPS), .LANES(LANES)) u_complete (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .halted_i      (halted_q),
+    .launch_i      (new_warps_go),
+    .mask_i        (mask_flat),
+    .if_rd_i       (if_rd_flat),
+    .e_done_i      (e_done),
+    .e_wid_i       (e_wid_q),
+    .e_rd_i        (e_rd_q),
+    .e_res_i       (e_res_c),
+    .e_ctrl_i      (e_ctrl),
+    .e_npc_i       (e_npc),
+    .e_bar_i       (e_bar),
+    .deadlock_i    (deadlock),
+    .sk_done_i     (sk_done),
+    .sk_wid_i      (sk_wid),
+    .sk_pc_i       (sk_pc),
+    .lsu_valid_i   (lsu_done_valid),
+    .lsu_take_o    (lsu_take),
+    .lsu_wid_i     (lsu_wid),
+    .lsu_data_i    (lsu_rd),
+    .md_valid_i    (md_out_valid),
+    .md_take_o     (md_take),
+    .md_wid_i      (md_wid),
+    .md_data_i     (md_data),
+    .c_valid_o     (c_valid),
+    .c_wid_o       (c_wid),
+    .c_rd_o        (c_rd),
+    .c_data_o      (c_data),
+    .c_lsu_o       (c_lsu),
+    .c_md_o        (c_md),
+    .c_retire_o    (c_retire),
+    .cmp_fetch_o   (cmp_fetch),
+    .cmp_wid_o     (cmp_wid),
+    .cmp_npc_o     (cmp_npc),
+    .rf_wr_valid_o (rf_wr_valid),
+    .rf_wr_wid_o   (rf_wr_wid),
+    .rf_wr_rd_o    (rf_wr_rd),
+    .rf_wr_mask_o  (rf_wr_mask),
+    .rf_wr_data_o  (rf_wr_data),
+    .zeroing_o     (zeroing),
+    .zero_clear_o  (zero_clear),
+    .zero_wid_o    (zero_wid)
+  );
 
   // lock table per warp: emptied while the launched warp's registers are
   // zeroed (before it fetches), fed by the LSU
   ww_scord_locktab #(.WARPS(WARPS)) u_locktab (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
-    .clear_valid_i  (zero_go && zero_reg_q[zero_wid] == 5'd1),
+    .clear_valid_i  (zero_clear),
     .clear_wid_i    (zero_wid),
     .op_valid_i     (lk_valid),
     .op_i           (lk_op),
@@ -881,28 +816,10 @@ module ww_sm #(
     .rd_bloom_o     (scord_lk)
   );
 
-
-  assign rf_wr_valid = (c_valid && c_rd != 5'd0) || zero_go;
   assign sb_set      = iss_valid;
   assign sb_clr      = c_valid;
   assign sb_clr_wid  = c_wid;
   assign sb_clr_rd   = c_rd;
-  assign rf_wr_wid   = zero_go ? zero_wid : c_wid;
-  assign rf_wr_rd    = zero_go ? zero_reg_q[zero_wid] : c_rd;
-  assign rf_wr_mask  = zero_go ? {LANES{1'b1}} : mask_q[c_wid];
-  assign rf_wr_data  = zero_go ? {LANES*32{1'b0}} : c_data;
-
-  // control completions fetch their successor at once
-  wire e_ctrl_done = e_done && e_op_q != WW_OP_EXIT && ib_ctrl_of_op(e_op_q);
-  assign cmp_fetch = (e_ctrl_done || sk_done) && !halted_q;
-  assign cmp_wid   = e_done ? e_wid_q : sk_wid;
-  assign cmp_npc   = e_done ? e_npc : sk_pc;
-
-  function ib_ctrl_of_op(input [6:0] op);
-    begin
-      ib_ctrl_of_op = (op >= WW_OP_JAL && op <= WW_OP_BGEU);
-    end
-  endfunction
 
   ////////////////////
   // Traps          //
@@ -1002,10 +919,7 @@ module ww_sm #(
     if (!rst_ni) begin
       used_q       <= {WARPS{1'b0}};
       active_q     <= {WARPS{1'b0}};
-      inflight_q   <= {WARPS{1'b0}};
-      zeroing_q    <= {WARPS{1'b0}};
       for (w = 0; w < WARPS; w = w + 1) begin
-        zero_reg_q[w] <= 5'd1;
         mask_q[w]     <= {LANES{1'b0}};
         live_q[w]     <= {LANES{1'b0}};
         slot_q[w]     <= {SLOT_W{1'b0}};
@@ -1019,8 +933,6 @@ module ww_sm #(
       for (w = 0; w < BLOCKS; w = w + 1)
         ctaid_q[w] <= 32'd0;
       halted_q     <= 1'b0;
-      md_muls_q    <= 2'd0;
-      md_div_q     <= 1'b0;
       e_valid_q    <= 1'b0;
       e_wid_q      <= {WID_W{1'b0}};
       e_pc_q       <= 32'd0;
@@ -1072,8 +984,6 @@ module ww_sm #(
           if (new_warps_c[w]) begin
             used_q[w]   <= 1'b1;
             active_q[w] <= 1'b1;
-            zeroing_q[w]  <= 1'b1;
-            zero_reg_q[w] <= 5'd1;
             slot_q[w]   <= new_slot_c;
             wib_q[w]    <= new_wib_c[w];
             live_q[w]   <= ({{(32-WID_W){1'b0}}, new_wib_c[w]} == nwarps_c - 32'd1) ? last_live_c
@@ -1083,16 +993,9 @@ module ww_sm #(
           end
       end
 
-      if (zero_go) begin
-        zero_reg_q[zero_wid] <= zero_reg_q[zero_wid] + 5'd1;
-        if (zero_reg_q[zero_wid] == 5'd31)
-          zeroing_q[zero_wid] <= 1'b0;
-      end
-
       // ---- issue ----
       e_valid_q <= iss_valid;
       if (iss_valid) begin
-        inflight_q[iss_w] <= 1'b1;
         if_pc_q[iss_w]   <= bv_pc[32*iss_w +: 32];
         if_insn_q[iss_w] <= bv_insn[32*iss_w +: 32];
         if_rd_q[iss_w]   <= bv_rd[5*iss_w +: 5];
@@ -1111,15 +1014,8 @@ module ww_sm #(
       end
       if (e_stack) sk_rpc_q <= e_pc_q;
 
-      // mul/div credits: +1 at issue, -1 at completion (both may happen)
-      md_muls_q <= md_muls_q + {1'b0, iss_valid && bv_md[iss_w] && !bv_insn[32*iss_w + 14]}
-                             - {1'b0, c_md && !if_insn_q[c_wid][14]};
-      if (iss_valid && bv_md[iss_w] && bv_insn[32*iss_w + 14]) md_div_q <= 1'b1;
-      else if (c_md && if_insn_q[c_wid][14])                   md_div_q <= 1'b0;
-
       // ---- complete ----
       if (c_valid) begin
-        if (!(iss_valid && iss_w == c_wid)) inflight_q[c_wid] <= 1'b0;
         if (sk_done) mask_q[c_wid] <= sk_mask;
         if (e_bar)  bar_pc_q[e_wid_q] <= e_pc_q;
         if (e_exit) begin
@@ -1166,19 +1062,19 @@ module ww_sm #(
   generate
     for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_dbg
       /* verilator lint_off UNUSEDSIGNAL */
-      wire [31:0]      pc       = inflight_q[gw] ? if_pc_q[gw] : ibuf_v[gw] ? bv_pc[32*gw +: 32] :
+      wire [31:0]      pc       = iss_inflight[gw] ? if_pc_q[gw] : ibuf_v[gw] ? bv_pc[32*gw +: 32] :
                                     fpc[32*gw +: 32];
       wire [LANES-1:0] mask     = mask_q[gw];
       wire             active   = active_q[gw];
       wire             valid    = ibuf_v[gw];
       wire             issue    = iss_valid && (iss_w == gw[WID_W-1:0]);
-      wire             inflight = inflight_q[gw];
+      wire             inflight = iss_inflight[gw];
       /* verilator lint_on UNUSEDSIGNAL */
     end
   endgenerate
 `endif
 
-  wire unused_ok = &{1'b0, e_rs1_q, if_pc_q[0], bv_ctrl,
+  wire unused_ok = &{1'b0, if_pc_q[0], bv_ctrl,
                      unused_sk, unused_md};
 
 endmodule  // ww_sm

@@ -273,8 +273,8 @@ int ww_wave_view_write(const ww_wave_view_t *p)
   for (unsigned s = 0; s < p->num_sm; s++) {
     vw_group(&w, 0, "SM %u", s);
 #define SA(what) (snprintf(a, sizeof a, "sm%u %s", s, what), a)
-    vw_sig(&w, F_BIN, NULL, SA("issue"), "%s.g_sm[%u].u_sm.u_sched.issue_valid_o", g, s);
-    vw_sig(&w, F_DEC, NULL, SA("issue warp"), "%s.g_sm[%u].u_sm.u_sched.issue_wid_o%s", g, s,
+    vw_sig(&w, F_BIN, NULL, SA("issue"), "%s.g_sm[%u].u_sm.u_issue.u_sched.issue_valid_o", g, s);
+    vw_sig(&w, F_DEC, NULL, SA("issue warp"), "%s.g_sm[%u].u_sm.u_issue.u_sched.issue_wid_o%s", g, s,
            rng(p->wid_w, r1, sizeof r1));
     vw_sig(&w, F_NAMED, flt_gsi, SA("GSI cycle class"), "%s.g_sm[%u].u_sm.u_gsi.cyc%s", g, s,
            rng(WW_GSI_W, r1, sizeof r1));

@@ -31,7 +31,7 @@ COSIM_STRICT   := $(filter-out $(COSIM_FOLLOW) $(COSIM_SYNC),$(SW_TEST_NAMES))
 # ww_dram.h): the default co-simulation must pass every one.
 COSIM_SEEDED   := bfs histogram work-queue atomics
 COSIM_SEEDS    := 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
-COSIM_MUTANTS  := LSU_LB_ZERO_EXTENDS L2_AMO_RETURNS_NEW
+COSIM_MUTANTS  := LSU_LB_ZERO_EXTENDS L2_AMO_RETURNS_NEW SM_EXEC_VOTE_ALL_IGNORES_MASK
 # the group and co-simulation mode each mutant's run uses (L2_AMO_RETURNS_NEW:
 # in sync mode the model takes atomics' values from the RTL, so only the
 # serial-order check, sw/sim/ww_atomic_order.h, can see the wrong old values)
@@ -39,6 +39,11 @@ COSIM_MUTANT_GROUP.LSU_LB_ZERO_EXTENDS := isa-mem
 COSIM_MUTANT_MODE.LSU_LB_ZERO_EXTENDS  := strict
 COSIM_MUTANT_GROUP.L2_AMO_RETURNS_NEW  := histogram
 COSIM_MUTANT_MODE.L2_AMO_RETURNS_NEW   := sync
+# ww_sm_exec has no C model of its own (combinational): the co-simulation
+# must catch a vote.all that compares with all lanes instead of the active
+# ones (isa-misc votes in partial and divergent warps)
+COSIM_MUTANT_GROUP.SM_EXEC_VOTE_ALL_IGNORES_MASK := isa-misc
+COSIM_MUTANT_MODE.SM_EXEC_VOTE_ALL_IGNORES_MASK  := strict
 
 $(SWT_RTL): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) $(VGPU_BACKEND) \
             $(SW_RT_LIB) $(SW_GPU_LIB) $(VGPU_LIB)

@@ -91,3 +91,15 @@ lsu_bytes_C        := cmodel/sm/ww_lsu_bytes.c
 lsu_bytes_LOCKSTEP := tb/sm/lockstep/lsu_bytes.c
 lsu_bytes_MUTANTS  := LSU_BYTES_FIRST_LANE_WINS
 lsu_bytes_POINTS   := narrow:WW_LANES=2,WW_LINE_BYTES=4 wide:WW_LANES=32,WW_LINE_BYTES=128
+
+BLOCKS += sm_issue
+sm_issue_C        := cmodel/sm/ww_warp_sched.c cmodel/sm/ww_sm_issue.c
+sm_issue_LOCKSTEP := tb/sm/lockstep/sm_issue.c
+sm_issue_MUTANTS  := SM_ISSUE_LATE_WAIT_SHORT SM_ISSUE_REISSUE_AFTER_BAR
+sm_issue_POINTS   := small:WW_WARPS_PER_SM=2,WW_LATE_WAIT=3 odd:WW_WARPS_PER_SM=5,WW_LATE_WAIT=1 wide:WW_WARPS_PER_SM=16,WW_LATE_WAIT=30
+
+BLOCKS += sm_complete
+sm_complete_C        := cmodel/sm/ww_sm_complete.c
+sm_complete_LOCKSTEP := tb/sm/lockstep/sm_complete.c
+sm_complete_MUTANTS  := SM_COMPLETE_MD_BEATS_LSU SM_COMPLETE_ZERO_STOPS_AT_X30
+sm_complete_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=1 wide:WW_WARPS_PER_SM=16,WW_LANES=32 odd:WW_WARPS_PER_SM=5,WW_LANES=3
