@@ -5,15 +5,20 @@
 // address checks, the coalescer, the L1 data cache, the banked shared
 // memory, and the SM's port toward the crossbar.
 //
-// One warp memory instruction at a time, performed to completion before the
-// next is taken (docs/isa.md: every instruction is architecturally complete
-// before the warp's next one), in this order:
+// The issue FSM takes one warp memory instruction at a time and sends its
+// requests; a load or store is handed to the write-back table (ww_lsu_wb,
+// CTX entries) in the cycle its last line is sent, and the FSM takes the
+// next instruction (of another warp: a warp has one instruction in flight,
+// so every instruction is architecturally complete before the warp's next
+// one, docs/isa.md). Atomics and fences stay in the FSM until they finish.
+// An instruction's requests, in this order:
 //   1. lanes whose address is in the shared window: one request to ww_shmem;
 //   2. the other (global) lanes through the coalescer, line by line:
 //      load / strong load   L1 LOAD / LOAD_STRONG per line, one after the
-//                           other without waiting (the L1 tag is the line's
-//                           number in the instruction); responses come back in
-//                           any order and fill their lanes; done when all are in
+//                           other without waiting (the L1 tag is {entry, the
+//                           line's number in the instruction}); responses come
+//                           back in any order and fill the entry's lanes; done
+//                           when all are in
 //      store / strong store L1 STORE with the line's byte mask (lanes in lane
 //                           order, so the highest lane wins a shared byte), one
 //                           per line without waiting; done when every line's
@@ -22,7 +27,8 @@
 //                           write's acknowledgement when it wrote
 //      device atomic        drop the own L1 copy (STORE with no bytes), then
 //                           per lane an ATOMIC straight to L2 (id class BYPASS)
-//   3. fence.dev: wait until no write is pending, then L1 INVAL.
+//   3. fence.dev: wait until no handed-over entry is left to retire and no
+//      write is pending, then L1 INVAL.
 // Address checks (comb, in the cycle the SM offers the instruction) follow
 // docs/isa.md decision 1: per lane null guard, then global/shared range,
 // then alignment; the lowest faulting lane is reported and nothing is done.
