@@ -13,7 +13,8 @@
  * Outputs are compared from the cycle after the first clock edge with rst_ni
  * low (a synchronous reset: before that edge the state is not yet defined).
  *
- * Exit: 0 all cycles agree; 3 mismatch; 2 bad command line; 1 other error.
+ * Exit: 0 all cycles agree; 3 mismatch; 2 bad command line; 1 other error (an
+ * RTL assertion that fails before any mismatch, too).
  */
 #define _POSIX_C_SOURCE 200809L  /* realpath, getpid */
 #define _XOPEN_SOURCE 700
@@ -345,6 +346,13 @@ static uint64_t run(const opts_t *o, const char *fst, out_check_t *chk, int repo
       }
     }
     ww_dut_posedge(dut);
+    /* an RTL assertion with no mismatch yet fails the run; after one (a
+     * mutant's context cycles) the mismatch is the verdict */
+    if (ww_dut_got_error(dut) && bad == UINT64_MAX) {
+      printf("lockstep %s: RTL assertion failed at cycle %" PRIu64 " seed=%" PRIu32 "\n",
+             ww_block.name, c, o->seed);
+      exit(1);
+    }
     if (rst && !port_val(rst, in))
       defined = 1;
     memcpy(prev, act, ww_block.out_size);

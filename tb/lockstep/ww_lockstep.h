@@ -62,6 +62,7 @@ int   ww_dut_trace_open(void *dut, const char *fst_path);
 void  ww_dut_set_inputs(void *dut, const void *in);   /* with clk_i low, then eval */
 void  ww_dut_get_outputs(void *dut, void *out);
 void  ww_dut_posedge(void *dut);                      /* clk_i rises, eval */
+int   ww_dut_got_error(void *dut);                    /* an RTL assertion failed */
 const char *ww_dut_top_scope(void);                   /* scope of the ports in the FST */
 
 #ifdef __cplusplus
