@@ -149,7 +149,7 @@
 //   byte address, type (WW_SCORD_RACE_A..F = Table IV a..f), scope and dup (merged into an
 //   existing entry).
 // Timing, measured by cmodel/scord/test/test_scord_det (t_timing; xbar_req_i
-//   low; queue kept full; steady state, cycles per record), READAHEAD = 4:
+//   low; queue kept full; steady state, cycles per record), READAHEAD = 8:
 //   with a memory that takes one request at a time and answers 4 cycles
 //   after acceptance (ww_l2_slice's hit timing, one requester alone):
 //   CHECKs of one md line each on different md lines, every one changed: 10,
@@ -158,7 +158,7 @@
 //   unchanged: 4; a race each time: 19; a FENCE: 1. With requests in
 //   flight, answered in order 4 cycles after acceptance: 5 (the FSM: IDLE,
 //   RD, CHK, VLAST, WR), 15, 5, 4, 16, 1; 100 cycles after (every md line
-//   from DRAM): 25.25 (READAHEAD lines per 100 + 1 cycles), 50.5, 10.1
+//   from DRAM): 12.32 (about READAHEAD lines per 100 cycles), 25.25, 5.66
 //   (OUTS WRITEs per 101 cycles), 4, 208 (each log and header WRITE waits
 //   for its ack), 1.
 // Parameters: LINE_BYTES power of two >= 32; QUEUE, LOG_ENTRIES, DEDUP powers
