@@ -94,6 +94,11 @@ sm_complete_TOP   := ww_sm_complete
 sm_complete_RTL   := rtl/sm/ww_sm_complete.v
 sm_complete_SYNTH := 1
 
+RTL_MODULES += sm_retire
+sm_retire_TOP   := ww_sm_retire
+sm_retire_RTL   := rtl/sm/ww_sm_retire.v
+sm_retire_SYNTH := 1
+
 # ww_sm: one streaming multiprocessor, an assembly of the blocks above with
 # the ScoRD tables and the GSI classifier (no C model of its own: the whole
 # GPU is checked by co-simulation). Every rtl/sm/*.v (ww_sm.v last), so new

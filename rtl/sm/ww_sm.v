@@ -39,9 +39,10 @@
 //             mul/div) that loses waits for a cycle without an execute
 //             completion; after LATE_WAIT cycles issue stops for one cycle
 //             so that it completes (ww_sm_issue).
-// Traps (priority: execute, stack answer, deadlock) and the retire port
-// stay here.
-// Traps stop the SM: trap_* pulse once, nothing issues afterwards.
+//   retire    ww_sm_retire: the retire record (registered: the retire port
+//             shows it one cycle later) and the trap of the cycle (priority:
+//             execute, stack answer, deadlock); a trap halts the SM: trap_*
+//             pulse once, nothing issues afterwards.
 // Protocol codes (trap causes, memory kinds, GSI codes) and the sideband
 // width: rtl/include/ww_proto.vh; CSR numbers: ww_isa.vh (WW_CSR_*).
 // Requires LANES, WARPS, LOCAL_BYTES powers of two.
@@ -164,7 +165,6 @@ module ww_sm #(
   (* mem2reg *) reg [LANES-1:0]  live_q [0:WARPS-1];   // registers: read by every warp at once
   (* mem2reg *) reg [SLOT_W-1:0] slot_q [0:WARPS-1];
   (* mem2reg *) reg [WID_W-1:0]  wib_q  [0:WARPS-1];   // warp index in its block
-  reg [31:0]        bar_pc_q [0:WARPS-1];
   // the instruction in flight (for the retire record of late completions)
   reg [31:0]        if_pc_q   [0:WARPS-1];
   reg [31:0]        if_insn_q [0:WARPS-1];
@@ -172,7 +172,7 @@ module ww_sm #(
   // block slots
   reg [BLOCKS-1:0]  bslot_used_q;
   reg [31:0]        ctaid_q  [0:BLOCKS-1];
-  reg               halted_q;
+  wire              halted;      // a trap stopped the SM (ww_sm_retire)
 
   ////////////////////
   // Launch         //
@@ -233,7 +233,7 @@ module ww_sm #(
   ww_fetch #(.WARPS(WARPS), .IMEM_BYTES(IMEM_BYTES)) u_fetch (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
-    .halted_i     (halted_q),
+    .halted_i     (halted),
     .scord_en_i   (scord_en_i),
     .imem_we_i    (imem_we_i),
     .imem_waddr_i (imem_waddr_i),
@@ -335,7 +335,7 @@ module ww_sm #(
   ww_sm_issue #(.WARPS(WARPS), .LATE_WAIT(LATE_WAIT)) u_issue (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
-    .halted_i         (halted_q),
+    .halted_i         (halted),
     .active_i         (active_q),
     .bar_wait_i       (bar_waiting),
     .bv_valid_i       (bv_valid),
@@ -448,7 +448,7 @@ module ww_sm #(
     .trap_o           (e_trap_c)
   );
 
-  wire e_ok     = e_valid_q && e_trap_c == `WW_TRAP_NONE && !halted_q;
+  wire e_ok     = e_valid_q && e_trap_c == `WW_TRAP_NONE && !halted;
   wire e_simple = !e_mem_q && !e_md_q && !(e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN);
   wire e_done   = e_ok && e_simple;
   assign e_bar  = e_done && e_op_q == WW_OP_BAR;
@@ -463,7 +463,6 @@ module ww_sm #(
   wire [LANES-1:0] sk_mask;
   wire [31:0]      sk_pc;
   wire [`WW_STACK_ERR_W-1:0] sk_err;
-  reg  [31:0]      sk_rpc_q;     // pc of the split/join being answered
 
   // unused outputs of this instance are left open on purpose
   /* verilator lint_off PINCONNECTEMPTY */
@@ -486,7 +485,7 @@ module ww_sm #(
     .empty_o        (stack_empty)
   );
   /* verilator lint_on PINCONNECTEMPTY */
-  wire sk_done = sk_valid && sk_err == `WW_STACK_ERR_OK && !halted_q;
+  wire sk_done = sk_valid && sk_err == `WW_STACK_ERR_OK && !halted;
   wire unused_sk = &{1'b0, sk_ready};
 
   ////////////////////
@@ -756,7 +755,7 @@ module ww_sm #(
   ww_sm_complete #(.WARPS(WARPS), .LANES(LANES)) u_complete (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
-    .halted_i      (halted_q),
+    .halted_i      (halted),
     .launch_i      (new_warps_go),
     .mask_i        (mask_flat),
     .if_rd_i       (if_rd_flat),
@@ -822,95 +821,78 @@ module ww_sm #(
   assign sb_clr_rd   = c_rd;
 
   ////////////////////
-  // Traps          //
+  // Retire, traps  //
   ////////////////////
 
-  reg        trap_c;
-  reg [`WW_TRAP_W-1:0] trap_kind_c;
-  reg [WID_W-1:0] trap_wid_c;
-  reg [31:0] trap_pc_c, trap_insn_c, trap_addr_c;
-  reg [5:0]  trap_lane_c;
-  always @* begin
-    trap_c      = 1'b0;
-    trap_kind_c = `WW_TRAP_NONE;
-    trap_wid_c  = e_wid_q;
-    trap_pc_c   = e_pc_q;
-    trap_insn_c = e_insn_q;
-    trap_lane_c = 6'd63;
-    trap_addr_c = 32'd0;
-    if (e_valid_q && e_trap_c != `WW_TRAP_NONE) begin
-      trap_c      = 1'b1;
-      trap_kind_c = e_trap_c;
-      if (e_fault_q != 2'd0) begin
-        trap_insn_c = 32'd0;
-        trap_addr_c = e_pc_q;
-      end else if (e_trap_c == `WW_TRAP_MISALIGNED && !e_mem_q) begin
-        trap_addr_c = e_target;
-      end else if (e_mem_q) begin
-        trap_lane_c = {1'b0, lsu_fault_lane};
-        trap_addr_c = lsu_fault_addr;
-      end
-    end else if (sk_valid && sk_err != `WW_STACK_ERR_OK) begin
-      trap_c      = 1'b1;
-      trap_kind_c = (sk_err == `WW_STACK_ERR_OVERFLOW) ? `WW_TRAP_STACK_OVERFLOW
-                                                       : `WW_TRAP_JOIN_EMPTY;
-      trap_wid_c  = sk_wid;
-      trap_pc_c   = sk_rpc_q;
-      trap_insn_c = if_insn_q[sk_wid];
-    end else if (deadlock) begin
-      // the warp whose arrival or exit caused it; the golden model names
-      // the lowest waiting warp of the block (deadlock_wid) instead
-      trap_c      = 1'b1;
-      trap_kind_c = `WW_TRAP_BAR_DEADLOCK;
-      trap_wid_c  = (e_bar || e_exit) ? e_wid_q : deadlock_wid;
-      trap_pc_c   = (e_bar || e_exit) ? e_pc_q : bar_pc_q[deadlock_wid];
-      trap_insn_c = (e_bar || e_exit) ? e_insn_q : 32'd0;
+  // per warp: its block index and its instruction in flight
+  wire [WARPS*32-1:0] block_flat, if_pc_flat, if_insn_flat;
+  generate
+    for (gw = 0; gw < WARPS; gw = gw + 1) begin : g_flat_ret
+      assign block_flat[32*gw +: 32]   = ctaid_q[slot_q[gw]];
+      assign if_pc_flat[32*gw +: 32]   = if_pc_q[gw];
+      assign if_insn_flat[32*gw +: 32] = if_insn_q[gw];
     end
-    if (halted_q) trap_c = 1'b0;
-  end
+  endgenerate
 
-  reg             trap_v_q;
-  reg [`WW_TRAP_W-1:0] trap_kind_q;
-  reg [WID_W-1:0] trap_wid_q;
-  reg [31:0]      trap_block_q;
-  reg [LANES-1:0] trap_mask_q;
-  reg [31:0]      trap_pc_q, trap_insn_q, trap_addr_q;
-  reg [5:0]       trap_lane_q;
-  assign trap_valid_o = trap_v_q;
-  assign trap_kind_o  = trap_kind_q;
-  assign trap_warp_o  = trap_wid_q;
-  assign trap_block_o = trap_block_q;
-  assign trap_mask_o  = trap_mask_q;
-  assign trap_pc_o    = trap_pc_q;
-  assign trap_insn_o  = trap_insn_q;
-  assign trap_lane_o  = trap_lane_q;
-  assign trap_addr_o  = trap_addr_q;
-
-  ////////////////////
-  // Retire port    //
-  ////////////////////
-
-  reg                ret_v_q;
-  reg [WID_W-1:0]    ret_wid_q;
-  reg [31:0]         ret_block_q, ret_pc_q, ret_insn_q;
-  reg [LANES-1:0]    ret_mask_q;
-  reg [4:0]          ret_rd_q;
-  reg [`WW_MEM_W-1:0] ret_mem_q;
-  reg [2:0]          ret_bytes_q;
-  reg [LANES*32-1:0] ret_rd_val_q, ret_addr_q, ret_wdata_q;
-  assign ret_valid_o     = ret_v_q;
-  assign ret_warp_o      = ret_wid_q;
-  assign ret_block_o     = ret_block_q;
-  assign ret_pc_o        = ret_pc_q;
-  assign ret_insn_o      = ret_insn_q;
-  assign ret_mask_o      = ret_mask_q;
-  assign ret_rd_o        = ret_rd_q;
-  assign ret_mem_o       = ret_mem_q;
-  assign ret_mem_bytes_o = ret_bytes_q;
-  assign ret_rd_val_o    = ret_rd_val_q;
-  assign ret_addr_o      = ret_addr_q;
-  assign ret_wdata_o     = ret_wdata_q;
-
+  ww_sm_retire #(.WARPS(WARPS), .LANES(LANES)) u_retire (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .halted_o         (halted),
+    .block_i          (block_flat),
+    .mask_i           (mask_flat),
+    .inf_pc_i         (if_pc_flat),
+    .inf_insn_i       (if_insn_flat),
+    .e_valid_i        (e_valid_q),
+    .e_wid_i          (e_wid_q),
+    .e_pc_i           (e_pc_q),
+    .e_insn_i         (e_insn_q),
+    .e_trap_i         (e_trap_c),
+    .e_fetch_fault_i  (e_fault_q != 2'd0),
+    .e_mem_i          (e_mem_q),
+    .e_target_i       (e_target),
+    .e_stack_i        (e_stack),
+    .e_bar_i          (e_bar),
+    .e_exit_i         (e_exit),
+    .lsu_fault_lane_i (lsu_fault_lane),
+    .lsu_fault_addr_i (lsu_fault_addr),
+    .sk_valid_i       (sk_valid),
+    .sk_err_i         (sk_err),
+    .sk_wid_i         (sk_wid),
+    .deadlock_i       (deadlock),
+    .deadlock_wid_i   (deadlock_wid),
+    .c_valid_i        (c_valid),
+    .c_retire_i       (c_retire),
+    .c_exec_i         (e_done),
+    .c_lsu_i          (c_lsu),
+    .c_wid_i          (c_wid),
+    .c_rd_i           (c_rd),
+    .c_data_i         (c_data),
+    .lsu_mem_i        (lsu_mem),
+    .lsu_bytes_i      (lsu_bytes),
+    .lsu_addr_i       (lsu_addr),
+    .lsu_wdata_i      (lsu_wdata),
+    .ret_valid_o      (ret_valid_o),
+    .ret_warp_o       (ret_warp_o),
+    .ret_block_o      (ret_block_o),
+    .ret_pc_o         (ret_pc_o),
+    .ret_insn_o       (ret_insn_o),
+    .ret_mask_o       (ret_mask_o),
+    .ret_rd_o         (ret_rd_o),
+    .ret_mem_o        (ret_mem_o),
+    .ret_mem_bytes_o  (ret_mem_bytes_o),
+    .ret_rd_val_o     (ret_rd_val_o),
+    .ret_addr_o       (ret_addr_o),
+    .ret_wdata_o      (ret_wdata_o),
+    .trap_valid_o     (trap_valid_o),
+    .trap_kind_o      (trap_kind_o),
+    .trap_warp_o      (trap_warp_o),
+    .trap_block_o     (trap_block_o),
+    .trap_mask_o      (trap_mask_o),
+    .trap_pc_o        (trap_pc_o),
+    .trap_insn_o      (trap_insn_o),
+    .trap_lane_o      (trap_lane_o),
+    .trap_addr_o      (trap_addr_o)
+  );
   ////////////////////
   // Sequential     //
   ////////////////////
@@ -924,7 +906,6 @@ module ww_sm #(
         live_q[w]     <= {LANES{1'b0}};
         slot_q[w]     <= {SLOT_W{1'b0}};
         wib_q[w]      <= {WID_W{1'b0}};
-        bar_pc_q[w]   <= 32'd0;
         if_pc_q[w]    <= 32'd0;
         if_insn_q[w]  <= 32'd0;
         if_rd_q[w]    <= 5'd0;
@@ -932,7 +913,6 @@ module ww_sm #(
       bslot_used_q <= {BLOCKS{1'b0}};
       for (w = 0; w < BLOCKS; w = w + 1)
         ctaid_q[w] <= 32'd0;
-      halted_q     <= 1'b0;
       e_valid_q    <= 1'b0;
       e_wid_q      <= {WID_W{1'b0}};
       e_pc_q       <= 32'd0;
@@ -946,28 +926,6 @@ module ww_sm #(
       e_fault_q    <= 2'd0;
       e_mem_q      <= 1'b0;
       e_md_q       <= 1'b0;
-      sk_rpc_q     <= 32'd0;
-      trap_v_q     <= 1'b0;
-      trap_kind_q  <= `WW_TRAP_NONE;
-      trap_wid_q   <= {WID_W{1'b0}};
-      trap_block_q <= 32'd0;
-      trap_mask_q  <= {LANES{1'b0}};
-      trap_pc_q    <= 32'd0;
-      trap_insn_q  <= 32'd0;
-      trap_addr_q  <= 32'd0;
-      trap_lane_q  <= 6'd63;
-      ret_v_q      <= 1'b0;
-      ret_wid_q    <= {WID_W{1'b0}};
-      ret_block_q  <= 32'd0;
-      ret_pc_q     <= 32'd0;
-      ret_insn_q   <= 32'd0;
-      ret_mask_q   <= {LANES{1'b0}};
-      ret_rd_q     <= 5'd0;
-      ret_mem_q    <= `WW_MEM_NONE;
-      ret_bytes_q  <= 3'd0;
-      ret_rd_val_q <= {LANES*32{1'b0}};
-      ret_addr_q   <= {LANES*32{1'b0}};
-      ret_wdata_q  <= {LANES*32{1'b0}};
     end else begin
       // ---- block finished: free its slot and warps (before a launch) ----
       if (bdone_c) begin
@@ -1012,43 +970,13 @@ module ww_sm #(
         e_mem_q   <= bv_mem[iss_w];
         e_md_q    <= bv_md[iss_w];
       end
-      if (e_stack) sk_rpc_q <= e_pc_q;
 
       // ---- complete ----
       if (c_valid) begin
         if (sk_done) mask_q[c_wid] <= sk_mask;
-        if (e_bar)  bar_pc_q[e_wid_q] <= e_pc_q;
         if (e_exit) begin
           active_q[e_wid_q] <= 1'b0;
         end
-      end
-      ret_v_q <= c_retire && !halted_q;
-      if (c_valid) begin
-        ret_wid_q    <= c_wid;
-        ret_block_q  <= ctaid_q[slot_q[c_wid]];
-        ret_pc_q     <= e_done ? e_pc_q : if_pc_q[c_wid];
-        ret_insn_q   <= e_done ? e_insn_q : if_insn_q[c_wid];
-        ret_mask_q   <= mask_q[c_wid];
-        ret_rd_q     <= c_rd;
-        ret_mem_q    <= c_lsu ? lsu_mem : `WW_MEM_NONE;
-        ret_bytes_q  <= c_lsu ? lsu_bytes : 3'd0;
-        ret_rd_val_q <= c_data;
-        ret_addr_q   <= lsu_addr;
-        ret_wdata_q  <= lsu_wdata;
-      end
-
-      // ---- traps stop the SM ----
-      trap_v_q <= trap_c;
-      if (trap_c) begin
-        halted_q    <= 1'b1;
-        trap_kind_q <= trap_kind_c;
-        trap_wid_q  <= trap_wid_c;
-        trap_block_q <= ctaid_q[slot_q[trap_wid_c]];
-        trap_mask_q  <= mask_q[trap_wid_c];
-        trap_pc_q   <= trap_pc_c;
-        trap_insn_q <= trap_insn_c;
-        trap_lane_q <= trap_lane_c;
-        trap_addr_q <= trap_addr_c;
       end
     end
   end

@@ -103,3 +103,9 @@ sm_complete_C        := cmodel/sm/ww_sm_complete.c
 sm_complete_LOCKSTEP := tb/sm/lockstep/sm_complete.c
 sm_complete_MUTANTS  := SM_COMPLETE_MD_BEATS_LSU SM_COMPLETE_ZERO_STOPS_AT_X30
 sm_complete_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=1 wide:WW_WARPS_PER_SM=16,WW_LANES=32 odd:WW_WARPS_PER_SM=5,WW_LANES=3
+
+BLOCKS += sm_retire
+sm_retire_C        := cmodel/sm/ww_sm_retire.c
+sm_retire_LOCKSTEP := tb/sm/lockstep/sm_retire.c
+sm_retire_MUTANTS  := SM_RETIRE_STACK_BEATS_EXEC SM_RETIRE_LATE_PC_FROM_EXEC
+sm_retire_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=1 wide:WW_WARPS_PER_SM=16,WW_LANES=32 odd:WW_WARPS_PER_SM=5,WW_LANES=3
