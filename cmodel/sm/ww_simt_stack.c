@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-enum { KIND_RECONV = 0, KIND_ELSE = 1 };
+enum { KIND_RECONV = 0, KIND_ELSE = 1, KIND_TX = 2 };
 
 typedef struct {
   uint8_t  kind;
@@ -27,7 +27,8 @@ struct ww_simt_stack {
   int push2;
   unsigned push2_addr;
   entry_t push2_ent;
-  int rsp_valid, rsp_join, rsp_diverged;
+  int rsp_valid, rsp_join, rsp_txc, rsp_diverged;
+  uint32_t rsp_fail;    /* a tx.commit's failed lanes */
   unsigned rsp_wid, rsp_err;
   uint32_t rsp_tmask, rsp_pc;
 };
@@ -79,10 +80,16 @@ void ww_simt_stack_step(ww_simt_stack_t *s, const ww_simt_stack_in_t *in,
   out->req_ready_o = !s->push2;
   out->rsp_valid_o = (uint64_t)s->rsp_valid;
   out->rsp_wid_o = s->rsp_wid;
-  out->rsp_tmask_o = s->rsp_join ? s->rdata.mask : s->rsp_tmask;
-  out->rsp_pc_o = (s->rsp_join && s->rdata.kind == KIND_ELSE) ? s->rdata.pc : s->rsp_pc;
+  /* a tx.commit: failed lanes retry at the TX entry's pc, else its mask at pc+4 */
+  const int retry = s->rsp_fail != 0;
+  out->rsp_tmask_o = s->rsp_txc ? (retry ? s->rsp_fail : s->rdata.mask)
+                   : s->rsp_join ? s->rdata.mask : s->rsp_tmask;
+  out->rsp_pc_o = (s->rsp_txc && retry) ? s->rdata.pc
+                : (s->rsp_join && s->rdata.kind == KIND_ELSE) ? s->rdata.pc : s->rsp_pc;
   out->rsp_diverged_o = (uint64_t)s->rsp_diverged;
-  out->rsp_err_o = s->rsp_err;
+  out->rsp_err_o = (s->rsp_txc && s->rdata.kind != KIND_TX) ? WW_STACK_ERR_TX_NONE
+                 : (s->rsp_join && s->rdata.kind == KIND_TX) ? WW_STACK_ERR_UNDERFLOW
+                 : s->rsp_err;
   uint64_t empty_w = 0; /* from the stack pointers, i.e. before this cycle's request */
   for (unsigned w = 0; w < s->cfg.warps; w++)
     empty_w |= (uint64_t)(s->sp[w] == 0) << w;
@@ -93,13 +100,15 @@ void ww_simt_stack_step(ww_simt_stack_t *s, const ww_simt_stack_in_t *in,
   unsigned sp = wid < s->cfg.warps ? s->sp[wid] : 0;
   uint32_t tmask = (uint32_t)in->req_tmask_i & s->lane_mask;
   uint32_t taken = tmask & (uint32_t)in->req_pred_i;
-  int diverge = taken != 0 && taken != tmask;
+  unsigned op = (unsigned)in->req_op_i;
+  int diverge = op == WW_STACK_SPLIT && taken != 0 && taken != tmask;
+  int is_push = op == WW_STACK_SPLIT || op == WW_STACK_TX_BEGIN;
+  int is_txc = op == WW_STACK_TX_COMMIT;
   unsigned need = sp + (diverge ? 2 : 1);
   int overflow = need > depth, empty = sp == 0;
   uint32_t pc = (uint32_t)in->req_pc_i, pc_next = pc + 4;
   unsigned top = (sp - 1) & idx_mask;
   int accept = in->req_valid_i && !s->push2;
-  unsigned op = (unsigned)in->req_op_i;
 
   /* the clock edge: read register first (it reads the old contents) */
   entry_t rd = s->mem[(wid << s->idx_w) | top];
@@ -113,10 +122,14 @@ void ww_simt_stack_step(ww_simt_stack_t *s, const ww_simt_stack_in_t *in,
     if (s->push2) {
       s->mem[s->push2_addr] = s->push2_ent;
     } else if (accept) {
-      if (op == WW_STACK_SPLIT && !overflow) {
-        s->mem[(wid << s->idx_w) | (sp & idx_mask)] = (entry_t){ KIND_RECONV, tmask, 0 };
+      if (is_push && !overflow) {
+        s->mem[(wid << s->idx_w) | (sp & idx_mask)] =
+            op == WW_STACK_TX_BEGIN ? (entry_t){ KIND_TX, tmask, pc_next & ~3u }
+                                    : (entry_t){ KIND_RECONV, tmask, 0 };
         push2_next = diverge;
         s->sp[wid] = need;
+      } else if (is_txc && !empty && taken == 0) {
+        s->sp[wid] = sp - 1;   /* all passed: pop (a non-TX top answers an error) */
       } else if (op == WW_STACK_JOIN && !empty) {
         s->sp[wid] = sp - 1;
       } else if (op == WW_STACK_CLEAR) {
@@ -131,12 +144,15 @@ void ww_simt_stack_step(ww_simt_stack_t *s, const ww_simt_stack_in_t *in,
     s->push2_ent = (entry_t){ KIND_ELSE, tmask & ~(uint32_t)in->req_pred_i & s->lane_mask,
                               pc_next & ~3u };
     s->rsp_join = op == WW_STACK_JOIN && !empty;
+    s->rsp_txc = is_txc && !empty;
+    s->rsp_fail = taken;
     s->rsp_wid = wid;
     s->rsp_pc = op == WW_STACK_CLEAR ? pc : pc_next;
-    s->rsp_diverged = op == WW_STACK_SPLIT && !overflow && diverge;
-    s->rsp_tmask = (op == WW_STACK_SPLIT && !overflow && diverge) ? taken : tmask;
-    s->rsp_err = (op == WW_STACK_SPLIT && overflow) ? WW_STACK_ERR_OVERFLOW
-               : (op == WW_STACK_JOIN && empty)     ? WW_STACK_ERR_UNDERFLOW : WW_STACK_ERR_OK;
+    s->rsp_diverged = !overflow && diverge;
+    s->rsp_tmask = (!overflow && diverge) ? taken : tmask;
+    s->rsp_err = (is_push && overflow)            ? WW_STACK_ERR_OVERFLOW
+               : (op == WW_STACK_JOIN && empty) ? WW_STACK_ERR_UNDERFLOW
+               : (is_txc && empty)              ? WW_STACK_ERR_TX_NONE : WW_STACK_ERR_OK;
   }
   s->rdata = rd;
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * ww_simt_stack -- C model of rtl/sm/ww_simt_stack.v, the per-warp
- * reconvergence stacks of one SM (docs/isa.md "Reconvergence").
+ * reconvergence stacks of one SM (docs/isa.md "Reconvergence"), with KILO
+ * TM's transaction entry (docs/tm.md sec. 3).
  * Cycle-exact on the ports of ww_simt_stack.ports.def. empty_o bit w is 1
  * while warp w's stack pointer is 0 (state only, not this cycle's request).
  */
@@ -13,8 +14,8 @@
 #include "ww_proto.h"
 #include "ww_util.h"
 
-/* req_op_i WW_STACK_* (SPLIT, JOIN, CLEAR), rsp_err_o WW_STACK_ERR_* (OK,
- * OVERFLOW, UNDERFLOW): cmodel/include/ww_proto.def. */
+/* req_op_i WW_STACK_* (SPLIT, JOIN, CLEAR, TX_BEGIN, TX_COMMIT), rsp_err_o
+ * WW_STACK_ERR_* (OK, OVERFLOW, UNDERFLOW, TX_NONE): cmodel/include/ww_proto.def. */
 
 #define WW_PORTS_DEF "ww_simt_stack.ports.def"
 #define WW_PORTS_NAME ww_simt_stack

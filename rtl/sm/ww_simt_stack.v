@@ -9,15 +9,25 @@
 //          answer mask P; else answer mask A. Next pc = pc+4 either way.
 //   JOIN   Pop the top entry: RECONV -> its mask, pc+4; ELSE -> its mask, its pc.
 //   CLEAR  Empty the warp's stack (warp launch); answers A, pc.
-// Entries are typed (2-bit kind) so KILO TM's retry/transaction entries fit
-// later (KILO TM, MICRO 2011, sec. 4.1).
+//   TX_BEGIN   (an outermost ww.tx.begin) Push TX{A, pc+4}; answer A, pc+4.
+//   TX_COMMIT  (ww.tx.commit; F = A & req_pred_i, the lanes that failed
+//          validation) The top must be a TX entry. F != 0: answer F at the
+//          entry's pc (a new attempt of the failed lanes), the entry stays;
+//          F == 0: pop it, answer its mask at pc+4 (the transaction is done,
+//          the warp's mask at ww.tx.begin comes back).
+// TX is KILO TM's R, T and N entries in one (KILO TM, MICRO 2011, sec. 4.1,
+// Fig. 3; docs/tm.md sec. 3 says why one entry does here). Entries are typed
+// (2-bit kind: RECONV, ELSE, TX, one spare).
 //
 // Protocol: a request moves when req_valid_i && req_ready_o and is answered
 // by exactly one rsp_valid_o pulse the next cycle. A split that pushes would
 // overflow (or a join on an empty stack) answers rsp_err_o = OVERFLOW
 // (UNDERFLOW; WW_STACK_* / WW_STACK_ERR_* of ww_proto.vh are the codes) and
-// changes nothing. A diverging split writes its second entry in the cycle
-// after it is accepted, with req_ready_o low.
+// changes nothing. A tx.commit on an empty stack answers TX_NONE and changes
+// nothing; one whose top entry is not TX answers TX_NONE, and a join whose
+// top entry is TX answers UNDERFLOW, after popping (the kind is known only
+// from the memory read; the SM traps on both). A diverging split writes its
+// second entry in the cycle after it is accepted, with req_ready_o low.
 // empty_o[w] = 1 when warp w's stack holds no entry (for ww.exit's "exit in
 // divergent code" trap). It comes from the stack pointer flops, so it
 // reflects every request accepted before this cycle (a diverging split's
@@ -65,6 +75,7 @@ module ww_simt_stack #(
 
   localparam [1:0] KIND_RECONV = 2'd0;
   localparam [1:0] KIND_ELSE   = 2'd1;
+  localparam [1:0] KIND_TX     = 2'd2;
 
 
   ////////////////////
@@ -77,6 +88,8 @@ module ww_simt_stack #(
   reg  [ENT_W-1:0]      push2_ent_q;
   reg                   rsp_valid_q;
   reg                   rsp_join_q;          // answer comes from the memory read
+  reg                   rsp_txc_q;           // a tx.commit's answer comes from it too
+  reg  [LANES-1:0]      rsp_fail_q;          // the tx.commit's failed lanes
   reg  [WID_W-1:0]      rsp_wid_q;
   reg  [LANES-1:0]      rsp_tmask_q;
   reg  [31:0]           rsp_pc_q;            // split/clear: next pc; join: pc+4
@@ -100,9 +113,12 @@ module ww_simt_stack #(
   end
   reg  [SP_W-1:0]  sp_new;                   // the request's stack pointer after it
   wire [LANES-1:0] taken    = req_tmask_i & req_pred_i;
-  wire             diverge  = (taken != {LANES{1'b0}}) && (taken != req_tmask_i);
+  wire             diverge  = (req_op_i == `WW_STACK_SPLIT) &&
+                              (taken != {LANES{1'b0}}) && (taken != req_tmask_i);
   wire [SP_W:0]    need     = {1'b0, sp} + (diverge ? {{SP_W-1{1'b0}}, 2'd2} :
                                                       {{SP_W{1'b0}}, 1'b1});
+  wire             is_push  = (req_op_i == `WW_STACK_SPLIT) || (req_op_i == `WW_STACK_TX_BEGIN);
+  wire             is_txc   = (req_op_i == `WW_STACK_TX_COMMIT);
   wire [SP_W:0]    depth_n  = {2'b01, {IDX_W{1'b0}}};   // DEPTH
   wire             overflow = need > depth_n;
   wire             empty    = (sp == {SP_W{1'b0}});
@@ -140,18 +156,29 @@ module ww_simt_stack #(
     push2_d   = 1'b0;
     mem_we    = 1'b0;
     mem_waddr = {req_wid_i, sp[IDX_W-1:0]};
-    mem_wdata = {KIND_RECONV, req_tmask_i, 30'd0};
+    mem_wdata = (req_op_i == `WW_STACK_TX_BEGIN) ? {KIND_TX, req_tmask_i, pc_next[31:2]}
+                                                 : {KIND_RECONV, req_tmask_i, 30'd0};
     if (push2_q) begin
       mem_we    = 1'b1;
       mem_waddr = push2_addr_q;
       mem_wdata = push2_ent_q;
     end else if (accept) begin
       case (req_op_i)
-        `WW_STACK_SPLIT: begin
+        `WW_STACK_SPLIT, `WW_STACK_TX_BEGIN: begin
           if (!overflow) begin
             mem_we  = 1'b1;
             push2_d = diverge;
             sp_new  = need[SP_W-1:0];
+          end
+        end
+        `WW_STACK_TX_COMMIT: begin
+          // all lanes passed: pop (a top that is not TX is an error answer)
+`ifdef WW_MUTANT_SIMT_TX_COMMIT_POPS_ON_FAIL
+          if (!empty) begin
+`else
+          if (!empty && taken == {LANES{1'b0}}) begin
+`endif
+            sp_new = sp - {{SP_W-1{1'b0}}, 1'b1};
           end
         end
         `WW_STACK_JOIN: begin
@@ -196,13 +223,16 @@ module ww_simt_stack #(
       push2_addr_q   <= {req_wid_i, sp[IDX_W-1:0] + {{IDX_W-1{1'b0}}, 1'b1}};
       push2_ent_q    <= {KIND_ELSE, req_tmask_i & ~req_pred_i, pc_next[31:2]};
       rsp_join_q     <= (req_op_i == `WW_STACK_JOIN) && !empty;
+      rsp_txc_q      <= is_txc && !empty;
+      rsp_fail_q     <= taken;
       rsp_wid_q      <= req_wid_i;
       rsp_pc_q       <= (req_op_i == `WW_STACK_CLEAR) ? req_pc_i : pc_next;
-      rsp_diverged_q <= (req_op_i == `WW_STACK_SPLIT) && !overflow && diverge;
-      rsp_tmask_q    <= (req_op_i == `WW_STACK_SPLIT && !overflow && diverge) ? taken : req_tmask_i;
-      rsp_err_q      <= (req_op_i == `WW_STACK_SPLIT && overflow) ? `WW_STACK_ERR_OVERFLOW :
-                        (req_op_i == `WW_STACK_JOIN && empty)     ? `WW_STACK_ERR_UNDERFLOW :
-                                                                    `WW_STACK_ERR_OK;
+      rsp_diverged_q <= !overflow && diverge;
+      rsp_tmask_q    <= (!overflow && diverge) ? taken : req_tmask_i;
+      rsp_err_q      <= (is_push && overflow)                  ? `WW_STACK_ERR_OVERFLOW :
+                        (req_op_i == `WW_STACK_JOIN && empty) ? `WW_STACK_ERR_UNDERFLOW :
+                        (is_txc && empty)                      ? `WW_STACK_ERR_TX_NONE :
+                                                                 `WW_STACK_ERR_OK;
     end
   end
 
@@ -212,10 +242,21 @@ module ww_simt_stack #(
 
   assign rsp_valid_o    = rsp_valid_q;
   assign rsp_wid_o      = rsp_wid_q;
-  assign rsp_tmask_o    = rsp_join_q ? top_mask : rsp_tmask_q;
-  assign rsp_pc_o       = (rsp_join_q && top_kind == KIND_ELSE) ? top_pc : rsp_pc_q;
+  // a tx.commit: failed lanes retry at the TX entry's pc, else its mask at pc+4
+  wire             retry    = (rsp_fail_q != {LANES{1'b0}});
+`ifdef WW_MUTANT_SIMT_TX_RETRY_ALL_LANES
+  wire [LANES-1:0] txc_mask = retry ? top_mask : top_mask;
+`else
+  wire [LANES-1:0] txc_mask = retry ? rsp_fail_q : top_mask;
+`endif
+  assign rsp_tmask_o    = rsp_txc_q  ? txc_mask :
+                          rsp_join_q ? top_mask : rsp_tmask_q;
+  assign rsp_pc_o       = (rsp_txc_q && retry) ? top_pc :
+                          (rsp_join_q && top_kind == KIND_ELSE) ? top_pc : rsp_pc_q;
   assign rsp_diverged_o = rsp_diverged_q;
-  assign rsp_err_o      = rsp_err_q;
+  assign rsp_err_o      = (rsp_txc_q && top_kind != KIND_TX)  ? `WW_STACK_ERR_TX_NONE :
+                          (rsp_join_q && top_kind == KIND_TX) ? `WW_STACK_ERR_UNDERFLOW :
+                                                                rsp_err_q;
 
   genvar g;
   for (g = 0; g < WARPS; g = g + 1) begin : g_empty

@@ -22,6 +22,14 @@
  * the other warps, in push-heavy and pop-heavy phases, leave their stacks at
  * varied depths (and overflow and underflow them); then the tree's warp is
  * cleared, as at a warp launch.
+ * Transactions (KILO TM's retry, docs/tm.md sec. 3): a tree node may be a
+ * transaction (not inside another: nesting is flattened by the SM) run as
+ *     T:   ww.tx.begin       -- TX_BEGIN: push, pc T+4
+ *          body; ww.tx.commit at T+8 with the lanes that fail this attempt
+ * where each lane fails a random 0..2 attempts before it passes. Checked:
+ * a commit with failures answers exactly the failed lanes at T+4, one
+ * without answers the mask the transaction began with at T+12, and each
+ * lane runs the body once per attempt (the host walk repeats it).
  * Usage: test_simt_stack [--seed N] [--trees N]
  */
 #include <inttypes.h>
@@ -37,7 +45,8 @@
 #define MAX_TRACE 256
 
 typedef struct node {
-  int is_if;
+  int is_if, is_tx;
+  int fails[LANES];           /* tx: attempts each lane fails before it passes */
   int block;                  /* leaf: block id */
   uint32_t pred;              /* if: lanes whose predicate is true */
   uint32_t pc;                /* if: pc of its split */
@@ -51,7 +60,7 @@ static ww_rng_t rng;
 static int trace[LANES][MAX_TRACE], trace_n[LANES];
 static int ref[LANES][MAX_TRACE], ref_n[LANES];
 
-static node_t *gen(int depth)
+static node_t *gen(int depth, int in_tx)
 {
   static node_t spare_leaf = { .block = -1 };   /* shared once the pool is full */
   if (n_nodes >= MAX_NODES)
@@ -62,21 +71,36 @@ static node_t *gen(int depth)
     n->block = n_blocks++;
     return n;
   }
-  n->is_if = 1;
   n->pc = 0x1000u + 16u * (uint32_t)n_nodes;
+  if (!in_tx && ww_rng_chance(&rng, 1, 4)) {
+    n->is_tx = 1;
+    for (int l = 0; l < LANES; l++)
+      n->fails[l] = ww_rng_chance(&rng, 1, 2) ? 0 : 1 + (int)ww_rng_below(&rng, 2);
+    n->n_then = 1 + (int)ww_rng_below(&rng, 2);
+    for (int i = 0; i < n->n_then; i++)
+      n->then_s[i] = gen(depth - 1, 1);
+    return n;
+  }
+  n->is_if = 1;
   n->pred = ww_rng_chance(&rng, 1, 4) ? (ww_rng_chance(&rng, 1, 2) ? 0 : (1u << LANES) - 1)
                                       : (uint32_t)ww_rng_bits(&rng, LANES);
   n->n_then = 1 + (int)ww_rng_below(&rng, 2);
   n->n_else = (int)ww_rng_below(&rng, 3);
   for (int i = 0; i < n->n_then; i++)
-    n->then_s[i] = gen(depth - 1);
+    n->then_s[i] = gen(depth - 1, in_tx);
   for (int i = 0; i < n->n_else; i++)
-    n->else_s[i] = gen(depth - 1);
+    n->else_s[i] = gen(depth - 1, in_tx);
   return n;
 }
 
 static void walk_ref(const node_t *n, int lane)
 {
+  if (n->is_tx) {   /* the body once per attempt */
+    for (int a = 0; a <= n->fails[lane]; a++)
+      for (int i = 0; i < n->n_then; i++)
+        walk_ref(n->then_s[i], lane);
+    return;
+  }
   if (!n->is_if) {
     if (ref_n[lane] < MAX_TRACE)
       ref[lane][ref_n[lane]++] = n->block;
@@ -118,6 +142,11 @@ static unsigned ref_apply(unsigned op, uint32_t tmask, uint32_t pred)
     if (*d == 0)
       return WW_STACK_ERR_UNDERFLOW;
     (*d)--;
+  } else if (op == WW_STACK_TX_COMMIT) {
+    if (*d == 0)
+      return WW_STACK_ERR_TX_NONE;
+    if ((tmask & pred) == 0)
+      (*d)--;
   } else {
     uint32_t t = tmask & pred;
     unsigned n = (t != 0 && t != tmask) ? 2 : 1;
@@ -167,8 +196,48 @@ static ww_simt_stack_out_t call(unsigned op, uint32_t tmask, uint32_t pred, uint
 
 static void exec_seq(node_t *const *s, int n, uint32_t mask);
 
+static uint64_t tx_attempts;
+
+static void exec_tx(const node_t *n, uint32_t mask)
+{
+  ww_simt_stack_out_t r = call(WW_STACK_TX_BEGIN, mask, 0, n->pc);
+  if (r.rsp_err_o || (uint32_t)r.rsp_tmask_o != mask || (uint32_t)r.rsp_pc_o != n->pc + 4) {
+    printf("FAIL: tx.begin at 0x%x answered mask 0x%x pc 0x%x err %u, entered with 0x%x\n",
+           n->pc, (uint32_t)r.rsp_tmask_o, (uint32_t)r.rsp_pc_o, (unsigned)r.rsp_err_o, mask);
+    failures++;
+    return;
+  }
+  uint32_t m = mask;
+  for (int attempt = 0; attempt < 3; attempt++) {
+    tx_attempts++;
+    exec_seq(n->then_s, n->n_then, m);
+    uint32_t fail = 0;
+    for (int l = 0; l < LANES; l++)
+      if (((m >> l) & 1) && attempt < n->fails[l])
+        fail |= 1u << l;
+    r = call(WW_STACK_TX_COMMIT, m, fail, n->pc + 8);
+    const uint32_t want_m = fail ? fail : mask, want_pc = fail ? n->pc + 4 : n->pc + 12;
+    if (r.rsp_err_o || (uint32_t)r.rsp_tmask_o != want_m || (uint32_t)r.rsp_pc_o != want_pc) {
+      printf("FAIL: tx.commit at 0x%x (failed 0x%x) answered mask 0x%x pc 0x%x err %u, "
+             "want 0x%x at 0x%x\n", n->pc + 8, fail, (uint32_t)r.rsp_tmask_o,
+             (uint32_t)r.rsp_pc_o, (unsigned)r.rsp_err_o, want_m, want_pc);
+      failures++;
+      return;
+    }
+    if (!fail)
+      return;
+    m = fail;
+  }
+  printf("FAIL: tx at 0x%x still retrying after 3 attempts\n", n->pc);
+  failures++;
+}
+
 static void exec(const node_t *n, uint32_t mask)
 {
+  if (n->is_tx) {
+    exec_tx(n, mask);
+    return;
+  }
   if (!n->is_if) {
     for (int l = 0; l < LANES; l++)
       if (((mask >> l) & 1) && trace_n[l] < MAX_TRACE)
@@ -240,7 +309,7 @@ int main(int argc, char **argv)
   int pushing[64] = { 0 };   /* other warps: a push-heavy or a pop-heavy phase */
   for (uint64_t t = 0; t < trees && failures < 5; t++) {
     n_nodes = n_blocks = 0;
-    node_t *root = gen(1 + (int)ww_rng_below(&rng, 6));
+    node_t *root = gen(1 + (int)ww_rng_below(&rng, 6), 0);
     uint32_t mask;
     do
       mask = (uint32_t)ww_rng_bits(&rng, LANES);
@@ -289,8 +358,8 @@ int main(int argc, char **argv)
       max_nodes = (uint64_t)n_nodes;
   }
   ww_simt_stack_free(st);
-  printf("test_simt_stack: %" PRIu64 " if/else executed, largest tree %" PRIu64
-         " nodes, %" PRIu64 " other warps busy at a tree's start: %s\n",
-         ifs, max_nodes, busy_other, failures ? "FAIL" : "PASS");
+  printf("test_simt_stack: %" PRIu64 " if/else executed, %" PRIu64 " transaction attempts, "
+         "largest tree %" PRIu64 " nodes, %" PRIu64 " other warps busy at a tree's start: %s\n",
+         ifs, tx_attempts, max_nodes, busy_other, failures ? "FAIL" : "PASS");
   return failures ? 1 : 0;
 }
