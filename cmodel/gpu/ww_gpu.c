@@ -37,6 +37,8 @@ ww_gpu_cfg_t ww_gpu_default_cfg(void)
   c.shared_base = WW_SHARED_BASE;
   c.shmem_bytes = WW_SHMEM_BYTES;
   c.local_bytes = WW_LOCAL_BYTES;
+  c.tx_log_words = WW_TX_LOG_WORDS;
+  c.tx_watchdog = WW_TX_WATCHDOG;
   c.seed = 0;
   c.max_steps = 0;
   return c;
@@ -80,6 +82,8 @@ static int check_cfg(const ww_gpu_cfg_t *c, char *err, size_t n)
   if ((uint64_t)c->shared_base + c->shmem_bytes > 0x100000000ull)
     return put_err(err, n, "shared window 0x%08x + %u passes the end of the address space",
                    c->shared_base, c->shmem_bytes), -1;
+  if (c->tx_log_words > 65536)
+    return put_err(err, n, "tx_log_words %u: must be 0..65536", c->tx_log_words), -1;
   if (c->local_bytes % 4)
     return put_err(err, n, "local_bytes %u: must be a multiple of 4", c->local_bytes), -1;
   uint64_t local = (uint64_t)c->num_sm * c->warps_per_sm * c->lanes * c->local_bytes;
@@ -119,6 +123,12 @@ ww_gpu_t *ww_gpu_new(const ww_gpu_cfg_t *cfg, char *err, size_t err_len)
     sm->stamp = calloc(lines, sizeof *sm->stamp);
     sm->data = calloc(lines, cfg->line_bytes);
     bad = !sm->warps || !sm->bslots || !sm->tag || !sm->valid || !sm->stamp || !sm->data;
+    for (unsigned w = 0; w < cfg->warps_per_sm && !bad && cfg->tx_log_words; w++) {
+      size_t ents = (size_t)cfg->tx_log_words * cfg->lanes;
+      sm->warps[w].rlog = calloc(ents, sizeof(ww_tx_ent_t));
+      sm->warps[w].wlog = calloc(ents, sizeof(ww_tx_ent_t));
+      bad = !sm->warps[w].rlog || !sm->warps[w].wlog;
+    }
     for (unsigned b = 0; b < g->nbslots && !bad; b++) {
       sm->bslots[b].shmem = calloc(cfg->shmem_bytes ? cfg->shmem_bytes : 1, 1);
       bad = !sm->bslots[b].shmem;
@@ -142,6 +152,11 @@ void ww_gpu_free(ww_gpu_t *g)
     if (sm->bslots)
       for (unsigned b = 0; b < g->nbslots; b++)
         free(sm->bslots[b].shmem);
+    if (sm->warps)
+      for (unsigned w = 0; w < g->cfg.warps_per_sm; w++) {
+        free(sm->warps[w].rlog);
+        free(sm->warps[w].wlog);
+      }
     free(sm->warps);
     free(sm->bslots);
     free(sm->tag);
@@ -257,6 +272,8 @@ static void place_block(ww_gpu_t *g, unsigned s, uint32_t ctaid)
     w->bslot = (uint16_t)b;
     w->state = WW_W_READY;
     w->sp = 0;
+    w->tx_depth = 0;
+    w->tx_steps = 0;
     sm->used |= 1u << hw;
     sm->ready |= 1u << hw;
     bs->hw_mask |= 1u << hw;

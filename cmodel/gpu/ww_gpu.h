@@ -39,6 +39,10 @@ typedef struct {
   uint32_t shared_base;     /* SHARED_BASE */
   uint32_t shmem_bytes;     /* SHMEM_BYTES per resident block */
   uint32_t local_bytes;     /* LOCAL_BYTES per hardware thread */
+  uint32_t tx_log_words;    /* KILO TM log entries per thread (each log); 0: transactions
+                               trap "not implemented" (a backend without them) */
+  uint32_t tx_watchdog;     /* warp instructions of one attempt before the watchdog
+                               validates it (doomed transactions); 0: never */
   uint64_t seed;            /* 0: loose round robin; else random interleaving from seed */
   uint64_t max_steps;       /* scheduler steps before a step-limit trap; 0 = none */
 } ww_gpu_cfg_t;
@@ -176,6 +180,8 @@ typedef struct {
   uint64_t l1_hits, l1_misses;       /* per lane access */
   uint64_t barriers;        /* block barriers completed */
   uint64_t divergent_splits;
+  uint64_t tx_commits, tx_aborts;    /* transactions committed / aborted (threads) */
+  uint64_t tx_watchdog_aborts;       /* attempts the watchdog found doomed (warps) */
   uint64_t blocks_done;
   uint64_t sm_warp_insns[16];
 } ww_gpu_stats_t;

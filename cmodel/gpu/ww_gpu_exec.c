@@ -168,6 +168,8 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
 {
   ww_sm_t *sm = &g->sm[s];
   ww_warp_t *w = &sm->warps[hw];
+  if (w->tx_depth)
+    ww_tm_watchdog(g, w);   /* may abort a doomed attempt: pc and mask change */
   const uint32_t pc = w->pc;
   const ww_pdi_t *d;
   ww_pdi_t tmp;
@@ -305,6 +307,8 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
   case WW_OP_JOIN: {
     if (!w->sp)
       TRAP(WW_TRAP_JOIN_EMPTY, "ww.join with an empty reconvergence stack");
+    if (w->stk[w->sp - 1].kind == WW_RS_TX)
+      TRAP(WW_TRAP_JOIN_EMPTY, "ww.join inside a transaction without its ww.split");
     const ww_rs_entry_t *e = &w->stk[--w->sp];
     w->mask = e->mask;
     if (e->kind == WW_RS_ELSE)
@@ -319,6 +323,8 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
     break;
   }
   case WW_OP_BAR: {
+    if (w->tx_depth)
+      TRAP(WW_TRAP_TX_BARRIER, "ww.bar inside a transaction (ww.tx.begin without its ww.tx.commit)");
     if (mask != w->live)
       TRAP(WW_TRAP_BAR_DIVERGENT, "ww.bar with lanes 0x%08x active of the warp's 0x%08x",
            mask, w->live);
@@ -340,6 +346,8 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
     break;
   }
   case WW_OP_EXIT: {
+    if (w->tx_depth)
+      TRAP(WW_TRAP_TX_BARRIER, "ww.exit inside a transaction (ww.tx.begin without its ww.tx.commit)");
     if (mask != w->live || w->sp)
       TRAP(WW_TRAP_EXIT_DIVERGENT,
            "ww.exit with lanes 0x%08x active of the warp's 0x%08x, reconvergence stack depth %u",
@@ -354,7 +362,12 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
     break;
   }
   case WW_OP_TX_BEGIN: case WW_OP_TX_COMMIT:
-    TRAP(WW_TRAP_TX_UNIMPL, "%s: transactions are not implemented yet", ww_op_mnemonic(d->op));
+    if (!g->cfg.tx_log_words)
+      TRAP(WW_TRAP_TX_UNIMPL, "%s: transactions are not implemented on this backend yet",
+           ww_op_mnemonic(d->op));
+    if (d->op == WW_OP_TX_BEGIN ? ww_tm_begin(g, s, hw, d, pc) : ww_tm_commit(g, s, hw, d, pc, &npc))
+      return -1;
+    break;
 
   default:
     if (ww_op_class(d->op) == WW_CLS_ATOMIC) {

@@ -30,13 +30,20 @@ typedef struct {
 } ww_pdi_t;
 
 enum { WW_W_FREE = 0, WW_W_READY, WW_W_BAR, WW_W_EXITED };
-enum { WW_RS_RECONV = 0, WW_RS_ELSE = 1 };
+enum { WW_RS_RECONV = 0, WW_RS_ELSE = 1, WW_RS_TX = 2 };
 enum { WW_G_IDLE = 0, WW_G_RUNNING, WW_G_DONE, WW_G_TRAP };
 
 typedef struct {
   uint32_t mask, pc;
   uint32_t kind;                   /* WW_RS_* */
 } ww_rs_entry_t;
+
+/* A transaction log entry (docs/tm.md sec. 1): a word address and its word;
+ * WW_TX_VOID as the address marks a lane without an entry. */
+typedef struct {
+  uint32_t addr, val;
+} ww_tx_ent_t;
+#define WW_TX_VOID 1u
 
 typedef struct {
   uint32_t x[WW_NREG][WW_MAX_LANES];   /* x[reg][lane] */
@@ -49,6 +56,14 @@ typedef struct {
   uint8_t  state;                  /* WW_W_* */
   uint8_t  sp;                     /* reconvergence stack depth */
   ww_rs_entry_t stk[WW_STACK_DEPTH];
+  /* KILO TM (ww_gpu_tm.c): nesting depth (0: not in a transaction) and the
+   * warp's logs, entry i of lane l at [i * lanes + l]; every transactional
+   * load or store appends one entry for the whole warp */
+  uint32_t tx_depth;
+  uint32_t tx_mask;                /* the lanes of this attempt */
+  uint32_t tx_steps;               /* its instructions, for the watchdog */
+  uint32_t rlen, wlen;
+  ww_tx_ent_t *rlog, *wlog;        /* tx_log_words * lanes each */
 } ww_warp_t;
 
 typedef struct {
@@ -136,5 +151,37 @@ void ww_l1_clear(ww_gpu_t *g, unsigned sm);
 int ww_mem_load(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
 int ww_mem_store(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
 int ww_mem_atomic(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
+
+/* A committing transaction writes word a (L2; this SM's L1 copy dropped). */
+void ww_mem_commit_word(ww_gpu_t *g, unsigned sm, uint32_t a, uint32_t v);
+
+/* ---- ww_gpu_tm.c --------------------------------------------------------- */
+/* ww.tx.begin / ww.tx.commit of warp hw; *npc and the warp's mask updated.
+ * 0, or -1 after recording a trap. */
+int ww_tm_begin(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
+int ww_tm_commit(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc,
+                 uint32_t *npc);
+/* Before an instruction of a warp in a transaction: counts it, and when the
+ * attempt reaches tx_watchdog instructions validates every lane of it; if
+ * one fails the attempt is aborted (all its lanes restart after
+ * ww.tx.begin, entries above the TX entry dropped): 1; else 0. */
+int ww_tm_watchdog(ww_gpu_t *g, ww_warp_t *w);
+
+/* Is this load or store of the warp transactional (in a transaction, not a
+ * strong access) for the lanes of g->rec.addr (checked)? Then one log entry
+ * is appended for the warp (read log for loads and sub-word stores, write log
+ * for stores), void for every lane until filled: 1; 0 if not transactional;
+ * -1 after a log-full trap. */
+int ww_tm_prepare(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc,
+                  int store, unsigned n);
+/* Lane l's transactional load of n bytes at a (the raw bytes, zero-extended),
+ * and store of the n-byte value v at a. */
+uint32_t ww_tm_load(ww_gpu_t *g, ww_warp_t *w, unsigned l, uint32_t a, unsigned n);
+void ww_tm_store(ww_gpu_t *g, ww_warp_t *w, unsigned l, uint32_t a, unsigned n, uint32_t v);
+/* Is address a (global, checked) transactional: below local memory. */
+static inline int ww_tm_addr(const ww_gpu_t *g, uint32_t a)
+{
+  return a < g->local_base0;
+}
 
 #endif /* WW_GPU_INT_H */

@@ -138,11 +138,21 @@ int ww_mem_load(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_
   int first = check_lanes(g, s, hw, d, pc, n, "loads");
   if (first < 0)
     return -1;
+  const int tx = ww_tm_prepare(g, s, hw, d, pc, 0, n);   /* in a transaction */
+  if (tx < 0)
+    return -1;
   const uint32_t sbase = g->cfg.shared_base;
   uint8_t *shm = sm->bslots[w->bslot].shmem;
   for (uint32_t m = w->mask; m; m &= m - 1) {
     unsigned l = (unsigned)__builtin_ctz(m);
     uint32_t a = g->rec.addr[l], v;
+    if (tx && a < sbase && ww_tm_addr(g, a)) {
+      v = ww_tm_load(g, w, l, a, n);
+      if (sext)
+        v = n == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
+      w->x[d->rdw][l] = v;
+      continue;
+    }
     const uint8_t *p = a >= sbase ? shm + (a - sbase) : strong ? g->gmem + a : l1_access(g, sm, a);
     if (g->follow && (g->follow_lanes >> l & 1))
       v = g->follow->rd_val[l];     /* co-simulation: the value the RTL read */
@@ -168,12 +178,20 @@ int ww_mem_store(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32
   int first = check_lanes(g, s, hw, d, pc, n, "stores");
   if (first < 0)
     return -1;
+  const int tx = ww_tm_prepare(g, s, hw, d, pc, 1, n);   /* in a transaction */
+  if (tx < 0)
+    return -1;
   const uint32_t sbase = g->cfg.shared_base;
   uint8_t *shm = sm->bslots[w->bslot].shmem;
   for (uint32_t m = w->mask; m; m &= m - 1) {
     unsigned l = (unsigned)__builtin_ctz(m);
     uint32_t a = g->rec.addr[l], v = w->x[d->rs2][l];
     uint8_t *p;
+    g->rec.wdata[l] = n == 4 ? v : v & ((1u << (8 * n)) - 1);
+    if (tx && a < sbase && ww_tm_addr(g, a)) {
+      ww_tm_store(g, w, l, a, n, v);   /* logged; memory at commit */
+      continue;
+    }
     if (a >= sbase) {
       p = shm + (a - sbase);
     } else {
@@ -189,13 +207,19 @@ int ww_mem_store(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32
       p[2] = (uint8_t)(v >> 16);
       p[3] = (uint8_t)(v >> 24);
     }
-    g->rec.wdata[l] = n == 4 ? v : v & ((1u << (8 * n)) - 1);
   }
   g->rec.mem = (uint8_t)(first ? WW_MEM_SHARED_STORE
                                : d->op == WW_OP_SW_STRONG ? WW_MEM_STORE_STRONG : WW_MEM_STORE);
   g->rec.mem_bytes = (uint8_t)n;
   g->st.stores++;
   return 0;
+}
+
+void ww_mem_commit_word(ww_gpu_t *g, unsigned s, uint32_t a, uint32_t v)
+{
+  ww_st32(g->gmem + a, v);
+  l1_evict(g, &g->sm[s], a);
+  pdc_drop(g, a);
 }
 
 static inline uint32_t amo_op(unsigned op, uint32_t old, uint32_t b)

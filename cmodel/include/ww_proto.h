@@ -8,9 +8,9 @@
 #ifndef WW_PROTO_H
 #define WW_PROTO_H
 
-/* ---- TRAP: 4 bits; text = message */
-#define WW_TRAP_W 4
-#define WW_TRAP_N 16
+/* ---- TRAP: 5 bits; text = message */
+#define WW_TRAP_W 5
+#define WW_TRAP_N 19
 typedef enum {
   WW_TRAP_NONE                 = 0,  /* no trap */
   WW_TRAP_ILLEGAL              = 1,  /* illegal instruction */
@@ -28,6 +28,9 @@ typedef enum {
   WW_TRAP_STEP_LIMIT           = 13,  /* run stopped (step limit, hang or Ctrl-C) */
   WW_TRAP_NOT_READY            = 14,  /* warp cannot issue */
   WW_TRAP_COSIM                = 15,  /* co-simulation mismatch (RTL differs from the golden model) */
+  WW_TRAP_TX_OUTSIDE           = 16,  /* ww.tx.commit outside a transaction */
+  WW_TRAP_TX_BARRIER           = 17,  /* ww.bar or ww.exit inside a transaction */
+  WW_TRAP_TX_LOG_FULL          = 18,  /* transaction log full */
 } ww_trap_kind_t;
 #define WW_TRAP_LIST(X) \
   X(NONE, 0x0, "no trap") \
@@ -45,7 +48,10 @@ typedef enum {
   X(TX_UNIMPL, 0xC, "transactions not implemented") \
   X(STEP_LIMIT, 0xD, "run stopped (step limit, hang or Ctrl-C)") \
   X(NOT_READY, 0xE, "warp cannot issue") \
-  X(COSIM, 0xF, "co-simulation mismatch (RTL differs from the golden model)")
+  X(COSIM, 0xF, "co-simulation mismatch (RTL differs from the golden model)") \
+  X(TX_OUTSIDE, 0x10, "ww.tx.commit outside a transaction") \
+  X(TX_BARRIER, 0x11, "ww.bar or ww.exit inside a transaction") \
+  X(TX_LOG_FULL, 0x12, "transaction log full")
 
 /* ---- MEM: 4 bits; text = the access */
 #define WW_MEM_W 4

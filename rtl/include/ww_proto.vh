@@ -9,25 +9,28 @@
 `ifndef WW_PROTO_VH
 `define WW_PROTO_VH
 
-// ---- TRAP: 4 bits; text = message
-`define WW_TRAP_W 4
-`define WW_TRAP_N 16
-`define WW_TRAP_NONE                 4'd0  // no trap
-`define WW_TRAP_ILLEGAL              4'd1  // illegal instruction
-`define WW_TRAP_DIVERGENT            4'd2  // divergent branch outside split/join
-`define WW_TRAP_JOIN_EMPTY           4'd3  // join without split
-`define WW_TRAP_STACK_OVERFLOW       4'd4  // reconvergence stack overflow
-`define WW_TRAP_MISALIGNED           4'd5  // misaligned access
-`define WW_TRAP_NULL_ACCESS          4'd6  // null/unmapped access
-`define WW_TRAP_OUT_OF_RANGE         4'd7  // out-of-range access
-`define WW_TRAP_BAR_DIVERGENT        4'd8  // barrier in divergent code
-`define WW_TRAP_BAR_DEADLOCK         4'd9  // barrier deadlock
-`define WW_TRAP_EXIT_DIVERGENT       4'd10  // exit in divergent code
-`define WW_TRAP_KERNEL_TRAP          4'd11  // kernel trap (ecall/ebreak)
-`define WW_TRAP_TX_UNIMPL            4'd12  // transactions not implemented
-`define WW_TRAP_STEP_LIMIT           4'd13  // run stopped (step limit, hang or Ctrl-C)
-`define WW_TRAP_NOT_READY            4'd14  // warp cannot issue
-`define WW_TRAP_COSIM                4'd15  // co-simulation mismatch (RTL differs from the golden model)
+// ---- TRAP: 5 bits; text = message
+`define WW_TRAP_W 5
+`define WW_TRAP_N 19
+`define WW_TRAP_NONE                 5'd0  // no trap
+`define WW_TRAP_ILLEGAL              5'd1  // illegal instruction
+`define WW_TRAP_DIVERGENT            5'd2  // divergent branch outside split/join
+`define WW_TRAP_JOIN_EMPTY           5'd3  // join without split
+`define WW_TRAP_STACK_OVERFLOW       5'd4  // reconvergence stack overflow
+`define WW_TRAP_MISALIGNED           5'd5  // misaligned access
+`define WW_TRAP_NULL_ACCESS          5'd6  // null/unmapped access
+`define WW_TRAP_OUT_OF_RANGE         5'd7  // out-of-range access
+`define WW_TRAP_BAR_DIVERGENT        5'd8  // barrier in divergent code
+`define WW_TRAP_BAR_DEADLOCK         5'd9  // barrier deadlock
+`define WW_TRAP_EXIT_DIVERGENT       5'd10  // exit in divergent code
+`define WW_TRAP_KERNEL_TRAP          5'd11  // kernel trap (ecall/ebreak)
+`define WW_TRAP_TX_UNIMPL            5'd12  // transactions not implemented
+`define WW_TRAP_STEP_LIMIT           5'd13  // run stopped (step limit, hang or Ctrl-C)
+`define WW_TRAP_NOT_READY            5'd14  // warp cannot issue
+`define WW_TRAP_COSIM                5'd15  // co-simulation mismatch (RTL differs from the golden model)
+`define WW_TRAP_TX_OUTSIDE           5'd16  // ww.tx.commit outside a transaction
+`define WW_TRAP_TX_BARRIER           5'd17  // ww.bar or ww.exit inside a transaction
+`define WW_TRAP_TX_LOG_FULL          5'd18  // transaction log full
 
 // ---- MEM: 4 bits; text = the access
 `define WW_MEM_W 4

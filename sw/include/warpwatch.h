@@ -196,7 +196,16 @@ static inline void ww_fence_device(void)
   __asm__ volatile(".insn r %0, %1, %2, x0, x0, x0" :: WW_RFIELDS_(FENCE_DEV) : "memory");
 }
 
-/* Transactions: decoded, but they trap until the TM blocks implement them. */
+/* Transactions (docs/isa.md "Transactions", KILO TM): write
+ *     ww_tx { body }
+ * The lanes that fail validation at the commit run the body again from its
+ * start. ww_tx is a loop as far as the compiler knows (the commit may jump
+ * back), so it keeps every value the body needs alive across retries.
+ * Registers are not restored on a retry: a local assigned in the body and
+ * used before it has an unspecified value when the body starts again (the
+ * paper's sec. 4.3: register checkpoints are the software's business). No
+ * break, return or goto out of the body. The golden model runs them; the
+ * RTL traps "transactions not implemented" until issue 14 builds them. */
 static inline void ww_tx_begin(void)
 {
   __asm__ volatile(".insn r %0, %1, %2, x0, x0, x0" :: WW_RFIELDS_(TX_BEGIN) : "memory");
@@ -205,6 +214,17 @@ static inline void ww_tx_commit(void)
 {
   __asm__ volatile(".insn r %0, %1, %2, x0, x0, x0" :: WW_RFIELDS_(TX_COMMIT) : "memory");
 }
+/* The commit as a loop condition: always 0 when execution falls through
+ * (failed lanes never get here: the commit sends them back). */
+static inline int ww_tx_commit_again_(void)
+{
+  int again;
+  __asm__ volatile(".insn r %1, %2, %3, x0, x0, x0\n\tli %0, 0"
+                   : "=r"(again) : WW_RFIELDS_(TX_COMMIT) : "memory");
+  return again;
+}
+#define ww_tx \
+  for (int ww_tx_go_ = 1; ww_tx_go_ && (ww_tx_begin(), 1); ww_tx_go_ = ww_tx_commit_again_())
 
 /* ---- strong (volatile) accesses ------------------------------------------------------ */
 /* 32-bit, aligned, bypass L1: the load reads L2, the store writes L2 and

@@ -246,6 +246,7 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   b->max_cycles = opts->max_steps ? opts->max_steps : WW_DEFAULT_MAX_STEPS;
   if (b->cosim != WW_COSIM_OFF) {
     ww_gpu_cfg_t cfg = ww_gpu_default_cfg();
+    cfg.tx_log_words = 0;   /* the RTL traps transactions until issue 14 builds them */
     b->model = ww_gpu_new(&cfg, err, err_len);
     if (!b->model) {
       ww_vgpu_free(b->v);

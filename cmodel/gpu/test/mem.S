@@ -257,6 +257,67 @@ done:
   WW_EXIT
 
 /* retire(kargs: buf): a few instructions whose retire records the host checks. */
+/* tx_count(kargs: counter, iters, bytes): every thread adds 1 to counter
+ * and 1 to its own byte bytes[tid] (a sub-word read-modify-write: lanes of a
+ * warp share words), iters times, each time in a transaction with a nested
+ * (flattened) one inside. Conflicts abort and retry (KILO TM, docs/tm.md). */
+  .globl tx_count
+tx_count:
+  GTID s0, t0
+  csrr s1, CSR_KARGS
+  lw a0, 0(s1)
+  lw s2, 4(s1)
+  lw a1, 8(s1)
+  add a1, a1, s0
+1:
+  beqz s2, 2f
+  WW_TX_BEGIN
+  lw t0, 0(a0)
+  addi t0, t0, 1
+  WW_TX_BEGIN
+  sw t0, 0(a0)
+  lbu t1, 0(a1)
+  addi t1, t1, 1
+  sb t1, 0(a1)
+  WW_TX_COMMIT
+  WW_TX_COMMIT
+  addi s2, s2, -1
+  j 1b
+2:
+  WW_EXIT
+
+/* tx_doomed(kargs: x, y, out), two warps: warp 1 commits x = y = 1 while
+ * warp 0's transaction waits between reading x and reading y; warp 0 then
+ * sees x != y, which no serial order allows, and spins in the transaction
+ * until the watchdog validates it and restarts it (KILO TM sec. 4.2). */
+  .globl tx_doomed
+tx_doomed:
+  csrr s1, CSR_KARGS
+  lw a0, 0(s1)
+  lw a1, 4(s1)
+  lw a2, 8(s1)
+  csrr t0, CSR_WARPID
+  bnez t0, 3f
+  WW_TX_BEGIN
+  lw t1, 0(a0)
+  li t3, 200
+1:
+  addi t3, t3, -1
+  bnez t3, 1b
+  lw t2, 0(a1)
+2:
+  bne t1, t2, 2b
+  WW_TX_COMMIT
+  sw t1, 0(a2)
+  WW_EXIT
+3:
+  WW_TX_BEGIN
+  li t1, 1
+  sw t1, 0(a0)
+  sw t1, 0(a1)
+  WW_TX_COMMIT
+  WW_EXIT
+
   .globl retire
 retire:
   csrr s1, CSR_KARGS

@@ -812,6 +812,85 @@ static void test_cas(uint64_t seed)
     report("cas/seed", ok, "seed %" PRIu64 ": counter %u", seed, tot);
 }
 
+/* ---- transactions (KILO TM, docs/tm.md) ---- */
+static void test_tm(uint64_t seed)
+{
+  int ok = 1;
+  cur_test = "tm";
+  enum { GRID = 2, BLOCK = 20, N = GRID * BLOCK, ITERS = 5 };
+  ww_gpu_t *g = mk_gpu(seed, 0);
+  fill(g, BUF0, 0, 64);
+  fill(g, BUF1, 0, 64);
+  uint32_t args[] = { BUF0, ITERS, BUF1 };
+  ok &= expect_done(g, run_kernel(g, &P_mem, "tx_count", GRID, BLOCK, args, 3), "tx_count");
+  uint32_t tot = get32(g, BUF0);
+  CHECK(tot == N * ITERS, "counter %u want %u", tot, N * ITERS);
+  for (uint32_t t = 0; t < N; t++) {
+    uint32_t b = get32(g, BUF1 + (t & ~3u)) >> (8 * (t & 3)) & 0xFF;
+    CHECK(b == ITERS, "thread %u byte %u want %u", t, b, ITERS);
+  }
+  CHECK(get32(g, BUF1 + N) == 0, "byte past the last thread written");
+  ww_gpu_stats_t st;
+  ww_gpu_stats(g, &st);
+  CHECK(st.tx_commits == N * ITERS, "%" PRIu64 " commits want %u", st.tx_commits, N * ITERS);
+  CHECK(st.tx_aborts > 0, "no aborts: lanes of a warp conflict on the counter");
+  ww_gpu_free(g);
+  if (!seed)
+    report("tm", ok, "%u threads x %u transactions (nested, sub-word stores): counter %u, "
+           "%" PRIu64 " commits, %" PRIu64 " aborts", N, ITERS, tot, st.tx_commits, st.tx_aborts);
+  else
+    report("tm/seed", ok, "seed %" PRIu64 ": counter %u, %" PRIu64 " aborts", seed, tot,
+           st.tx_aborts);
+  if (seed)
+    return;
+  /* a doomed transaction: the watchdog restarts it; without it, it spins */
+  for (int wd = 1; wd >= 0; wd--) {
+    ok = 1;
+    ww_gpu_cfg_t c = ww_gpu_default_cfg();
+    c.max_steps = 200000;
+    if (!wd)
+      c.tx_watchdog = 0;
+    char err[256];
+    g = ww_gpu_new(&c, err, sizeof err);
+    CHECK(g != NULL, "%s", err);
+    if (!g)
+      continue;
+    fill(g, BUF0, 0, 64);
+    uint32_t a3[] = { BUF0, BUF0 + 32, BUF0 + 64 };
+    ww_run_t r = run_kernel(g, &P_mem, "tx_doomed", 1, 16, a3, 3);
+    ww_gpu_stats(g, &st);
+    if (wd) {
+      ok &= expect_done(g, r, "tx_doomed");
+      CHECK(get32(g, BUF0 + 64) == 1, "out %u want 1", get32(g, BUF0 + 64));
+      CHECK(st.tx_watchdog_aborts == 1, "%" PRIu64 " watchdog aborts want 1", st.tx_watchdog_aborts);
+    } else {
+      CHECK(r == WW_RUN_TRAP && ww_gpu_trap(g)->kind == WW_TRAP_STEP_LIMIT,
+            "no watchdog: run %d trap '%s', want the step limit", r,
+            ww_trap_name(ww_gpu_trap(g)->kind));
+    }
+    ww_gpu_free(g);
+    report(wd ? "tm/watchdog" : "tm/no-watchdog", ok,
+           wd ? "a doomed transaction is validated after %u instructions and restarted"
+              : "without the watchdog (%u) the doomed transaction spins to the step limit",
+           wd ? WW_TX_WATCHDOG : 0);
+  }
+  /* a backend without transactions: both instructions trap "not implemented" */
+  ok = 1;
+  ww_gpu_cfg_t c = ww_gpu_default_cfg();
+  c.tx_log_words = 0;
+  char err[256];
+  g = ww_gpu_new(&c, err, sizeof err);
+  CHECK(g != NULL, "tx_log_words 0: %s", err);
+  if (g) {
+    uint32_t a0[] = { 0 };
+    run_kernel(g, &P_traps, "t_txc", 1, 8, a0, 1);
+    CHECK(ww_gpu_trap(g)->kind == WW_TRAP_TX_UNIMPL, "tx_log_words 0: trap '%s'",
+          ww_trap_name(ww_gpu_trap(g)->kind));
+    ww_gpu_free(g);
+  }
+  report("tm/off", ok, "tx_log_words 0: ww.tx.commit traps '%s'", ww_trap_name(WW_TRAP_TX_UNIMPL));
+}
+
 /* ---- retire records ---- */
 typedef struct {
   ww_retire_t r[64];
@@ -954,8 +1033,11 @@ static void test_traps(void)
     { "t_deadlock2", WW_TRAP_BAR_DEADLOCK, "t_deadlock2_pc", 0, 0, 16, -1, 0, 0, 0xFF, 0, 0 },
     { "t_ebreak", WW_TRAP_KERNEL_TRAP, "t_ebreak_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
     { "t_ecall", WW_TRAP_KERNEL_TRAP, "t_ecall_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
-    { "t_tx", WW_TRAP_TX_UNIMPL, "t_tx_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
-    { "t_txc", WW_TRAP_TX_UNIMPL, "t_txc_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_tx", WW_TRAP_TX_BARRIER, "t_tx_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_txexit", WW_TRAP_TX_BARRIER, "t_txexit_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_txc", WW_TRAP_TX_OUTSIDE, "t_txc_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_txsplit", WW_TRAP_TX_OUTSIDE, "t_txsplit_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_txfull", WW_TRAP_TX_LOG_FULL, "t_txfull_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
     { "t_steps", WW_TRAP_STEP_LIMIT, "t_steps_pc", 4, 0, 8, -1, 0, 0, 0xFF, 1000, 0 },
   };
   unsigned n = sizeof cases / sizeof cases[0], good = 0;
@@ -1144,6 +1226,7 @@ int main(int argc, char **argv)
     test_races();
     test_amos();
     test_cas(0);
+    test_tm(0);
     test_retire();
     test_traps();
     test_step_warp();
@@ -1159,6 +1242,7 @@ int main(int argc, char **argv)
       test_barrier(seeds[i], 16, 6);
       test_stale(seeds[i]);
       test_cas(seeds[i]);
+      test_tm(seeds[i]);
     }
     test_speed(2000, 0.0);
   }

@@ -245,15 +245,46 @@ t_ecall_pc:
 
   .globl t_tx
 t_tx:
+  WW_TX_BEGIN
   .globl t_tx_pc
 t_tx_pc:
+  WW_BAR
+
+  .globl t_txexit
+t_txexit:
   WW_TX_BEGIN
+  .globl t_txexit_pc
+t_txexit_pc:
+  WW_EXIT
 
   .globl t_txc
 t_txc:
   .globl t_txc_pc
 t_txc_pc:
   WW_TX_COMMIT
+
+  .globl t_txsplit
+t_txsplit:
+  WW_TX_BEGIN
+  WW_SPLIT x0
+  .globl t_txsplit_pc
+t_txsplit_pc:
+  WW_TX_COMMIT
+
+/* 33 transactional loads: the read log holds WW_TX_LOG_WORDS (32) */
+  .globl t_txfull
+t_txfull:
+  csrr a0, CSR_KARGS
+  li t1, 40
+  WW_TX_BEGIN
+1:
+  .globl t_txfull_pc
+t_txfull_pc:
+  lw t2, 0(a0)
+  addi t1, t1, -1
+  bnez t1, 1b
+  WW_TX_COMMIT
+  WW_EXIT
 
   .globl t_steps
 t_steps:
