@@ -104,6 +104,9 @@ static const char run_usage[] =
   "                    per warp, a slice per retired instruction (cycles on verilator,\n"
   "                    scheduler steps on cmodel) and on verilator GSI stall slices\n"
   "  --stats           print instruction, memory and L1 statistics and model speed\n"
+  "  --tm-stats        transactions (docs/isa.md, KILO TM): commits, aborts, aborts per\n"
+  "                    commit, watchdog restarts (cmodel; the RTL has no TM yet); in\n"
+  "                    --json as \"tm\"\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
   "  --memcheck        check every global access of every lane against the\n"
   "                    allocations (buffers, the kernel image, stacks): out of\n"
@@ -402,6 +405,7 @@ typedef struct {
   const char *trace;
   const char *trace_json;
   int stats, json;
+  int tm_stats;
   int stalls;
   const char *stalls_plot;
   int scord;
@@ -436,6 +440,10 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     }
     if (strcmp(a, "--stats") == 0) {
       o->stats = 1;
+      continue;
+    }
+    if (strcmp(a, "--tm-stats") == 0) {
+      o->tm_stats = 1;
       continue;
     }
     if (strcmp(a, "--json") == 0) {
@@ -689,6 +697,19 @@ static void print_stats_text(const ww_gpu_stats_t *s, const char *backend, doubl
          secs > 0 ? (double)s->warp_insns / secs / 1e6 : 0.0, secs);
 }
 
+/* Transactions: counted by the golden model only (the RTL has no TM yet). */
+static void print_tm_text(const ww_gpu_stats_t *s, const char *backend)
+{
+  if (strcmp(backend, "cmodel") != 0) {
+    printf("tm: not measured on the %s backend (the RTL has no transactions yet)\n", backend);
+    return;
+  }
+  printf("tm: commits %" PRIu64 "  aborts %" PRIu64 " (%.3f aborts per commit)  watchdog "
+         "restarts %" PRIu64 "\n", s->tx_commits, s->tx_aborts,
+         s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0,
+         s->tx_watchdog_aborts);
+}
+
 static void json_str_or_null(FILE *f, const char *s)
 {
   if (s && *s)
@@ -900,6 +921,12 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
       fprintf(f, "%s%" PRIu64, i ? ", " : "", s->sm_warp_insns[i]);
     fprintf(f, "], \"host_seconds\": %.6f, \"warp_insns_per_second\": %.1f}", secs,
             secs > 0 ? (double)s->warp_insns / secs : 0.0);
+    if (o->tm_stats && !rtl)   /* measured by the golden model only */
+      fprintf(f, ", \"tm\": {\"commits\": %" PRIu64 ", \"aborts\": %" PRIu64
+              ", \"aborts_per_commit\": %.4f, \"watchdog_restarts\": %" PRIu64 "}",
+              s->tx_commits, s->tx_aborts,
+              s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0,
+              s->tx_watchdog_aborts);
   } else {
     fputs("null", f);
   }
@@ -1192,6 +1219,8 @@ static int do_run(run_opts_t *o)
     print_buffers_text(dev, o);
     if (o->stats)
       print_stats_text(&res.stats, o->backend, secs);
+    if (o->tm_stats)
+      print_tm_text(&res.stats, o->backend);
     if (g_stalls)
       ww_stalls_print(stdout, g_stalls);
     if (g_races)
