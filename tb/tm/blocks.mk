@@ -7,3 +7,9 @@ lwh_C        := cmodel/common/ww_h3.c cmodel/tm/ww_lwh.c
 lwh_LOCKSTEP := tb/tm/lockstep/lwh.c
 lwh_MUTANTS  := LWH_BUCKET_OVERWRITE LWH_ALLOC_IGNORES_FILTER
 lwh_POINTS   := small:WW_LWH_ENTRIES=16,WW_LWH_WAYS=2,WW_LWH_BUCKETS=16,WW_LWH_SUBARRAYS=2,WW_LWH_ADDR_W=10,WW_CID_W=7,WW_CID_SLACK=20
+
+BLOCKS += tm_cid
+tm_cid_C        := cmodel/tm/ww_tm_cid.c
+tm_cid_LOCKSTEP := tb/tm/lockstep/tm_cid.c
+tm_cid_MUTANTS  := TM_CID_ONE_PER_GRANT
+tm_cid_POINTS   := small:WW_NUM_SM=1,WW_LANES=1,WW_CID_W=2 odd:WW_NUM_SM=3,WW_LANES=5,WW_CID_W=5 wide:WW_NUM_SM=8,WW_LANES=32,WW_CID_W=16
