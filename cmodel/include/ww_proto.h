@@ -262,6 +262,38 @@ typedef enum {
   X(UNDERFLOW, 0x2, "join on an empty stack or a TX entry (trap JOIN_EMPTY)") \
   X(TX_NONE, 0x3, "tx.commit without a TX entry on top (a transaction rule trap)")
 
+/* ---- TM_PKT: 2 bits; text = the packet */
+#define WW_TM_PKT_W 2
+#define WW_TM_PKT_N 4
+typedef enum {
+  WW_TM_PKT_RLOG               = 0,  /* a read-log entry {word address, value} of the CID */
+  WW_TM_PKT_WLOG               = 1,  /* a write-log entry {word address, value} of the CID */
+  WW_TM_PKT_END                = 2,  /* end of the CID's log stream for this partition */
+  WW_TM_PKT_FINAL              = 3,  /* final outcome of the CID (data bit 0: pass) */
+} ww_tm_pkt_t;
+#define WW_TM_PKT_LIST(X) \
+  X(RLOG, 0x0, "a read-log entry {word address, value} of the CID") \
+  X(WLOG, 0x1, "a write-log entry {word address, value} of the CID") \
+  X(END, 0x2, "end of the CID's log stream for this partition") \
+  X(FINAL, 0x3, "final outcome of the CID (data bit 0: pass)")
+
+/* ---- TM_MSG: 3 bits; text = the message */
+#define WW_TM_MSG_W 3
+#define WW_TM_MSG_N 5
+typedef enum {
+  WW_TM_MSG_PASS               = 0,  /* local outcome: the CID passed validation here */
+  WW_TM_MSG_FAIL               = 1,  /* local outcome: the CID failed validation here */
+  WW_TM_MSG_RESEND_R           = 2,  /* send the CID's read log for this partition again (buffer overflow) */
+  WW_TM_MSG_RESEND_W           = 3,  /* send the CID's write log for this partition again (buffer overflow) */
+  WW_TM_MSG_RETIRED            = 4,  /* the CID retired here (committed or dropped) */
+} ww_tm_msg_t;
+#define WW_TM_MSG_LIST(X) \
+  X(PASS, 0x0, "local outcome: the CID passed validation here") \
+  X(FAIL, 0x1, "local outcome: the CID failed validation here") \
+  X(RESEND_R, 0x2, "send the CID's read log for this partition again (buffer overflow)") \
+  X(RESEND_W, 0x3, "send the CID's write log for this partition again (buffer overflow)") \
+  X(RETIRED, 0x4, "the CID retired here (committed or dropped)")
+
 /* ---- GSI: 3 bits; text = counter name */
 #define WW_GSI_W 3
 #define WW_GSI_N 8

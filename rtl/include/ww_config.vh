@@ -116,6 +116,18 @@
 `ifndef WW_TX_WATCHDOG
 `define WW_TX_WATCHDOG        10000  // KILO TM: warp instructions in one attempt before a validation (sec. 4.2)
 `endif
+`ifndef WW_TM_CU_ENTRIES
+`define WW_TM_CU_ENTRIES      32     // KILO TM commit unit: ring entries (in-flight CIDs per partition)
+`endif
+`ifndef WW_TM_CU_BUF_WORDS
+`define WW_TM_CU_BUF_WORDS    8      // KILO TM commit unit: words per read/write-set buffer (sec. 6.4.1)
+`endif
+`ifndef WW_TM_CU_POOL
+`define WW_TM_CU_POOL         32     // KILO TM commit unit: read/write-set buffers in the shared pool
+`endif
+`ifndef WW_TM_CU_READS
+`define WW_TM_CU_READS        8      // KILO TM commit unit: validation reads queued or in flight
+`endif
 `ifndef WW_L1_MSHRS
 `define WW_L1_MSHRS           4      // L1 miss status holding registers per SM (1..8)
 `endif

@@ -144,6 +144,23 @@
 `define WW_STACK_ERR_UNDERFLOW       2'd2  // join on an empty stack or a TX entry (trap JOIN_EMPTY)
 `define WW_STACK_ERR_TX_NONE         2'd3  // tx.commit without a TX entry on top (a transaction rule trap)
 
+// ---- TM_PKT: 2 bits; text = the packet
+`define WW_TM_PKT_W 2
+`define WW_TM_PKT_N 4
+`define WW_TM_PKT_RLOG               2'd0  // a read-log entry {word address, value} of the CID
+`define WW_TM_PKT_WLOG               2'd1  // a write-log entry {word address, value} of the CID
+`define WW_TM_PKT_END                2'd2  // end of the CID's log stream for this partition
+`define WW_TM_PKT_FINAL              2'd3  // final outcome of the CID (data bit 0: pass)
+
+// ---- TM_MSG: 3 bits; text = the message
+`define WW_TM_MSG_W 3
+`define WW_TM_MSG_N 5
+`define WW_TM_MSG_PASS               3'd0  // local outcome: the CID passed validation here
+`define WW_TM_MSG_FAIL               3'd1  // local outcome: the CID failed validation here
+`define WW_TM_MSG_RESEND_R           3'd2  // send the CID's read log for this partition again (buffer overflow)
+`define WW_TM_MSG_RESEND_W           3'd3  // send the CID's write log for this partition again (buffer overflow)
+`define WW_TM_MSG_RETIRED            3'd4  // the CID retired here (committed or dropped)
+
 // ---- GSI: 3 bits; text = counter name
 `define WW_GSI_W 3
 `define WW_GSI_N 8

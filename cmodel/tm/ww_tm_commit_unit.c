@@ -1,0 +1,596 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_tm_commit_unit -- the KILO TM commit unit (docs/tm.md sec. 4.1). The
+ * model is written as the RTL will be: every output comes from state; at
+ * the clock edge the engines act in a fixed order, each at most once:
+ *   1. word-port answer: a validation read compares its word with the
+ *      logged one (a difference fails the entry); a commit write is acked;
+ *   2. word-port request taken: the commit write (head) before the lowest
+ *      queued validation read;
+ *   3. hazard detection (in CID order, entry hd): the read set queried in the
+ *      LWH (a live writer sets YCID), then the write set written into it;
+ *   4. commit and retire at the head, in CID order;
+ *   5. revalidation of the oldest entry whose YCID has retired;
+ *   6. the local outcome of the oldest entry that has one;
+ *   7. the packet taken (log transfer, resend streams, END, FINAL);
+ *   8. the message taken by the SM.
+ * Messages: one push per cycle into a 4-entry queue, priority commit >
+ * hazard detection > revalidation > outcome. Read slots: one push per cycle,
+ * the packet first (pkt_ready_o promises it a slot), else the revalidation.
+ */
+#include "ww_tm_commit_unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ww_lwh.h"
+
+enum { STREAM_NONE, STREAM_HD, STREAM_REVAL, STREAM_COMMIT };
+enum { REVAL_NONE, REVAL_WAIT, REVAL_RUN, REVAL_DONE };
+enum { HD_IDLE, HD_QUERY, HD_WRITE };
+enum { SLOT_FREE, SLOT_QUEUED, SLOT_ISSUED };
+#define MSGQ 4
+#define SFIFO 2          /* stream FIFOs of hazard detection and commit */
+#define NO_BUF (-1)
+
+typedef struct {
+  uint32_t addr, val;
+} word_t;
+
+typedef struct {
+  int valid;
+  uint32_t cid, sm;
+  uint32_t rcid;              /* the ring head when the entry was allocated */
+  int xfer_done;
+  int rs_buf, ws_buf;         /* pool index or NO_BUF */
+  unsigned rs_n, ws_n;
+  int rs_ovf, ws_ovf;
+  unsigned pend;              /* validation reads queued or in flight */
+  int fail;
+  int hd_done, hazard;
+  uint32_t ycid;
+  int reval;
+  int local_sent, final_known, final_pass;
+  int stream;                 /* what this CID's resent log packets feed */
+} entry_t;
+
+typedef struct {
+  int state;
+  uint32_t cid, addr, val;
+} slot_t;
+
+typedef struct {
+  unsigned kind;              /* WW_TM_PKT_RLOG / WLOG / END */
+  uint32_t addr, val;
+} sitem_t;
+
+typedef struct {
+  sitem_t it[SFIFO];
+  unsigned n;
+} sfifo_t;
+
+typedef struct {
+  unsigned kind;
+  uint32_t cid, sm;
+} msg_t;
+
+struct ww_tm_cu {
+  ww_tm_cu_cfg_t cfg;
+  uint32_t cid_mask;
+  unsigned tag_w;
+  ww_lwh_t *lwh;
+  entry_t *e;
+  word_t *pool;               /* [buf * buf_words + i] */
+  uint8_t *pool_used;
+  slot_t *slot;
+  uint32_t head, hd;          /* ring head, next CID for hazard detection */
+  /* hazard detection engine */
+  int hd_phase, hd_wait, hd_resend;
+  unsigned hd_idx;
+  sfifo_t hd_fifo;
+  int hd_end;                 /* the stream's END arrived */
+  /* revalidation engine */
+  int rv_busy, rv_resend, rv_end;
+  uint32_t rv_cid;
+  unsigned rv_idx;
+  /* commit engine */
+  int cm_busy, cm_resend, cm_end;
+  unsigned cm_idx, cm_pend;
+  sfifo_t cm_fifo;
+  /* messages */
+  msg_t mq[MSGQ];
+  unsigned mq_n;
+  ww_tm_cu_stats_t st;
+};
+
+ww_tm_cu_cfg_t ww_tm_cu_default_cfg(void)
+{
+  ww_tm_cu_cfg_t c = { WW_TM_CU_ENTRIES, WW_TM_CU_BUF_WORDS, WW_TM_CU_POOL, WW_TM_CU_READS,
+                       WW_NUM_SM, WW_CID_W };
+  return c;
+}
+
+ww_tm_cu_t *ww_tm_cu_new(const ww_tm_cu_cfg_t *c)
+{
+  if (!ww_is_pow2(c->entries) || c->entries < 2 || c->cid_w < 2 || c->cid_w > 30 ||
+      c->entries > (1u << (c->cid_w - 1)) || !c->buf_words || !c->pool ||
+      !ww_is_pow2(c->reads) || c->reads > 64 || !c->num_sm) {
+    fprintf(stderr, "ww_tm_commit_unit: illegal configuration ENTRIES=%u BUF_WORDS=%u POOL=%u "
+            "READS=%u NUM_SM=%u CID_W=%u\n", c->entries, c->buf_words, c->pool, c->reads,
+            c->num_sm, c->cid_w);
+    return NULL;
+  }
+  ww_tm_cu_t *m = calloc(1, sizeof *m);
+  if (!m)
+    return NULL;
+  m->cfg = *c;
+  m->cid_mask = (1u << c->cid_w) - 1;
+  m->tag_w = ww_clog2(c->reads) + 1;
+  ww_lwh_cfg_t lc = ww_lwh_default_cfg();
+  lc.cid_w = c->cid_w;
+  if (lc.cid_slack >= (1u << c->cid_w))
+    lc.cid_slack = (1u << c->cid_w) / 2;
+  m->lwh = ww_lwh_new(&lc);
+  m->e = calloc(c->entries, sizeof *m->e);
+  m->pool = calloc((size_t)c->pool * c->buf_words, sizeof *m->pool);
+  m->pool_used = calloc(c->pool, 1);
+  m->slot = calloc(c->reads, sizeof *m->slot);
+  if (!m->lwh || !m->e || !m->pool || !m->pool_used || !m->slot) {
+    ww_tm_cu_free(m);
+    return NULL;
+  }
+  return m;
+}
+
+void ww_tm_cu_free(ww_tm_cu_t *m)
+{
+  if (!m)
+    return;
+  ww_lwh_free(m->lwh);
+  free(m->e);
+  free(m->pool);
+  free(m->pool_used);
+  free(m->slot);
+  free(m);
+}
+
+const ww_tm_cu_stats_t *ww_tm_cu_stats(const ww_tm_cu_t *m)
+{
+  return &m->st;
+}
+
+static void reset(ww_tm_cu_t *m, uint32_t next)
+{
+  const ww_tm_cu_cfg_t *c = &m->cfg;
+  memset(m->e, 0, c->entries * sizeof *m->e);
+  memset(m->pool_used, 0, c->pool);
+  memset(m->slot, 0, c->reads * sizeof *m->slot);
+  m->head = m->hd = next;
+  m->hd_phase = HD_IDLE;
+  m->hd_wait = m->hd_resend = m->hd_end = 0;
+  m->hd_idx = 0;
+  m->hd_fifo.n = 0;
+  m->rv_busy = m->rv_resend = m->rv_end = 0;
+  m->rv_idx = 0;
+  m->cm_busy = m->cm_resend = m->cm_end = 0;
+  m->cm_idx = m->cm_pend = 0;
+  m->cm_fifo.n = 0;
+  m->mq_n = 0;
+}
+
+static entry_t *ent(ww_tm_cu_t *m, uint32_t cid)
+{
+  return &m->e[cid & (m->cfg.entries - 1)];
+}
+
+/* CID a lies in the live window [head, next). */
+static int live(const ww_tm_cu_t *m, uint32_t a, uint32_t next)
+{
+  return ((a - m->head) & m->cid_mask) < ((next - m->head) & m->cid_mask);
+}
+
+static int alloc_buf(ww_tm_cu_t *m)
+{
+  for (unsigned b = 0; b < m->cfg.pool; b++)
+    if (!m->pool_used[b]) {
+      m->pool_used[b] = 1;
+      return (int)b;
+    }
+  return NO_BUF;
+}
+
+static word_t *buf_word(ww_tm_cu_t *m, int buf, unsigned i)
+{
+  return &m->pool[(size_t)buf * m->cfg.buf_words + i];
+}
+
+/* Stores a log word in the entry's read or write set; overflow when the
+ * buffer is full or the pool empty. */
+static void store(ww_tm_cu_t *m, entry_t *e, int write, uint32_t addr, uint32_t val)
+{
+  int *buf = write ? &e->ws_buf : &e->rs_buf;
+  unsigned *n = write ? &e->ws_n : &e->rs_n;
+  int *ovf = write ? &e->ws_ovf : &e->rs_ovf;
+  if (*ovf)
+    return;
+  if (*buf == NO_BUF)
+    *buf = alloc_buf(m);
+  if (*buf == NO_BUF || *n == m->cfg.buf_words) {
+    *ovf = 1;
+    return;
+  }
+  *buf_word(m, *buf, (*n)++) = (word_t){ addr, val };
+}
+
+static int free_slot(const ww_tm_cu_t *m)
+{
+  for (unsigned s = 0; s < m->cfg.reads; s++)
+    if (m->slot[s].state == SLOT_FREE)
+      return (int)s;
+  return -1;
+}
+
+static void push_read(ww_tm_cu_t *m, int s, uint32_t cid, uint32_t addr, uint32_t val)
+{
+  m->slot[s] = (slot_t){ SLOT_QUEUED, cid, addr, val };
+  ent(m, cid)->pend++;
+  m->st.validation_reads++;
+}
+
+static int msg_push(ww_tm_cu_t *m, int *taken, unsigned kind, const entry_t *e)
+{
+  if (*taken || m->mq_n == MSGQ)
+    return 0;
+  m->mq[m->mq_n++] = (msg_t){ kind, e->cid, e->sm };
+  *taken = 1;
+  if (kind == WW_TM_MSG_RESEND_R || kind == WW_TM_MSG_RESEND_W)
+    m->st.resends++;
+  return 1;
+}
+
+static void sfifo_pop(sfifo_t *f)
+{
+  memmove(&f->it[0], &f->it[1], (SFIFO - 1) * sizeof f->it[0]);
+  f->n--;
+}
+
+void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
+                            ww_tm_commit_unit_out_t *out)
+{
+  const ww_tm_cu_cfg_t *c = &m->cfg;
+  const uint32_t next = (uint32_t)in->next_cid_i & m->cid_mask;
+  const uint32_t wtag = 1u << (m->tag_w - 1);
+  memset(out, 0, sizeof *out);
+
+  /* ---- the word port's request (state only) ---- */
+  entry_t *h = ent(m, m->head);
+  int cm_word = 0;       /* the commit engine has a word to write */
+  uint32_t cm_addr = 0, cm_val = 0;
+  if (m->cm_busy && h->final_pass && !m->cm_resend) {
+    if (!h->ws_ovf && m->cm_idx < h->ws_n) {
+      cm_word = 1;
+      cm_addr = buf_word(m, h->ws_buf, m->cm_idx)->addr;
+      cm_val = buf_word(m, h->ws_buf, m->cm_idx)->val;
+    } else if (h->ws_ovf && m->cm_fifo.n && m->cm_fifo.it[0].kind == WW_TM_PKT_WLOG) {
+      cm_word = 1;
+      cm_addr = m->cm_fifo.it[0].addr;
+      cm_val = m->cm_fifo.it[0].val;
+    }
+  }
+  int rd_slot = -1;
+  for (unsigned s = 0; s < c->reads && rd_slot < 0; s++)
+    if (m->slot[s].state == SLOT_QUEUED)
+      rd_slot = (int)s;
+  if (cm_word) {
+    out->mreq_valid_o = 1;
+    out->mreq_write_o = 1;
+    out->mreq_addr_o = cm_addr;
+    out->mreq_data_o = cm_val;
+    out->mreq_tag_o = wtag;
+  } else if (rd_slot >= 0) {
+    out->mreq_valid_o = 1;
+    out->mreq_addr_o = m->slot[rd_slot].addr;
+    out->mreq_tag_o = (uint32_t)rd_slot;
+  }
+
+  /* ---- the LWH request of hazard detection (state only) ---- */
+  entry_t *d = ent(m, m->hd);
+  ww_lwh_in_t li = { 0 };
+  li.rst_ni = in->rst_ni;
+  /* The LWH's live window starts at the oldest RCID of the entries still to
+   * be checked: a writer that retired after such an entry's validation
+   * reads began may have written after them, so it is still a hazard
+   * (sec. 4.5.2: "its CID < RCID: no hazard"). RCIDs are heads, so this
+   * never moves back. */
+  uint32_t lwh_oldest = m->head;
+  for (uint32_t k = 0; k < c->entries; k++) {
+    const entry_t *e = &m->e[k];
+    if (e->valid && !e->hd_done &&
+        ((m->head - e->rcid) & m->cid_mask) > ((m->head - lwh_oldest) & m->cid_mask))
+      lwh_oldest = e->rcid;
+  }
+  li.oldest_cid_i = lwh_oldest;
+  li.next_cid_i = next;
+  int lwh_from_fifo = 0;
+  if (m->hd_phase == HD_QUERY && !m->hd_wait) {
+    if (!d->rs_ovf && m->hd_idx < d->rs_n) {
+      li.req_valid_i = 1;
+      li.req_addr_i = buf_word(m, d->rs_buf, m->hd_idx)->addr;
+    } else if (d->rs_ovf && m->hd_fifo.n && m->hd_fifo.it[0].kind == WW_TM_PKT_RLOG) {
+      li.req_valid_i = 1;
+      li.req_addr_i = m->hd_fifo.it[0].addr;
+      lwh_from_fifo = 1;
+    }
+  } else if (m->hd_phase == HD_WRITE) {
+    li.req_write_i = 1;
+    li.req_cid_i = m->hd;
+    if (!d->ws_ovf && m->hd_idx < d->ws_n) {
+      li.req_valid_i = 1;
+      li.req_addr_i = buf_word(m, d->ws_buf, m->hd_idx)->addr;
+    } else if (d->ws_ovf && m->hd_fifo.n && m->hd_fifo.it[0].kind == WW_TM_PKT_WLOG) {
+      li.req_valid_i = 1;
+      li.req_addr_i = m->hd_fifo.it[0].addr;
+      lwh_from_fifo = 1;
+    }
+  }
+  li.req_addr_i &= (1ull << ww_lwh_default_cfg().addr_w) - 1;
+  ww_lwh_out_t lo;
+  ww_lwh_step(m->lwh, &li, &lo);   /* its outputs come from its state: this cycle's */
+
+  /* ---- the other outputs ---- */
+  const int slot_free = free_slot(m) >= 0;
+  out->oldest_cid_o = m->head;
+  out->cid_hold_o = lo.cid_hold_o;
+  out->pkt_ready_o = (uint64_t)(slot_free && m->hd_fifo.n < SFIFO && m->cm_fifo.n < SFIFO);
+  out->msg_valid_o = (uint64_t)(m->mq_n != 0);
+  if (m->mq_n) {
+    out->msg_kind_o = m->mq[0].kind;
+    out->msg_cid_o = m->mq[0].cid;
+    out->msg_sm_o = m->mq[0].sm;
+  }
+
+  /* ---- clock edge ---- */
+  if (!in->rst_ni) {
+    reset(m, next);
+    return;
+  }
+  int msg_taken = 0;
+
+  /* 1. word-port answer */
+  if (in->mrsp_valid_i) {
+    uint32_t tag = (uint32_t)in->mrsp_tag_i;
+    if (tag & wtag) {
+      if (m->cm_pend)
+        m->cm_pend--;
+    } else if (tag < c->reads && m->slot[tag].state == SLOT_ISSUED) {
+      slot_t *s = &m->slot[tag];
+      entry_t *e = ent(m, s->cid);
+      if ((uint32_t)in->mrsp_data_i != s->val)
+        e->fail = 1;
+      if (e->pend)
+        e->pend--;
+      s->state = SLOT_FREE;
+    }
+  }
+
+  /* 2. word-port request taken */
+  if (out->mreq_valid_o && in->mreq_ready_i) {
+    if (cm_word) {
+      m->cm_pend++;
+      m->st.commit_writes++;
+      if (!h->ws_ovf)
+        m->cm_idx++;
+      else
+        sfifo_pop(&m->cm_fifo);
+    } else {
+      m->slot[rd_slot].state = SLOT_ISSUED;
+    }
+  }
+
+  /* 3. hazard detection, in CID order */
+  if (lo.rsp_valid_o && m->hd_wait) {
+    m->hd_wait = 0;
+    if (lo.rsp_found_o) {
+      uint32_t w = (uint32_t)lo.rsp_cid_o;
+      /* the youngest: nearest below the entry's own CID (writers found may
+       * already have retired: the window starts at the oldest RCID) */
+      if (!d->hazard || ((d->cid - w) & m->cid_mask) < ((d->cid - d->ycid) & m->cid_mask))
+        d->ycid = w;
+      d->hazard = 1;
+    }
+  }
+  if (li.req_valid_i && lo.req_ready_o) {
+    if (li.req_write_i) {
+      m->st.lwh_writes++;
+    } else {
+      m->hd_wait = 1;
+      m->st.lwh_queries++;
+    }
+    if (lwh_from_fifo)
+      sfifo_pop(&m->hd_fifo);
+    else
+      m->hd_idx++;
+  }
+  if (m->hd_phase == HD_IDLE) {
+    if (live(m, m->hd, next) && d->valid && d->cid == m->hd && d->xfer_done) {
+      m->hd_phase = HD_QUERY;
+      m->hd_idx = 0;
+      m->hd_resend = d->rs_ovf;
+      m->hd_end = 0;
+    }
+  } else {
+    const int rd = m->hd_phase == HD_QUERY;
+    const int ovf = rd ? d->rs_ovf : d->ws_ovf;
+    if (m->hd_resend) {   /* the stream must be asked for first */
+      if (msg_push(m, &msg_taken, rd ? WW_TM_MSG_RESEND_R : WW_TM_MSG_RESEND_W, d)) {
+        m->hd_resend = 0;
+        d->stream = STREAM_HD;
+      }
+    } else {
+      if (ovf && m->hd_fifo.n && m->hd_fifo.it[0].kind == WW_TM_PKT_END) {
+        sfifo_pop(&m->hd_fifo);
+        m->hd_end = 1;
+      }
+      const int all = ovf ? m->hd_end && !m->hd_fifo.n
+                          : m->hd_idx >= (rd ? d->rs_n : d->ws_n);
+      if (all && !m->hd_wait && !(li.req_valid_i && lo.req_ready_o)) {
+        if (ovf)
+          d->stream = STREAM_NONE;
+        if (rd) {
+          m->hd_phase = HD_WRITE;
+          m->hd_idx = 0;
+          m->hd_resend = d->ws_ovf;
+          m->hd_end = 0;
+        } else {
+          m->hd_phase = HD_IDLE;
+          d->hd_done = 1;
+          if (d->hazard) {
+            d->reval = REVAL_WAIT;
+            m->st.hazards++;
+          }
+          m->hd = (m->hd + 1) & m->cid_mask;
+        }
+      }
+    }
+  }
+
+  /* 4. commit and retire at the head */
+  if (!m->cm_busy) {
+    if (h->valid && h->cid == m->head && h->final_known && h->local_sent) {
+      m->cm_busy = 1;
+      m->cm_idx = 0;
+      m->cm_end = 0;
+      m->cm_resend = h->final_pass && h->ws_ovf;
+    }
+  } else if (m->cm_resend) {
+    if (msg_push(m, &msg_taken, WW_TM_MSG_RESEND_W, h)) {
+      m->cm_resend = 0;
+      h->stream = STREAM_COMMIT;
+    }
+  } else {
+    if (h->ws_ovf && m->cm_fifo.n && m->cm_fifo.it[0].kind == WW_TM_PKT_END) {
+      sfifo_pop(&m->cm_fifo);
+      m->cm_end = 1;
+    }
+    const int all = !h->final_pass || (h->ws_ovf ? m->cm_end && !m->cm_fifo.n
+                                                 : m->cm_idx >= h->ws_n);
+    if (all && !m->cm_pend && !(cm_word && in->mreq_ready_i) &&
+        msg_push(m, &msg_taken, WW_TM_MSG_RETIRED, h)) {
+      if (h->rs_buf != NO_BUF)
+        m->pool_used[h->rs_buf] = 0;
+      if (h->ws_buf != NO_BUF)
+        m->pool_used[h->ws_buf] = 0;
+      memset(h, 0, sizeof *h);
+      m->cm_busy = 0;
+      m->head = (m->head + 1) & m->cid_mask;
+    }
+  }
+
+  /* 5. revalidation of the oldest entry whose youngest hazard has retired */
+  int rv_push = 0;
+  if (!m->rv_busy) {
+    for (uint32_t k = 0; live(m, (m->head + k) & m->cid_mask, next) && k < c->entries; k++) {
+      entry_t *e = ent(m, (m->head + k) & m->cid_mask);
+      if (e->valid && e->reval == REVAL_WAIT && !e->pend && !live(m, e->ycid, next)) {
+        if (e->fail) {         /* already failed: nothing to revalidate */
+          e->reval = REVAL_DONE;
+          continue;
+        }
+        m->rv_busy = 1;
+        m->rv_cid = e->cid;
+        m->rv_idx = 0;
+        m->rv_end = 0;
+        m->rv_resend = e->rs_ovf;
+        e->reval = REVAL_RUN;
+        m->st.revalidations++;
+        break;
+      }
+    }
+  } else {
+    entry_t *e = ent(m, m->rv_cid);
+    if (m->rv_resend) {
+      if (msg_push(m, &msg_taken, WW_TM_MSG_RESEND_R, e)) {
+        m->rv_resend = 0;
+        e->stream = STREAM_REVAL;
+      }
+    } else if (!e->rs_ovf) {
+      if (m->rv_idx < e->rs_n)
+        rv_push = 1;       /* after the packet, if a slot is left */
+      else {
+        e->reval = REVAL_DONE;
+        m->rv_busy = 0;
+      }
+    } else if (m->rv_end) {
+      e->reval = REVAL_DONE;
+      e->stream = STREAM_NONE;
+      m->rv_busy = 0;
+    }
+  }
+
+  /* 6. the local outcome of the oldest entry that has one */
+  for (uint32_t k = 0; live(m, (m->head + k) & m->cid_mask, next) && k < c->entries; k++) {
+    entry_t *e = ent(m, (m->head + k) & m->cid_mask);
+    if (e->valid && e->xfer_done && e->hd_done && !e->pend && !e->local_sent &&
+        (!e->hazard || e->reval == REVAL_DONE)) {
+      if (msg_push(m, &msg_taken, e->fail ? WW_TM_MSG_FAIL : WW_TM_MSG_PASS, e)) {
+        e->local_sent = 1;
+        if (e->fail)
+          m->st.failed++;
+        else
+          m->st.passed++;
+      }
+      break;
+    }
+  }
+
+  /* 7. the packet */
+  int slot_used = 0;
+  if (in->pkt_valid_i && out->pkt_ready_o) {
+    const uint32_t cid = (uint32_t)in->pkt_cid_i & m->cid_mask;
+    const unsigned kind = (unsigned)in->pkt_kind_i;
+    const uint32_t addr = (uint32_t)in->pkt_addr_i, val = (uint32_t)in->pkt_data_i;
+    entry_t *e = ent(m, cid);
+    if (!e->valid) {
+      memset(e, 0, sizeof *e);
+      e->valid = 1;
+      e->cid = cid;
+      e->rcid = m->head;
+      e->sm = (uint32_t)in->pkt_sm_i;
+      e->rs_buf = e->ws_buf = NO_BUF;
+    }
+    if (kind == WW_TM_PKT_FINAL) {
+      e->final_known = 1;
+      e->final_pass = (int)(val & 1u);
+    } else if (e->stream == STREAM_HD || e->stream == STREAM_COMMIT) {
+      sfifo_t *f = e->stream == STREAM_HD ? &m->hd_fifo : &m->cm_fifo;
+      f->it[f->n++] = (sitem_t){ kind, addr, val };
+    } else if (e->stream == STREAM_REVAL) {
+      if (kind == WW_TM_PKT_RLOG) {
+        push_read(m, free_slot(m), cid, addr, val);
+        slot_used = 1;
+      } else if (kind == WW_TM_PKT_END) {
+        m->rv_end = 1;
+      }
+    } else if (kind == WW_TM_PKT_RLOG) {   /* log transfer + speculative validation */
+      store(m, e, 0, addr, val);
+      push_read(m, free_slot(m), cid, addr, val);
+      slot_used = 1;
+    } else if (kind == WW_TM_PKT_WLOG) {
+      store(m, e, 1, addr, val);
+    } else if (kind == WW_TM_PKT_END) {
+      e->xfer_done = 1;
+    }
+  }
+  if (rv_push && !slot_used && free_slot(m) >= 0) {
+    entry_t *e = ent(m, m->rv_cid);
+    const word_t *w = buf_word(m, e->rs_buf, m->rv_idx++);
+    push_read(m, free_slot(m), e->cid, w->addr, w->val);
+  }
+
+  /* 8. the message */
+  if (out->msg_valid_o && in->msg_ready_i) {
+    memmove(&m->mq[0], &m->mq[1], (MSGQ - 1) * sizeof m->mq[0]);
+    m->mq_n--;
+  }
+}
