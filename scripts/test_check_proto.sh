@@ -68,8 +68,8 @@ run clean pass
 
 case_literal reqid-verilog rtl/sm/ww_lsu.v "rec_valid ? \`WW_REQID_SCORD" "rec_valid ? 8'h40"
 case_literal why-verilog rtl/sm/ww_lsu.v "S_FENCE, S_FACK: why_o = \`WW_GSI_WHY_FENCE;" "S_FENCE, S_FACK: why_o = 3'd5;"
-case_literal trap-verilog rtl/sm/ww_sm.v "trap_kind_c = \`WW_TRAP_BAR_DEADLOCK;" \
-  "trap_kind_c = 4'd9;"
+case_literal trap-verilog rtl/sm/ww_sm_retire.v "trap_kind_c = \`WW_TRAP_BAR_DEADLOCK;" \
+  "trap_kind_c = 5'd9;"
 case_literal csr-verilog rtl/sm/ww_sm_exec.v "(csr >= {20'd0, WW_CSR_TID})" "(csr >= 32'hCC0)"
 case_literal sideband-verilog rtl/top/ww_gpu.v \
   "localparam SK_LSB = \`WW_SB_SK_LSB(WID_W, LINE_BYTES / 4," \
