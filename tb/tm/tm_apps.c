@@ -3,12 +3,13 @@
  * tm_apps -- the runner of the KILO TM applications (sw/tm/apps/NAME.c,
  * sw/tm/README.md; KILO TM, MICRO 2011, §5 Table 2 in small sizes).
  *
- *   tm_apps [--list] [--only=APP] [--modes=0,1,2] [--seeds=A,B,...] [--seed=N]
+ *   tm_apps [--list] [--only=APP] [--modes=0,1,2,3] [--seeds=A,B,...] [--seed=N]
  *           [--data-seed=N] [--src-dir=DIR] [--elf-dir=DIR] [--backend=NAME]
  *           [--cosim=sync|strict|follow|off] [--json=FILE] [-v]
  *
  * Every application kernel takes a `mode` word first: 0 = transactions
- * (ww_tx_begin/ww_tx_commit), 1 = fine-grained locks, 2 = one global lock.
+ * (ww_tx_begin/ww_tx_commit), 1 = fine-grained locks, 2 = one global lock,
+ * 3 = no synchronization (the negative control).
  * Its source header states, in machine-readable lines,
  *   TM-GEOMETRY: grid=<n> block=<n>
  *   TM-ARGS: <name> <name> ...        the argument words, in order
@@ -31,17 +32,21 @@
  *     whose trap is "transactions not implemented" (the TM hardware does
  *     not exist yet): printed as a "TX-PENDING" line, counted apart, neither
  *     pass nor fail. Once transactions run, mode 0 completes and its
- *     invariant is checked like the others.
+ *     invariant is checked like the others (every seed);
+ *   * mode 3, the first seed only: the invariant must FAIL on the
+ *     high-contention applications (ht-h, atm-nod, list): PASS when the
+ *     check catches the lost updates. On ht-l and atm (low contention) a
+ *     miss is only a NOTE.
  *
  * Default seeds 0 (round robin on the golden model; fixed DRAM timing on
  * the RTL), 1 and 20240607 (random interleavings / DRAM jitter); default
- * modes 0, 1, 2. --backend=verilator (the _rtl build) runs the RTL,
+ * modes 0, 1, 2, 3. --backend=verilator (the _rtl build) runs the RTL,
  * co-simulated against the golden model (sync mode by default: device
  * atomics and strong loads take the RTL's values and must fit one serial
  * order per word; everything else is compared exactly).
  *
  * --json=FILE writes {"runner", "backend", "runs": [{"app", "mode", "seed",
- * "status" ("pass", "fail", "tx-pending"), "cycles" (verilator: the launch's
+ * "status" ("pass", "fail", "tx-pending", "control-missed"), "cycles" (verilator: the launch's
  * cycles, else null), "steps", "warp_insns", "detail"}], "passed", "failed",
  * "tx_pending"}.
  * --list prints one row per application: app kernel grid block arguments.
@@ -63,8 +68,9 @@
 #define MAX_ARGS   16
 #define STEP_LIMIT 20000000ull    /* cmodel: a lock that is never released is a FAIL, not a hang */
 
-enum { MODE_TX = 0, MODE_FINE = 1, MODE_GLOBAL = 2, NMODES = 3 };
-static const char *const mode_name[NMODES] = { "transactions", "fine-grained locks", "global lock" };
+enum { MODE_TX = 0, MODE_FINE = 1, MODE_GLOBAL = 2, MODE_NONE = 3, NMODES = 4 };
+static const char *const mode_name[NMODES] = { "transactions", "fine-grained locks", "global lock",
+                                               "no synchronization" };
 
 static int npass, nfail, ntx;
 static int verbose;
@@ -222,6 +228,7 @@ struct app {
   const char *args;                /* the argument words, as TM-ARGS must name them */
   const char *paper;               /* the paper's benchmark */
   uint32_t    p1, p2;              /* application parameters (see each run_*) */
+  int         must_catch;          /* mode 3 (no synchronization) must break the invariant */
   void (*run)(run_t *r);
   /* from the source header */
   uint32_t grid, block;
@@ -438,13 +445,19 @@ static void run_list(run_t *r)
 }
 
 static app_t apps[] = {
-  { "ht-h", "ht", "mode nbuckets per keys heads locks glock nodes", "HT-H", 8, 2, run_ht, 0, 0, 0 },
-  { "ht-l", "ht", "mode nbuckets per keys heads locks glock nodes", "HT-L", 1024, 2, run_ht, 0, 0, 0 },
-  { "atm", "atm", "mode naccounts per no_overdraft xfers balance locks glock done", "ATM", 1024, 0,
-    run_atm, 0, 0, 0 },
-  { "atm-nod", "atm", "mode naccounts per no_overdraft xfers balance locks glock done",
-    "ATM (no overdrafts)", 64, 1, run_atm, 0, 0, 0 },
-  { "list", "list", "mode per keys glock nodes", "(BH/AP-like)", 0, 2, run_list, 0, 0, 0 },
+  /* name      kernel  arguments (TM-ARGS)                                        paper
+   *           p1    p2  must_catch  run */
+  { "ht-h",    "ht",   "mode nbuckets per keys heads locks glock nodes",             "HT-H",
+               8,    2,  1,          run_ht,   0, 0, 0 },
+  { "ht-l",    "ht",   "mode nbuckets per keys heads locks glock nodes",             "HT-L",
+               1024, 2,  0,          run_ht,   0, 0, 0 },
+  { "atm",     "atm",  "mode naccounts per no_overdraft xfers balance locks glock done", "ATM",
+               1024, 0,  0,          run_atm,  0, 0, 0 },
+  { "atm-nod", "atm",  "mode naccounts per no_overdraft xfers balance locks glock done",
+               "ATM, overdrafts refused",
+               64,   1,  1,          run_atm,  0, 0, 0 },
+  { "list",    "list", "mode per keys glock nodes",                                  "none (BH/AP-like)",
+               0,    2,  1,          run_list, 0, 0, 0 },
 };
 #define NAPPS (sizeof apps / sizeof apps[0])
 
@@ -571,7 +584,20 @@ static int run_one(const opts_t *o, app_t *a, uint32_t mode, uint64_t seed)
   if (r.completed || r.res.trap.kind != WW_TRAP_NONE)
     snprintf(perf, sizeof perf, "%llu warp instructions, %llu %s", (unsigned long long)st->warp_insns,
              (unsigned long long)st->steps, rtl ? "cycles" : "scheduler steps");
-  if (r.completed && !r.err[0]) {
+  if (r.completed && !r.err[0] && mode == MODE_NONE) {
+    /* the negative control: the check must see the lost updates */
+    if (r.bad[0] || a->must_catch) {
+      if (check(r.bad[0] != 0, "%s: negative control, the invariant check catches the unsynchronized "
+                "version", tag))
+        status = "pass";
+      note("%s", r.bad[0] ? r.bad : r.what);
+    } else {
+      status = "control-missed";
+      printf("NOTE %s: negative control not caught (low contention: no conflicting pair met)\n",
+             tag);
+    }
+    note("%s", perf);
+  } else if (r.completed && !r.err[0]) {
     if (check(!r.bad[0], "%s: invariant", tag)) {
       status = "pass";
       note("%s", r.what);
@@ -630,10 +656,11 @@ static int parse_list(const char *s, uint64_t *v, int max, int *n)
 static void usage(FILE *f)
 {
   fprintf(f,
-          "usage: tm_apps [--list] [--only=APP] [--modes=0,1,2] [--seeds=A,B,...] [--seed=N]\n"
+          "usage: tm_apps [--list] [--only=APP] [--modes=0,1,2,3] [--seeds=A,B,...] [--seed=N]\n"
           "               [--data-seed=N] [--src-dir=DIR] [--elf-dir=DIR] [--backend=NAME]\n"
           "               [--cosim=sync|strict|follow|off] [--json=FILE] [-v]\n"
-          "  --modes      0 transactions, 1 fine-grained locks, 2 global lock (default 0,1,2)\n"
+          "  --modes      0 transactions, 1 fine-grained locks, 2 global lock, 3 no\n"
+          "               synchronization (negative control, first seed only); default 0,1,2,3\n"
           "  --seeds      interleaving seeds (cmodel) or DRAM timing seeds (verilator),\n"
           "               default 0,1,20240607; --seed=N adds one\n"
           "  --data-seed  the inputs (keys, transfers, balances), default 1\n"
@@ -642,8 +669,8 @@ static void usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-  uint64_t seeds[MAX_SEEDS] = { 0, 1, 20240607 }, modes[NMODES] = { 0, 1, 2 };
-  int nseeds = 3, nmodes = 3, list = 0;
+  uint64_t seeds[MAX_SEEDS] = { 0, 1, 20240607 }, modes[NMODES] = { 0, 1, 2, 3 };
+  int nseeds = 3, nmodes = 4, list = 0;
   const char *only = NULL, *json_path = NULL;
   opts_t o = { "sw/tm/apps", "build/tm/apps", "cmodel", WW_COSIM_SYNC, 1 };
   for (int i = 1; i < argc; i++) {
@@ -661,7 +688,7 @@ int main(int argc, char **argv)
       }
       for (int m = 0; m < nmodes; m++)
         if (modes[m] >= NMODES) {
-          fprintf(stderr, "tm_apps: mode %llu: expected 0, 1 or 2\n", (unsigned long long)modes[m]);
+          fprintf(stderr, "tm_apps: mode %llu: expected 0, 1, 2 or 3\n", (unsigned long long)modes[m]);
           return 2;
         }
     } else if (!strncmp(s, "--seeds=", 8)) {
@@ -748,8 +775,9 @@ int main(int argc, char **argv)
       continue;
     for (int m = 0; m < nmodes; m++)
       for (int s = 0; s < nseeds; s++) {
-        if (run_one(&o, a, (uint32_t)modes[m], seeds[s]))
-          break;                     /* transactions trap: one run of mode 0 says it */
+        if (run_one(&o, a, (uint32_t)modes[m], seeds[s]) || modes[m] == MODE_NONE)
+          break;                     /* transactions trap: one run of mode 0 says it;
+                                        the negative control: the first seed only */
       }
   }
   if (g_json) {

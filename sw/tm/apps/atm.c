@@ -23,7 +23,9 @@
  *      one, once per round (resource ordering: no cycle of waiting lanes,
  *      so no deadlock, and no lane spins inside a split its warp-mates
  *      wait for);
- *   2  one global lock (*glock).
+ *   2  one global lock (*glock);
+ *   3  no synchronization (negative control: concurrent read-modify-writes
+ *      of one balance lose transfers, the replay check fails).
  *
  * Invariant (tb/tm/tm_apps.c, against a host replay): the total balance is
  * unchanged; every account's final balance is its initial balance plus the
@@ -79,6 +81,8 @@ WW_KERNEL(atm)(const atm_args_t *a)
       ww_tx_begin();
       atm_transfer(a, t, src, dst, amount);
       ww_tx_commit();
+    } else if (a->mode == TM_MODE_NONE) {
+      atm_transfer(a, t, src, dst, amount);
     } else if (a->mode == TM_MODE_FINE) {
       volatile uint32_t *lo = &a->locks[ww_minu(src, dst)];
       volatile uint32_t *hi = &a->locks[ww_maxu(src, dst)];

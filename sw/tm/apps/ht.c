@@ -20,7 +20,9 @@
  * Versions (args->mode, sw/tm/apps/tm_apps.h):
  *   0  transaction: ww_tx_begin(); section; ww_tx_commit();
  *   1  one lock per bucket (locks[b]);
- *   2  one global lock (*glock).
+ *   2  one global lock (*glock);
+ *   3  no synchronization (negative control: lanes of a warp that share a
+ *      bucket overwrite each other's head, so insertions get lost).
  * Locks: GPU-safe form of tm_apps.h (CAS + fence.dev, one try per round of
  * a warp-uniform loop; release = fence.dev + exch).
  *
@@ -80,6 +82,8 @@ WW_KERNEL(ht)(const ht_args_t *a)
       ww_tx_begin();
       ht_insert(a, i, key, b);
       ww_tx_commit();
+    } else if (a->mode == TM_MODE_NONE) {
+      ht_insert(a, i, key, b);
     } else {
       volatile uint32_t *lock = a->mode == TM_MODE_FINE ? &a->locks[b] : a->glock;
       uint32_t done = 0;

@@ -17,6 +17,8 @@
  *      transaction (read set: the path; write set: 3 words), ordinary
  *      loads and stores;
  *   2  one global lock (*glock) around the same search and link;
+ *   3  no synchronization (negative control: two insertions after one
+ *      pred overwrite each other's link, keys get lost);
  *   1  one lock per node, optimistic ("lazy list" insertion without
  *      deletes): search WITHOUT a lock, with strong loads (bypassing the
  *      non-coherent L1: a node another SM just linked may share an L1 line
@@ -100,6 +102,8 @@ WW_KERNEL(list)(const list_args_t *a)
       ww_tx_begin();
       list_insert(a, me, key);
       ww_tx_commit();
+    } else if (a->mode == TM_MODE_NONE) {
+      list_insert(a, me, key);
     } else if (a->mode == TM_MODE_FINE) {
       ww_store_strong(KEY(me), key);                /* before the node can be linked */
       uint32_t pred = 0, curr = 0, done = 0;

@@ -10,6 +10,9 @@
  *                           Today tx_begin traps "transactions not implemented".
  *   mode 1  TM_MODE_FINE    fine-grained locks (per bucket, account or node)
  *   mode 2  TM_MODE_GLOBAL  one lock for the whole structure
+ *   mode 3  TM_MODE_NONE    no synchronization at all: the negative control
+ *                           that shows the runner's invariant check catches
+ *                           lost updates (it must FAIL where contention is high)
  *
  * A lock is a word, 0 = free, 1 = held, touched only by device-scope atomics:
  *   try:     ww_atomic_cas_device(lock, 0, 1) == 0, then ww_fence_device()
@@ -35,6 +38,7 @@
 #define TM_MODE_TX     0u
 #define TM_MODE_FINE   1u
 #define TM_MODE_GLOBAL 2u
+#define TM_MODE_NONE   3u
 
 /* One attempt at a lock: 1 (and the acquire fence done) when this lane took it. */
 static inline uint32_t tm_try_lock(volatile uint32_t *lock)
