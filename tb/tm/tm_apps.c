@@ -43,7 +43,9 @@
  * modes 0, 1, 2, 3. --backend=verilator (the _rtl build) runs the RTL,
  * co-simulated against the golden model (sync mode by default: device
  * atomics and strong loads take the RTL's values and must fit one serial
- * order per word; everything else is compared exactly).
+ * order per word; everything else is compared exactly). Mode 3 races by
+ * design, so it runs in follow mode there (the model takes the RTL's load
+ * values) unless --cosim names another mode.
  *
  * --json=FILE writes {"runner", "backend", "runs": [{"app", "mode", "seed",
  * "status" ("pass", "fail", "tx-pending", "control-missed"), "cycles" (verilator: the launch's
@@ -557,8 +559,11 @@ static int run_one(const opts_t *o, app_t *a, uint32_t mode, uint64_t seed)
   int rtl = strcmp(o->backend, "cmodel") != 0;
   snprintf(tag, sizeof tag, "%s mode=%u (%s) seed=%llu%s", a->name, mode, mode_name[mode],
            (unsigned long long)seed, rtl ? " [rtl]" : "");
+  /* mode 3 races by design: the RTL's racy load values are not the model's,
+   * so the model follows them (as for the scoped-race demo) */
+  int cosim = mode == MODE_NONE && o->cosim == WW_COSIM_SYNC ? WW_COSIM_FOLLOW : o->cosim;
   ww_dev_opts_t dopts = { .backend = o->backend, .seed = seed,
-                          .max_steps = rtl ? 0 : STEP_LIMIT, .cosim = o->cosim };
+                          .max_steps = rtl ? 0 : STEP_LIMIT, .cosim = cosim };
   run_t r = { 0 };
   r.app = a;
   r.mode = mode;
