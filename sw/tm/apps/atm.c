@@ -56,36 +56,43 @@ typedef struct {
   volatile uint32_t *done;       /* [threads * per] 1 = performed, 0 = refused */
 } atm_args_t;
 
-/* The critical section: transfer t. */
-static inline void atm_transfer(const atm_args_t *a, uint32_t t, uint32_t src, uint32_t dst,
+/* The critical section: transfer t. The pointers come in registers, so that
+ * inside a transaction the only global words read are the two balances
+ * (re-reading the argument block there would add to the read set). */
+static inline void atm_transfer(volatile int32_t *balance, volatile uint32_t *done,
+                                uint32_t no_overdraft, uint32_t t, uint32_t src, uint32_t dst,
                                 int32_t amount)
 {
-  int32_t bs = a->balance[src], bd = a->balance[dst];
-  uint32_t ok = (a->no_overdraft == 0) | (bs >= amount);
+  int32_t bs = balance[src], bd = balance[dst];
+  uint32_t ok = (no_overdraft == 0) | (bs >= amount);
   int32_t moved = (int32_t)ww_select(ok, (uint32_t)amount, 0);
-  a->balance[src] = bs - moved;
-  a->balance[dst] = bd + moved;
-  a->done[t] = ok;
+  balance[src] = bs - moved;
+  balance[dst] = bd + moved;
+  done[t] = ok;
 }
 
 WW_KERNEL(atm)(const atm_args_t *a)
 {
   const uint32_t gid = ww_global_id(), threads = ww_global_size();
+  const uint32_t mode = a->mode, per = a->per, nod = a->no_overdraft;
+  const uint32_t *const xfers = a->xfers;
+  volatile int32_t *const balance = a->balance;
+  volatile uint32_t *const locks = a->locks, *const glock = a->glock, *const done = a->done;
 
-  for (uint32_t j = 0; j < a->per; j++) {          /* uniform trip count */
+  for (uint32_t j = 0; j < per; j++) {             /* uniform trip count */
     const uint32_t t = j * threads + gid;
-    const uint32_t src = a->xfers[3 * t], dst = a->xfers[3 * t + 1];
-    const int32_t amount = (int32_t)a->xfers[3 * t + 2];
+    const uint32_t src = xfers[3 * t], dst = xfers[3 * t + 1];
+    const int32_t amount = (int32_t)xfers[3 * t + 2];
 
-    if (a->mode == TM_MODE_TX) {                    /* uniform */
+    if (mode == TM_MODE_TX) {                       /* uniform */
       ww_tx_begin();
-      atm_transfer(a, t, src, dst, amount);
+      atm_transfer(balance, done, nod, t, src, dst, amount);
       ww_tx_commit();
-    } else if (a->mode == TM_MODE_NONE) {
-      atm_transfer(a, t, src, dst, amount);
-    } else if (a->mode == TM_MODE_FINE) {
-      volatile uint32_t *lo = &a->locks[ww_minu(src, dst)];
-      volatile uint32_t *hi = &a->locks[ww_maxu(src, dst)];
+    } else if (mode == TM_MODE_NONE) {
+      atm_transfer(balance, done, nod, t, src, dst, amount);
+    } else if (mode == TM_MODE_FINE) {
+      volatile uint32_t *lo = &locks[ww_minu(src, dst)];
+      volatile uint32_t *hi = &locks[ww_maxu(src, dst)];
       uint32_t state = 0;                           /* 0 want lo, 1 hold lo, 2 done */
       while (ww_any(state != 2)) {
         ww_if (state == 0) {
@@ -93,7 +100,7 @@ WW_KERNEL(atm)(const atm_args_t *a)
         }
         ww_if (state == 1) {
           ww_if (tm_try_lock(hi)) {                 /* its fence is the acquire of both */
-            atm_transfer(a, t, src, dst, amount);
+            atm_transfer(balance, done, nod, t, src, dst, amount);
             tm_unlock(hi);
             ww_atomic_exch_device(lo, 0);           /* the fence of tm_unlock(hi) covers it */
             state = 2;
@@ -101,13 +108,13 @@ WW_KERNEL(atm)(const atm_args_t *a)
         }
       }
     } else {
-      uint32_t done = 0;
-      while (ww_any(!done)) {
-        ww_if (!done) {
-          ww_if (tm_try_lock(a->glock)) {
-            atm_transfer(a, t, src, dst, amount);
-            tm_unlock(a->glock);
-            done = 1;
+      uint32_t finished = 0;
+      while (ww_any(!finished)) {
+        ww_if (!finished) {
+          ww_if (tm_try_lock(glock)) {
+            atm_transfer(balance, done, nod, t, src, dst, amount);
+            tm_unlock(glock);
+            finished = 1;
           }
         }
       }

@@ -59,38 +59,46 @@ static inline uint32_t ht_bucket(uint32_t key, uint32_t nbuckets)
   return ((key * 0x9E3779B1u) >> 16) & (nbuckets - 1);
 }
 
-/* The critical section: link node i (key) at the head of bucket b. */
-static inline void ht_insert(const ht_args_t *a, uint32_t i, uint32_t key, uint32_t b)
+/* The critical section: link node i (key) at the head of bucket b. The
+ * pointers come in registers: inside a transaction the only global words
+ * read are the head, and written the node and the head (Table 2's read
+ * and write sets); re-reading the argument block there would add to both. */
+static inline void ht_insert(volatile uint32_t *nodes, volatile uint32_t *heads, uint32_t i,
+                             uint32_t key, uint32_t b)
 {
-  volatile uint32_t *node = &a->nodes[4 * i];
+  volatile uint32_t *node = &nodes[4 * i];
   node[0] = key;
   node[1] = i;
-  node[2] = a->heads[b];
-  a->heads[b] = i + 1;
+  node[2] = heads[b];
+  heads[b] = i + 1;
 }
 
 WW_KERNEL(ht)(const ht_args_t *a)
 {
   const uint32_t gid = ww_global_id(), threads = ww_global_size();
+  const uint32_t mode = a->mode, nbuckets = a->nbuckets, per = a->per;
+  const uint32_t *const keys = a->keys;
+  volatile uint32_t *const heads = a->heads, *const locks = a->locks, *const glock = a->glock;
+  volatile uint32_t *const nodes = a->nodes;
 
-  for (uint32_t j = 0; j < a->per; j++) {          /* uniform trip count */
+  for (uint32_t j = 0; j < per; j++) {          /* uniform trip count */
     const uint32_t i = j * threads + gid;
-    const uint32_t key = a->keys[i];
-    const uint32_t b = ht_bucket(key, a->nbuckets);
+    const uint32_t key = keys[i];
+    const uint32_t b = ht_bucket(key, nbuckets);
 
-    if (a->mode == TM_MODE_TX) {                    /* uniform */
+    if (mode == TM_MODE_TX) {                       /* uniform */
       ww_tx_begin();
-      ht_insert(a, i, key, b);
+      ht_insert(nodes, heads, i, key, b);
       ww_tx_commit();
-    } else if (a->mode == TM_MODE_NONE) {
-      ht_insert(a, i, key, b);
+    } else if (mode == TM_MODE_NONE) {
+      ht_insert(nodes, heads, i, key, b);
     } else {
-      volatile uint32_t *lock = a->mode == TM_MODE_FINE ? &a->locks[b] : a->glock;
+      volatile uint32_t *lock = mode == TM_MODE_FINE ? &locks[b] : glock;
       uint32_t done = 0;
       while (ww_any(!done)) {
         ww_if (!done) {
           ww_if (tm_try_lock(lock)) {
-            ht_insert(a, i, key, b);
+            ht_insert(nodes, heads, i, key, b);
             tm_unlock(lock);
             done = 1;
           }

@@ -52,9 +52,11 @@ typedef struct {
   volatile uint32_t *nodes;      /* [2 + threads * per][4] key, next, lock, unused */
 } list_args_t;
 
-#define KEY(n)  (&a->nodes[4 * (n)])
-#define NEXT(n) (&a->nodes[4 * (n) + 1])
-#define LOCK(n) (&a->nodes[4 * (n) + 2])
+/* The fields of node n. `nodes` is a register copy of args->nodes: inside a
+ * transaction the argument block is not re-read (it would add to the read set). */
+#define KEY(n)  (&nodes[4 * (n)])
+#define NEXT(n) (&nodes[4 * (n) + 1])
+#define LOCK(n) (&nodes[4 * (n) + 2])
 
 /* Loads with or without the L1 (strong: uniform). */
 static inline uint32_t ld(volatile uint32_t *p, uint32_t strong)
@@ -64,7 +66,7 @@ static inline uint32_t ld(volatile uint32_t *p, uint32_t strong)
 
 /* From *pred (whose key is below key), walk to the first node whose key is
  * not below key: *pred, *curr become the pair to link between. */
-static inline void list_search(const list_args_t *a, uint32_t key, uint32_t strong,
+static inline void list_search(volatile uint32_t *nodes, uint32_t key, uint32_t strong,
                                uint32_t *pred, uint32_t *curr)
 {
   uint32_t p = *pred, c = ld(NEXT(p), strong);
@@ -81,10 +83,10 @@ static inline void list_search(const list_args_t *a, uint32_t key, uint32_t stro
 }
 
 /* Search from the head and link (modes 0 and 2: alone on the list). */
-static inline void list_insert(const list_args_t *a, uint32_t me, uint32_t key)
+static inline void list_insert(volatile uint32_t *nodes, uint32_t me, uint32_t key)
 {
   uint32_t pred = 0, curr;
-  list_search(a, key, 0, &pred, &curr);
+  list_search(nodes, key, 0, &pred, &curr);
   *KEY(me) = key;
   *NEXT(me) = curr;
   *NEXT(pred) = me;
@@ -93,23 +95,26 @@ static inline void list_insert(const list_args_t *a, uint32_t me, uint32_t key)
 WW_KERNEL(list)(const list_args_t *a)
 {
   const uint32_t gid = ww_global_id(), threads = ww_global_size();
+  const uint32_t mode = a->mode, per = a->per;
+  const uint32_t *const keys = a->keys;
+  volatile uint32_t *const glock = a->glock, *const nodes = a->nodes;
 
-  for (uint32_t j = 0; j < a->per; j++) {          /* uniform trip count */
+  for (uint32_t j = 0; j < per; j++) {             /* uniform trip count */
     const uint32_t i = j * threads + gid, me = 2 + i;
-    const uint32_t key = a->keys[i];
+    const uint32_t key = keys[i];
 
-    if (a->mode == TM_MODE_TX) {                    /* uniform */
+    if (mode == TM_MODE_TX) {                       /* uniform */
       ww_tx_begin();
-      list_insert(a, me, key);
+      list_insert(nodes, me, key);
       ww_tx_commit();
-    } else if (a->mode == TM_MODE_NONE) {
-      list_insert(a, me, key);
-    } else if (a->mode == TM_MODE_FINE) {
+    } else if (mode == TM_MODE_NONE) {
+      list_insert(nodes, me, key);
+    } else if (mode == TM_MODE_FINE) {
       ww_store_strong(KEY(me), key);                /* before the node can be linked */
       uint32_t pred = 0, curr = 0, done = 0;
       while (ww_any(!done)) {
         ww_if (!done) {
-          list_search(a, key, 1, &pred, &curr);
+          list_search(nodes, key, 1, &pred, &curr);
           ww_if (tm_try_lock(LOCK(pred))) {
             ww_if (ww_load_strong(NEXT(pred)) == curr) {
               ww_store_strong(NEXT(me), curr);
@@ -125,9 +130,9 @@ WW_KERNEL(list)(const list_args_t *a)
       uint32_t done = 0;
       while (ww_any(!done)) {
         ww_if (!done) {
-          ww_if (tm_try_lock(a->glock)) {
-            list_insert(a, me, key);
-            tm_unlock(a->glock);
+          ww_if (tm_try_lock(glock)) {
+            list_insert(nodes, me, key);
+            tm_unlock(glock);
             done = 1;
           }
         }
