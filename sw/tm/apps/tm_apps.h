@@ -4,7 +4,7 @@
  * share: the meaning of their `mode` argument and the GPU-safe lock steps.
  *
  *   mode 0  TM_MODE_TX      the critical section between ww_tx_begin() and
- *                           ww_tx_commit(), nothing else: KILO TM's model, in
+ *                           ww_tx_commit(), nothing else: KILO TM §4.1, in
  *                           which the hardware re-executes an aborted thread
  *                           from its tx_begin (no retry loop in the kernel).
  *                           Today tx_begin traps "transactions not implemented".
@@ -23,7 +23,7 @@
  *            ww_atomic_exch_device(lock, 0).
  * Device scope everywhere: the contenders run on both SMs. A lane never
  * spins on a lock inside code that its warp-mates must reach first (the
- * SIMT deadlock of KILO TM §2, "Example 2"): each application tries its
+ * SIMT deadlock of KILO TM §3, Examples 1 and 2): each application tries its
  * lock(s) once per round of a warp-uniform loop
  *     while (ww_any(!done)) ww_if (!done) { ww_if (try) { section; release; done = 1; } }
  * so a winner finishes and releases before its warp goes round again. The
