@@ -111,7 +111,7 @@
 `define WW_LWH_SCRUB_EVERY    4      // LWH: at most this many operations between scrub steps
 `endif
 `ifndef WW_TX_LOG_WORDS
-`define WW_TX_LOG_WORDS       32     // KILO TM: read-log and write-log entries per thread (each)
+`define WW_TX_LOG_WORDS       512    // KILO TM: read-log and write-log entries per thread (each)
 `endif
 `ifndef WW_TX_WATCHDOG
 `define WW_TX_WATCHDOG        10000  // KILO TM: warp instructions in one attempt before a validation (sec. 4.2)

@@ -813,6 +813,7 @@ static void test_cas(uint64_t seed)
 }
 
 /* ---- transactions (KILO TM, docs/tm.md) ---- */
+_Static_assert(WW_TX_LOG_WORDS < 1000, "traps.S t_txfull must overflow the read log");
 static void test_tm(uint64_t seed)
 {
   int ok = 1;

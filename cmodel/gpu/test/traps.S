@@ -271,11 +271,12 @@ t_txsplit:
 t_txsplit_pc:
   WW_TX_COMMIT
 
-/* 33 transactional loads: the read log holds WW_TX_LOG_WORDS (32) */
+/* 1000 transactional loads: more than the read log holds (WW_TX_LOG_WORDS,
+ * checked in test_gpu.c) */
   .globl t_txfull
 t_txfull:
   csrr a0, CSR_KARGS
-  li t1, 40
+  li t1, 1000
   WW_TX_BEGIN
 1:
   .globl t_txfull_pc

@@ -17,7 +17,7 @@
  * outcome depends on the order, and done[] records it.
  *
  * Versions (args->mode, sw/tm/apps/tm_apps.h):
- *   0  transaction: ww_tx_begin(); section; ww_tx_commit();
+ *   0  transaction: ww_tx { section } (warpwatch.h: a retry loop for the compiler)
  *   1  one lock per account (locks[k]): a transfer takes the lock of the
  *      lower-numbered account first and keeps it while it tries the other
  *      one, once per round (resource ordering: no cycle of waiting lanes,
@@ -85,9 +85,7 @@ WW_KERNEL(atm)(const atm_args_t *a)
     const int32_t amount = (int32_t)xfers[3 * t + 2];
 
     if (mode == TM_MODE_TX) {                       /* uniform */
-      ww_tx_begin();
-      atm_transfer(balance, done, nod, t, src, dst, amount);
-      ww_tx_commit();
+      ww_tx { atm_transfer(balance, done, nod, t, src, dst, amount); }
     } else if (mode == TM_MODE_NONE) {
       atm_transfer(balance, done, nod, t, src, dst, amount);
     } else if (mode == TM_MODE_FINE) {

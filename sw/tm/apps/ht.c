@@ -18,7 +18,7 @@
  * paper 23040 insertions go into 8k and 80k buckets.
  *
  * Versions (args->mode, sw/tm/apps/tm_apps.h):
- *   0  transaction: ww_tx_begin(); section; ww_tx_commit();
+ *   0  transaction: ww_tx { section } (warpwatch.h: a retry loop for the compiler)
  *   1  one lock per bucket (locks[b]);
  *   2  one global lock (*glock);
  *   3  no synchronization (negative control: lanes of a warp that share a
@@ -87,9 +87,7 @@ WW_KERNEL(ht)(const ht_args_t *a)
     const uint32_t b = ht_bucket(key, nbuckets);
 
     if (mode == TM_MODE_TX) {                       /* uniform */
-      ww_tx_begin();
-      ht_insert(nodes, heads, i, key, b);
-      ww_tx_commit();
+      ww_tx { ht_insert(nodes, heads, i, key, b); }
     } else if (mode == TM_MODE_NONE) {
       ht_insert(nodes, heads, i, key, b);
     } else {

@@ -104,9 +104,7 @@ WW_KERNEL(list)(const list_args_t *a)
     const uint32_t key = keys[i];
 
     if (mode == TM_MODE_TX) {                       /* uniform */
-      ww_tx_begin();
-      list_insert(nodes, me, key);
-      ww_tx_commit();
+      ww_tx { list_insert(nodes, me, key); }
     } else if (mode == TM_MODE_NONE) {
       list_insert(nodes, me, key);
     } else if (mode == TM_MODE_FINE) {

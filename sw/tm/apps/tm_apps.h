@@ -3,11 +3,13 @@
  * tm_apps.h -- what the KILO TM applications (sw/tm/apps/NAME.c, sw/tm/README.md)
  * share: the meaning of their `mode` argument and the GPU-safe lock steps.
  *
- *   mode 0  TM_MODE_TX      the critical section between ww_tx_begin() and
- *                           ww_tx_commit(), nothing else: KILO TM §4.1, in
- *                           which the hardware re-executes an aborted thread
- *                           from its tx_begin (no retry loop in the kernel).
- *                           Today tx_begin traps "transactions not implemented".
+ *   mode 0  TM_MODE_TX      the critical section in ww_tx { ... }, nothing
+ *                           else: KILO TM §4.1, in which the hardware
+ *                           re-executes an aborted thread from its tx_begin.
+ *                           ww_tx (warpwatch.h) shows the compiler that loop,
+ *                           so the values the section needs survive a retry.
+ *                           The golden model runs it; the RTL traps
+ *                           "transactions not implemented" until issue 14.
  *   mode 1  TM_MODE_FINE    fine-grained locks (per bucket, account or node)
  *   mode 2  TM_MODE_GLOBAL  one lock for the whole structure
  *   mode 3  TM_MODE_NONE    no synchronization at all: the negative control
