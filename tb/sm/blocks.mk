@@ -103,3 +103,11 @@ sm_complete_C        := cmodel/sm/ww_sm_complete.c
 sm_complete_LOCKSTEP := tb/sm/lockstep/sm_complete.c
 sm_complete_MUTANTS  := SM_COMPLETE_MD_BEATS_LSU SM_COMPLETE_ZERO_STOPS_AT_X30
 sm_complete_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=1 wide:WW_WARPS_PER_SM=16,WW_LANES=32 odd:WW_WARPS_PER_SM=5,WW_LANES=3
+
+BLOCKS += lsu
+lsu_C        := cmodel/common/ww_amo.c cmodel/sm/ww_lsu_agen.c cmodel/sm/ww_lsu_bytes.c \
+                cmodel/sm/ww_coalescer.c cmodel/sm/ww_l1_dcache.c cmodel/sm/ww_shmem.c \
+                cmodel/sm/ww_lsu_wb.c cmodel/scord/ww_scord_rec.c cmodel/sm/ww_lsu.c
+lsu_LOCKSTEP := tb/sm/lockstep/lsu.c
+lsu_MUTANTS  :=
+lsu_POINTS   :=
