@@ -92,7 +92,7 @@ typedef struct {
 } warp_t;
 
 enum {
-  T_OFFER, T_ACCEPT, T_FAULT, T_LOAD, T_STORE, T_STRONG, T_ATOM_BLK, T_ATOM_DEV, T_CAS, T_CAS_OK,
+  T_OFFER, T_ACCEPT, T_FAULT, T_LOAD, T_STORE, T_STRONG, T_ATOM_BLK, T_ATOM_DEV, T_CAS,
   T_FENCE, T_FENCE_BLK, T_SHARED, T_MIXED, T_LOCAL, T_RETIRE, T_L1_READ, T_L1_WRITE, T_BYPASS,
   T_CHECK, T_FREC, T_ACK, T_RSP_HELD, T_LK, T_LD_L1, T_LD_MERGE, T_LD_L2, T_LD_DRAM,
   T_WHY_BUSY, T_WHY_MSHR, T_WHY_WQ, T_WHY_BANK, T_WHY_FENCE, T_WHY_SYNC, T_WHY_SCORD,
@@ -100,7 +100,7 @@ enum {
 };
 static const char *const stat_name[T_N] = {
   "offers", "accepted", "faulting offers", "loads", "stores", "strong", "block atomics",
-  "device atomics", "CAS", "CAS lanes that wrote (block)", "fence/fence.dev", "fence.blk",
+  "device atomics", "CAS", "fence/fence.dev", "fence.blk",
   "all-shared", "shared+global", "with local lanes", "retired", "L1 reads", "L1 writes",
   "bypass atomics", "CHECK records", "FENCE records", "fence acks", "responses held (not ready)",
   "lock-table ops", "loads from L1", "loads merged", "loads from L2", "loads from DRAM",
@@ -240,6 +240,14 @@ static int make_insn(stim_t *s, ww_rng_t *r, unsigned w, ww_lsu_in_t *in)
     mask = 0;
   else
     mask = (uint32_t)ww_rng_bits(r, LANES) & LANE_MASK;
+  /* atomics go lane by lane: mostly one to three lanes, so loads and stores
+   * keep several write-back entries busy */
+  if (!is_load(op) && !is_store(op) && !is_fence(op) && mask && ww_rng_chance(r, 3, 4)) {
+    uint32_t m2 = 0;
+    for (unsigned i = 0, n = 1 + (unsigned)ww_rng_below(r, 3); i < n; i++)
+      m2 |= 1u << ww_rng_below(r, LANES);
+    mask = m2;
+  }
 
   /* regions: share of shared lanes, local lanes, the lines' shape */
   unsigned shp = (unsigned)ww_rng_below(r, 6);   /* 0..2: none, 3: 1/4, 4: 1/2, 5: all */
