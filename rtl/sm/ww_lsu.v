@@ -69,7 +69,10 @@
 // fences at completion.
 // Parameters: LANES, BLOCKS, LINE_BYTES as in ww_config.vh; WARPS for ids;
 // the L1's MSHRS and WQ from WW_L1_MSHRS / WW_L1_WQ; NUM_SM and NUM_PART for
-// the ScoRD records.
+// the ScoRD records. The L1 tag {entry, line} must fit 8 bits with a spare
+// one: CTX_W + LI_W <= 7 (the unused-bits tie-off selects l1_rsp_tag[7:CTX_W+LI_W]).
+// C model cmodel/sm/ww_lsu.c (composed of the sub-blocks' models), lockstep
+// tb/sm/lockstep/lsu.c.
 
 `default_nettype none
 `include "ww_config.vh"
