@@ -99,6 +99,14 @@ void ww_l1_dcache_free(ww_l1_dcache_t *c)
   free(c);
 }
 
+unsigned ww_l1_dcache_wr_pending(const ww_l1_dcache_t *c)
+{
+  unsigned npend = 0;
+  for (unsigned i = 0; i < c->cfg.wq; i++)
+    npend += (unsigned)c->wv[i];
+  return npend;
+}
+
 /* Makes way w of set s the most recently used. */
 static void touch(ww_l1_dcache_t *c, unsigned s, unsigned w)
 {
@@ -184,10 +192,7 @@ void ww_l1_dcache_step(ww_l1_dcache_t *c, const ww_l1_dcache_in_t *in, ww_l1_dca
   out->mem_rsp_ready_o = (uint64_t)(rsp_wr || free_st);
   out->wack_valid_o = (uint64_t)(in->mem_rsp_valid_i && rsp_wr);
   out->wack_tag_o = c->wtag[(rid & id_idx) < WW_L1_MAX_WQ ? (rid & id_idx) : 0];
-  unsigned npend = 0;
-  for (unsigned i = 0; i < g->wq; i++)
-    npend += (unsigned)c->wv[i];
-  out->wr_pending_o = npend;
+  out->wr_pending_o = ww_l1_dcache_wr_pending(c);
   out->mem_req_valid_o = (uint64_t)c->ov;
   out->mem_req_we_o = (uint64_t)c->owe;
   out->mem_req_line_o = c->oline;

@@ -51,6 +51,12 @@ ww_l1_dcache_t *ww_l1_dcache_new(const ww_l1_dcache_cfg_t *cfg);
 void ww_l1_dcache_free(ww_l1_dcache_t *c);
 void ww_l1_dcache_step(ww_l1_dcache_t *c, const ww_l1_dcache_in_t *in, ww_l1_dcache_out_t *out);
 
+/* This cycle's wr_pending_o without a step: the writes awaiting their
+ * acknowledgement, a function of the state only. For a parent whose
+ * req_valid_i depends on it in the same cycle (ww_lsu: fence.dev's
+ * invalidate waits for no pending write). */
+unsigned ww_l1_dcache_wr_pending(const ww_l1_dcache_t *c);
+
 #ifdef __cplusplus
 }
 #endif

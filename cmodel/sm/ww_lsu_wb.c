@@ -75,22 +75,27 @@ static uint32_t ld_extract(uint32_t word, unsigned off, uint32_t n, int sgn)
   return s;
 }
 
-void ww_lsu_wb_step(ww_lsu_wb_t *w, const ww_lsu_wb_in_t *in, ww_lsu_wb_out_t *out)
+/* selection: the lowest FREE and the lowest DONE entry */
+static void wb_select(const ww_lsu_wb_t *w, int *free_c, unsigned *free_idx, int *done_c,
+                      unsigned *done_idx, int *wait_c)
+{
+  *free_c = *done_c = *wait_c = 0;
+  *free_idx = *done_idx = 0;
+  for (unsigned c = w->cfg.ctx; c-- > 0;) {
+    if (w->e[c].st == E_FREE) { *free_c = 1; *free_idx = c; }
+    if (w->e[c].st == E_DONE) { *done_c = 1; *done_idx = c; }
+    if (w->e[c].st == E_WAIT || w->e[c].st == E_DONE) *wait_c = 1;
+  }
+}
+
+void ww_lsu_wb_outputs(const ww_lsu_wb_t *w, const ww_lsu_wb_in_t *in, ww_lsu_wb_out_t *out)
 {
   const unsigned C = w->cfg.ctx, L = w->cfg.lanes;
-  const uint32_t cmask = (1u << w->ctx_w) - 1, lmask = (1u << w->li_w) - 1;
-
-  /* selection: the lowest FREE and the lowest DONE entry */
-  int free_c = 0, done_c = 0, wait_c = 0;
-  unsigned free_idx = 0, done_idx = 0;
-  for (unsigned c = C; c-- > 0;) {
-    if (w->e[c].st == E_FREE) { free_c = 1; free_idx = c; }
-    if (w->e[c].st == E_DONE) { done_c = 1; done_idx = c; }
-    if (w->e[c].st == E_WAIT || w->e[c].st == E_DONE) wait_c = 1;
-  }
+  const uint32_t cmask = (1u << w->ctx_w) - 1;
+  int free_c, done_c, wait_c;
+  unsigned free_idx, done_idx;
+  wb_select(w, &free_c, &free_idx, &done_c, &done_idx, &wait_c);
   uint32_t rsp_ctx = ((uint32_t)in->rsp_tag_i >> w->li_w) & cmask;
-  uint32_t rsp_line = (uint32_t)in->rsp_tag_i & lmask;
-  uint32_t ack_ctx = ((uint32_t)in->wack_tag_i >> w->li_w) & cmask;
 
   const ent_t *d = &w->e[done_idx];
   out->free_o = (uint64_t)free_c;
@@ -111,6 +116,20 @@ void ww_lsu_wb_step(ww_lsu_wb_t *w, const ww_lsu_wb_in_t *in, ww_lsu_wb_out_t *o
   out->done_bytes_o = d->n;
   out->done_load_o = (uint64_t)d->load;
   out->done_src_o = d->lvl;
+}
+
+void ww_lsu_wb_step(ww_lsu_wb_t *w, const ww_lsu_wb_in_t *in, ww_lsu_wb_out_t *out)
+{
+  const unsigned C = w->cfg.ctx, L = w->cfg.lanes;
+  const uint32_t cmask = (1u << w->ctx_w) - 1, lmask = (1u << w->li_w) - 1;
+  int free_c, done_c, wait_c;
+  unsigned free_idx, done_idx;
+  wb_select(w, &free_c, &free_idx, &done_c, &done_idx, &wait_c);
+  uint32_t rsp_ctx = ((uint32_t)in->rsp_tag_i >> w->li_w) & cmask;
+  uint32_t rsp_line = (uint32_t)in->rsp_tag_i & lmask;
+  uint32_t ack_ctx = ((uint32_t)in->wack_tag_i >> w->li_w) & cmask;
+
+  ww_lsu_wb_outputs(w, in, out);
 
   /* clock edge */
   int take = done_c && in->done_ready_i;

@@ -33,4 +33,12 @@ ww_lsu_wb_t *ww_lsu_wb_new(const ww_lsu_wb_cfg_t *cfg);
 void ww_lsu_wb_free(ww_lsu_wb_t *w);
 void ww_lsu_wb_step(ww_lsu_wb_t *w, const ww_lsu_wb_in_t *in, ww_lsu_wb_out_t *out);
 
+/* This cycle's outputs without the clock edge: what ww_lsu_wb_step writes to
+ * *out, from the state and, of *in, only rsp_valid_i and rsp_tag_i (the
+ * only inputs with a combinational path to an output: rsp_load_o). For a
+ * parent whose inputs to this block depend on its outputs in the same
+ * cycle (ww_lsu: alloc_i on free_o, wr_i on rsp_load_o); step() then
+ * computes the same outputs again and applies the edge. */
+void ww_lsu_wb_outputs(const ww_lsu_wb_t *w, const ww_lsu_wb_in_t *in, ww_lsu_wb_out_t *out);
+
 #endif /* WW_LSU_WB_H */

@@ -53,6 +53,15 @@ RTL_MODULES += lsu_wb
 lsu_wb_TOP   := ww_lsu_wb
 lsu_wb_RTL   := rtl/sm/ww_lsu_wb.v
 
+# ww_lsu: the SM's memory stage, an assembly of the LSU blocks above, the
+# coalescer, the L1, the shared memory and ScoRD's record former; here for
+# its lockstep test (cmodel/sm/ww_lsu.c); the SM's list has its files.
+RTL_MODULES += lsu
+lsu_TOP   := ww_lsu
+lsu_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_amo_alu.v rtl/scord/ww_scord_rec.v \
+             rtl/sm/ww_lsu_agen.v rtl/sm/ww_lsu_bytes.v rtl/sm/ww_coalescer.v \
+             rtl/sm/ww_l1_dcache.v rtl/sm/ww_shmem.v rtl/sm/ww_lsu_wb.v rtl/sm/ww_lsu.v
+
 RTL_MODULES += muldiv
 muldiv_TOP   := ww_muldiv
 muldiv_RTL   := rtl/sm/ww_muldiv.v

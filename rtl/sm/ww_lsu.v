@@ -69,7 +69,10 @@
 // fences at completion.
 // Parameters: LANES, BLOCKS, LINE_BYTES as in ww_config.vh; WARPS for ids;
 // the L1's MSHRS and WQ from WW_L1_MSHRS / WW_L1_WQ; NUM_SM and NUM_PART for
-// the ScoRD records.
+// the ScoRD records. The L1 tag {entry, line} must fit 8 bits with a spare
+// one: CTX_W + LI_W <= 7 (the unused-bits tie-off selects l1_rsp_tag[7:CTX_W+LI_W]).
+// C model cmodel/sm/ww_lsu.c (composed of the sub-blocks' models), lockstep
+// tb/sm/lockstep/lsu.c.
 
 `default_nettype none
 `include "ww_config.vh"
@@ -420,7 +423,12 @@ module ww_lsu #(
   wire [L1_NP_W-1:0]   l1_wr_pending;
   // fence.dev: the L1 is invalidated when no write is pending and no other
   // instruction handed over is still to retire (write-back WAIT or DONE)
+`ifdef WW_MUTANT_LSU_FENCE_SKIPS_WB_WAIT
+  // MUTANT: fence.dev invalidates without waiting for handed-over entries
+  wire fence_go = (state_q == S_FENCE) && l1_wr_pending == {L1_NP_W{1'b0}};
+`else
   wire fence_go = (state_q == S_FENCE) && l1_wr_pending == {L1_NP_W{1'b0}} && !wb_waiting;
+`endif
   wire                 l1_mreq_valid, l1_mreq_we, l1_mrsp_ready;
   wire [LINE_W-1:0]    l1_mreq_line;
   wire [LINE_BYTES-1:0] l1_mreq_be;
@@ -476,7 +484,12 @@ module ww_lsu #(
   // the FSM says when (S_CHECK, S_FPKT), ww_scord_rec forms them and the
   // sideband of every request
   wire [LINE_W-1:0]   chk_line = lline_q[chk_q[LI_W-1:0]];
+`ifdef WW_MUTANT_LSU_CHECK_UNTRACKED
+  // MUTANT: CHECK records also name local-memory lanes (not tracked)
+  wire [LANES-1:0]    chk_lanes = ltab_q[chk_q[LI_W-1:0]];
+`else
   wire [LANES-1:0]    chk_lanes = ltab_q[chk_q[LI_W-1:0]] & track_q;
+`endif
   wire chk_send  = (state_q == S_CHECK) && chk_q != nline_q && chk_lanes != {LANES{1'b0}};
   wire fpkt_send = (state_q == S_FPKT) && fp_q != NUM_PART[PART_W:0];
   wire                rec_valid;
@@ -698,7 +711,12 @@ module ww_lsu #(
           lanes_q   <= co_lanes;
           last_q    <= co_last;
           dropped_q <= 1'b0;
+`ifdef WW_MUTANT_LSU_DEV_ATOMIC_NO_DROP
+          // MUTANT: a device atomic skips the drop of its own L1 copy
+          state_q   <= is_dev ? S_BYPREQ : S_L1REQ;
+`else
           state_q   <= S_L1REQ;
+`endif
         end
         S_L1REQ: if (l1_ready) begin
           // loads and stores: the next line, or the end (the lines stay in
@@ -753,7 +771,12 @@ module ww_lsu #(
           else if (rec_valid && mreq_ready_i)
             fp_q <= fp_q + {{PART_W{1'b0}}, 1'b1};
         end
+`ifdef WW_MUTANT_LSU_FACK_ANY_PARTITION
+        // MUTANT: the fence ends at the first partition's acknowledgement
+        S_FACK: if ((ack_q | scord_ack_i) != {NUM_PART{1'b0}}) begin
+`else
         S_FACK: if ((ack_q | scord_ack_i) == {NUM_PART{1'b1}}) begin
+`endif
           state_q <= S_DONE;             // every detector has the fence queued
         end
         S_DONE: begin                    // to write-back (fin), take the next
