@@ -589,6 +589,12 @@ static int run_one(const opts_t *o, app_t *a, uint32_t mode, uint64_t seed)
   if (r.completed || r.res.trap.kind != WW_TRAP_NONE)
     snprintf(perf, sizeof perf, "%llu warp instructions, %llu %s", (unsigned long long)st->warp_insns,
              (unsigned long long)st->steps, rtl ? "cycles" : "scheduler steps");
+  if (mode == MODE_TX && r.completed && !rtl)   /* counted by the golden model */
+    snprintf(perf + strlen(perf), sizeof perf - strlen(perf),
+             "; %llu commits, %llu aborts (%.2f per commit), %llu watchdog restarts",
+             (unsigned long long)st->tx_commits, (unsigned long long)st->tx_aborts,
+             st->tx_commits ? (double)st->tx_aborts / (double)st->tx_commits : 0.0,
+             (unsigned long long)st->tx_watchdog_aborts);
   if (r.completed && !r.err[0] && mode == MODE_NONE) {
     /* the negative control: the check must see the lost updates */
     if (r.bad[0] || a->must_catch) {
