@@ -28,7 +28,26 @@
  *    transaction in flight, packet and L2 operation is forgotten and the
  *    vendor goes on from its next ID (the unit's head follows it).
  * WW_TM_CU_STATS=1 in the environment prints what a run exercised.
- * Measured with WW_TM_CU_STATS=1 (see the end of this comment).
+ * Measured with WW_TM_CU_STATS=1, seeds 1..30, 100 000 cycles each, per run
+ * (min..max) at the default point (ENTRIES 32, POOL 32, READS 8, CID_W 16,
+ * LWH 512 entries) and small (ENTRIES 4, POOL 3, READS 2, CID_W 7, LWH 16):
+ *                                           default        small
+ *   transactions issued                   1761..2278     984..1302
+ *   local PASS / FAIL                      773..1037 /   747..974 /
+ *                                          768..1167     201..309
+ *   RESEND_R / RESEND_W answered          1006..1401 /   579..737 /
+ *                                          959..1361     921..1190
+ *   L2 reads / writes taken              9799..13163 / 4820..5961 /
+ *                                         2244..3238    2321..3015
+ *   reset cycles (of them CID jumps)        5..21 (1..10)  2..18 (1..8)
+ *   cycles with cid_hold_o high             1..10          1..8
+ *   cycles a message waited for msg_ready 13157..27830  10911..21318
+ *   cycles a packet waited for pkt_ready 23862..34387  38165..45801
+ *   speed (Mcycles/s, Verilator + model)   0.25..0.28     1.05..1.16
+ * Mutants (default point, seeds 1..20, cycle of the first mismatch):
+ * TM_CU_NO_HAZARD 20/20, cycle 290..1550 (median 463); TM_CU_COMMIT_FAILED
+ * 20/20, 309..3753 (median 848); TM_CU_LWH_AT_HEAD 20/20, 347..3734
+ * (median 766).
  */
 #include <stdio.h>
 #include <stdlib.h>
