@@ -33,6 +33,7 @@ enum { SLOT_FREE, SLOT_QUEUED, SLOT_ISSUED };
 #define MSGQ 4
 #define SFIFO 2          /* stream FIFOs of hazard detection and commit */
 #define NO_BUF (-1)
+#define CM_PEND_MAX 255  /* unacknowledged commit writes (the RTL's 8-bit counter) */
 
 typedef struct {
   uint32_t addr, val;
@@ -265,7 +266,7 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
   entry_t *h = ent(m, m->head);
   int cm_word = 0;       /* the commit engine has a word to write */
   uint32_t cm_addr = 0, cm_val = 0;
-  if (m->cm_busy && h->final_pass && !m->cm_resend) {
+  if (m->cm_busy && h->final_pass && !m->cm_resend && m->cm_pend < CM_PEND_MAX) {
     if (!h->ws_ovf && m->cm_idx < h->ws_n) {
       cm_word = 1;
       cm_addr = buf_word(m, h->ws_buf, m->cm_idx)->addr;

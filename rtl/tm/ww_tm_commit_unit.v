@@ -38,7 +38,7 @@
 // Tags on the word port (TAG_W = log2(READS) + 1 bits): bit TAG_W-1 set for
 // a commit write (its ack carries the same tag), else the validation read's
 // slot number in the low bits. Word addresses are byte address >> 2.
-// The commit engine counts at most 2^CMP_W - 1 unacknowledged commit writes.
+// At most 255 commit writes are unacknowledged (the next waits for an ack).
 // Parameters: ENTRIES a power of two, 2 <= ENTRIES <= 2^(CID_W-1); READS a
 // power of two >= 2; BUF_WORDS, POOL, NUM_SM >= 1; the LWH's as in ww_lwh.v, its
 // CID_W being the unit's.
@@ -142,6 +142,7 @@ module ww_tm_commit_unit #(
   localparam [N_W-1:0]   N_ONE   = {{(N_W-1){1'b0}}, 1'b1};
   localparam [P_W-1:0]   P_ONE   = {{(P_W-1){1'b0}}, 1'b1};
   localparam [CMP_W-1:0] CMP_ONE = {{(CMP_W-1){1'b0}}, 1'b1};
+  localparam [CMP_W-1:0] CMP_MAX = {CMP_W{1'b1}};
   localparam [N_W-1:0]   N_FULL  = BUF_WORDS;
 
   // one entry of the flat ring vector, by a run-time index (constant slices)
@@ -257,9 +258,9 @@ module ww_tm_commit_unit #(
     cm_addr = 30'd0;
     cm_val  = 32'd0;
 `ifdef WW_MUTANT_TM_CU_COMMIT_FAILED
-    if (cm_busy_q && !cm_rsnd_q) begin   // MUTANT: a failed entry's write set is committed
+    if (cm_busy_q && !cm_rsnd_q && cm_pend_q != CMP_MAX) begin   // MUTANT: a failed entry's write set is committed
 `else
-    if (cm_busy_q && h_e[F_FPASS] && !cm_rsnd_q) begin
+    if (cm_busy_q && h_e[F_FPASS] && !cm_rsnd_q && cm_pend_q != CMP_MAX) begin
 `endif
       if (!h_e[F_WSO] && cm_idx_q < h_e[F_WSN +: N_W]) begin
         cm_word = 1'b1;
