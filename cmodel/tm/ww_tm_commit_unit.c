@@ -14,8 +14,8 @@
  *   6. the local outcome of the oldest entry that has one;
  *   7. the packet taken (log transfer, resend streams, END, FINAL);
  *   8. the message taken by the SM.
- * Messages: one push per cycle into a 4-entry queue, priority commit >
- * hazard detection > revalidation > outcome. Read slots: one push per cycle,
+ * Messages: one push per cycle into a 4-entry queue, priority in engine
+ * order: hazard detection > commit > revalidation > outcome. Read slots: one push per cycle,
  * the packet first (pkt_ready_o promises it a slot), else the revalidation.
  */
 #include "ww_tm_commit_unit.h"
@@ -33,6 +33,7 @@ enum { SLOT_FREE, SLOT_QUEUED, SLOT_ISSUED };
 #define MSGQ 4
 #define SFIFO 2          /* stream FIFOs of hazard detection and commit */
 #define NO_BUF (-1)
+#define CM_PEND_MAX 255  /* unacknowledged commit writes (the RTL's 8-bit counter) */
 
 typedef struct {
   uint32_t addr, val;
@@ -107,7 +108,7 @@ struct ww_tm_cu {
 ww_tm_cu_cfg_t ww_tm_cu_default_cfg(void)
 {
   ww_tm_cu_cfg_t c = { WW_TM_CU_ENTRIES, WW_TM_CU_BUF_WORDS, WW_TM_CU_POOL, WW_TM_CU_READS,
-                       WW_NUM_SM, WW_CID_W };
+                       WW_NUM_SM, WW_CID_W, ww_lwh_default_cfg() };
   return c;
 }
 
@@ -115,7 +116,7 @@ ww_tm_cu_t *ww_tm_cu_new(const ww_tm_cu_cfg_t *c)
 {
   if (!ww_is_pow2(c->entries) || c->entries < 2 || c->cid_w < 2 || c->cid_w > 30 ||
       c->entries > (1u << (c->cid_w - 1)) || !c->buf_words || !c->pool ||
-      !ww_is_pow2(c->reads) || c->reads > 64 || !c->num_sm) {
+      !ww_is_pow2(c->reads) || c->reads < 2 || c->reads > 64 || !c->num_sm) {
     fprintf(stderr, "ww_tm_commit_unit: illegal configuration ENTRIES=%u BUF_WORDS=%u POOL=%u "
             "READS=%u NUM_SM=%u CID_W=%u\n", c->entries, c->buf_words, c->pool, c->reads,
             c->num_sm, c->cid_w);
@@ -127,10 +128,8 @@ ww_tm_cu_t *ww_tm_cu_new(const ww_tm_cu_cfg_t *c)
   m->cfg = *c;
   m->cid_mask = (1u << c->cid_w) - 1;
   m->tag_w = ww_clog2(c->reads) + 1;
-  ww_lwh_cfg_t lc = ww_lwh_default_cfg();
+  ww_lwh_cfg_t lc = c->lwh;   /* the RTL passes its LWH parameters through */
   lc.cid_w = c->cid_w;
-  if (lc.cid_slack >= (1u << c->cid_w))
-    lc.cid_slack = (1u << c->cid_w) / 2;
   m->lwh = ww_lwh_new(&lc);
   m->e = calloc(c->entries, sizeof *m->e);
   m->pool = calloc((size_t)c->pool * c->buf_words, sizeof *m->pool);
@@ -267,7 +266,7 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
   entry_t *h = ent(m, m->head);
   int cm_word = 0;       /* the commit engine has a word to write */
   uint32_t cm_addr = 0, cm_val = 0;
-  if (m->cm_busy && h->final_pass && !m->cm_resend) {
+  if (m->cm_busy && h->final_pass && !m->cm_resend && m->cm_pend < CM_PEND_MAX) {
     if (!h->ws_ovf && m->cm_idx < h->ws_n) {
       cm_word = 1;
       cm_addr = buf_word(m, h->ws_buf, m->cm_idx)->addr;
@@ -334,7 +333,7 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
       lwh_from_fifo = 1;
     }
   }
-  li.req_addr_i &= (1ull << ww_lwh_default_cfg().addr_w) - 1;
+  li.req_addr_i &= (1ull << c->lwh.addr_w) - 1;
   ww_lwh_out_t lo;
   ww_lwh_step(m->lwh, &li, &lo);   /* its outputs come from its state: this cycle's */
 

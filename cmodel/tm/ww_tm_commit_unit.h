@@ -19,6 +19,7 @@
 #include "ww_config.h"
 #include "ww_proto.h"
 #include "ww_util.h"
+#include "ww_lwh.h"
 
 #define WW_PORTS_DEF "ww_tm_commit_unit.ports.def"
 #define WW_PORTS_NAME ww_tm_commit_unit
@@ -28,9 +29,11 @@ typedef struct {
   unsigned entries;     /* ENTRIES: ring size, power of two, <= 2^(CID_W-1) */
   unsigned buf_words;   /* BUF_WORDS: words per read/write-set buffer */
   unsigned pool;        /* POOL: buffers shared by all entries */
-  unsigned reads;       /* READS: validation reads queued or in flight, power of two */
+  unsigned reads;       /* READS: validation reads queued or in flight, power of two >= 2 */
   unsigned num_sm;      /* NUM_SM */
   unsigned cid_w;       /* CID_W */
+  ww_lwh_cfg_t lwh;     /* the last-writer history's parameters (its cid_w is
+                         * ignored: the LWH uses the unit's CID_W) */
 } ww_tm_cu_cfg_t;
 
 /* What the unit did (for tests and reports). */

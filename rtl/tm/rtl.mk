@@ -15,3 +15,8 @@ RTL_MODULES += tm_cid
 tm_cid_TOP   := ww_tm_cid
 tm_cid_RTL   := rtl/tm/ww_tm_cid.v
 tm_cid_SYNTH := 1
+
+RTL_MODULES += tm_commit_unit
+tm_commit_unit_TOP   := ww_tm_commit_unit
+tm_commit_unit_RTL   := rtl/common/ww_h3_hash.v rtl/common/ww_sram_1r1w.v rtl/tm/ww_lwh.v rtl/tm/ww_tm_commit_unit.v
+tm_commit_unit_SYNTH := 1

@@ -13,3 +13,9 @@ tm_cid_C        := cmodel/tm/ww_tm_cid.c
 tm_cid_LOCKSTEP := tb/tm/lockstep/tm_cid.c
 tm_cid_MUTANTS  := TM_CID_ONE_PER_GRANT
 tm_cid_POINTS   := small:WW_NUM_SM=1,WW_LANES=1,WW_CID_W=2 odd:WW_NUM_SM=3,WW_LANES=5,WW_CID_W=5 wide:WW_NUM_SM=8,WW_LANES=32,WW_CID_W=16
+
+BLOCKS += tm_commit_unit
+tm_commit_unit_C        := cmodel/common/ww_h3.c cmodel/tm/ww_lwh.c cmodel/tm/ww_tm_commit_unit.c
+tm_commit_unit_LOCKSTEP := tb/tm/lockstep/tm_commit_unit.c
+tm_commit_unit_MUTANTS  := TM_CU_NO_HAZARD TM_CU_COMMIT_FAILED TM_CU_LWH_AT_HEAD
+tm_commit_unit_POINTS   := small:WW_TM_CU_ENTRIES=4,WW_TM_CU_POOL=3,WW_TM_CU_READS=2,WW_CID_W=7,WW_CID_SLACK=20,WW_LWH_ENTRIES=16,WW_LWH_WAYS=2,WW_LWH_BUCKETS=16,WW_LWH_SUBARRAYS=2,WW_LWH_ADDR_W=10

@@ -313,6 +313,7 @@ int main(int argc, char **argv)
   small.entries = 4;
   small.pool = 3;
   small.cid_w = 6;
+  small.lwh.cid_slack = 20;       /* < 2^6 */
   run(seed + 2, ntx, 16, small);
   return failures ? 1 : 0;
 }
