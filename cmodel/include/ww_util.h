@@ -5,6 +5,8 @@
 #ifndef WW_UTIL_H
 #define WW_UTIL_H
 
+#include <stdint.h>
+
 static inline int ww_is_pow2(unsigned x) { return x && !(x & (x - 1)); }
 
 /* ceil(log2(x)), as Verilog's $clog2 (0 for x <= 1). */
@@ -25,5 +27,24 @@ static inline unsigned ww_clog2(unsigned x)
 
 /* Verilog's (N > 1) ? $clog2(N) : 1, the project's safe index width. */
 #define WW_IDX_W(n) ((n) > 1 ? WW_CLOG2(n) : 1)
+
+/* Bits [lo, lo+w) of a wide port (word i holds bits 32i+31..32i), w <= 32. */
+static inline uint32_t ww_bits_get(const uint32_t *v, unsigned lo, unsigned w)
+{
+  uint32_t x = 0;
+  for (unsigned i = 0; i < w; i++)
+    x |= (v[(lo + i) / 32] >> ((lo + i) % 32) & 1u) << i;
+  return x;
+}
+
+/* Sets bits [lo, lo+w) of a wide port to x, w <= 32. */
+static inline void ww_bits_put(uint32_t *v, unsigned lo, unsigned w, uint32_t x)
+{
+  for (unsigned i = 0; i < w; i++) {
+    uint32_t *word = &v[(lo + i) / 32];
+    uint32_t bit = 1u << ((lo + i) % 32);
+    *word = (x >> i & 1u) ? (*word | bit) : (*word & ~bit);
+  }
+}
 
 #endif /* WW_UTIL_H */

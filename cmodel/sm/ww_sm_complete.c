@@ -53,13 +53,6 @@ void ww_sm_complete_free(ww_sm_complete_t *m)
   free(m);
 }
 
-static uint32_t field(const uint32_t *v, unsigned lo, unsigned w)
-{
-  uint32_t x = 0;
-  for (unsigned i = 0; i < w; i++)
-    x |= (v[(lo + i) / 32] >> ((lo + i) % 32) & 1u) << i;
-  return x;
-}
 
 void ww_sm_complete_step(ww_sm_complete_t *m, const ww_sm_complete_in_t *in,
                          ww_sm_complete_out_t *out)
@@ -79,8 +72,8 @@ void ww_sm_complete_step(ww_sm_complete_t *m, const ww_sm_complete_in_t *in,
   const uint32_t c_wid = (uint32_t)(e_done ? in->e_wid_i : sk_done ? in->sk_wid_i
                                     : c_lsu ? in->lsu_wid_i : in->md_wid_i) & m->wid_mask;
   /* a warp number past WARPS selects nothing (rd 0, no lanes) */
-  const uint32_t c_if_rd = c_wid < warps ? field(in->if_rd_i, 5 * c_wid, 5) : 0;
-  const uint32_t c_mask = c_wid < warps ? field(in->mask_i, lanes * c_wid, lanes) : 0;
+  const uint32_t c_if_rd = c_wid < warps ? ww_bits_get(in->if_rd_i, 5 * c_wid, 5) : 0;
+  const uint32_t c_mask = c_wid < warps ? ww_bits_get(in->mask_i, lanes * c_wid, lanes) : 0;
   const uint32_t c_rd = e_done ? (uint32_t)in->e_rd_i & 31u : sk_done ? 0 : c_if_rd;
   const uint32_t *c_data = e_done ? in->e_res_i : c_lsu ? in->lsu_data_i : in->md_data_i;
 

@@ -62,18 +62,11 @@ void ww_sm_retire_free(ww_sm_retire_t *m)
   free(m);
 }
 
-static uint32_t field(const uint32_t *v, unsigned lo, unsigned w)
-{
-  uint32_t x = 0;
-  for (unsigned i = 0; i < w; i++)
-    x |= (v[(lo + i) / 32] >> ((lo + i) % 32) & 1u) << i;
-  return x;
-}
 
 /* warp w's W-bit field of a per-warp vector; zeros past WARPS */
 static uint32_t of_warp(const ww_sm_retire_t *m, const uint32_t *v, uint32_t w, unsigned width)
 {
-  return w < m->cfg.warps ? field(v, width * w, width) : 0;
+  return w < m->cfg.warps ? ww_bits_get(v, width * w, width) : 0;
 }
 
 void ww_sm_retire_step(ww_sm_retire_t *m, const ww_sm_retire_in_t *in, ww_sm_retire_out_t *out)

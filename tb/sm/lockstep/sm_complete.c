@@ -38,14 +38,6 @@ typedef struct {
 WW_MODEL_HOOKS(ww_sm_complete)
 WW_STIM_STATE(stim_t)
 
-static void put(uint32_t *v, unsigned lo, unsigned w, uint32_t x)
-{
-  for (unsigned i = 0; i < w; i++) {
-    uint32_t *word = &v[(lo + i) / 32];
-    uint32_t bit = 1u << ((lo + i) % 32);
-    *word = (x >> i & 1u) ? (*word | bit) : (*word & ~bit);
-  }
-}
 
 static void lanes_data(ww_rng_t *r, uint32_t *d)
 {
@@ -64,9 +56,9 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   /* per-warp state: masks and in-flight rds, changed now and then */
   for (unsigned w = 0; w < WARPS; w++) {
     if (cycle == 0 || ww_rng_chance(r, 1, 20))
-      put(s->mask, LANES * w, LANES, (uint32_t)ww_rng_bits(r, LANES));
+      ww_bits_put(s->mask, LANES * w, LANES, (uint32_t)ww_rng_bits(r, LANES));
     if (cycle == 0 || ww_rng_chance(r, 1, 4))
-      put(s->if_rd, 5 * w, 5, (uint32_t)ww_rng_bits(r, 5));
+      ww_bits_put(s->if_rd, 5 * w, 5, (uint32_t)ww_rng_bits(r, 5));
   }
   memcpy(in->mask_i, s->mask, sizeof s->mask);
   memcpy(in->if_rd_i, s->if_rd, sizeof s->if_rd);

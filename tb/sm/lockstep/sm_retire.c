@@ -38,14 +38,6 @@ typedef struct {
 WW_MODEL_HOOKS(ww_sm_retire)
 WW_STIM_STATE(stim_t)
 
-static void put(uint32_t *v, unsigned lo, unsigned w, uint32_t x)
-{
-  for (unsigned i = 0; i < w; i++) {
-    uint32_t *word = &v[(lo + i) / 32];
-    uint32_t bit = 1u << ((lo + i) % 32);
-    *word = (x >> i & 1u) ? (*word | bit) : (*word & ~bit);
-  }
-}
 
 static void lanes_data(ww_rng_t *r, uint32_t *d)
 {
@@ -88,7 +80,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     if (cycle == 0 || ww_rng_chance(r, 1, 40))
       s->block[w] = (uint32_t)ww_rng_bits(r, 32);
     if (cycle == 0 || ww_rng_chance(r, 1, 10))
-      put(s->mask, LANES * w, LANES, (uint32_t)ww_rng_bits(r, LANES));
+      ww_bits_put(s->mask, LANES * w, LANES, (uint32_t)ww_rng_bits(r, LANES));
     if (cycle == 0 || ww_rng_chance(r, 1, 4)) {
       s->inf_pc[w] = (uint32_t)ww_rng_bits(r, 32) & ~3u;
       s->inf_insn[w] = (uint32_t)ww_rng_bits(r, 32);
