@@ -84,6 +84,11 @@ gen: $(BUILD)/bin/ww_gen_config $(BUILD)/bin/ww_gen_isa
 	gcc -std=c11 -Wall -Wextra -Werror -Icmodel/include cmodel/tools/ww_gen_proto.c -o $(BUILD)/bin/ww_gen_proto && $(BUILD)/bin/ww_gen_proto rtl/include/ww_proto.vh cmodel/include/ww_proto.h
 
 # ---- lockstep binaries: per block a default build, parameter points, mutants
+# Verilator's runtime objects, compiled once and copied into every build
+VLRT := $(BUILD)/lockstep/.vlrt/verilated.o
+$(VLRT): tb/lockstep/build.sh | $(DEPS_STAMP)
+	@tb/lockstep/build.sh --runtime $(@D)
+
 # $(1) block  $(2) variant  $(3) defines (space separated)
 # A variant rebuilds when its defines change: .defs is rewritten only then.
 define LOCKSTEP_BIN
@@ -91,7 +96,7 @@ $(BUILD)/lockstep/$(1)/$(2)/.defs: FORCE
 	@mkdir -p $$(@D)
 	@echo "$(3)" | cmp -s - $$@ || echo "$(3)" > $$@
 $(BUILD)/lockstep/$(1)/$(2)/lockstep: $$($(1)_RTL) $$($(1)_C) $$($(1)_LOCKSTEP) $$(LOCKSTEP_SRC) \
-    $(BUILD)/lockstep/$(1)/$(2)/.defs | $(DEPS_STAMP)
+    $(BUILD)/lockstep/$(1)/$(2)/.defs $(VLRT) | $(DEPS_STAMP)
 	@tb/lockstep/build.sh $(BUILD)/lockstep/$(1)/$(2) $$($(1)_TOP) "$(3)" "$$($(1)_RTL)" \
 	  "$$($(1)_C) $$($(1)_LOCKSTEP)" "$$(CMODEL_INC)"
 LOCKSTEP_BINS += $(BUILD)/lockstep/$(1)/$(2)/lockstep
