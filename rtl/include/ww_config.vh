@@ -116,6 +116,9 @@
 `ifndef WW_TX_WATCHDOG
 `define WW_TX_WATCHDOG        10000  // KILO TM: warp instructions in one attempt before a validation (sec. 4.2)
 `endif
+`ifndef WW_TX_BLOOM_W
+`define WW_TX_BLOOM_W         6      // KILO TM: log2 of the write-set filter bits per warp (read-own-write, sec. 4.3)
+`endif
 `ifndef WW_TM_CU_ENTRIES
 `define WW_TM_CU_ENTRIES      32     // KILO TM commit unit: ring entries (in-flight CIDs per partition)
 `endif
