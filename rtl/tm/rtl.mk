@@ -28,3 +28,8 @@ RTL_MODULES += tm_txlog
 tm_txlog_TOP   := ww_tm_txlog
 tm_txlog_RTL   := rtl/common/ww_h3_hash.v rtl/tm/ww_tm_txlog.v
 tm_txlog_SYNTH := 1
+
+RTL_MODULES += tm_commit_walk
+tm_commit_walk_TOP   := ww_tm_commit_walk
+tm_commit_walk_RTL   := rtl/tm/ww_tm_commit_walk.v
+tm_commit_walk_SYNTH := 1

@@ -25,3 +25,9 @@ tm_txlog_C        := cmodel/common/ww_h3.c cmodel/tm/ww_tm_txlog.c
 tm_txlog_LOCKSTEP := tb/tm/lockstep/tm_txlog.c
 tm_txlog_MUTANTS  := TM_TXLOG_FILTER_MISS TM_TXLOG_WALK_ONE_ENTRY
 tm_txlog_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=4,WW_LINE_BYTES=16,WW_TX_LOG_WORDS=4,WW_TX_BLOOM_W=2 two:WW_LANES=8,WW_LINE_BYTES=16,WW_TX_LOG_WORDS=8,WW_TX_BLOOM_W=3 wide:WW_WARPS_PER_SM=8,WW_LANES=32,WW_TX_LOG_WORDS=64,WW_TX_BLOOM_W=8
+
+BLOCKS += tm_commit_walk
+tm_commit_walk_C        := cmodel/tm/ww_tm_commit_walk.c
+tm_commit_walk_LOCKSTEP := tb/tm/lockstep/tm_commit_walk.c
+tm_commit_walk_MUTANTS  := TM_CW_FINAL_IGNORES_FAIL TM_CW_SKIP_LAST_ENTRY
+tm_commit_walk_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=4,WW_LINE_BYTES=16,WW_TX_LOG_WORDS=8,WW_NUM_PART=2,WW_CID_W=4 p3:WW_NUM_PART=3,WW_LANES=8,WW_LINE_BYTES=16,WW_CID_W=6 wide:WW_WARPS_PER_SM=8,WW_LANES=32,WW_NUM_PART=4,WW_TX_LOG_WORDS=64
