@@ -23,3 +23,8 @@ tm_commit_unit_RTL   := rtl/common/ww_h3_hash.v rtl/common/ww_sram_1r1w.v rtl/tm
 # Yosys run takes minutes; it joins the area table once the entry vectors
 # move to memories (issue 14 / 17).
 tm_commit_unit_SYNTH := 0
+
+RTL_MODULES += tm_warp
+tm_warp_TOP   := ww_tm_warp
+tm_warp_RTL   := rtl/tm/ww_tm_warp.v
+tm_warp_SYNTH := 1

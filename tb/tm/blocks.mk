@@ -19,3 +19,9 @@ tm_commit_unit_C        := cmodel/common/ww_h3.c cmodel/tm/ww_lwh.c cmodel/tm/ww
 tm_commit_unit_LOCKSTEP := tb/tm/lockstep/tm_commit_unit.c
 tm_commit_unit_MUTANTS  := TM_CU_NO_HAZARD TM_CU_COMMIT_FAILED TM_CU_LWH_AT_HEAD
 tm_commit_unit_POINTS   := small:WW_TM_CU_ENTRIES=4,WW_TM_CU_POOL=3,WW_TM_CU_READS=2,WW_CID_W=7,WW_CID_SLACK=20,WW_LWH_ENTRIES=16,WW_LWH_WAYS=2,WW_LWH_BUCKETS=16,WW_LWH_SUBARRAYS=2,WW_LWH_ADDR_W=10
+
+BLOCKS += tm_warp
+tm_warp_C        := cmodel/tm/ww_tm_warp.c
+tm_warp_LOCKSTEP := tb/tm/lockstep/tm_warp.c
+tm_warp_MUTANTS  := TM_WARP_LIMIT_PLUS_ONE TM_WARP_WD_DURING_COMMIT
+tm_warp_POINTS   := small:WW_WARPS_PER_SM=2,WW_TM_WARPS_PER_SM=1,WW_TX_DEPTH_W=2,WW_TX_WATCHDOG=5 unlimited:WW_TM_WARPS_PER_SM=0 wide:WW_WARPS_PER_SM=32,WW_TM_WARPS_PER_SM=3,WW_TX_WATCHDOG=0
