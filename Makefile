@@ -84,6 +84,11 @@ gen: $(BUILD)/bin/ww_gen_config $(BUILD)/bin/ww_gen_isa
 	gcc -std=c11 -Wall -Wextra -Werror -Icmodel/include cmodel/tools/ww_gen_proto.c -o $(BUILD)/bin/ww_gen_proto && $(BUILD)/bin/ww_gen_proto rtl/include/ww_proto.vh cmodel/include/ww_proto.h
 
 # ---- lockstep binaries: per block a default build, parameter points, mutants
+# Verilator's runtime objects, compiled once and copied into every build
+VLRT := $(BUILD)/lockstep/.vlrt/verilated.o
+$(VLRT): tb/lockstep/build.sh | $(DEPS_STAMP)
+	@tb/lockstep/build.sh --runtime $(@D)
+
 # $(1) block  $(2) variant  $(3) defines (space separated)
 # A variant rebuilds when its defines change: .defs is rewritten only then.
 define LOCKSTEP_BIN
@@ -91,7 +96,7 @@ $(BUILD)/lockstep/$(1)/$(2)/.defs: FORCE
 	@mkdir -p $$(@D)
 	@echo "$(3)" | cmp -s - $$@ || echo "$(3)" > $$@
 $(BUILD)/lockstep/$(1)/$(2)/lockstep: $$($(1)_RTL) $$($(1)_C) $$($(1)_LOCKSTEP) $$(LOCKSTEP_SRC) \
-    $(BUILD)/lockstep/$(1)/$(2)/.defs | $(DEPS_STAMP)
+    $(BUILD)/lockstep/$(1)/$(2)/.defs $(VLRT) | $(DEPS_STAMP)
 	@tb/lockstep/build.sh $(BUILD)/lockstep/$(1)/$(2) $$($(1)_TOP) "$(3)" "$$($(1)_RTL)" \
 	  "$$($(1)_C) $$($(1)_LOCKSTEP)" "$$(CMODEL_INC)"
 LOCKSTEP_BINS += $(BUILD)/lockstep/$(1)/$(2)/lockstep
@@ -109,7 +114,8 @@ lockstep: $(LOCKSTEP_BINS)
 # ---- C model property tests: cmodel/cmodel.mk (CTESTS) ------------------
 ctests: $(CTESTS)
 
-# ---- the test list: NAME|EXPECT|COMMAND (EXPECT: pass, or mismatch for mutants)
+# ---- the test list: NAME|EXPECT|COMMAND (EXPECT: pass, or mismatch for mutants;
+# pass,alone: run by itself after the others, which run two at a time)
 $(BUILD)/tests.list: FORCE
 	@mkdir -p $(@D)
 	@{ echo "config-drift|pass|scripts/check_config.sh"; \
@@ -122,12 +128,12 @@ $(BUILD)/tests.list: FORCE
 	   $(foreach t,$(CTESTS),echo "cmodel/$(notdir $(t))|pass|$(t)";) \
 	   $(foreach b,$(BLOCKS),echo "lockstep/$(b)|pass|$(BUILD)/lockstep/$(b)/default/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";) \
 	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";)) \
-	   $(foreach b,$(BLOCKS),$(foreach m,$($(b)_MUTANTS),echo "mutant/$(b)/$(m)|mismatch|$(BUILD)/lockstep/$(b)/mut_$(m)/lockstep --cycles $(MUTANT_CYCLES) --quiet --wave-dir $(BUILD)/waves/mutants $(if $(SEED),--seed $(SEED))";)) \
+	   $(foreach b,$(BLOCKS),$(foreach m,$($(b)_MUTANTS),echo "mutant/$(b)/$(m)|mismatch|$(BUILD)/lockstep/$(b)/mut_$(m)/lockstep --cycles $(MUTANT_CYCLES) --quiet --wave-dir $(BUILD)/waves/mutants/$(m) $(if $(SEED),--seed $(SEED))";)) \
 	   echo "waves/view-matches-fst|pass|scripts/check_wave_view.sh $(BUILD)/lockstep/bloom_filter/default/lockstep"; \
 	   $(foreach t,$(TESTS),echo '$(t)|pass|$(TEST_CMD.$(t))';) \
-	   echo "lint|pass|$(MAKE) --no-print-directory lint"; \
-	   echo "synth|pass|$(MAKE) --no-print-directory synth"; \
-	   echo "synth/no-stray-dsp|pass|scripts/check_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_DSP)),$(m)))"; \
+	   echo "lint|pass,alone|$(MAKE) --no-print-directory lint"; \
+	   echo "synth|pass,alone|$(MAKE) --no-print-directory synth"; \
+	   echo "synth/no-stray-dsp|pass,alone|scripts/check_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_DSP)),$(m)))"; \
 	} > $@
 
 # The wall time of the build and the checks is printed before the summary.

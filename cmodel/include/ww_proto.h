@@ -296,6 +296,29 @@ typedef enum {
   X(RESEND_W, 0x3, "send the CID's write log for this partition again (buffer overflow)") \
   X(RETIRED, 0x4, "the CID retired here (committed or dropped)")
 
+/* ---- TXL: 2 bits; text = the command */
+#define WW_TXL_W 2
+#define WW_TXL_N 3
+typedef enum {
+  WW_TXL_BEGIN                 = 0,  /* outermost ww.tx.begin: empty the warp's logs and write-set filter */
+  WW_TXL_LOAD                  = 1,  /* transactional load of the lanes: read-own-write, else L2; read-log entry */
+  WW_TXL_STORE                 = 2,  /* transactional store of the lanes: write-log entry (a sub-word store reads first) */
+} ww_txl_op_t;
+#define WW_TXL_LIST(X) \
+  X(BEGIN, 0x0, "outermost ww.tx.begin: empty the warp's logs and write-set filter") \
+  X(LOAD, 0x1, "transactional load of the lanes: read-own-write, else L2; read-log entry") \
+  X(STORE, 0x2, "transactional store of the lanes: write-log entry (a sub-word store reads first)")
+
+/* ---- TX_LOG: 32 bits; text = the address word */
+#define WW_TX_LOG_W 32
+#define WW_TX_LOG_N 1
+typedef enum {
+  WW_TX_LOG_VOID               = 0x00000001,  /* the lane has no entry here */
+} ww_tx_log_t;
+#define WW_TX_LOG_VOID_BIT 0
+#define WW_TX_LOG_LIST(X) \
+  X(VOID, 0x1, "the lane has no entry here")
+
 /* ---- GSI: 3 bits; text = counter name */
 #define WW_GSI_W 3
 #define WW_GSI_N 8

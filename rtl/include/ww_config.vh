@@ -122,6 +122,9 @@
 `ifndef WW_TX_DEPTH_W
 `define WW_TX_DEPTH_W         8      // KILO TM: bits of the nesting counter (nesting deeper than 2^W - 1 traps)
 `endif
+`ifndef WW_TX_BLOOM_W
+`define WW_TX_BLOOM_W         6      // KILO TM: log2 of the write-set filter bits per warp (read-own-write, sec. 4.3)
+`endif
 `ifndef WW_TM_CU_ENTRIES
 `define WW_TM_CU_ENTRIES      32     // KILO TM commit unit: ring entries (in-flight CIDs per partition)
 `endif

@@ -162,6 +162,19 @@
 `define WW_TM_MSG_RESEND_W           3'd3  // send the CID's write log for this partition again (buffer overflow)
 `define WW_TM_MSG_RETIRED            3'd4  // the CID retired here (committed or dropped)
 
+// ---- TXL: 2 bits; text = the command
+`define WW_TXL_W 2
+`define WW_TXL_N 3
+`define WW_TXL_BEGIN                 2'd0  // outermost ww.tx.begin: empty the warp's logs and write-set filter
+`define WW_TXL_LOAD                  2'd1  // transactional load of the lanes: read-own-write, else L2; read-log entry
+`define WW_TXL_STORE                 2'd2  // transactional store of the lanes: write-log entry (a sub-word store reads first)
+
+// ---- TX_LOG: 32 bits; text = the address word
+`define WW_TX_LOG_W 32
+`define WW_TX_LOG_N 1
+`define WW_TX_LOG_VOID               32'h00000001  // the lane has no entry here
+`define WW_TX_LOG_VOID_BIT 0
+
 // ---- GSI: 3 bits; text = counter name
 `define WW_GSI_W 3
 `define WW_GSI_N 8

@@ -24,6 +24,11 @@ tm_commit_unit_RTL   := rtl/common/ww_h3_hash.v rtl/common/ww_sram_1r1w.v rtl/tm
 # move to memories (issue 14 / 17).
 tm_commit_unit_SYNTH := 0
 
+RTL_MODULES += tm_txlog
+tm_txlog_TOP   := ww_tm_txlog
+tm_txlog_RTL   := rtl/common/ww_h3_hash.v rtl/tm/ww_tm_txlog.v
+tm_txlog_SYNTH := 1
+
 RTL_MODULES += tm_warp
 tm_warp_TOP   := ww_tm_warp
 tm_warp_RTL   := rtl/tm/ww_tm_warp.v

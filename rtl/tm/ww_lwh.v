@@ -173,7 +173,13 @@ module ww_lwh #(
     assign t_tag[w*TAG_W +: TAG_W] = t_rdata[w*ENT_W + CID_W +: TAG_W];
     assign t_cid[w*CID_W +: CID_W] = t_rdata[w*ENT_W +: CID_W];
     assign t_age[w*CID_W +: CID_W] = t_cid[w*CID_W +: CID_W] - oldest_cid_i;
+`ifdef WW_MUTANT_LWH_LIVE_HALF_SPACE
+    // MUTANT: "not older than oldest" as a signed difference, without next:
+    // an unscrubbed entry retired more than half the ID space ago is live
+    assign t_live[w]              = t_valid[w] && !t_age[w*CID_W + CID_W - 1];
+`else
     assign t_live[w]              = t_valid[w] && (t_age[w*CID_W +: CID_W] < window);
+`endif
     assign t_hit[w]               = t_valid[w] && (t_tag[w*TAG_W +: TAG_W] == req_tag_q);
   end
 

@@ -5,7 +5,7 @@
 BLOCKS += lwh
 lwh_C        := cmodel/common/ww_h3.c cmodel/tm/ww_lwh.c
 lwh_LOCKSTEP := tb/tm/lockstep/lwh.c
-lwh_MUTANTS  := LWH_BUCKET_OVERWRITE LWH_ALLOC_IGNORES_FILTER
+lwh_MUTANTS  := LWH_BUCKET_OVERWRITE LWH_ALLOC_IGNORES_FILTER LWH_LIVE_HALF_SPACE
 lwh_POINTS   := small:WW_LWH_ENTRIES=16,WW_LWH_WAYS=2,WW_LWH_BUCKETS=16,WW_LWH_SUBARRAYS=2,WW_LWH_ADDR_W=10,WW_CID_W=7,WW_CID_SLACK=20
 
 BLOCKS += tm_cid
@@ -19,6 +19,12 @@ tm_commit_unit_C        := cmodel/common/ww_h3.c cmodel/tm/ww_lwh.c cmodel/tm/ww
 tm_commit_unit_LOCKSTEP := tb/tm/lockstep/tm_commit_unit.c
 tm_commit_unit_MUTANTS  := TM_CU_NO_HAZARD TM_CU_COMMIT_FAILED TM_CU_LWH_AT_HEAD
 tm_commit_unit_POINTS   := small:WW_TM_CU_ENTRIES=4,WW_TM_CU_POOL=3,WW_TM_CU_READS=2,WW_CID_W=7,WW_CID_SLACK=20,WW_LWH_ENTRIES=16,WW_LWH_WAYS=2,WW_LWH_BUCKETS=16,WW_LWH_SUBARRAYS=2,WW_LWH_ADDR_W=10
+
+BLOCKS += tm_txlog
+tm_txlog_C        := cmodel/common/ww_h3.c cmodel/tm/ww_tm_txlog.c
+tm_txlog_LOCKSTEP := tb/tm/lockstep/tm_txlog.c
+tm_txlog_MUTANTS  := TM_TXLOG_FILTER_MISS TM_TXLOG_WALK_ONE_ENTRY
+tm_txlog_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=4,WW_LINE_BYTES=16,WW_TX_LOG_WORDS=4,WW_TX_BLOOM_W=2 two:WW_LANES=8,WW_LINE_BYTES=16,WW_TX_LOG_WORDS=8,WW_TX_BLOOM_W=3 wide:WW_WARPS_PER_SM=8,WW_LANES=32,WW_TX_LOG_WORDS=64,WW_TX_BLOOM_W=8
 
 BLOCKS += tm_warp
 tm_warp_C        := cmodel/tm/ww_tm_warp.c

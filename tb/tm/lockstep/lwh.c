@@ -13,7 +13,10 @@
  * evictions meet in buckets as often as in a loaded filter. Rare "CID storms" jump the window far ahead, so wrap-around, stale
  * entries and cid_hold_o are exercised too, and cycles 30000-37999 of every
  * 50000 are a "flood" that issues 16 IDs a cycle while cid_hold_o is low, so
- * the hold must rise even at wide CIDs. (Equivalence
+ * the hold must rise even at wide CIDs. "Retirement runs" (about one in
+ * 1500 cycles) retire everything and move the window on by more than half
+ * the ID space, so queries meet unscrubbed entries whose retired CIDs lie
+ * far ahead of the oldest live one (mutant LWH_LIVE_HALF_SPACE). (Equivalence
  * does not need the protocol to be respected; cmodel/tm/test/test_lwh.c checks
  * the protocol's guarantee.)
  */
@@ -83,6 +86,16 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   if (cycle % 50000 >= 30000 && cycle % 50000 < 38000 && !prev->cid_hold_o) {  /* flood */
     s->next += 16;
     s->oldest = s->next - ww_rng_below(r, window_max);
+  }
+  if (ww_rng_chance(r, 1, 1500)) {
+    /* retirement run: everything in flight retires and the window moves on
+     * by more than half the ID space (a long run of commits elsewhere), so
+     * the table's unscrubbed entries hold CIDs retired long ago, whose age
+     * from the oldest live ID looks small; the pool's queries reach them
+     * before the scrubber does */
+    const uint64_t half = 1ull << (WW_CID_W - 1);
+    s->next += half + ww_rng_below(r, half > 2 * WW_CID_SLACK ? half - 2 * WW_CID_SLACK : 1);
+    s->oldest = s->next - ww_rng_below(r, 4);
   }
   if (ww_rng_chance(r, 1, 5000)) {      /* storm: jump the window far ahead */
     /* half the storms wrap nearly all the way round: cid_hold_o must rise */

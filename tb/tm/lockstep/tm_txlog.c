@@ -1,0 +1,380 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * Lockstep block: ww_tm_txlog (rtl/tm/ww_tm_txlog.v).
+ * Stimulus: plays the LSU and the L1. The LSU side gives each warp a
+ * transaction now and then (BEGIN, then loads and stores of 1, 2 or 4
+ * bytes by random lanes to a small pool of words, so read-own-write, filter
+ * hits and false positives are common; sometimes long enough to fill a log).
+ * The L1 side answers each request after a random latency from a memory
+ * image (with back-pressure), and now and then another SM changes a word of
+ * the pool (a commit elsewhere). Mid-run resets.
+ * Independent check (a host reference, not the C model): per warp and lane
+ * the stimulus keeps its own write log; at each done it checks the full
+ * flags, every lane's word (the newest own write of the word, else the word
+ * the L2 read of its line returned) and the log entries the unit wrote into
+ * the image (addresses, WW_TX_LOG_VOID, values) against it.
+ */
+#include "ww_lockstep.h"
+#include "ww_tm_txlog.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WW_PORTS_DEF "ww_tm_txlog.ports.def"
+#define WW_IN_T ww_tm_txlog_in_t
+#define WW_OUT_T ww_tm_txlog_out_t
+#include "ww_lockstep_ports.h"
+
+#define WARPS WW_WARPS_PER_SM
+#define LANES WW_LANES
+#define LINEB WW_LINE_BYTES
+#define LOGW WW_TX_LOG_WORDS
+#define LPL (LINEB / 4)
+#define POOL_LINES 6
+#define DATA_BYTES 4096u                       /* the pool's lines sit in here */
+#define LOG_BASE 0x10000u
+#define LOG_BYTES ((uint32_t)WARPS * 2u * LOGW * 2u * 4u * LANES)
+#define IMG_BYTES (LOG_BASE + LOG_BYTES)
+
+typedef struct { uint32_t addr, val; } ent_t;
+
+typedef struct {
+  uint8_t *img;
+  /* the command */
+  int pending, busy;                 /* driven (not yet taken); taken, not done */
+  unsigned op, wid, bytes;
+  uint32_t mask, addr[LANES], data[LANES];
+  /* answers of this command's L2 reads: line -> data */
+  uint32_t rd_line[LANES], rd_data[LANES][LPL];
+  unsigned n_rd;
+  /* the L1 */
+  int last_ready, mem_busy;
+  unsigned mem_left, mem_op;
+  uint32_t mem_line;
+  /* host reference: each warp's logs */
+  int in_tx[WARPS];
+  unsigned rlen[WARPS], wlen[WARPS], ops_left[WARPS];
+  ent_t wlog[WARPS][LOGW][LANES];
+  uint32_t pool[POOL_LINES];
+  unsigned lat_max;
+  int in_reset;
+  int focus, got_full;               /* a warp filling its logs; full answers seen */
+  uint64_t n_done, n_walk_hits, n_full;
+} stim_t;
+
+WW_MODEL_HOOKS(ww_tm_txlog)
+
+static void *ww_stim_new(void)
+{
+  stim_t *s = calloc(1, sizeof *s);
+  if (s && !(s->img = calloc(1, IMG_BYTES))) {
+    free(s);
+    return NULL;
+  }
+  return s;
+}
+
+static void ww_stim_free(void *vs)
+{
+  stim_t *s = vs;
+  if (!s)
+    return;
+  fprintf(stderr, "tm_txlog stimulus: %llu commands checked against the host reference, "
+          "%llu lanes served by the write log, %llu full logs\n", (unsigned long long)s->n_done,
+          (unsigned long long)s->n_walk_hits, (unsigned long long)s->n_full);
+  free(s->img);
+  free(s);
+}
+
+static uint32_t rd32(const stim_t *s, uint32_t a)
+{
+  uint32_t v;
+  memcpy(&v, s->img + a, 4);
+  return v;
+}
+
+static void fail(uint64_t cycle, const char *what, unsigned w, unsigned l, uint32_t got,
+                 uint32_t want)
+{
+  fprintf(stderr, "tm_txlog stimulus: cycle %llu warp %u lane %u: %s is %08x, the host "
+          "reference says %08x\n", (unsigned long long)cycle, w, l, what, got, want);
+  exit(1);
+}
+
+/* lane l's newest own write of word wa, or -1 */
+static int own_write(const stim_t *s, unsigned w, unsigned l, uint32_t wa, uint32_t *v)
+{
+  for (unsigned i = s->wlen[w]; i-- > 0;)
+    if (s->wlog[w][i][l].addr == wa) {
+      *v = s->wlog[w][i][l].val;
+      return 1;
+    }
+  return 0;
+}
+
+/* the word at wa from this command's L2 read of its line */
+static int l2_word(const stim_t *s, uint32_t wa, uint32_t *v)
+{
+  for (unsigned k = s->n_rd; k-- > 0;)
+    if (s->rd_line[k] == wa / LINEB) {
+      *v = s->rd_data[k][(wa / 4) % LPL];
+      return 1;
+    }
+  return 0;
+}
+
+static void check_entry(stim_t *s, uint64_t cycle, unsigned wlog, unsigned i,
+                        const uint32_t *addr, const uint32_t *val)
+{
+  const uint32_t e = ww_tm_txlog_entry(LOG_BASE, LANES, LOGW, s->wid, wlog, i);
+  for (unsigned l = 0; l < LANES; l++) {
+    if (rd32(s, e + 4 * l) != addr[l])
+      fail(cycle, wlog ? "write-log address" : "read-log address", s->wid, l,
+           rd32(s, e + 4 * l), addr[l]);
+    if (rd32(s, e + 4 * LANES + 4 * l) != val[l])
+      fail(cycle, wlog ? "write-log word" : "read-log word", s->wid, l,
+           rd32(s, e + 4 * LANES + 4 * l), val[l]);
+  }
+}
+
+/* the command just finished: check it against the reference, then update it */
+static void retire(stim_t *s, uint64_t cycle, const ww_tm_txlog_out_t *o)
+{
+  const unsigned w = s->wid;
+  s->n_done++;
+  if (s->op == WW_TXL_BEGIN) {
+    s->in_tx[w] = 1;
+    s->rlen[w] = s->wlen[w] = 0;
+    return;
+  }
+  const int store = s->op == WW_TXL_STORE, reads = !store || s->bytes < 4;
+  const unsigned full = (reads && s->rlen[w] >= LOGW ? 1u : 0u) |
+                        (store && s->wlen[w] >= LOGW ? 2u : 0u);
+  if (o->done_full_o != full)
+    fail(cycle, "done_full_o", w, 0, (uint32_t)o->done_full_o, full);
+  if (full) {
+    s->n_full++;
+    s->got_full |= (int)full;
+  }
+  if (full || !s->mask)
+    return;
+  uint32_t word[LANES] = { 0 }, raddr[LANES], rval[LANES];
+  for (unsigned l = 0; l < LANES; l++) {
+    const uint32_t wa = s->addr[l] & ~3u;
+    raddr[l] = WW_TX_LOG_VOID;
+    rval[l] = 0;
+    if (!(s->mask >> l & 1u))
+      continue;
+    if (!reads) {
+      word[l] = s->data[l];
+      continue;
+    }
+    if (own_write(s, w, l, wa, &word[l])) {
+      s->n_walk_hits++;
+    } else {
+      if (!l2_word(s, wa, &word[l]))
+        fail(cycle, "L2 read of the lane's line (missing; address)", w, l, 0, wa);
+      raddr[l] = wa;
+      rval[l] = word[l];
+    }
+  }
+  if (!store)
+    for (unsigned l = 0; l < LANES; l++)
+      if ((uint32_t)o->done_word_o[l] != word[l])
+        fail(cycle, "done_word_o", w, l, (uint32_t)o->done_word_o[l], word[l]);
+  if (reads) {
+    check_entry(s, cycle, 0, s->rlen[w], raddr, rval);
+    s->rlen[w]++;
+  }
+  if (!store)
+    return;
+  uint32_t waddr[LANES], wval[LANES];
+  for (unsigned l = 0; l < LANES; l++) {
+    const unsigned sh = 8 * (s->addr[l] & 3u);
+    const uint32_t bm = s->bytes == 1 ? 0xFFu : s->bytes == 2 ? 0xFFFFu : ~0u;
+    waddr[l] = WW_TX_LOG_VOID;
+    wval[l] = 0;
+    if (s->mask >> l & 1u) {
+      waddr[l] = s->addr[l] & ~3u;
+      wval[l] = (word[l] & ~(bm << sh)) | ((s->data[l] & bm) << sh);
+      s->wlog[w][s->wlen[w]][l] = (ent_t){ waddr[l], wval[l] };
+    } else {
+      s->wlog[w][s->wlen[w]][l] = (ent_t){ WW_TX_LOG_VOID, 0 };
+    }
+  }
+  check_entry(s, cycle, 1, s->wlen[w], waddr, wval);
+  s->wlen[w]++;
+}
+
+/* A warp that fills its logs: one-lane loads with an empty write log (no
+ * walks) until the read log answers full, then one-lane stores until the
+ * write log does. */
+static int focus_command(stim_t *s, ww_rng_t *r)
+{
+  const unsigned w = (unsigned)s->focus;
+  s->wid = w;
+  s->bytes = 4;
+  s->mask = 1u << ww_rng_below(r, LANES);
+  for (unsigned l = 0; l < LANES; l++) {
+    s->addr[l] = s->pool[ww_rng_below(r, POOL_LINES)] * LINEB + 4u * (uint32_t)ww_rng_below(r, LPL);
+    s->data[l] = (uint32_t)ww_rng_bits(r, 32);
+  }
+  if (!s->in_tx[w]) {
+    s->op = WW_TXL_BEGIN;
+    s->got_full = 0;
+  } else if (!(s->got_full & 1)) {
+    s->op = WW_TXL_LOAD;
+  } else if (!(s->got_full & 2)) {
+    s->op = WW_TXL_STORE;
+  } else {
+    s->focus = -1;
+    return 0;
+  }
+  return 1;
+}
+
+static void new_command(stim_t *s, ww_rng_t *r)
+{
+  if (s->focus >= 0 && focus_command(s, r))
+    return;
+  const unsigned w = (unsigned)ww_rng_below(r, WARPS);
+  s->wid = w;
+  if (!s->in_tx[w] || !s->ops_left[w] || ww_rng_chance(r, 1, 200)) {
+    s->op = WW_TXL_BEGIN;
+    /* mostly short transactions; now and then one that fills a log */
+    s->ops_left[w] = ww_rng_chance(r, 1, 8) ? 3 * LOGW : 1 + (unsigned)ww_rng_below(r, 24);
+  } else {
+    s->op = ww_rng_chance(r, 1, 2) ? WW_TXL_LOAD : WW_TXL_STORE;
+    s->ops_left[w]--;
+  }
+  const unsigned k = (unsigned)ww_rng_below(r, 8);
+  s->bytes = k < 5 ? 4 : k < 7 ? 2 : 1;
+  s->mask = (uint32_t)ww_rng_bits(r, LANES);
+  if (ww_rng_chance(r, 1, 3))
+    s->mask = LANES == 32 ? ~0u : (1u << LANES) - 1;
+  if (ww_rng_chance(r, 1, 50))
+    s->mask = 0;
+  for (unsigned l = 0; l < LANES; l++) {
+    const uint32_t line = s->pool[ww_rng_below(r, ww_rng_chance(r, 1, 2) ? 2 : POOL_LINES)];
+    uint32_t a = line * LINEB + 4u * (uint32_t)ww_rng_below(r, LPL);
+    a += (uint32_t)ww_rng_below(r, 4 / s->bytes) * s->bytes;
+    s->addr[l] = a;
+    s->data[l] = (uint32_t)ww_rng_bits(r, 32);
+  }
+}
+
+static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void *vin)
+{
+  stim_t *s = vs;
+  const ww_tm_txlog_out_t *prev = vprev;
+  ww_tm_txlog_in_t *in = vin;
+  memset(in, 0, sizeof *in);
+  in->rst_ni = (uint64_t)ww_stim_rst_n(r, cycle);
+  in->log_base_i = LOG_BASE;
+
+  const int reset_starts = cycle == 0 || (!in->rst_ni && !s->in_reset);
+  s->in_reset = !in->rst_ni;
+  if (cycle == 0 || !in->rst_ni) {   /* a new run or a reset: the unit forgets */
+    s->pending = s->busy = s->mem_busy = 0;
+    for (unsigned w = 0; w < WARPS; w++)
+      s->in_tx[w] = 0;
+    for (unsigned i = 0; i < POOL_LINES; i++)
+      s->pool[i] = (uint32_t)ww_rng_below(r, DATA_BYTES / LINEB);
+    s->lat_max = ww_rng_chance(r, 1, 3) ? 40 : 6;
+    /* at the start, and after most resets, one warp fills its logs first */
+    if (reset_starts && (cycle == 0 || s->focus < 0))   /* one cut short starts again */
+      s->focus = cycle == 0 || ww_rng_chance(r, 2, 3) ? (int)ww_rng_below(r, WARPS) : -1;
+    if (s->focus >= 0)
+      s->lat_max = 4;
+  }
+  if (cycle && in->rst_ni) {
+    /* the memory: a request taken last cycle */
+    if (s->last_ready && prev->req_valid_o) {
+      s->mem_busy = 1;
+      s->mem_op = (unsigned)prev->req_op_o;
+      s->mem_line = (uint32_t)prev->req_line_o;
+      s->mem_left = (unsigned)ww_rng_below(r, s->lat_max);
+      if (s->mem_op == WW_L1_STORE) {
+        for (unsigned b = 0; b < LINEB; b++)   /* a whole line */
+          s->img[s->mem_line * LINEB + b] = (uint8_t)(prev->req_wdata_o[b / 4] >> (8 * (b % 4)));
+      }
+    }
+    /* the command: taken last cycle, or done last cycle */
+    if (s->pending && prev->cmd_ready_o) {
+      s->pending = 0;
+      s->busy = 1;
+      s->n_rd = 0;
+    } else if (s->busy && prev->done_valid_o) {
+      retire(s, cycle - 1, prev);
+      s->busy = 0;
+    }
+  }
+  if (!in->rst_ni)
+    return;
+
+  /* another SM commits a word of the pool */
+  if (ww_rng_chance(r, 1, 40)) {
+    const uint32_t a = s->pool[ww_rng_below(r, POOL_LINES)] * LINEB + 4u * (uint32_t)ww_rng_below(r, LPL);
+    const uint32_t v = (uint32_t)ww_rng_bits(r, 32);
+    memcpy(s->img + a, &v, 4);
+  }
+
+  /* the memory's answer */
+  if (s->mem_busy) {
+    if (s->mem_left) {
+      s->mem_left--;
+    } else {
+      s->mem_busy = 0;
+      if (s->mem_op == WW_L1_STORE) {
+        in->wack_valid_i = 1;
+      } else {
+        in->rsp_valid_i = 1;
+        for (unsigned k = 0; k < LPL; k++)
+          in->rsp_data_i[k] = rd32(s, s->mem_line * LINEB + 4 * k);
+        if (s->mem_op == WW_L1_LOAD_STRONG && s->n_rd < LANES) {
+          s->rd_line[s->n_rd] = s->mem_line;
+          memcpy(s->rd_data[s->n_rd], in->rsp_data_i, sizeof s->rd_data[0]);
+          s->n_rd++;
+        }
+      }
+    }
+  }
+  in->req_ready_i = !s->mem_busy && ww_rng_chance(r, 3, 4);
+  s->last_ready = (int)in->req_ready_i;
+
+  /* the LSU's command: held until taken; junk while none */
+  if (!s->pending && !s->busy && ww_rng_chance(r, 1, 3)) {
+    new_command(s, r);
+    s->pending = 1;
+  }
+  if (s->pending) {
+    in->cmd_valid_i = 1;
+    in->cmd_op_i = s->op;
+    in->cmd_wid_i = s->wid;
+    in->cmd_mask_i = s->mask;
+    in->cmd_bytes_i = s->bytes;
+    for (unsigned l = 0; l < LANES; l++) {
+      in->cmd_addr_i[l] = s->addr[l];
+      in->cmd_data_i[l] = s->data[l];
+    }
+  } else {
+    in->cmd_op_i = ww_rng_bits(r, WW_TXL_W);
+    in->cmd_wid_i = ww_rng_below(r, WARPS);
+    in->cmd_mask_i = ww_rng_bits(r, LANES);
+    in->cmd_bytes_i = 4;
+  }
+}
+
+#define WW_XSTR2(x) #x
+#define WW_XSTR(x) WW_XSTR2(x)
+
+const ww_block_t ww_block = {
+  .name = "tm_txlog",
+  .params = "WARPS=" WW_XSTR(WW_WARPS_PER_SM) " LANES=" WW_XSTR(WW_LANES) " LINE_BYTES="
+            WW_XSTR(WW_LINE_BYTES) " LOG_WORDS=" WW_XSTR(WW_TX_LOG_WORDS) " BLOOM_W="
+            WW_XSTR(WW_TX_BLOOM_W),
+  WW_BLOCK_PORTS,
+  WW_BLOCK_HOOKS,
+  .stim = stim,
+};
