@@ -39,6 +39,7 @@ ww_gpu_cfg_t ww_gpu_default_cfg(void)
   c.local_bytes = WW_LOCAL_BYTES;
   c.tx_log_words = WW_TX_LOG_WORDS;
   c.tx_watchdog = WW_TX_WATCHDOG;
+  c.tm_warps_per_sm = WW_TM_WARPS_PER_SM;
   c.seed = 0;
   c.max_steps = 0;
   return c;
@@ -410,6 +411,8 @@ int ww_gpu_launch(ww_gpu_t *g, const ww_launch_t *l, char *err, size_t err_len)
     sm->last = c->warps_per_sm - 1;     /* so that slot 0 issues first */
     sm->nblocks = 0;
     sm->block_done = 0;
+    sm->tx_warps = 0;
+    sm->tx_waiting = 0;
     ww_l1_clear(g, s);
   }
   g->state = WW_G_RUNNING;
@@ -435,7 +438,7 @@ static void step_limit_trap(ww_gpu_t *g)
     const ww_sm_t *sm = &g->sm[s];
     for (unsigned hw = 0; hw < g->cfg.warps_per_sm; hw++) {
       const ww_warp_t *w = &sm->warps[hw];
-      if (w->state != WW_W_READY && w->state != WW_W_BAR)
+      if (w->state != WW_W_READY && w->state != WW_W_BAR && w->state != WW_W_TXWAIT)
         continue;
       uint32_t pc = w->state == WW_W_BAR ? w->bar_pc : w->pc, insn = 0;
       if (pc >= g->cfg.null_guard && gmem_range_ok(g, pc, 4))
@@ -576,8 +579,10 @@ ww_run_t ww_gpu_step_warp(ww_gpu_t *g, unsigned s, unsigned hw)
   const ww_warp_t *w = &sm->warps[hw];
   if (w->state != WW_W_READY) {
     static const char *const why[] = { "holds no warp of a resident block", "",
-                                       "waits at a ww.bar", "has exited" };
-    uint32_t pc = w->state == WW_W_BAR ? w->bar_pc : w->state == WW_W_EXITED ? w->pc : 0;
+                                       "waits at a ww.bar", "has exited",
+                                       "waits for a transaction slot (tm_warps_per_sm)" };
+    uint32_t pc = w->state == WW_W_BAR ? w->bar_pc
+                  : w->state == WW_W_EXITED || w->state == WW_W_TXWAIT ? w->pc : 0;
     ww_gpu_set_trap(g, WW_TRAP_NOT_READY, s, hw, pc, 0, -1, 0, "SM %u warp slot %u %s",
                     s, hw, why[w->state]);
     return WW_RUN_TRAP;

@@ -43,6 +43,9 @@ typedef struct {
                                trap "not implemented" (a backend without them) */
   uint32_t tx_watchdog;     /* warp instructions of one attempt before the watchdog
                                validates it (doomed transactions); 0: never */
+  uint32_t tm_warps_per_sm; /* KILO TM concurrency limit (sec. 4.6): an outermost
+                               ww.tx.begin waits while this many warps of its SM are
+                               in a transaction; 0: unlimited */
   uint64_t seed;            /* 0: loose round robin; else random interleaving from seed */
   uint64_t max_steps;       /* scheduler steps before a step-limit trap; 0 = none */
 } ww_gpu_cfg_t;
@@ -182,6 +185,9 @@ typedef struct {
   uint64_t divergent_splits;
   uint64_t tx_commits, tx_aborts;    /* transactions committed / aborted (threads) */
   uint64_t tx_watchdog_aborts;       /* attempts the watchdog found doomed (warps) */
+  uint64_t tx_limit_waits;           /* outermost ww.tx.begin that found the SM's
+                                        tm_warps_per_sm slots taken and waited (warps) */
+  uint32_t tx_warps_max;             /* most warps of one SM in a transaction at once */
   uint64_t blocks_done;
   uint64_t sm_warp_insns[16];
 } ww_gpu_stats_t;

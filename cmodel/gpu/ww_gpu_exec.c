@@ -365,8 +365,13 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
     if (!g->cfg.tx_log_words)
       TRAP(WW_TRAP_TX_UNIMPL, "%s: transactions are not implemented on this backend yet",
            ww_op_mnemonic(d->op));
-    if (d->op == WW_OP_TX_BEGIN ? ww_tm_begin(g, s, hw, d, pc) : ww_tm_commit(g, s, hw, d, pc, &npc))
+    if (d->op == WW_OP_TX_BEGIN) {
+      int r = ww_tm_begin(g, s, hw, d, pc);
+      if (r)
+        return r < 0 ? -1 : 0;   /* waits for a slot: not executed, not retired */
+    } else if (ww_tm_commit(g, s, hw, d, pc, &npc)) {
       return -1;
+    }
     break;
 
   default:

@@ -29,7 +29,10 @@ typedef struct {
   uint8_t  ok;
 } ww_pdi_t;
 
-enum { WW_W_FREE = 0, WW_W_READY, WW_W_BAR, WW_W_EXITED };
+/* WW_W_TXWAIT: its outermost ww.tx.begin waits for a transaction slot of
+ * the SM (tm_warps_per_sm); it is ready again when a warp leaves its
+ * transaction and then retries the instruction */
+enum { WW_W_FREE = 0, WW_W_READY, WW_W_BAR, WW_W_EXITED, WW_W_TXWAIT };
 enum { WW_RS_RECONV = 0, WW_RS_ELSE = 1, WW_RS_TX = 2 };
 enum { WW_G_IDLE = 0, WW_G_RUNNING, WW_G_DONE, WW_G_TRAP };
 
@@ -82,6 +85,8 @@ typedef struct {
   unsigned    last;                /* round robin: slot issued last */
   unsigned    nblocks;             /* resident blocks */
   int         block_done;          /* a block finished during this step */
+  unsigned    tx_warps;            /* warps in a transaction (KILO TM sec. 4.6) */
+  uint32_t    tx_waiting;          /* slots in WW_W_TXWAIT */
   /* L1: l1_sets x l1_ways lines; index set * ways + way */
   uint32_t   *tag;                 /* line number (addr >> line_shift) */
   uint8_t    *valid;
@@ -157,7 +162,9 @@ void ww_mem_commit_word(ww_gpu_t *g, unsigned sm, uint32_t a, uint32_t v);
 
 /* ---- ww_gpu_tm.c --------------------------------------------------------- */
 /* ww.tx.begin / ww.tx.commit of warp hw; *npc and the warp's mask updated.
- * 0, or -1 after recording a trap. */
+ * 0, or -1 after recording a trap; ww_tm_begin: 1 when the warp must wait
+ * for a transaction slot (the instruction did not execute; the warp is in
+ * WW_W_TXWAIT). */
 int ww_tm_begin(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
 int ww_tm_commit(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc,
                  uint32_t *npc);

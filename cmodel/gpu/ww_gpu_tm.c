@@ -5,7 +5,11 @@
  * at word granularity (lazy version management, sec. 4.3), read-own-write
  * through the write log, value-based validation at ww.tx.commit (sec. 4),
  * the TX stack entry that retries the failed lanes (sec. 4.1; docs/tm.md
- * sec. 3), flattened nesting.
+ * sec. 3), flattened nesting (at most 2^TX_DEPTH_W - 1 deep, else the
+ * TX_NESTING trap), the watchdog for doomed attempts (sec. 4.2) and the
+ * concurrency limit (sec. 4.6): an outermost ww.tx.begin waits, as a warp
+ * at a barrier does, while tm_warps_per_sm warps of its SM are in a
+ * transaction, and retries when one of them leaves.
  *
  * Standalone, a warp's ww.tx.commit validates and commits its lanes at once
  * in lane order: the commit order is the order of execution. Transactional
@@ -18,6 +22,11 @@
 
 #include <string.h>
 
+#include "ww_config.h"
+
+/* The deepest nesting the hardware's depth counter holds (docs/tm.md 3.1). */
+#define WW_TX_DEPTH_MAX ((1u << WW_TX_DEPTH_W) - 1)
+
 static void tx_reset(ww_warp_t *w)
 {
   w->rlen = w->wlen = 0;
@@ -26,10 +35,26 @@ static void tx_reset(ww_warp_t *w)
 
 int ww_tm_begin(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_t pc)
 {
-  ww_warp_t *w = &g->sm[s].warps[hw];
+  ww_sm_t *sm = &g->sm[s];
+  ww_warp_t *w = &sm->warps[hw];
   if (w->tx_depth) {   /* nested: flattened into the outer transaction */
+    if (w->tx_depth >= WW_TX_DEPTH_MAX) {
+      ww_gpu_set_trap(g, WW_TRAP_TX_NESTING, s, hw, pc, d->raw, -1, 0,
+                      "ww.tx.begin inside %u nested transactions: at most %u "
+                      "(2^TX_DEPTH_W - 1, TX_DEPTH_W %u)", w->tx_depth, WW_TX_DEPTH_MAX,
+                      (unsigned)WW_TX_DEPTH_W);
+      return -1;
+    }
     w->tx_depth++;
     return 0;
+  }
+  const unsigned limit = g->cfg.tm_warps_per_sm;
+  if (limit && sm->tx_warps >= limit) {   /* every slot taken: wait (sec. 4.6) */
+    w->state = WW_W_TXWAIT;
+    sm->ready &= ~(1u << hw);
+    sm->tx_waiting |= 1u << hw;
+    g->st.tx_limit_waits++;
+    return 1;
   }
   if (w->sp + 1 > WW_STACK_DEPTH) {
     ww_gpu_set_trap(g, WW_TRAP_STACK_OVERFLOW, s, hw, pc, d->raw, -1, 0,
@@ -44,7 +69,21 @@ int ww_tm_begin(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_
   w->tx_depth = 1;
   w->tx_mask = w->mask;
   tx_reset(w);
+  if (++sm->tx_warps > g->st.tx_warps_max)
+    g->st.tx_warps_max = sm->tx_warps;
   return 0;
+}
+
+/* A warp of SM s left its transaction: its slot is free, the waiting warps of the
+ * SM retry their ww.tx.begin on their next turn. */
+static void tx_leave(ww_gpu_t *g, unsigned s)
+{
+  ww_sm_t *sm = &g->sm[s];
+  sm->tx_warps--;
+  for (uint32_t m = sm->tx_waiting; m; m &= m - 1)
+    sm->warps[__builtin_ctz(m)].state = WW_W_READY;
+  sm->ready |= sm->tx_waiting;
+  sm->tx_waiting = 0;
 }
 
 /* Lane l's read log still matches memory. */
@@ -103,6 +142,7 @@ int ww_tm_commit(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32
     w->mask = e->mask;
     w->sp--;
     w->tx_depth = 0;
+    tx_leave(g, s);
   }
   return 0;
 }

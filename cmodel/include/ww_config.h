@@ -115,6 +115,12 @@
 #ifndef WW_TX_WATCHDOG
 #define WW_TX_WATCHDOG        10000  /* KILO TM: warp instructions in one attempt before a validation (sec. 4.2) */
 #endif
+#ifndef WW_TM_WARPS_PER_SM
+#define WW_TM_WARPS_PER_SM    2      /* KILO TM: transactional warps per SM at once, 0 = unlimited (sec. 4.6) */
+#endif
+#ifndef WW_TX_DEPTH_W
+#define WW_TX_DEPTH_W         8      /* KILO TM: bits of the nesting counter (nesting deeper than 2^W - 1 traps) */
+#endif
 #ifndef WW_TX_BLOOM_W
 #define WW_TX_BLOOM_W         6      /* KILO TM: log2 of the write-set filter bits per warp (read-own-write, sec. 4.3) */
 #endif

@@ -10,7 +10,7 @@
 
 /* ---- TRAP: 5 bits; text = message */
 #define WW_TRAP_W 5
-#define WW_TRAP_N 19
+#define WW_TRAP_N 20
 typedef enum {
   WW_TRAP_NONE                 = 0,  /* no trap */
   WW_TRAP_ILLEGAL              = 1,  /* illegal instruction */
@@ -31,6 +31,7 @@ typedef enum {
   WW_TRAP_TX_OUTSIDE           = 16,  /* ww.tx.commit outside a transaction */
   WW_TRAP_TX_BARRIER           = 17,  /* ww.bar or ww.exit inside a transaction */
   WW_TRAP_TX_LOG_FULL          = 18,  /* transaction log full */
+  WW_TRAP_TX_NESTING           = 19,  /* transactions nested too deep (more than 2^TX_DEPTH_W - 1 ww.tx.begin) */
 } ww_trap_kind_t;
 #define WW_TRAP_LIST(X) \
   X(NONE, 0x0, "no trap") \
@@ -51,7 +52,8 @@ typedef enum {
   X(COSIM, 0xF, "co-simulation mismatch (RTL differs from the golden model)") \
   X(TX_OUTSIDE, 0x10, "ww.tx.commit outside a transaction") \
   X(TX_BARRIER, 0x11, "ww.bar or ww.exit inside a transaction") \
-  X(TX_LOG_FULL, 0x12, "transaction log full")
+  X(TX_LOG_FULL, 0x12, "transaction log full") \
+  X(TX_NESTING, 0x13, "transactions nested too deep (more than 2^TX_DEPTH_W - 1 ww.tx.begin)")
 
 /* ---- MEM: 4 bits; text = the access */
 #define WW_MEM_W 4

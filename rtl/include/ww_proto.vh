@@ -11,7 +11,7 @@
 
 // ---- TRAP: 5 bits; text = message
 `define WW_TRAP_W 5
-`define WW_TRAP_N 19
+`define WW_TRAP_N 20
 `define WW_TRAP_NONE                 5'd0  // no trap
 `define WW_TRAP_ILLEGAL              5'd1  // illegal instruction
 `define WW_TRAP_DIVERGENT            5'd2  // divergent branch outside split/join
@@ -31,6 +31,7 @@
 `define WW_TRAP_TX_OUTSIDE           5'd16  // ww.tx.commit outside a transaction
 `define WW_TRAP_TX_BARRIER           5'd17  // ww.bar or ww.exit inside a transaction
 `define WW_TRAP_TX_LOG_FULL          5'd18  // transaction log full
+`define WW_TRAP_TX_NESTING           5'd19  // transactions nested too deep (more than 2^TX_DEPTH_W - 1 ww.tx.begin)
 
 // ---- MEM: 4 bits; text = the access
 `define WW_MEM_W 4

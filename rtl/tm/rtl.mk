@@ -33,3 +33,8 @@ RTL_MODULES += tm_commit_walk
 tm_commit_walk_TOP   := ww_tm_commit_walk
 tm_commit_walk_RTL   := rtl/tm/ww_tm_commit_walk.v
 tm_commit_walk_SYNTH := 1
+
+RTL_MODULES += tm_warp
+tm_warp_TOP   := ww_tm_warp
+tm_warp_RTL   := rtl/tm/ww_tm_warp.v
+tm_warp_SYNTH := 1

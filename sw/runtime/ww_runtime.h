@@ -63,6 +63,9 @@ typedef struct {
                                NULL = PCs shown in hex */
   int         memcheck;     /* 1: check every global access against the allocations
                                (ww_dev_memcheck); on every backend */
+  uint32_t    tm_warps;     /* cmodel: KILO TM concurrency limit, warps of an SM in
+                               transactions at once; 0 = WW_TM_WARPS_PER_SM,
+                               UINT32_MAX = unlimited */
 } ww_dev_opts_t;
 
 /* The watchdog's default: 2^19 cycles (a few seconds of RTL simulation). */

@@ -105,8 +105,13 @@ static const char run_usage[] =
   "                    scheduler steps on cmodel) and on verilator GSI stall slices\n"
   "  --stats           print instruction, memory and L1 statistics and model speed\n"
   "  --tm-stats        transactions (docs/isa.md, KILO TM): commits, aborts, aborts per\n"
-  "                    commit, watchdog restarts (cmodel; the RTL has no TM yet); in\n"
-  "                    --json as \"tm\"\n"
+  "                    commit, watchdog restarts, the most warps of an SM in\n"
+  "                    transactions at once and the begins that waited for a slot\n"
+  "                    (cmodel; the RTL has no TM yet); in --json as \"tm\"\n"
+  "  --tm-warps N      cmodel: at most N warps of an SM in transactions at once (KILO\n"
+  "                    TM's concurrency limit); an outermost ww.tx.begin waits for a\n"
+  "                    slot. 0: unlimited; default %u (TM_WARPS_PER_SM); N <= %u\n"
+  "                    (WARPS_PER_SM)\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
   "  --memcheck        check every global access of every lane against the\n"
   "                    allocations (buffers, the kernel image, stacks): out of\n"
@@ -133,6 +138,11 @@ static const char run_usage[] =
   "exit status: 0 ok, 1 runtime failure, 2 usage error, 3 the kernel trapped or the\n"
   "watchdog stopped it, 130 Ctrl-C, N (--error-exitcode N) the run completed and a\n"
   "checker found errors\n";
+
+static void print_run_usage(void)
+{
+  printf(run_usage, WW_WARPS_PER_SM * WW_LANES, WW_TM_WARPS_PER_SM, WW_WARPS_PER_SM);
+}
 
 static const char disasm_usage[] =
   "usage: warpwatch disasm KERNEL.elf\n"
@@ -406,6 +416,8 @@ typedef struct {
   const char *trace_json;
   int stats, json;
   int tm_stats;
+  uint64_t tm_warps;             /* --tm-warps N */
+  int have_tm_warps;
   int stalls;
   const char *stalls_plot;
   int scord;
@@ -427,7 +439,7 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
   static const char *const with_value[] = { "--grid", "--block", "--arg", "--backend", "--seed",
                                             "--max-steps", "--trace", "--print", "--cosim",
                                             "--wave", "--stalls-plot", "--hang-limit", "--save",
-                                            "--error-exitcode", "--trace-json" };
+                                            "--error-exitcode", "--trace-json", "--tm-warps" };
   char err[512];
   memset(o, 0, sizeof *o);
   o->backend = "cmodel";
@@ -435,7 +447,7 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
   for (int i = 0; i < argc; i++) {
     const char *a = argv[i];
     if (strcmp(a, "-h") == 0 || strcmp(a, "--help") == 0) {
-      printf(run_usage, WW_WARPS_PER_SM * WW_LANES);
+      print_run_usage();
       return -1;
     }
     if (strcmp(a, "--stats") == 0) {
@@ -510,6 +522,13 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     } else if (strcmp(name, "--seed") == 0 || strcmp(name, "--max-steps") == 0) {
       if (parse_u64(val, name[2] == 's' ? &o->seed : &o->max_steps))
         return usage_error("run ", "%s: bad number '%s'", name, val);
+    } else if (strcmp(name, "--tm-warps") == 0) {
+      int64_t v;
+      if (parse_int(val, 0, WW_WARPS_PER_SM, &v))
+        return usage_error("run ", "--tm-warps %s: expected a number of warps per SM from 0 "
+                           "(unlimited) to %u (WARPS_PER_SM)", val, WW_WARPS_PER_SM);
+      o->tm_warps = (uint64_t)v;
+      o->have_tm_warps = 1;
     } else if (strcmp(name, "--hang-limit") == 0) {
       if (parse_u64(val, &o->hang_limit))
         return usage_error("run ", "--hang-limit: bad number '%s' (cycles or steps; 0: never)", val);
@@ -589,6 +608,9 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
   if (o->have_cosim && !rtl)
     return usage_error("run ", "--cosim needs --backend verilator: it checks the RTL against "
                        "the golden model, and backend %s runs the golden model alone", o->backend);
+  if (o->have_tm_warps && strcmp(o->backend, "cmodel") != 0)
+    return usage_error("run ", "--tm-warps needs --backend cmodel: the golden model runs "
+                       "transactions, the RTL does not yet");
   if (o->wave && !rtl)
     return usage_error("run ", "--wave needs --backend verilator: backend %s has no signals to "
                        "trace (--trace FILE writes its retired instructions)", o->backend);
@@ -708,6 +730,8 @@ static void print_tm_text(const ww_gpu_stats_t *s, const char *backend)
          "restarts %" PRIu64 "\n", s->tx_commits, s->tx_aborts,
          s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0,
          s->tx_watchdog_aborts);
+  printf("tm: at most %" PRIu32 " warps of an SM in transactions at once  begins that waited "
+         "for a slot %" PRIu64 "\n", s->tx_warps_max, s->tx_limit_waits);
 }
 
 static void json_str_or_null(FILE *f, const char *s)
@@ -923,10 +947,13 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
             secs > 0 ? (double)s->warp_insns / secs : 0.0);
     if (o->tm_stats && !rtl)   /* measured by the golden model only */
       fprintf(f, ", \"tm\": {\"commits\": %" PRIu64 ", \"aborts\": %" PRIu64
-              ", \"aborts_per_commit\": %.4f, \"watchdog_restarts\": %" PRIu64 "}",
+              ", \"aborts_per_commit\": %.4f, \"watchdog_restarts\": %" PRIu64
+              ", \"tm_warps_per_sm\": %" PRIu64 ", \"tx_warps_max\": %" PRIu32
+              ", \"limit_waits\": %" PRIu64 "}",
               s->tx_commits, s->tx_aborts,
               s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0,
-              s->tx_watchdog_aborts);
+              s->tx_watchdog_aborts, o->have_tm_warps ? o->tm_warps : WW_TM_WARPS_PER_SM,
+              s->tx_warps_max, s->tx_limit_waits);
   } else {
     fputs("null", f);
   }
@@ -1077,6 +1104,8 @@ static int do_run(run_opts_t *o)
                                         : o->hang_limit ? o->hang_limit : UINT64_MAX,
                           .progress = o->progress >= 0 ? o->progress : isatty(2),
                           .memcheck = o->memcheck,
+                          .tm_warps = !o->have_tm_warps ? 0
+                                      : o->tm_warps ? (uint32_t)o->tm_warps : UINT32_MAX,
                           .wave_kernel = o->kernel };
   char err[512];
   const struct { const char *option, *path; } outs[] = {
@@ -1317,7 +1346,7 @@ int main(int argc, char **argv)
   if (strcmp(cmd, "-h") == 0 || strcmp(cmd, "--help") == 0 || strcmp(cmd, "help") == 0) {
     const char *sub = argc > 2 ? argv[2] : "";
     if (strcmp(sub, "run") == 0)
-      printf(run_usage, WW_WARPS_PER_SM * WW_LANES);
+      print_run_usage();
     else
       fputs(strcmp(sub, "disasm") == 0   ? disasm_usage
             : strcmp(sub, "cc") == 0     ? ww_cc_usage

@@ -48,6 +48,10 @@ typedef struct {
   void *(*stim_new)(void);
   void  (*stim_free)(void *stim);
   void  (*stim)(void *stim, ww_rng_t *rng, uint64_t cycle, const void *prev_out, void *in);
+  /* Outputs (space separated) that this parameter point holds constant by
+   * design, a feature it switches off (e.g. a watchdog of 0 cycles): under
+   * --strict they must still be compared, but need not change. NULL: none. */
+  const char      *constant;
 } ww_block_t;
 
 extern const ww_block_t ww_block;   /* defined by tb/<area>/lockstep/<block>.c */

@@ -31,3 +31,9 @@ tm_commit_walk_C        := cmodel/tm/ww_tm_commit_walk.c
 tm_commit_walk_LOCKSTEP := tb/tm/lockstep/tm_commit_walk.c
 tm_commit_walk_MUTANTS  := TM_CW_FINAL_IGNORES_FAIL TM_CW_SKIP_LAST_ENTRY
 tm_commit_walk_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=4,WW_LINE_BYTES=16,WW_TX_LOG_WORDS=8,WW_NUM_PART=2,WW_CID_W=4 p3:WW_NUM_PART=3,WW_LANES=8,WW_LINE_BYTES=16,WW_CID_W=6 wide:WW_WARPS_PER_SM=8,WW_LANES=32,WW_NUM_PART=4,WW_TX_LOG_WORDS=64
+
+BLOCKS += tm_warp
+tm_warp_C        := cmodel/tm/ww_tm_warp.c
+tm_warp_LOCKSTEP := tb/tm/lockstep/tm_warp.c
+tm_warp_MUTANTS  := TM_WARP_LIMIT_PLUS_ONE TM_WARP_WD_DURING_COMMIT
+tm_warp_POINTS   := small:WW_WARPS_PER_SM=2,WW_TM_WARPS_PER_SM=1,WW_TX_DEPTH_W=2,WW_TX_WATCHDOG=5 unlimited:WW_TM_WARPS_PER_SM=0 wide:WW_WARPS_PER_SM=32,WW_TM_WARPS_PER_SM=3,WW_TX_WATCHDOG=0

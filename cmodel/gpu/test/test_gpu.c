@@ -890,6 +890,61 @@ static void test_tm(uint64_t seed)
     ww_gpu_free(g);
   }
   report("tm/off", ok, "tx_log_words 0: ww.tx.commit traps '%s'", ww_trap_name(WW_TRAP_TX_UNIMPL));
+  /* the deepest nesting the depth counter holds completes (one more traps:
+   * the t_txnest case of the trap table) */
+  ok = 1;
+  g = mk_gpu(0, 0);
+  uint32_t depth[] = { (1u << WW_TX_DEPTH_W) - 1 };
+  ok &= expect_done(g, run_kernel(g, &P_traps, "t_txnest", 1, 8, depth, 1), "t_txnest");
+  ww_gpu_free(g);
+  report("tm/nesting", ok, "%u nested transactions complete (2^TX_DEPTH_W - 1)", depth[0]);
+}
+
+/* The concurrency limit (KILO TM sec. 4.6): with tm_warps_per_sm = 1 the
+ * transactional counter still completes and no SM ever has two warps in a
+ * transaction; without a limit they overlap. */
+static void test_tm_limit(uint64_t seed)
+{
+  enum { GRID = 2, BLOCK = 32, N = GRID * BLOCK, ITERS = 5 };   /* 4 warps per SM */
+  static const unsigned limits[] = { 1, 2, 0 };
+  for (unsigned i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+    int ok = 1;
+    cur_test = "tm/limit";
+    ww_gpu_cfg_t c = ww_gpu_default_cfg();
+    c.seed = seed;
+    c.tm_warps_per_sm = limits[i];
+    char err[256];
+    ww_gpu_t *g = ww_gpu_new(&c, err, sizeof err);
+    CHECK(g != NULL, "%s", err);
+    if (!g)
+      continue;
+    fill(g, BUF0, 0, 64);
+    fill(g, BUF1, 0, 128);
+    uint32_t args[] = { BUF0, ITERS, BUF1 };
+    ok &= expect_done(g, run_kernel(g, &P_mem, "tx_count", GRID, BLOCK, args, 3), "tx_count");
+    uint32_t tot = get32(g, BUF0);
+    CHECK(tot == N * ITERS, "limit %u: counter %u want %u", limits[i], tot, N * ITERS);
+    ww_gpu_stats_t st;
+    ww_gpu_stats(g, &st);
+    CHECK(st.tx_commits == N * ITERS, "limit %u: %" PRIu64 " commits want %u", limits[i],
+          st.tx_commits, N * ITERS);
+    if (limits[i]) {
+      CHECK(st.tx_warps_max == limits[i], "limit %u: %u warps of an SM in transactions at once",
+            limits[i], st.tx_warps_max);
+      CHECK(st.tx_limit_waits > 0, "limit %u: no ww.tx.begin waited", limits[i]);
+    } else {
+      CHECK(st.tx_warps_max > 2 && st.tx_limit_waits == 0,
+            "no limit: at most %u warps at once, %" PRIu64 " waits", st.tx_warps_max,
+            st.tx_limit_waits);
+    }
+    ww_gpu_free(g);
+    char name[32];
+    snprintf(name, sizeof name, "tm/limit%u%s", limits[i], seed ? "/seed" : "");
+    report(name, ok, "tm_warps_per_sm %u%s, seed %" PRIu64 ": counter %u, at most %u "
+           "warp(s) of an SM in transactions, %" PRIu64 " begins waited, %" PRIu64 " aborts",
+           limits[i], limits[i] ? "" : " (unlimited)", seed, tot, st.tx_warps_max,
+           st.tx_limit_waits, st.tx_aborts);
+  }
 }
 
 /* ---- retire records ---- */
@@ -1039,6 +1094,7 @@ static void test_traps(void)
     { "t_txc", WW_TRAP_TX_OUTSIDE, "t_txc_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
     { "t_txsplit", WW_TRAP_TX_OUTSIDE, "t_txsplit_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
     { "t_txfull", WW_TRAP_TX_LOG_FULL, "t_txfull_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
+    { "t_txnest", WW_TRAP_TX_NESTING, "t_txnest_pc", 0, 0, 8, -1, 0, 0, 0xFF, 0, 0 },
     { "t_steps", WW_TRAP_STEP_LIMIT, "t_steps_pc", 4, 0, 8, -1, 0, 0, 0xFF, 1000, 0 },
   };
   unsigned n = sizeof cases / sizeof cases[0], good = 0;
@@ -1228,6 +1284,7 @@ int main(int argc, char **argv)
     test_amos();
     test_cas(0);
     test_tm(0);
+    test_tm_limit(0);
     test_retire();
     test_traps();
     test_step_warp();
@@ -1244,6 +1301,7 @@ int main(int argc, char **argv)
       test_stale(seeds[i]);
       test_cas(seeds[i]);
       test_tm(seeds[i]);
+      test_tm_limit(seeds[i]);
     }
     test_speed(2000, 0.0);
   }

@@ -287,6 +287,26 @@ t_txfull_pc:
   WW_TX_COMMIT
   WW_EXIT
 
+/* t_txnest(kargs: n): n nested ww.tx.begin, then n ww.tx.commit. With
+ * n > 2^TX_DEPTH_W - 1 (the trap table passes SHMEM_BYTES) the begin after
+ * the deepest one traps TX_NESTING. */
+  .globl t_txnest
+t_txnest:
+  csrr a0, CSR_KARGS
+  lw t1, 0(a0)
+  mv t2, t1
+1:
+  .globl t_txnest_pc
+t_txnest_pc:
+  WW_TX_BEGIN
+  addi t1, t1, -1
+  bnez t1, 1b
+2:
+  WW_TX_COMMIT
+  addi t2, t2, -1
+  bnez t2, 2b
+  WW_EXIT
+
   .globl t_steps
 t_steps:
   li t0, 0
