@@ -14,7 +14,9 @@
  * or flagged (not counted), and rarely a commit outside a transaction.
  * The SM learns begin_ok/begin_err and wd_o one cycle late (last cycle's
  * outputs), so a warp that stepped last cycle issues no begin or commit
- * this cycle: its flag may have just risen.
+ * this cycle: its flag may have just risen. Until the first flag of a run
+ * rises, every new attempt (of one warp at a time) is a doomed, spinning
+ * one, so wd_o changes early even at WATCHDOG = 10 000.
  */
 #include "ww_lockstep.h"
 #include "ww_tm_warp.h"
@@ -50,6 +52,7 @@ typedef struct {
   int retry, abort;     /* last cycle's outcome_retry_i, wd_abort_i */
   unsigned phase_left;
   int busy;
+  int wd_seen;          /* a watchdog flag rose in this run */
 } stim_t;
 
 WW_MODEL_HOOKS(ww_tm_warp)
@@ -64,9 +67,11 @@ static void new_attempt(stim_t *s, ww_rng_t *r, warp_t *w)
   for (unsigned i = 0; i < NW; i++)
     spinning |= &s->w[i] != w && s->w[i].ph >= RUN && s->w[i].spin;
   unsigned k = (unsigned)ww_rng_below(r, 100);
+  if (WD && !s->wd_seen && !spinning)
+    k = 94;   /* until a flag was seen this run: a doomed, spinning attempt */
   w->ph = RUN;
   w->depth = 1;
-  w->deep = ww_rng_chance(r, 1, 6);
+  w->deep = k != 94 && ww_rng_chance(r, 1, 6);
   w->target = 1 + (unsigned)ww_rng_below(r, 4);
   w->spin = k >= 88 && k < 96 && WD && !spinning;
   if (k < 60)
@@ -160,6 +165,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
 
   if (cycle)
     settle(s, r, prev);
+  if (cycle > 2 && prev->wd_o)   /* (outputs of the reset cycles are not yet reset) */
+    s->wd_seen = 1;
   if (s->phase_left == 0) {
     s->busy = ww_rng_chance(r, 1, 2);
     s->phase_left = 50 + (unsigned)ww_rng_below(r, 500);
@@ -194,7 +201,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     if (!in->rst_ni || !ncand[p])
       continue;
     /* mostly, a long attempt's warp steps first (it spins in a loop) */
-    const int spin = p == P_STEP && ww_rng_chance(r, 3, 4);
+    const int spin = p == P_STEP && (!s->wd_seen || ww_rng_chance(r, 3, 4));
     unsigned first = (unsigned)ww_rng_below(r, ncand[p]);
     for (unsigned pass = !spin; pass < 2 && s->ev[p] < 0; pass++)
       for (unsigned j = 0; j < ncand[p] && s->ev[p] < 0; j++) {
