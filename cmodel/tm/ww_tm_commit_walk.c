@@ -81,17 +81,6 @@ void ww_tm_commit_walk_free(ww_tm_commit_walk_t *m)
   free(m);
 }
 
-static unsigned lowest(uint32_t x)
-{
-  return (unsigned)__builtin_ctz(x);
-}
-
-static uint32_t vline_lanes(const ww_tm_commit_walk_t *m, unsigned v)
-{
-  const uint32_t ones = m->lpl == 32 ? ~0u : (1u << m->lpl) - 1;
-  return (ones << (v * m->lpl)) & m->lane_all;
-}
-
 static unsigned part_of(const ww_tm_commit_walk_t *m, uint32_t byte_addr)
 {
   return (byte_addr >> m->off_w) % m->cfg.num_part;
@@ -105,8 +94,7 @@ static uint32_t cid_of(const ww_tm_commit_walk_t *m, unsigned l)
 
 static uint32_t entry_addr(const ww_tm_commit_walk_t *m, uint32_t log_base)
 {
-  const uint32_t vb = 4u * m->cfg.lanes;
-  return log_base + ((2u * m->wid + m->pw) * m->cfg.log_words + m->ent) * 2u * vb;
+  return ww_tm_txlog_entry(log_base, m->cfg.lanes, m->cfg.log_words, m->wid, m->pw, m->ent);
 }
 
 static void outputs(const ww_tm_commit_walk_t *m, const ww_tm_commit_walk_in_t *in,
@@ -121,7 +109,7 @@ static void outputs(const ww_tm_commit_walk_t *m, const ww_tm_commit_walk_in_t *
   const uint32_t e = entry_addr(m, (uint32_t)in->log_base_i);
   switch (m->st) {
   case S_LREQ:
-    o->req_valid_o = (vline_lanes(m, m->v) & m->plane) != 0;
+    o->req_valid_o = (ww_tm_vline_lanes(m->lane_all, m->lpl, m->v) & m->plane) != 0;
     o->req_line_o = (e >> m->off_w) + m->v;
     break;
   case S_VREQ:
@@ -129,7 +117,7 @@ static void outputs(const ww_tm_commit_walk_t *m, const ww_tm_commit_walk_in_t *
     o->req_line_o = ((e + 4u * m->cfg.lanes) >> m->off_w) + m->v;
     break;
   case S_EMIT: {
-    const unsigned l = lowest(m->emit), k = l % m->lpl;
+    const unsigned l = ww_tm_lowest_lane(m->emit), k = l % m->lpl;
     o->pkt_valid_o = 1;
     o->pkt_part_o = part_of(m, m->aline[k]);
     o->pkt_kind_o = m->pw ? WW_TM_PKT_WLOG : WW_TM_PKT_RLOG;
@@ -140,13 +128,13 @@ static void outputs(const ww_tm_commit_walk_t *m, const ww_tm_commit_walk_in_t *
   }
   case S_END:
     o->pkt_valid_o = 1;
-    o->pkt_part_o = lowest(m->epm);
+    o->pkt_part_o = ww_tm_lowest_lane(m->epm);
     o->pkt_kind_o = WW_TM_PKT_END;
-    o->pkt_cid_o = cid_of(m, lowest(m->el));
+    o->pkt_cid_o = cid_of(m, ww_tm_lowest_lane(m->el));
     break;
   case S_FINAL:
     o->pkt_valid_o = 1;
-    o->pkt_part_o = lowest(m->fpm);
+    o->pkt_part_o = ww_tm_lowest_lane(m->fpm);
     o->pkt_kind_o = WW_TM_PKT_FINAL;
     o->pkt_cid_o = cid_of(m, m->fl);
     o->pkt_data_o = !(m->failed >> m->fl & 1u);
@@ -258,8 +246,8 @@ void ww_tm_commit_walk_step(ww_tm_commit_walk_t *m, const ww_tm_commit_walk_in_t
       m->emit = 0;
       for (unsigned k = 0; k < m->lpl; k++)
         m->aline[k] = in->rsp_data_i[k];
-      for (uint32_t q = vline_lanes(m, m->v) & m->plane; q; q &= q - 1) {
-        const unsigned l = lowest(q);
+      for (uint32_t q = ww_tm_vline_lanes(m->lane_all, m->lpl, m->v) & m->plane; q; q &= q - 1) {
+        const unsigned l = ww_tm_lowest_lane(q);
         const uint32_t a = m->aline[l % m->lpl];
         if (a != WW_TX_LOG_VOID && (m->ppart >> part_of(m, a) & 1u))
           m->emit |= 1u << l;
@@ -316,14 +304,14 @@ void ww_tm_commit_walk_step(ww_tm_commit_walk_t *m, const ww_tm_commit_walk_in_t
         live |= 1u << l;
     }
     if (fin) {
-      m->fl = lowest(fin);
+      m->fl = ww_tm_lowest_lane(fin);
       m->fpm = m->part_all;
       m->st = S_FINAL;
     } else if (rs || ws) {
-      const unsigned l = lowest(rs ? rs : ws);
+      const unsigned l = ww_tm_lowest_lane(rs ? rs : ws);
       clr_lane = l;
       clr_w = !rs;
-      clr_part = 1u << lowest(rs ? m->rr[l] : m->rw[l]);
+      clr_part = 1u << ww_tm_lowest_lane(rs ? m->rr[l] : m->rw[l]);
       m->pw = (unsigned)clr_w;
       m->pmain = 0;
       m->plane = 1u << l;
@@ -358,7 +346,7 @@ void ww_tm_commit_walk_step(ww_tm_commit_walk_t *m, const ww_tm_commit_walk_in_t
   /* the message */
   const uint32_t p = 1u << (unsigned)in->msg_part_i;
   for (uint32_t q = mlanes; q; q &= q - 1) {
-    const unsigned l = lowest(q);
+    const unsigned l = ww_tm_lowest_lane(q);
     {
       switch ((unsigned)in->msg_kind_i) {
       case WW_TM_MSG_PASS: m->ans[l] |= p; break;

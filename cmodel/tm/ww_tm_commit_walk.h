@@ -15,6 +15,7 @@
 #include "ww_config.h"
 #include "ww_proto.h"
 #include "ww_util.h"
+#include "ww_tm_log.h"
 
 #define WW_PORTS_DEF "ww_tm_commit_walk.ports.def"
 #define WW_PORTS_NAME ww_tm_commit_walk

@@ -95,18 +95,6 @@ void ww_tm_txlog_free(ww_tm_txlog_t *m)
   free(m);
 }
 
-static unsigned lowest(uint32_t x)
-{
-  return (unsigned)__builtin_ctz(x);
-}
-
-/* the lanes of vector line v */
-static uint32_t vline_lanes(const ww_tm_txlog_t *m, unsigned v)
-{
-  const uint32_t ones = m->lpl == 32 ? ~0u : (1u << m->lpl) - 1;
-  return (ones << (v * m->lpl)) & m->lane_all;
-}
-
 static uint32_t filter_idx(const ww_tm_txlog_t *m, uint32_t waddr)
 {
   return ww_h3_hash(&m->h3, waddr >> 2) & ((1u << m->cfg.bloom_w) - 1);
@@ -124,11 +112,11 @@ static uint32_t store_line(const ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, u
 /* the L2 line the lowest pending RD lane reads, and the pending lanes in it */
 static uint32_t rd_lanes(const ww_tm_txlog_t *m, uint32_t *line)
 {
-  *line = m->waddr[lowest(m->rdpend)] >> m->off_w;
+  *line = m->waddr[ww_tm_lowest_lane(m->rdpend)] >> m->off_w;
   uint32_t s = 0;
   for (uint32_t p = m->rdpend; p; p &= p - 1)
-    if (m->waddr[lowest(p)] >> m->off_w == *line)
-      s |= 1u << lowest(p);
+    if (m->waddr[ww_tm_lowest_lane(p)] >> m->off_w == *line)
+      s |= 1u << ww_tm_lowest_lane(p);
   return s;
 }
 
@@ -144,7 +132,7 @@ static void outputs(const ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_tx
                                            m->cfg.log_words, m->wid, 1, m->ent);
   switch (m->st) {
   case S_W_AREQ:
-    o->req_valid_o = (vline_lanes(m, m->v) & m->hpend) != 0;
+    o->req_valid_o = (ww_tm_vline_lanes(m->lane_all, m->lpl, m->v) & m->hpend) != 0;
     o->req_op_o = WW_L1_LOAD;
     o->req_line_o = (ent_a >> m->off_w) + m->v;
     break;
@@ -259,7 +247,7 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
     break;
   case S_QUERY:
     if (m->qpend) {
-      const unsigned l = lowest(m->qpend);
+      const unsigned l = ww_tm_lowest_lane(m->qpend);
       if (m->bloom[m->wid][filter_idx(m, m->waddr[l])])
         m->hit |= 1u << l;
       m->qpend &= m->qpend - 1;
@@ -282,8 +270,8 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
   case S_W_ARSP:
     if (in->rsp_valid_i) {
       m->fline = 0;
-      for (uint32_t p = vline_lanes(m, m->v) & m->hpend; p; p &= p - 1) {
-        const unsigned l = lowest(p);
+      for (uint32_t p = ww_tm_vline_lanes(m->lane_all, m->lpl, m->v) & m->hpend; p; p &= p - 1) {
+        const unsigned l = ww_tm_lowest_lane(p);
         if (in->rsp_data_i[l - m->v * m->lpl] == m->waddr[l])
           m->fline |= 1u << l;
       }
@@ -300,7 +288,7 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
   case S_W_VRSP:
     if (in->rsp_valid_i) {
       for (uint32_t p = m->fline; p; p &= p - 1) {
-        const unsigned l = lowest(p);
+        const unsigned l = ww_tm_lowest_lane(p);
         m->val[l] = in->rsp_data_i[l - m->v * m->lpl];
       }
       m->found |= m->fline;
@@ -318,7 +306,7 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
   case S_RD_RSP:
     if (in->rsp_valid_i) {
       for (uint32_t p = m->sline; p; p &= p - 1) {
-        const unsigned l = lowest(p);
+        const unsigned l = ww_tm_lowest_lane(p);
         m->val[l] = in->rsp_data_i[(m->waddr[l] >> 2) & (m->lpl - 1)];
       }
       m->froml2 |= m->sline;
@@ -365,7 +353,7 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
     break;
   case S_BLOOM:
     if (m->qpend) {
-      m->bloom[m->wid][filter_idx(m, m->waddr[lowest(m->qpend)])] = 1;
+      m->bloom[m->wid][filter_idx(m, m->waddr[ww_tm_lowest_lane(m->qpend)])] = 1;
       m->qpend &= m->qpend - 1;
     } else {
       m->st = S_DONE;

@@ -13,6 +13,7 @@
 #include "ww_config.h"
 #include "ww_proto.h"
 #include "ww_util.h"
+#include "ww_tm_log.h"
 
 #define WW_PORTS_DEF "ww_tm_txlog.ports.def"
 #define WW_PORTS_NAME ww_tm_txlog
@@ -27,18 +28,7 @@ typedef struct {
   uint32_t seed;        /* SEED of the filter's H3 function */
 } ww_tm_txlog_cfg_t;
 
-/* The log layout (docs/tm.md sec. 4.2), shared with the golden model and the
- * test benches: warp w's read log (wlog = 0) or write log (1) starts at
- * log_base + (2w + wlog) * LOG_WORDS * 2 * LANES * 4; its entry i is the
- * vector of the lanes' word addresses (WW_TX_LOG_VOID for a lane without
- * an entry) at + i * 2 * LANES * 4, followed by the vector of their words. */
-static inline uint32_t ww_tm_txlog_entry(uint32_t log_base, unsigned lanes, unsigned log_words,
-                                         unsigned w, unsigned wlog, unsigned i)
-{
-  const uint32_t vb = 4u * lanes;
-  return log_base + ((2u * w + wlog) * log_words + i) * 2u * vb;
-}
-
+/* the log layout: ww_tm_txlog_entry() in ww_tm_log.h */
 typedef struct ww_tm_txlog ww_tm_txlog_t;
 
 ww_tm_txlog_cfg_t ww_tm_txlog_default_cfg(void);

@@ -87,6 +87,8 @@ module ww_tm_commit_walk #(
   localparam [31:0] VB = LANES * 4;
   localparam [NUM_PART-1:0] PART_ALL = {NUM_PART{1'b1}};
 
+`include "ww_tm_log.vh"
+
   localparam [3:0] S_IDLE = 4'd0, S_CID = 4'd1, S_LREQ = 4'd2, S_LRSP = 4'd3, S_VREQ = 4'd4,
                    S_VRSP = 4'd5, S_EMIT = 4'd6, S_END = 4'd7, S_WAIT = 4'd8, S_FINAL = 4'd9,
                    S_DONE = 4'd10;
@@ -106,29 +108,12 @@ module ww_tm_commit_walk #(
   // in, RESEND_R / RESEND_W to do, retired
   reg [LANES*NUM_PART-1:0] ans_q, rr_q, rw_q, ret_q;
 
-  function [L_W-1:0] lowest(input [LANES-1:0] x);
-    integer k;
-    begin
-      lowest = {L_W{1'b0}};
-      for (k = LANES - 1; k >= 0; k = k - 1)
-        if (x[k]) lowest = k[L_W-1:0];
-    end
-  endfunction
-
   function [PART_W-1:0] lowest_part(input [NUM_PART-1:0] x);
     integer k;
     begin
       lowest_part = {PART_W{1'b0}};
       for (k = NUM_PART - 1; k >= 0; k = k - 1)
         if (x[k]) lowest_part = k[PART_W-1:0];
-    end
-  endfunction
-
-  function [LANES-1:0] vline_lanes(input [VL_W-1:0] v);
-    integer k;
-    begin
-      for (k = 0; k < LANES; k = k + 1)
-        vline_lanes[k] = ((k / LPL) == {{32-VL_W{1'b0}}, v});
     end
   endfunction
 
@@ -154,9 +139,9 @@ module ww_tm_commit_walk #(
   wire        off_unused = ^{ent_addr[OFF_W-1:0], val_addr[OFF_W-1:0], eaddr[1:0]};
   wire [LINE_W-1:0] v_ext = {{LINE_W-VL_W{1'b0}}, v_q};
 
-  wire [LANES-1:0] vl_c = vline_lanes(v_q);
-  wire [L_W-1:0] elane = lowest(emit_q);
-  wire [L_W-1:0] endl  = lowest(el_q);
+  wire [LANES-1:0] vl_c = tm_vline_lanes(v_q);
+  wire [L_W-1:0] elane = tm_lowest_lane(emit_q);
+  wire [L_W-1:0] endl  = tm_lowest_lane(el_q);
   /* verilator lint_off WIDTH */
   wire [K_W-1:0] ek    = elane % LPL;
   /* verilator lint_on WIDTH */
@@ -259,7 +244,7 @@ module ww_tm_commit_walk #(
       live_c[k] = mask_q[k] && (ret_q[NUM_PART*k +: NUM_PART] != PART_ALL);
     end
   end
-  wire [L_W-1:0]      rsl    = lowest(|rs_c ? rs_c : ws_c);
+  wire [L_W-1:0]      rsl    = tm_lowest_lane(|rs_c ? rs_c : ws_c);
   wire [NUM_PART-1:0] rsmask = |rs_c ? rr_q[NUM_PART*rsl +: NUM_PART] : rw_q[NUM_PART*rsl +: NUM_PART];
   wire [PART_W-1:0]   rsp_p  = lowest_part(rsmask);
   wire                start_resend = (st_q == S_WAIT) && !(|fin_c) && ((|rs_c) || (|ws_c));
@@ -362,7 +347,7 @@ module ww_tm_commit_walk #(
         end
         S_WAIT: begin
           if (|fin_c) begin
-            fl_q  <= lowest(fin_c);
+            fl_q  <= tm_lowest_lane(fin_c);
             fpm_q <= PART_ALL;
             st_q  <= S_FINAL;
           end else if (start_resend) begin

@@ -85,6 +85,8 @@ module ww_tm_txlog #(
   localparam [31:0] VB      = LANES * 4;                // bytes of a vector
   localparam [31:0] LOG_B   = LOG_WORDS * 2 * VB;       // bytes of a log
 
+`include "ww_tm_log.vh"
+
   localparam [3:0] S_IDLE = 4'd0, S_QUERY = 4'd1, S_W_AREQ = 4'd2, S_W_ARSP = 4'd3,
                    S_W_VREQ = 4'd4, S_W_VRSP = 4'd5, S_RD_REQ = 4'd6, S_RD_RSP = 4'd7,
                    S_RA_REQ = 4'd8, S_RA_ACK = 4'd9, S_WA_REQ = 4'd10, S_WA_ACK = 4'd11,
@@ -111,28 +113,9 @@ module ww_tm_txlog #(
   assign done_full_o  = full_q;
   assign done_word_o  = val_q;
 
-  // lowest lane of a mask
-  function [L_W-1:0] lowest(input [LANES-1:0] x);
-    integer k;
-    begin
-      lowest = {L_W{1'b0}};
-      for (k = LANES - 1; k >= 0; k = k - 1)
-        if (x[k]) lowest = k[L_W-1:0];
-    end
-  endfunction
-
-  // the lanes of vector line v
-  function [LANES-1:0] vline_lanes(input [VL_W-1:0] v);
-    integer k;
-    begin
-      for (k = 0; k < LANES; k = k + 1)
-        vline_lanes[k] = ((k / LPL) == {{32-VL_W{1'b0}}, v});
-    end
-  endfunction
-
   // the filter: one H3 function of the word address of the lowest lane of
   // qpend_q (QUERY and BLOOM)
-  wire [L_W-1:0]     qlane  = lowest(qpend_q);
+  wire [L_W-1:0]     qlane  = tm_lowest_lane(qpend_q);
   wire [31:0]        qaddr  = waddr_q[32*qlane +: 32];
   wire [BLOOM_W-1:0] qidx;
   ww_h3_hash #(.KEY_W(30), .OUT_W(BLOOM_W), .SEED(SEED)) u_h3 (
@@ -147,7 +130,7 @@ module ww_tm_txlog #(
 `endif
 
   // L2 reads: the lowest pending lane's line and the pending lanes in it
-  wire [L_W-1:0]    rlane = lowest(rdpend_q);
+  wire [L_W-1:0]    rlane = tm_lowest_lane(rdpend_q);
   wire [31:0]       raddr = waddr_q[32*rlane +: 32];
   reg  [LANES-1:0]  rd_lanes;
   integer i;
@@ -183,7 +166,7 @@ module ww_tm_txlog #(
   // line offsets of the addresses above are zero or unused
   wire off_unused = ^{qaddr[1:0], raddr[OFF_W-1:0], wlog_val[OFF_W-1:0], st_addr[OFF_W-1:0]};
 
-  wire [LANES-1:0] walk_lanes = vline_lanes(v_q) & hpend_q;
+  wire [LANES-1:0] walk_lanes = tm_vline_lanes(v_q) & hpend_q;
 
   always @* begin
     req_valid_o = 1'b0;

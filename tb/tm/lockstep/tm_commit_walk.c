@@ -19,7 +19,7 @@
  */
 #include "ww_lockstep.h"
 #include "ww_tm_commit_walk.h"
-#include "ww_tm_txlog.h"
+#include "ww_tm_log.h"
 
 #include <stdio.h>
 #include <stdlib.h>
