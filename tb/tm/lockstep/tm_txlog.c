@@ -5,7 +5,8 @@
  * transaction now and then (BEGIN, then loads and stores of 1, 2 or 4
  * bytes by random lanes to a small pool of words, so read-own-write, filter
  * hits and false positives are common; sometimes long enough to fill a log).
- * The L1 side answers each request after a random latency from a memory
+ * Each run (and most resets) has one warp fill its logs, from a random
+ * cycle below 30 000 on. The L1 side answers each request after a random latency from a memory
  * image (with back-pressure), and now and then another SM changes a word of
  * the pool (a commit elsewhere). Mid-run resets.
  * Independent check (a host reference, not the C model): per warp and lane
@@ -60,6 +61,7 @@ typedef struct {
   unsigned lat_max;
   int in_reset;
   int focus, got_full;               /* a warp filling its logs; full answers seen */
+  uint64_t focus_at;                 /* from this cycle on */
   uint64_t n_done, n_walk_hits, n_full;
 } stim_t;
 
@@ -213,6 +215,7 @@ static void retire(stim_t *s, uint64_t cycle, const ww_tm_txlog_out_t *o)
 static int focus_command(stim_t *s, ww_rng_t *r)
 {
   const unsigned w = (unsigned)s->focus;
+  s->lat_max = 4;   /* short latencies: the logs fill sooner */
   s->wid = w;
   s->bytes = 4;
   s->mask = 1u << ww_rng_below(r, LANES);
@@ -234,9 +237,9 @@ static int focus_command(stim_t *s, ww_rng_t *r)
   return 1;
 }
 
-static void new_command(stim_t *s, ww_rng_t *r)
+static void new_command(stim_t *s, ww_rng_t *r, uint64_t cycle)
 {
-  if (s->focus >= 0 && focus_command(s, r))
+  if (s->focus >= 0 && cycle >= s->focus_at && focus_command(s, r))
     return;
   const unsigned w = (unsigned)ww_rng_below(r, WARPS);
   s->wid = w;
@@ -283,10 +286,11 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       s->pool[i] = (uint32_t)ww_rng_below(r, DATA_BYTES / LINEB);
     s->lat_max = ww_rng_chance(r, 1, 3) ? 40 : 6;
     /* at the start, and after most resets, one warp fills its logs first */
-    if (reset_starts && (cycle == 0 || s->focus < 0))   /* one cut short starts again */
+    if (reset_starts && (cycle == 0 || s->focus < 0)) {   /* one cut short starts again */
       s->focus = cycle == 0 || ww_rng_chance(r, 2, 3) ? (int)ww_rng_below(r, WARPS) : -1;
-    if (s->focus >= 0)
-      s->lat_max = 4;
+      s->focus_at = cycle + ww_rng_below(r, 30000);   /* random commands first */
+    }
+
   }
   if (cycle && in->rst_ni) {
     /* the memory: a request taken last cycle */
@@ -345,7 +349,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
 
   /* the LSU's command: held until taken; junk while none */
   if (!s->pending && !s->busy && ww_rng_chance(r, 1, 3)) {
-    new_command(s, r);
+    new_command(s, r, cycle);
     s->pending = 1;
   }
   if (s->pending) {
