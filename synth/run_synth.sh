@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: Apache-2.0
 #
 # run_synth.sh -- Yosys area report per block, called by `make synth`.
-# Two flows per block, run two blocks at a time:
+# Two flows per block, each a job; two jobs at a time, the SM and GPU first:
 #   generic: synth to Yosys internal gates with memories kept as $mem_v2
 #            cells; fails on a latch or a `check` problem; reports cells,
 #            CMOS transistors (logic + flops) and memory bits separately.
@@ -79,26 +79,17 @@ tee -q -o $OUT/$name.ecp5.json stat -json
 YS
 }
 
-# run_block NAME:TOP:FILES -- runs in the background; leaves NAME.status
-run_block() {
-  local name top files mode t0 t flow times=""
-  IFS=: read -r name top files mode <<< "$1"
-  IFS=, read -r -a files <<< "$files"
-  rm -f "$OUT/$name".*
-  write_scripts "$name" "$top" "${mode:-flat}" "${files[@]}"
-  t0=$(now)
-  echo "synth: start $name ($top)"
-  for flow in generic ecp5; do
-    t=$(now)
-    if ! yosys -s "$OUT/$name.$flow.ys" > "$OUT/$name.$flow.log" 2>&1; then
-      echo "FAIL $flow" > "$OUT/$name.status"
-      echo "synth: FAIL  $name: $flow flow after $(since "$t") s"
-      return 0
-    fi
-    times="${times:+$times, }$flow $(since "$t") s"
-  done
-  echo ok > "$OUT/$name.status"
-  echo "synth: done  $name in $(since "$t0") s ($times)"
+# run_flow NAME FLOW -- runs in the background; leaves NAME.FLOW.status
+run_flow() {
+  local name=$1 flow=$2 t
+  t=$(now)
+  if ! yosys -s "$OUT/$name.$flow.ys" > "$OUT/$name.$flow.log" 2>&1; then
+    echo "FAIL $flow" > "$OUT/$name.$flow.status"
+    echo "synth: FAIL  $name: $flow flow after $(since "$t") s"
+    return 0
+  fi
+  echo ok > "$OUT/$name.$flow.status"
+  echo "synth: done  $name $flow in $(since "$t") s"
 }
 
 blocks=()
@@ -109,16 +100,41 @@ for spec in "$@"; do
     exit 2
   fi
   blocks+=("$name:$top")
+  IFS=, read -r -a flist <<< "$files"
+  rm -f "$OUT/$name".*
+  write_scripts "$name" "$top" "${mode:-flat}" "${flist[@]}"
 done
 
-# each block runs in its own process group, so an interrupt can stop its Yosys
+# Every flow is a job of its own, two at a time; the hierarchical designs
+# (the SM, the GPU: minutes each) start first, so they do not finish alone
+# at the end while the other core idles.
+jobs_list=()
+for spec in "$@"; do
+  IFS=: read -r name top files mode <<< "$spec"
+  [[ ${mode:-flat} == hier ]] && jobs_list=("$name:generic" "$name:ecp5" "${jobs_list[@]}")
+done
+for spec in "$@"; do
+  IFS=: read -r name top files mode <<< "$spec"
+  [[ ${mode:-flat} == hier ]] || jobs_list+=("$name:generic" "$name:ecp5")
+done
+
+# each flow runs in its own process group, so an interrupt can stop its Yosys
 set -m
 trap 'for p in $(jobs -p); do kill -- "-$p" 2>/dev/null; done; exit 130' INT TERM
-for spec in "$@"; do
+for job in "${jobs_list[@]}"; do
   while (( $(jobs -rp | wc -l) >= JOBS )); do wait -n || true; done
-  run_block "$spec" &
+  run_flow "${job%%:*}" "${job##*:}" &
 done
 wait
+for nt in "${blocks[@]}"; do   # NAME.status: ok, or the first flow that failed
+  name=${nt%%:*}
+  st=ok
+  for flow in generic ecp5; do
+    read -r s f < "$OUT/$name.$flow.status" 2>/dev/null || { s=FAIL; f=$flow; }
+    [[ $s == ok || $st != ok ]] || st="FAIL $f"
+  done
+  echo "$st" > "$OUT/$name.status"
+done
 
 failed=0
 for nt in "${blocks[@]}"; do
