@@ -132,7 +132,7 @@ $(BUILD)/tests.list: FORCE
 	   echo "waves/view-matches-fst|pass|scripts/check_wave_view.sh $(BUILD)/lockstep/bloom_filter/default/lockstep"; \
 	   $(foreach t,$(TESTS),echo '$(t)|pass|$(TEST_CMD.$(t))';) \
 	   echo "lint|pass,alone|$(MAKE) --no-print-directory lint"; \
-	   echo "synth|pass,alone|$(MAKE) --no-print-directory synth"; \
+	   echo "synth|pass,alone|$(MAKE) --no-print-directory synth SYNTH_SKIP=gpu"; \
 	   echo "synth/no-stray-dsp|pass,alone|scripts/check_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_DSP)),$(m)))"; \
 	} > $@
 
@@ -190,8 +190,12 @@ ALL_RTL := $(sort $(foreach m,$(RTL_MODULES),$($(m)_RTL)))
 lint: $(DEPS_STAMP)
 	@scripts/lint.sh $(foreach m,$(RTL_MODULES),$($(m)_TOP):$(subst $(space),$(comma),$(strip $($(m)_RTL))))
 
+# SYNTH_SKIP: modules left out (make test leaves out the whole GPU: its two
+# hierarchical flows take about 8 CPU-minutes; lint's Yosys pass still
+# elaborates it, and `make synth` reports it)
+SYNTH_SKIP ?=
 synth: $(DEPS_STAMP)
-	@synth/run_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_SYNTH)),$(m):$($(m)_TOP):$(subst $(space),$(comma),$(strip $($(m)_RTL)))$(if $(filter 1,$($(m)_HIER)),:hier)))
+	@synth/run_synth.sh $(foreach m,$(filter-out $(SYNTH_SKIP),$(RTL_MODULES)),$(if $(filter 1,$($(m)_SYNTH)),$(m):$($(m)_TOP):$(subst $(space),$(comma),$(strip $($(m)_RTL)))$(if $(filter 1,$($(m)_HIER)),:hier)))
 
 clean:
 	rm -rf $(BUILD)
