@@ -21,6 +21,7 @@
 #include "ww_lockstep.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -113,6 +114,23 @@ static const char *port_hex(const ww_port_t *p, const void *s, char *buf, size_t
   for (unsigned i = port_words(p); i-- > 0 && o < n;)
     o += (size_t)snprintf(buf + o, n - o, i ? "%08" PRIx32 "_" : "%08" PRIx32, port_word(p, s, i));
   return buf;
+}
+
+/* A stimulus's host reference disagreed (ww_stim_fail); in a traced
+ * replay the messages are not printed again. */
+static int g_stim_failed, g_replay;
+
+void ww_stim_fail(const char *fmt, ...)
+{
+  if (!g_replay && !g_stim_failed) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "lockstep %s: host reference: ", ww_block.name);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+  }
+  g_stim_failed = 1;
 }
 
 int ww_stim_rst_n(ww_rng_t *rng, uint64_t cycle)
@@ -331,6 +349,12 @@ static uint64_t run(const opts_t *o, const char *fst, out_check_t *chk, int repo
       exit(1);
     }
     ww_block.stim(stim, &rng, c, prev, in);
+    if (g_stim_failed && bad == UINT64_MAX) {   /* about last cycle's outputs */
+      bad = c;
+      if (report)
+        printf("MISMATCH block=%s cycle=%" PRIu64 " host reference of the stimulus (above) "
+               "seed=%" PRIu32 "\n", ww_block.name, c, o->seed);
+    }
     ww_dut_set_inputs(dut, in);
     ww_dut_get_outputs(dut, act);
     ww_block.model_step(model, in, exp);
@@ -429,6 +453,8 @@ int main(int argc, char **argv)
       if (mkdir_p(o.wave_dir) || !chk2 || resolve_guards(chk2)) {
         fprintf(stderr, "lockstep %s: cannot create %s\n", ww_block.name, o.wave_dir);
       } else {
+        g_replay = 1;
+        g_stim_failed = 0;
         run(&replay, fst, chk2, 0);
         if (write_gtkw(fst, gtkw, bad) == 0)
           printf("waves: gtkwave %s   (mismatch at time %" PRIu64 ")\n", gtkw, bad * 10);

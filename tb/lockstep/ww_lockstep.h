@@ -56,6 +56,12 @@ typedef struct {
 
 extern const ww_block_t ww_block;   /* defined by tb/<area>/lockstep/<block>.c */
 
+/* A stimulus that is also a host reference calls this when the outputs it
+ * saw disagree with it: the run fails like a mismatch (exit 3, waves of a
+ * replay), at the cycle the stimulus noticed. The stimulus must go on
+ * safely after the call (the traced replay runs past it). */
+void ww_stim_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
 /* Reset for the first cycles of a run, then rarely (about 1 in 50000 cycles). */
 int ww_stim_rst_n(ww_rng_t *rng, uint64_t cycle);
 

@@ -41,7 +41,7 @@
 #define LOG_BASE 0x10000u
 #define IMG_BYTES (LOG_BASE + (uint32_t)WARPS * 2u * LOGW * 2u * 4u * LANES)
 #define CIDM ((1u << WW_CID_W) - 1)
-#define MSGQ 256
+#define MSGQ 1024
 
 typedef struct { uint32_t addr, val; } ent_t;
 
@@ -100,9 +100,8 @@ static void ww_stim_free(void *vs)
 
 static void bad(uint64_t cycle, const char *what, unsigned lane, unsigned part)
 {
-  fprintf(stderr, "tm_commit_walk stimulus: cycle %llu lane %u partition %u: %s\n",
-          (unsigned long long)cycle, lane, part, what);
-  exit(1);
+  ww_stim_fail("cycle %llu lane %u partition %u: %s", (unsigned long long)cycle, lane, part,
+               what);
 }
 
 static unsigned part_of(uint32_t a)
@@ -155,8 +154,10 @@ static void packet(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_tm_commit_wa
   for (unsigned k = 0; k < LANES; k++)
     if ((s->mask >> k & 1u) && rank_cid(s, k) == cid)
       l = k;
-  if (l == LANES || p >= NPART)
+  if (l == LANES || p >= NPART) {
     bad(cycle, "packet for a CID or partition outside the commit", l, p);
+    return;
+  }
   strm_t *t = &s->sm[l][p];
   if (kind == WW_TM_PKT_FINAL) {
     int pass = 1;

@@ -99,9 +99,8 @@ static uint32_t rd32(const stim_t *s, uint32_t a)
 static void fail(uint64_t cycle, const char *what, unsigned w, unsigned l, uint32_t got,
                  uint32_t want)
 {
-  fprintf(stderr, "tm_txlog stimulus: cycle %llu warp %u lane %u: %s is %08x, the host "
-          "reference says %08x\n", (unsigned long long)cycle, w, l, what, got, want);
-  exit(1);
+  ww_stim_fail("cycle %llu warp %u lane %u: %s is %08x, the host reference says %08x",
+               (unsigned long long)cycle, w, l, what, got, want);
 }
 
 /* lane l's newest own write of word wa, or -1 */
