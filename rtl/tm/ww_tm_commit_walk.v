@@ -432,16 +432,8 @@ module ww_tm_commit_walk #(
         v_q   <= {VL_W{1'b0}};
         st_q  <= S_LREQ;
       end else if (pmain_q && !pw_q) begin   // the main read pass: the write log next
-        pw_q  <= 1'b1;
-        ent_q <= {ENT_W{1'b0}};
-        v_q   <= {VL_W{1'b0}};
-        if (wlen_q != {ENT_W{1'b0}}) begin
-          st_q <= S_LREQ;
-        end else begin
-          el_q  <= plane_q;
-          epm_q <= ppart_q;
-          st_q  <= S_END;
-        end
+        pw_q <= 1'b1;
+        start_pass(1'b1, 1'b0, plane_q, ppart_q);
       end else begin
         el_q  <= plane_q;
         epm_q <= ppart_q;
