@@ -486,16 +486,18 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
     }
   }
 
-  /* 5. revalidation of the oldest entry whose youngest hazard has retired */
+  /* 5. revalidation of the oldest entry whose youngest hazard has retired;
+   * one that failed already has nothing to revalidate and is done at once */
   int rv_push = 0;
-  if (!m->rv_busy) {
-    for (uint32_t k = 0; live(m, (m->head + k) & m->cid_mask, next) && k < c->entries; k++) {
-      entry_t *e = ent(m, (m->head + k) & m->cid_mask);
-      if (e->valid && e->reval == REVAL_WAIT && !e->pend && !live(m, e->ycid, next)) {
-        if (e->fail) {         /* already failed: nothing to revalidate */
-          e->reval = REVAL_DONE;
-          continue;
-        }
+  const int rv_was_busy = m->rv_busy;
+  int rv_start = !rv_was_busy;
+  for (uint32_t k = 0; live(m, (m->head + k) & m->cid_mask, next) && k < c->entries; k++) {
+    entry_t *e = ent(m, (m->head + k) & m->cid_mask);
+    if (e->valid && e->reval == REVAL_WAIT && !e->pend && !live(m, e->ycid, next)) {
+      if (e->fail) {
+        e->reval = REVAL_DONE;
+      } else if (rv_start) {
+        rv_start = 0;
         m->rv_busy = 1;
         m->rv_cid = e->cid;
         m->rv_idx = 0;
@@ -503,10 +505,10 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
         m->rv_resend = e->rs_ovf;
         e->reval = REVAL_RUN;
         m->st.revalidations++;
-        break;
       }
     }
-  } else {
+  }
+  if (rv_was_busy) {
     entry_t *e = ent(m, m->rv_cid);
     if (m->rv_resend) {
       if (msg_push(m, &msg_taken, WW_TM_MSG_RESEND_R, e)) {

@@ -121,16 +121,15 @@ module ww_tm_commit_unit #(
 );
 
   localparam EI_W   = $clog2(ENTRIES);
-  localparam YC_W   = EI_W + 1;                             // YCID kept mod 2*ENTRIES
   localparam SL_W   = TAG_W - 1;                            // slot number
   localparam BI_W   = (POOL > 1) ? $clog2(POOL) : 1;        // buffer number
   localparam WI_W   = (BUF_WORDS > 1) ? $clog2(BUF_WORDS) : 1;  // word in a buffer
   localparam N_W    = $clog2(BUF_WORDS + 1);                // words stored
-  localparam P_W    = $clog2(READS + 1);                    // reads pending
   localparam PA_W   = BI_W + WI_W;                          // pool address {buffer, word}
   localparam PD     = POOL * (1 << WI_W);                   // pool depth
   localparam CMP_W  = 8;
-  localparam MSGQ   = 4;
+  localparam MSGQ   = 4;                                   // message queue (a power of two)
+  localparam MQ_W   = `WW_TM_MSG_W + CID_W + SM_W;         // {kind, CID, SM}
   localparam MK_W   = `WW_TM_MSG_W;
   localparam PK_W   = `WW_TM_PKT_W;
 
@@ -141,14 +140,12 @@ module ww_tm_commit_unit #(
   localparam D_O = D_N + N_W;
   localparam D_W = D_O + 1;
 
-  localparam [1:0] RV_NONE = 2'd0, RV_WAIT = 2'd1, RV_RUN = 2'd2, RV_DONE = 2'd3;
   localparam [1:0] HD_IDLE = 2'd0, HD_QUERY = 2'd1, HD_WRITE = 2'd2;
   localparam [1:0] SLOT_FREE = 2'd0, SLOT_QUEUED = 2'd1, SLOT_ISSUED = 2'd2;
 
   localparam [CID_W-1:0]  CID_ONE = {{(CID_W-1){1'b0}}, 1'b1};
   localparam [CID_W-EI_W-1:0] CHI_ONE = {{(CID_W-EI_W-1){1'b0}}, 1'b1};
   localparam [N_W-1:0]    N_ONE   = {{(N_W-1){1'b0}}, 1'b1};
-  localparam [P_W-1:0]    P_ONE   = {{(P_W-1){1'b0}}, 1'b1};
   localparam [CMP_W-1:0]  CMP_ONE = {{(CMP_W-1){1'b0}}, 1'b1};
   localparam [CMP_W-1:0]  CMP_MAX = {CMP_W{1'b1}};
   localparam [N_W-1:0]    N_FULL  = BUF_WORDS;
@@ -168,30 +165,34 @@ module ww_tm_commit_unit #(
   // per entry, in flops: what the scans read and several engines write
   reg [ENTRIES-1:0]      ev_q,  ev_d;     // valid
   reg [ENTRIES-1:0]      ehd_q, ehd_d;    // hazard detection done
-  reg [2*ENTRIES-1:0]    erv_q, erv_d;    // revalidation: RV_*
+  reg [ENTRIES-1:0]      ewt_q, ewt_d;    // waiting for or in revalidation
   reg [ENTRIES-1:0]      els_q, els_d;    // local outcome sent
   reg [ENTRIES-1:0]      efl_q, efl_d;    // a validation read differed
-  reg [P_W*ENTRIES-1:0]  epd_q, epd_d;    // validation reads queued or in flight
-  reg [SM_W*ENTRIES-1:0] esm_q, esm_d;    // SM
+  reg [ENTRIES-1:0]      epn_q, epn_d;    // validation reads queued or in flight
   reg [EI_W*ENTRIES-1:0] erc_q, erc_d;    // RCID mod ENTRIES
-  reg [YC_W*ENTRIES-1:0] eyc_q, eyc_d;    // YCID mod 2*ENTRIES (once checked, with a hazard)
+  reg [EI_W*ENTRIES-1:0] eyx_q, eyx_d;    // YCID mod ENTRIES (checked, with a hazard)
+  reg [ENTRIES-1:0]      eyr_q, eyr_d;    // YCID retired (checked, with a hazard)
   // per entry, in LUT RAM: written by the packet engine only
   reg [D_W-1:0]           rs_mem [0:ENTRIES-1];   // read-set descriptor
   reg [D_W-1:0]           ws_mem [0:ENTRIES-1];   // write-set descriptor
   reg [0:0]               xf_mem [0:ENTRIES-1];   // END of the log transfer seen
   reg [1:0]               fo_mem [0:ENTRIES-1];   // final outcome {known, pass}
+  reg [SM_W-1:0]          sm_mem [0:ENTRIES-1];   // SM
   reg                     rs_we, ws_we, xf_we, fo_we;
   reg [D_W-1:0]           rs_wd, ws_wd;
   reg [0:0]               xf_wd;
   reg [1:0]               fo_wd;
+  reg                     sm_we;
   reg [POOL-1:0]          pu_q, pu_d;            // pool buffers in use
-  // read slots: state in flops, {entry, value} and address in LUT RAM
+  // read slots: state and entry in flops, logged value and address in LUT RAM
   reg [READS*2-1:0]       sl_st_q, sl_st_d;
-  reg [EI_W+31:0]         sl_iv_mem [0:READS-1];
+  reg [READS*EI_W-1:0]    sl_ix_q, sl_ix_d;
+  reg [31:0]              sl_val_mem [0:READS-1];
   reg [29:0]              sl_ad_mem [0:READS-1];
   reg                     sl_we;
   reg [SL_W-1:0]          sl_wa;
-  reg [EI_W+31:0]         sl_iv_wd;
+  reg [EI_W-1:0]          sl_wix;                // the read's entry
+  reg [31:0]              sl_val_wd;
   reg [29:0]              sl_ad_wd;
   reg [CID_W-1:0]         head_q, head_d;        // ring head (oldest CID)
   reg [CID_W-1:0]         hd_q, hd_d;            // next CID for hazard detection
@@ -205,14 +206,16 @@ module ww_tm_commit_unit #(
   reg [CID_W-1:0]         hd_yc_q, hd_yc_d;
   reg [N_W-1:0]           hd_idx_q, hd_idx_d;
   reg [1:0]               hf_n_q, hf_n_d;        // stream FIFO {kind, address} x 2
+  reg                     hf_rp_q, hf_rp_d;      // its older word
   reg [2*PK_W-1:0]        hf_kind_q, hf_kind_d;
   reg [2*30-1:0]          hf_addr_q, hf_addr_d;
   // revalidation engine
   reg                     rv_busy_q, rv_busy_d;
   reg                     rv_rsnd_q, rv_rsnd_d;
   reg                     rv_end_q, rv_end_d;
-  reg                     rv_strm_q, rv_strm_d;  // resent log packets of rv_cid_q feed it
-  reg [CID_W-1:0]         rv_cid_q, rv_cid_d;
+  reg                     rv_strm_q, rv_strm_d;  // resent log packets of rv_ix_q feed it
+  reg [EI_W-1:0]          rv_ix_q, rv_ix_d;      // its entry
+  reg [ENTRIES-1:0]       rv_oh_q, rv_oh_d;      // the same, one-hot
   reg [N_W-1:0]           rv_idx_q, rv_idx_d;
   // commit engine
   reg                     cm_busy_q, cm_busy_d;
@@ -222,14 +225,17 @@ module ww_tm_commit_unit #(
   reg [N_W-1:0]           cm_idx_q, cm_idx_d;
   reg [CMP_W-1:0]         cm_pend_q, cm_pend_d;  // commit writes not acked
   reg [1:0]               cf_n_q, cf_n_d;        // stream FIFO {kind, address, value} x 2
+  reg                     cf_rp_q, cf_rp_d;      // its older word
   reg [2*PK_W-1:0]        cf_kind_q, cf_kind_d;
   reg [2*30-1:0]          cf_addr_q, cf_addr_d;
   reg [2*32-1:0]          cf_val_q, cf_val_d;
-  // message queue
+  // message queue: a ring in LUT RAM
+  reg [MQ_W-1:0]          mq_mem [0:MSGQ-1];
   reg [2:0]               mq_n_q, mq_n_d;
-  reg [MSGQ*MK_W-1:0]     mq_kind_q, mq_kind_d;
-  reg [MSGQ*CID_W-1:0]    mq_cid_q, mq_cid_d;
-  reg [MSGQ*SM_W-1:0]     mq_sm_q, mq_sm_d;
+  reg [1:0]               mq_rp_q, mq_rp_d;
+  reg [1:0]               mq_wp_q, mq_wp_d;
+  reg                     mq_we;
+  reg [MQ_W-1:0]          mq_wd;
 
   ////////////////////
   // Entry reads    //
@@ -237,7 +243,7 @@ module ww_tm_commit_unit #(
 
   wire [EI_W-1:0] head_ix = head_q[EI_W-1:0];
   wire [EI_W-1:0] hd_ix   = hd_q[EI_W-1:0];
-  wire [EI_W-1:0] rv_ix   = rv_cid_q[EI_W-1:0];
+  wire [EI_W-1:0] rv_ix   = rv_ix_q;
   wire [EI_W-1:0] pk_ix   = pkt_cid_i[EI_W-1:0];
   wire [D_W-1:0]  rs_hd   = rs_mem[hd_ix];      // hazard detection's entry
   wire [D_W-1:0]  ws_hd   = ws_mem[hd_ix];
@@ -248,6 +254,11 @@ module ww_tm_commit_unit #(
   wire [D_W-1:0]  rs_pk   = rs_mem[pk_ix];      // the packet's
   wire [D_W-1:0]  ws_pk   = ws_mem[pk_ix];
   wire            hd_rd   = (hd_ph_q == HD_QUERY);
+  wire [PK_W-1:0] hf_kind0 = hf_rp_q ? hf_kind_q[PK_W +: PK_W] : hf_kind_q[0 +: PK_W];
+  wire [29:0]     hf_addr0 = hf_rp_q ? hf_addr_q[30 +: 30] : hf_addr_q[0 +: 30];
+  wire [PK_W-1:0] cf_kind0 = cf_rp_q ? cf_kind_q[PK_W +: PK_W] : cf_kind_q[0 +: PK_W];
+  wire [29:0]     cf_addr0 = cf_rp_q ? cf_addr_q[30 +: 30] : cf_addr_q[0 +: 30];
+  wire [31:0]     cf_val0  = cf_rp_q ? cf_val_q[32 +: 32] : cf_val_q[0 +: 32];
   wire            rs_hq_unused = ^rs_hq[D_W-1:D_N];   // the head needs its read set's buffer only
 
   ////////////////////
@@ -302,10 +313,10 @@ module ww_tm_commit_unit #(
         cm_word = 1'b1;
         cm_addr = cm_w[61:32];
         cm_val  = cm_w[31:0];
-      end else if (ws_hq[D_O] && cf_n_q != 2'd0 && cf_kind_q[0 +: PK_W] == `WW_TM_PKT_WLOG) begin
+      end else if (ws_hq[D_O] && cf_n_q != 2'd0 && cf_kind0 == `WW_TM_PKT_WLOG) begin
         cm_word = 1'b1;
-        cm_addr = cf_addr_q[0 +: 30];
-        cm_val  = cf_val_q[0 +: 32];
+        cm_addr = cf_addr0;
+        cm_val  = cf_val0;
       end
     end
     rd_any    = 1'b0;
@@ -339,10 +350,11 @@ module ww_tm_commit_unit #(
 
   assign oldest_cid_o = head_q;
   assign pkt_ready_o  = slot_free && hf_n_q != 2'd2 && cf_n_q != 2'd2;
+  wire [MQ_W-1:0] mq_out = mq_mem[mq_rp_q];
   assign msg_valid_o  = mq_n_q != 3'd0;
-  assign msg_kind_o   = mq_kind_q[0 +: MK_W];
-  assign msg_cid_o    = mq_cid_q[0 +: CID_W];
-  assign msg_sm_o     = mq_sm_q[0 +: SM_W];
+  assign msg_kind_o   = mq_out[CID_W+SM_W +: MK_W];
+  assign msg_cid_o    = mq_out[SM_W +: CID_W];
+  assign msg_sm_o     = mq_out[0 +: SM_W];
 
   ////////////////////
   // Last-writer history
@@ -351,15 +363,23 @@ module ww_tm_commit_unit #(
   // The LWH's live window starts at the oldest RCID of the entries still to
   // be checked (an RCID is a head, so it never moves back). Such an entry's
   // RCID is less than ENTRIES below the head, so its low bits give the
-  // distance.
-  reg [EI_W-1:0]  lwh_dist, lwh_d_i;
-  integer         li;
+  // distance; the largest is found a bit at a time from the top.
+  reg [ENTRIES*EI_W-1:0] lwh_d;          // each entry's distance
+  reg [ENTRIES-1:0]      lwh_cand, lwh_bit;
+  reg [EI_W-1:0]         lwh_dist;
+  integer                li, lb;
   always @(*) begin
+    for (li = 0; li < ENTRIES; li = li + 1)
+      lwh_d[li*EI_W +: EI_W] = head_ix - erc_q[li*EI_W +: EI_W];
+    lwh_cand = ev_q & ~ehd_q;
+    lwh_bit  = {ENTRIES{1'b0}};
     lwh_dist = {EI_W{1'b0}};
-    for (li = 0; li < ENTRIES; li = li + 1) begin
-      lwh_d_i = head_ix - erc_q[li*EI_W +: EI_W];
-      if (ev_q[li] && !ehd_q[li] && lwh_d_i > lwh_dist)
-        lwh_dist = lwh_d_i;
+    for (lb = EI_W - 1; lb >= 0; lb = lb - 1) begin
+      for (li = 0; li < ENTRIES; li = li + 1)
+        lwh_bit[li] = lwh_d[li*EI_W + lb];
+      lwh_dist[lb] = |(lwh_cand & lwh_bit);
+      if (lwh_dist[lb])
+        lwh_cand = lwh_cand & lwh_bit;
     end
   end
 `ifdef WW_MUTANT_TM_CU_LWH_AT_HEAD
@@ -382,9 +402,9 @@ module ww_tm_commit_unit #(
       if (!rs_hd[D_O] && hd_idx_q < rs_hd[D_N +: N_W]) begin
         lwh_valid  = 1'b1;
         lwh_addr30 = hd_w;
-      end else if (rs_hd[D_O] && hf_n_q != 2'd0 && hf_kind_q[0 +: PK_W] == `WW_TM_PKT_RLOG) begin
+      end else if (rs_hd[D_O] && hf_n_q != 2'd0 && hf_kind0 == `WW_TM_PKT_RLOG) begin
         lwh_valid  = 1'b1;
-        lwh_addr30 = hf_addr_q[0 +: 30];
+        lwh_addr30 = hf_addr0;
         lwh_fifo   = 1'b1;
       end
     end else if (hd_ph_q == HD_WRITE) begin
@@ -393,9 +413,9 @@ module ww_tm_commit_unit #(
       if (!ws_hd[D_O] && hd_idx_q < ws_hd[D_N +: N_W]) begin
         lwh_valid  = 1'b1;
         lwh_addr30 = hd_w;
-      end else if (ws_hd[D_O] && hf_n_q != 2'd0 && hf_kind_q[0 +: PK_W] == `WW_TM_PKT_WLOG) begin
+      end else if (ws_hd[D_O] && hf_n_q != 2'd0 && hf_kind0 == `WW_TM_PKT_WLOG) begin
         lwh_valid  = 1'b1;
-        lwh_addr30 = hf_addr_q[0 +: 30];
+        lwh_addr30 = hf_addr0;
         lwh_fifo   = 1'b1;
       end
     end
@@ -446,34 +466,20 @@ module ww_tm_commit_unit #(
   // Clock edge     //
   ////////////////////
 
-  // the first set bit of v at or after position h, going round
-  function automatic [EI_W-1:0] first_from(input [ENTRIES-1:0] v, input [EI_W-1:0] h);
-    integer   j;
-    reg       any_hi;
-    reg [EI_W-1:0] lo_hi, lo_all;
+  // the lowest set bit of v, one-hot (none if v is 0)
+  function automatic [ENTRIES-1:0] lowest(input [ENTRIES-1:0] v);
     begin
-      any_hi = 1'b0;
-      lo_hi  = {EI_W{1'b0}};
-      lo_all = {EI_W{1'b0}};
-      for (j = ENTRIES - 1; j >= 0; j = j - 1) begin
-        if (v[j])
-          lo_all = j[EI_W-1:0];
-        if (v[j] && j[EI_W-1:0] >= h) begin
-          any_hi = 1'b1;
-          lo_hi  = j[EI_W-1:0];
-        end
-      end
-      first_from = any_hi ? lo_hi : lo_all;
+      lowest = v & (~v + {{(ENTRIES-1){1'b0}}, 1'b1});
     end
   endfunction
 
-  function automatic [SM_W-1:0] sm_of(input [SM_W*ENTRIES-1:0] v, input [EI_W-1:0] ix);
+  function automatic [EI_W-1:0] ix_of(input [ENTRIES-1:0] oh);
     integer j;
     begin
-      sm_of = {SM_W{1'b0}};
+      ix_of = {EI_W{1'b0}};
       for (j = 0; j < ENTRIES; j = j + 1)
-        if (ix == j[EI_W-1:0])
-          sm_of = v[j*SM_W +: SM_W];
+        if (oh[j])
+          ix_of = ix_of | j[EI_W-1:0];
     end
   endfunction
 
@@ -481,71 +487,71 @@ module ww_tm_commit_unit #(
   reg               taken;        // a message was pushed this cycle
   reg               push;
   reg [MK_W-1:0]    push_kind;
-  reg [CID_W-1:0]   push_cid;
-  reg [SM_W-1:0]    push_sm;
+  reg [EI_W-1:0]    push_ix;      // the entry the message is about
   reg [SL_W-1:0]    rsp_slot;
-  reg               rsp_hit, rsp_bad;
-  reg [EI_W+31:0]   rsp_iv;
+  reg               rsp_hit, rsp_bad, rsp_more;
   reg [EI_W-1:0]    rsp_ix;
   reg               fs_any;
   reg [SL_W-1:0]    fs;           // lowest free slot
   reg               hd_all, hd_ovf, hd_fin, cm_all, retire, rv_push, slot_used;
   reg [EI_W-1:0]    hx;           // index of the head after commit and retire
-  reg               wfull, lt_n;
-  reg [ENTRIES-1:0] live;         // in the window [head, next)
   reg [ENTRIES-1:0] ge_h;         // at or after the head's index
-  reg [ENTRIES-1:0] rv_elig, rv_ok, oc_elig;
-  reg               rv_found, oc_found, older;
+  reg [ENTRIES-1:0] rv_elig, rv_ok, rv_hi, rv_oh, oc_elig, oc_hi, oc_oh;
   reg [EI_W-1:0]    rv_sel, oc_sel;
-  reg [YC_W-1:0]    ydiff;
   reg [D_W-1:0]     rs_rv;        // the read set of revalidation's entry (or of rv_sel)
   reg [D_W-1:0]     rs_x, ws_x;   // the packet's entry's sets
   reg               alloc, s_hd, s_cm, s_rv;
   reg               ba_any;
+  reg [POOL-1:0]    ba_oh;
   reg [BI_W-1:0]    ba;           // lowest free buffer
   reg               st_w;         // store: write set
   reg               pk_store;
   integer           ni;
 
   always @(*) begin
-    ev_d = ev_q;  ehd_d = ehd_q;  erv_d = erv_q;  els_d = els_q;  efl_d = efl_q;  epd_d = epd_q;
-    esm_d = esm_q;  erc_d = erc_q;  eyc_d = eyc_q;
-    rs_we = 1'b0;  ws_we = 1'b0;  xf_we = 1'b0;  fo_we = 1'b0;
+    ev_d = ev_q;  ehd_d = ehd_q;  ewt_d = ewt_q;  els_d = els_q;  efl_d = efl_q;  epn_d = epn_q;
+    erc_d = erc_q;  eyx_d = eyx_q;  eyr_d = eyr_q;
+    rs_we = 1'b0;  ws_we = 1'b0;  xf_we = 1'b0;  fo_we = 1'b0;  sm_we = 1'b0;
     rs_wd = {D_W{1'b0}};  ws_wd = {D_W{1'b0}};  xf_wd = 1'b0;  fo_wd = 2'b00;
     pu_d = pu_q;
-    sl_st_d = sl_st_q;  sl_we = 1'b0;  sl_wa = {SL_W{1'b0}};
-    sl_iv_wd = {(EI_W+32){1'b0}};  sl_ad_wd = 30'd0;
+    sl_st_d = sl_st_q;  sl_ix_d = sl_ix_q;  sl_we = 1'b0;  sl_wa = {SL_W{1'b0}};  sl_wix = {EI_W{1'b0}};
+    sl_val_wd = 32'd0;  sl_ad_wd = 30'd0;
     head_d = head_q;  hd_d = hd_q;
     hd_ph_d = hd_ph_q;  hd_wait_d = hd_wait_q;  hd_rsnd_d = hd_rsnd_q;  hd_end_d = hd_end_q;
     hd_strm_d = hd_strm_q;  hd_haz_d = hd_haz_q;  hd_yc_d = hd_yc_q;  hd_idx_d = hd_idx_q;
-    hf_n_d = hf_n_q;  hf_kind_d = hf_kind_q;  hf_addr_d = hf_addr_q;
+    hf_n_d = hf_n_q;  hf_rp_d = hf_rp_q;  hf_kind_d = hf_kind_q;  hf_addr_d = hf_addr_q;
     rv_busy_d = rv_busy_q;  rv_rsnd_d = rv_rsnd_q;  rv_end_d = rv_end_q;  rv_strm_d = rv_strm_q;
-    rv_cid_d = rv_cid_q;  rv_idx_d = rv_idx_q;
+    rv_ix_d = rv_ix_q;  rv_oh_d = rv_oh_q;  rv_idx_d = rv_idx_q;
     cm_busy_d = cm_busy_q;  cm_rsnd_d = cm_rsnd_q;  cm_end_d = cm_end_q;  cm_strm_d = cm_strm_q;
     cm_idx_d = cm_idx_q;  cm_pend_d = cm_pend_q;
-    cf_n_d = cf_n_q;  cf_kind_d = cf_kind_q;  cf_addr_d = cf_addr_q;  cf_val_d = cf_val_q;
-    mq_n_d = mq_n_q;  mq_kind_d = mq_kind_q;  mq_cid_d = mq_cid_q;  mq_sm_d = mq_sm_q;
+    cf_n_d = cf_n_q;  cf_rp_d = cf_rp_q;  cf_kind_d = cf_kind_q;  cf_addr_d = cf_addr_q;
+    cf_val_d = cf_val_q;
+    mq_n_d = mq_n_q;  mq_rp_d = mq_rp_q;  mq_wp_d = mq_wp_q;  mq_we = 1'b0;  mq_wd = {MQ_W{1'b0}};
     pw_en = 1'b0;  pw_addr = {PA_W{1'b0}};  pw_data = 62'd0;
-    taken = 1'b0;  push = 1'b0;  push_kind = {MK_W{1'b0}};  push_cid = {CID_W{1'b0}};
-    push_sm = {SM_W{1'b0}};
+    taken = 1'b0;  push = 1'b0;  push_kind = {MK_W{1'b0}};  push_ix = {EI_W{1'b0}};
     t1 = {CID_W{1'b0}};  t2 = {CID_W{1'b0}};  win = {CID_W{1'b0}};
     hd_all = 1'b0;  hd_ovf = 1'b0;  hd_fin = 1'b0;  cm_all = 1'b0;  retire = 1'b0;
     rv_push = 1'b0;  slot_used = 1'b0;
-    lt_n = 1'b0;  older = 1'b0;  ydiff = {YC_W{1'b0}};
     rv_elig = {ENTRIES{1'b0}};  oc_elig = {ENTRIES{1'b0}};
     alloc = 1'b0;  s_hd = 1'b0;  s_cm = 1'b0;  s_rv = 1'b0;
     rs_x = {D_W{1'b0}};  ws_x = {D_W{1'b0}};
-    ba_any = 1'b0;  ba = {BI_W{1'b0}};  st_w = 1'b0;  pk_store = 1'b0;
+    ba_any = 1'b0;  ba_oh = {POOL{1'b0}};  ba = {BI_W{1'b0}};  st_w = 1'b0;  pk_store = 1'b0;
 
     // ---- 1. word-port answer ----
     rsp_slot = mrsp_tag_i[SL_W-1:0];
-    rsp_iv   = sl_iv_mem[rsp_slot];
-    rsp_ix   = rsp_iv[32 +: EI_W];
-    rsp_bad  = mrsp_data_i != rsp_iv[31:0];
+    rsp_bad  = mrsp_data_i != sl_val_mem[rsp_slot];
     rsp_hit  = 1'b0;
+    rsp_ix   = {EI_W{1'b0}};
     for (ni = 0; ni < READS; ni = ni + 1)
-      if (rsp_slot == ni[SL_W-1:0] && sl_st_q[ni*2 +: 2] == SLOT_ISSUED)
-        rsp_hit = 1'b1;
+      if (rsp_slot == ni[SL_W-1:0]) begin
+        rsp_hit = sl_st_q[ni*2 +: 2] == SLOT_ISSUED;
+        rsp_ix  = sl_ix_q[ni*EI_W +: EI_W];
+      end
+    rsp_more = 1'b0;             // another read of the entry queued or in flight
+    for (ni = 0; ni < READS; ni = ni + 1)
+      if (rsp_slot != ni[SL_W-1:0] && sl_st_q[ni*2 +: 2] != SLOT_FREE &&
+          sl_ix_q[ni*EI_W +: EI_W] == rsp_ix)
+        rsp_more = 1'b1;
     if (mrsp_valid_i) begin
       if (mrsp_tag_i[TAG_W-1]) begin
         if (cm_pend_d != {CMP_W{1'b0}})
@@ -555,8 +561,8 @@ module ww_tm_commit_unit #(
           if (rsp_ix == ni[EI_W-1:0]) begin
             if (rsp_bad)
               efl_d[ni] = 1'b1;
-            if (epd_d[ni*P_W +: P_W] != {P_W{1'b0}})
-              epd_d[ni*P_W +: P_W] = epd_d[ni*P_W +: P_W] - P_ONE;
+            if (!rsp_more)
+              epn_d[ni] = 1'b0;
           end
         for (ni = 0; ni < READS; ni = ni + 1)
           if (rsp_slot == ni[SL_W-1:0])
@@ -571,10 +577,8 @@ module ww_tm_commit_unit #(
         if (!ws_hq[D_O]) begin
           cm_idx_d = cm_idx_d + N_ONE;
         end else begin
-          cf_kind_d = {{PK_W{1'b0}}, cf_kind_d[2*PK_W-1:PK_W]};
-          cf_addr_d = {30'd0, cf_addr_d[59:30]};
-          cf_val_d  = {32'd0, cf_val_d[63:32]};
-          cf_n_d    = cf_n_d - 2'd1;
+          cf_rp_d = !cf_rp_d;
+          cf_n_d  = cf_n_d - 2'd1;
         end
       end else begin
         for (ni = 0; ni < READS; ni = ni + 1)
@@ -594,7 +598,7 @@ module ww_tm_commit_unit #(
 
     // ---- 3. hazard detection, in CID order ----
     // The entry's hazard flag and YCID live in hd_haz/hd_yc until it is
-    // checked; then YCID's low bits go to the entry.
+    // checked; then the entry keeps YCID's index and whether it has retired.
     if (lwh_rsp_valid && hd_wait_d) begin
       hd_wait_d = 1'b0;
       if (lwh_rsp_found) begin
@@ -611,9 +615,8 @@ module ww_tm_commit_unit #(
       if (!lwh_write)
         hd_wait_d = 1'b1;
       if (lwh_fifo) begin
-        hf_kind_d = {{PK_W{1'b0}}, hf_kind_d[2*PK_W-1:PK_W]};
-        hf_addr_d = {30'd0, hf_addr_d[59:30]};
-        hf_n_d    = hf_n_d - 2'd1;
+        hf_rp_d = !hf_rp_d;
+        hf_n_d  = hf_n_d - 2'd1;
       end else begin
         hd_idx_d = hd_idx_d + N_ONE;
       end
@@ -635,17 +638,16 @@ module ww_tm_commit_unit #(
           taken     = 1'b1;
           push      = 1'b1;
           push_kind = hd_rd ? `WW_TM_MSG_RESEND_R : `WW_TM_MSG_RESEND_W;
-          push_cid  = hd_q;
-          push_sm   = sm_of(esm_q, hd_ix);
+          push_ix   = hd_ix;
           hd_rsnd_d = 1'b0;
           hd_strm_d = 1'b1;
         end
       end else begin
-        if (hd_ovf && hf_n_d != 2'd0 && hf_kind_d[0 +: PK_W] == `WW_TM_PKT_END) begin
-          hf_kind_d = {{PK_W{1'b0}}, hf_kind_d[2*PK_W-1:PK_W]};
-          hf_addr_d = {30'd0, hf_addr_d[59:30]};
-          hf_n_d    = hf_n_d - 2'd1;
-          hd_end_d  = 1'b1;
+        if (hd_ovf && hf_n_d != 2'd0 &&
+            (hf_rp_d ? hf_kind_q[PK_W +: PK_W] : hf_kind_q[0 +: PK_W]) == `WW_TM_PKT_END) begin
+          hf_rp_d  = !hf_rp_d;
+          hf_n_d   = hf_n_d - 2'd1;
+          hd_end_d = 1'b1;
         end
         hd_all = hd_ovf ? (hd_end_d && hf_n_d == 2'd0)
                         : (hd_idx_d >= (hd_rd ? rs_hd[D_N +: N_W] : ws_hd[D_N +: N_W]));
@@ -669,9 +671,7 @@ module ww_tm_commit_unit #(
       for (ni = 0; ni < ENTRIES; ni = ni + 1)
         if (hd_ix == ni[EI_W-1:0]) begin
           ehd_d[ni] = 1'b1;
-          if (hd_haz_d)
-            erv_d[ni*2 +: 2] = RV_WAIT;
-          eyc_d[ni*YC_W +: YC_W] = hd_yc_d[YC_W-1:0];
+          ewt_d[ni] = hd_haz_d;
         end
 
     // ---- 4. commit and retire at the head ----
@@ -687,18 +687,16 @@ module ww_tm_commit_unit #(
         taken     = 1'b1;
         push      = 1'b1;
         push_kind = `WW_TM_MSG_RESEND_W;
-        push_cid  = head_q;
-        push_sm   = sm_of(esm_q, head_ix);
+        push_ix   = head_ix;
         cm_rsnd_d = 1'b0;
         cm_strm_d = 1'b1;
       end
     end else begin
-      if (ws_hq[D_O] && cf_n_d != 2'd0 && cf_kind_d[0 +: PK_W] == `WW_TM_PKT_END) begin
-        cf_kind_d = {{PK_W{1'b0}}, cf_kind_d[2*PK_W-1:PK_W]};
-        cf_addr_d = {30'd0, cf_addr_d[59:30]};
-        cf_val_d  = {32'd0, cf_val_d[63:32]};
-        cf_n_d    = cf_n_d - 2'd1;
-        cm_end_d  = 1'b1;
+      if (ws_hq[D_O] && cf_n_d != 2'd0 &&
+          (cf_rp_d ? cf_kind_q[PK_W +: PK_W] : cf_kind_q[0 +: PK_W]) == `WW_TM_PKT_END) begin
+        cf_rp_d  = !cf_rp_d;
+        cf_n_d   = cf_n_d - 2'd1;
+        cm_end_d = 1'b1;
       end
       cm_all = !fo_hq[0] || (ws_hq[D_O] ? (cm_end_d && cf_n_d == 2'd0)
                                         : (cm_idx_d >= ws_hq[D_N +: N_W]));
@@ -707,8 +705,7 @@ module ww_tm_commit_unit #(
         taken     = 1'b1;
         push      = 1'b1;
         push_kind = `WW_TM_MSG_RETIRED;
-        push_cid  = head_q;
-        push_sm   = sm_of(esm_q, head_ix);
+        push_ix   = head_ix;
         for (ni = 0; ni < POOL; ni = ni + 1) begin
           if (rs_hq[D_H] && rs_hq[D_B +: BI_W] == ni[BI_W-1:0])
             pu_d[ni] = 1'b0;
@@ -723,54 +720,48 @@ module ww_tm_commit_unit #(
     end
     if (retire)
       for (ni = 0; ni < ENTRIES; ni = ni + 1)
-        if (head_ix == ni[EI_W-1:0]) begin
-          ev_d[ni]  = 1'b0;
-          ehd_d[ni] = 1'b0;
-          erv_d[ni*2 +: 2] = RV_NONE;
-          els_d[ni] = 1'b0;
-          efl_d[ni] = 1'b0;
-          epd_d[ni*P_W +: P_W] = {P_W{1'b0}};
+        if (head_ix == ni[EI_W-1:0])
+          ev_d[ni] = 1'b0;                     // (its other flags are cleared at allocation)
+    // YCID retired: the entries whose YCID retires now; the one checked now
+    // keeps whether its YCID has retired by now (no LWH answer comes then)
+    if (retire)
+      for (ni = 0; ni < ENTRIES; ni = ni + 1)
+        if (eyx_q[ni*EI_W +: EI_W] == head_ix)
+          eyr_d[ni] = 1'b1;
+    t2  = hd_yc_q - head_d;
+    win = next_cid_i - head_d;
+    if (hd_fin)
+      for (ni = 0; ni < ENTRIES; ni = ni + 1)
+        if (hd_ix == ni[EI_W-1:0]) begin
+          eyx_d[ni*EI_W +: EI_W] = hd_yc_q[EI_W-1:0];
+          eyr_d[ni] = !(t2 < win);
         end
 
-    // the live window [head, next) as a mask over the ring
-    win   = next_cid_i - head_d;
-    hx    = head_d[EI_W-1:0];
-    wfull = !(win < WIN_MAX);
-    for (ni = 0; ni < ENTRIES; ni = ni + 1) begin
+    // The scans below go round the ring from the head (the oldest); every
+    // valid entry is live (packets come only for live CIDs).
+    hx = head_d[EI_W-1:0];
+    for (ni = 0; ni < ENTRIES; ni = ni + 1)
       ge_h[ni] = ni[EI_W-1:0] >= hx;
-      lt_n     = ni[EI_W-1:0] < next_cid_i[EI_W-1:0];
-      live[ni] = wfull || ((hx <= next_cid_i[EI_W-1:0]) ? (ge_h[ni] && lt_n) : (ge_h[ni] || lt_n));
-    end
 
     // ---- 5. revalidation of the oldest entry whose YCID has retired ----
-    // (YCID retired: head - YCID > 0, which fits YC_W bits signed)
-    for (ni = 0; ni < ENTRIES; ni = ni + 1) begin
-      ydiff = head_d[YC_W-1:0] - eyc_d[ni*YC_W +: YC_W];
-      rv_elig[ni] = live[ni] && ev_d[ni] && erv_d[ni*2 +: 2] == RV_WAIT &&
-                    epd_d[ni*P_W +: P_W] == {P_W{1'b0}} &&
-                    ydiff != {YC_W{1'b0}} && !ydiff[YC_W-1];
-    end
+    // (the entry in revalidation is rv_oh_q while rv_busy_q, still with its
+    // ewt flag; one that failed has nothing to revalidate and is done at once)
+    for (ni = 0; ni < ENTRIES; ni = ni + 1)
+      rv_elig[ni] = ev_q[ni] && ewt_d[ni] && !(rv_busy_q && rv_oh_q[ni]) && !epn_d[ni] && eyr_d[ni];
     rv_ok    = rv_elig & ~efl_d;
-    rv_found = |rv_ok;
-    rv_sel   = first_from(rv_ok, hx);
-    if (!rv_busy_q)
-      for (ni = 0; ni < ENTRIES; ni = ni + 1) begin   // failed already: nothing to revalidate
-        older = !rv_found || ((rv_sel >= hx) ? (ge_h[ni] && ni[EI_W-1:0] < rv_sel)
-                                             : (ge_h[ni] || ni[EI_W-1:0] < rv_sel));
-        if (rv_elig[ni] && efl_d[ni] && older)
-          erv_d[ni*2 +: 2] = RV_DONE;
-      end
+    rv_hi    = rv_ok & ge_h;
+    rv_oh    = (|rv_hi) ? lowest(rv_hi) : lowest(rv_ok);
+    rv_sel   = ix_of(rv_oh);
+    ewt_d    = ewt_d & ~(rv_elig & efl_d);
     rs_rv = rs_mem[rv_busy_q ? rv_ix : rv_sel];
     if (!rv_busy_q) begin
-      if (rv_found) begin
+      if (|rv_ok) begin
         rv_busy_d = 1'b1;
-        rv_cid_d  = cid_at(rv_sel, head_d);
+        rv_ix_d   = rv_sel;
+        rv_oh_d   = rv_oh;
         rv_idx_d  = {N_W{1'b0}};
         rv_end_d  = 1'b0;
         rv_rsnd_d = rs_rv[D_O];
-        for (ni = 0; ni < ENTRIES; ni = ni + 1)
-          if (rv_sel == ni[EI_W-1:0])
-            erv_d[ni*2 +: 2] = RV_RUN;
       end
     end else begin
       if (rv_rsnd_q) begin
@@ -778,8 +769,7 @@ module ww_tm_commit_unit #(
           taken     = 1'b1;
           push      = 1'b1;
           push_kind = `WW_TM_MSG_RESEND_R;
-          push_cid  = rv_cid_q;
-          push_sm   = sm_of(esm_q, rv_ix);
+          push_ix   = rv_ix;
           rv_rsnd_d = 1'b0;
           rv_strm_d = 1'b1;
         end
@@ -787,36 +777,29 @@ module ww_tm_commit_unit #(
         if (rv_idx_q < rs_rv[D_N +: N_W]) begin
           rv_push = 1'b1;             // after the packet, if a slot is left
         end else begin
-          for (ni = 0; ni < ENTRIES; ni = ni + 1)
-            if (rv_ix == ni[EI_W-1:0])
-              erv_d[ni*2 +: 2] = RV_DONE;
-          rv_busy_d = 1'b0;
+          rv_busy_d = 1'b0;           // done
+          ewt_d     = ewt_d & ~rv_oh_q;
         end
       end else if (rv_end_q) begin
-        for (ni = 0; ni < ENTRIES; ni = ni + 1)
-          if (rv_ix == ni[EI_W-1:0])
-            erv_d[ni*2 +: 2] = RV_DONE;
         rv_strm_d = 1'b0;
         rv_busy_d = 1'b0;
+        ewt_d     = ewt_d & ~rv_oh_q;
       end
     end
 
     // ---- 6. the local outcome of the oldest entry that has one ----
-    // (checked with a hazard: revalidation state not NONE)
+    // (checked, and not waiting for or in revalidation)
     for (ni = 0; ni < ENTRIES; ni = ni + 1)
-      oc_elig[ni] = live[ni] && ev_d[ni] && ehd_d[ni] && epd_d[ni*P_W +: P_W] == {P_W{1'b0}} &&
-                    !els_d[ni] && (erv_d[ni*2 +: 2] == RV_NONE || erv_d[ni*2 +: 2] == RV_DONE);
-    oc_found = |oc_elig;
-    oc_sel   = first_from(oc_elig, hx);
-    if (oc_found && !taken && mq_n_q != MSGQ) begin
+      oc_elig[ni] = ev_q[ni] && ehd_d[ni] && !epn_d[ni] && !els_q[ni] && !ewt_d[ni];
+    oc_hi  = oc_elig & ge_h;
+    oc_oh  = (|oc_hi) ? lowest(oc_hi) : lowest(oc_elig);
+    oc_sel = ix_of(oc_oh);
+    if ((|oc_elig) && !taken && mq_n_q != MSGQ) begin
       taken     = 1'b1;
       push      = 1'b1;
-      push_kind = efl_d[oc_sel] ? `WW_TM_MSG_FAIL : `WW_TM_MSG_PASS;
-      push_cid  = cid_at(oc_sel, head_d);
-      push_sm   = sm_of(esm_q, oc_sel);
-      for (ni = 0; ni < ENTRIES; ni = ni + 1)
-        if (oc_sel == ni[EI_W-1:0])
-          els_d[ni] = 1'b1;
+      push_kind = (|(efl_d & oc_oh)) ? `WW_TM_MSG_FAIL : `WW_TM_MSG_PASS;
+      push_ix   = oc_sel;
+      els_d     = els_d | oc_oh;
     end
 
     // ---- 7. the packet ----
@@ -832,13 +815,13 @@ module ww_tm_commit_unit #(
           if (pk_ix == ni[EI_W-1:0]) begin
             ev_d[ni]  = 1'b1;
             ehd_d[ni] = 1'b0;
-            erv_d[ni*2 +: 2] = RV_NONE;
+            ewt_d[ni] = 1'b0;
             els_d[ni] = 1'b0;
             efl_d[ni] = 1'b0;
-            epd_d[ni*P_W +: P_W]   = {P_W{1'b0}};
+            epn_d[ni] = 1'b0;
             erc_d[ni*EI_W +: EI_W] = hx;
-            esm_d[ni*SM_W +: SM_W] = pkt_sm_i;
           end
+        sm_we = 1'b1;
         rs_we = 1'b1;
         ws_we = 1'b1;
         xf_we = 1'b1;
@@ -847,24 +830,24 @@ module ww_tm_commit_unit #(
       if (pkt_kind_i == `WW_TM_PKT_FINAL) begin
         fo_we = 1'b1;
         fo_wd = {1'b1, pkt_data_i[0]};
-      end else if (s_hd) begin
-        if (hf_n_d == 2'd0) begin
-          hf_kind_d[0 +: PK_W] = pkt_kind_i;
-          hf_addr_d[0 +: 30]   = pkt_addr_i;
-        end else begin
+      end else if (s_hd) begin      // (the FIFO has room: pkt_ready_o)
+        if (hf_rp_d ^ hf_n_d[0]) begin
           hf_kind_d[PK_W +: PK_W] = pkt_kind_i;
           hf_addr_d[30 +: 30]     = pkt_addr_i;
+        end else begin
+          hf_kind_d[0 +: PK_W] = pkt_kind_i;
+          hf_addr_d[0 +: 30]   = pkt_addr_i;
         end
         hf_n_d = hf_n_d + 2'd1;
       end else if (s_cm) begin
-        if (cf_n_d == 2'd0) begin
-          cf_kind_d[0 +: PK_W] = pkt_kind_i;
-          cf_addr_d[0 +: 30]   = pkt_addr_i;
-          cf_val_d[0 +: 32]    = pkt_data_i;
-        end else begin
+        if (cf_rp_d ^ cf_n_d[0]) begin
           cf_kind_d[PK_W +: PK_W] = pkt_kind_i;
           cf_addr_d[30 +: 30]     = pkt_addr_i;
           cf_val_d[32 +: 32]      = pkt_data_i;
+        end else begin
+          cf_kind_d[0 +: PK_W] = pkt_kind_i;
+          cf_addr_d[0 +: 30]   = pkt_addr_i;
+          cf_val_d[0 +: 32]    = pkt_data_i;
         end
         cf_n_d = cf_n_d + 2'd1;
       end else if (s_rv) begin
@@ -886,15 +869,14 @@ module ww_tm_commit_unit #(
       // store a log word in the read or write set; overflow when the
       // buffer is full or the pool empty
       if (pk_store && !(st_w ? ws_x[D_O] : rs_x[D_O])) begin
-        for (ni = POOL - 1; ni >= 0; ni = ni - 1)
-          if (!pu_d[ni]) begin
-            ba_any = 1'b1;
-            ba     = ni[BI_W-1:0];
-          end
+        ba_oh  = ~pu_d & (pu_d + {{(POOL-1){1'b0}}, 1'b1});   // the lowest free buffer
+        ba_any = |ba_oh;
+        ba     = {BI_W{1'b0}};
+        for (ni = 0; ni < POOL; ni = ni + 1)
+          if (ba_oh[ni])
+            ba = ba | ni[BI_W-1:0];
         if (!(st_w ? ws_x[D_H] : rs_x[D_H]) && ba_any) begin
-          for (ni = 0; ni < POOL; ni = ni + 1)
-            if (ba == ni[BI_W-1:0])
-              pu_d[ni] = 1'b1;
+          pu_d = pu_d | ba_oh;
           if (st_w) begin
             ws_x[D_H] = 1'b1;
             ws_x[D_B +: BI_W] = ba;
@@ -927,47 +909,43 @@ module ww_tm_commit_unit #(
       rs_wd = rs_x;
       ws_wd = ws_x;
       if (slot_used) begin     // a validation read of the packet's word
-        for (ni = 0; ni < ENTRIES; ni = ni + 1)
-          if (pk_ix == ni[EI_W-1:0])
-            epd_d[ni*P_W +: P_W] = epd_d[ni*P_W +: P_W] + P_ONE;
-        for (ni = 0; ni < READS; ni = ni + 1)
-          if (fs == ni[SL_W-1:0])
-            sl_st_d[ni*2 +: 2] = SLOT_QUEUED;
-        sl_we    = 1'b1;
-        sl_wa    = fs;
-        sl_iv_wd = {pk_ix, pkt_data_i};
-        sl_ad_wd = pkt_addr_i;
+        sl_we     = 1'b1;
+        sl_wix    = pk_ix;
+        sl_val_wd = pkt_data_i;
+        sl_ad_wd  = pkt_addr_i;
       end
     end
     if (rv_push && !slot_used && fs_any) begin   // a revalidation read
+      sl_we     = 1'b1;
+      sl_wix    = rv_ix;
+      sl_val_wd = rv_w[31:0];
+      sl_ad_wd  = rv_w[61:32];
+      rv_idx_d  = rv_idx_q + N_ONE;
+    end
+    if (sl_we) begin           // into the lowest free slot
+      sl_wa = fs;
       for (ni = 0; ni < ENTRIES; ni = ni + 1)
-        if (rv_ix == ni[EI_W-1:0])
-          epd_d[ni*P_W +: P_W] = epd_d[ni*P_W +: P_W] + P_ONE;
+        if (sl_wix == ni[EI_W-1:0])
+          epn_d[ni] = 1'b1;
       for (ni = 0; ni < READS; ni = ni + 1)
-        if (fs == ni[SL_W-1:0])
-          sl_st_d[ni*2 +: 2] = SLOT_QUEUED;
-      sl_we    = 1'b1;
-      sl_wa    = fs;
-      sl_iv_wd = {rv_ix, rv_w[31:0]};
-      sl_ad_wd = rv_w[61:32];
-      rv_idx_d = rv_idx_q + N_ONE;
+        if (fs == ni[SL_W-1:0]) begin
+          sl_st_d[ni*2 +: 2]       = SLOT_QUEUED;
+          sl_ix_d[ni*EI_W +: EI_W] = sl_wix;
+        end
     end
 
     // ---- 8. the message: push, then pop ----
-    if (push)
-      for (ni = 0; ni < MSGQ; ni = ni + 1)
-        if (mq_n_q == ni[2:0]) begin
-          mq_kind_d[ni*MK_W +: MK_W]   = push_kind;
-          mq_cid_d[ni*CID_W +: CID_W]  = push_cid;
-          mq_sm_d[ni*SM_W +: SM_W]     = push_sm;
-        end
-    if (push)
-      mq_n_d = mq_n_q + 3'd1;
+    // (every message is about a live entry, whose CID is the one in
+    // [head, head + ENTRIES) with its index; its SM as the entry has it)
+    if (push) begin
+      mq_we   = 1'b1;
+      mq_wd   = {push_kind, cid_at(push_ix, head_q), sm_mem[push_ix]};
+      mq_wp_d = mq_wp_q + 2'd1;
+      mq_n_d  = mq_n_q + 3'd1;
+    end
     if (msg_valid_o && msg_ready_i) begin
-      mq_kind_d = {{MK_W{1'b0}}, mq_kind_d[MSGQ*MK_W-1:MK_W]};
-      mq_cid_d  = {{CID_W{1'b0}}, mq_cid_d[MSGQ*CID_W-1:CID_W]};
-      mq_sm_d   = {{SM_W{1'b0}}, mq_sm_d[MSGQ*SM_W-1:SM_W]};
-      mq_n_d    = mq_n_d - 3'd1;
+      mq_rp_d = mq_rp_q + 2'd1;
+      mq_n_d  = mq_n_d - 3'd1;
     end
 
     // ---- the pool words of the next cycle ----
@@ -981,10 +959,10 @@ module ww_tm_commit_unit #(
     if (!rst_ni) begin
       ev_q      <= {ENTRIES{1'b0}};
       ehd_q     <= {ENTRIES{1'b0}};
-      erv_q     <= {(2*ENTRIES){1'b0}};
+      ewt_q     <= {ENTRIES{1'b0}};
       els_q     <= {ENTRIES{1'b0}};
       efl_q     <= {ENTRIES{1'b0}};
-      epd_q     <= {(P_W*ENTRIES){1'b0}};
+      epn_q     <= {ENTRIES{1'b0}};
       pu_q      <= {POOL{1'b0}};
       sl_st_q   <= {(READS*2){1'b0}};
       head_q    <= next_cid_i;
@@ -997,6 +975,7 @@ module ww_tm_commit_unit #(
       hd_haz_q  <= 1'b0;
       hd_idx_q  <= {N_W{1'b0}};
       hf_n_q    <= 2'd0;
+      hf_rp_q   <= 1'b0;
       rv_busy_q <= 1'b0;
       rv_rsnd_q <= 1'b0;
       rv_end_q  <= 1'b0;
@@ -1009,14 +988,17 @@ module ww_tm_commit_unit #(
       cm_idx_q  <= {N_W{1'b0}};
       cm_pend_q <= {CMP_W{1'b0}};
       cf_n_q    <= 2'd0;
+      cf_rp_q   <= 1'b0;
       mq_n_q    <= 3'd0;
+      mq_rp_q   <= 2'd0;
+      mq_wp_q   <= 2'd0;
     end else begin
       ev_q      <= ev_d;
       ehd_q     <= ehd_d;
-      erv_q     <= erv_d;
+      ewt_q     <= ewt_d;
       els_q     <= els_d;
       efl_q     <= efl_d;
-      epd_q     <= epd_d;
+      epn_q     <= epn_d;
       pu_q      <= pu_d;
       sl_st_q   <= sl_st_d;
       head_q    <= head_d;
@@ -1029,6 +1011,7 @@ module ww_tm_commit_unit #(
       hd_haz_q  <= hd_haz_d;
       hd_idx_q  <= hd_idx_d;
       hf_n_q    <= hf_n_d;
+      hf_rp_q   <= hf_rp_d;
       rv_busy_q <= rv_busy_d;
       rv_rsnd_q <= rv_rsnd_d;
       rv_end_q  <= rv_end_d;
@@ -1041,22 +1024,24 @@ module ww_tm_commit_unit #(
       cm_idx_q  <= cm_idx_d;
       cm_pend_q <= cm_pend_d;
       cf_n_q    <= cf_n_d;
+      cf_rp_q   <= cf_rp_d;
       mq_n_q    <= mq_n_d;
+      mq_rp_q   <= mq_rp_d;
+      mq_wp_q   <= mq_wp_d;
     end
     // datapath: no reset
-    esm_q     <= esm_d;
+    sl_ix_q   <= sl_ix_d;
     erc_q     <= erc_d;
-    eyc_q     <= eyc_d;
+    eyx_q     <= eyx_d;
+    eyr_q     <= eyr_d;
     hd_yc_q   <= hd_yc_d;
     hf_kind_q <= hf_kind_d;
     hf_addr_q <= hf_addr_d;
-    rv_cid_q  <= rv_cid_d;
+    rv_ix_q   <= rv_ix_d;
+    rv_oh_q   <= rv_oh_d;
     cf_kind_q <= cf_kind_d;
     cf_addr_q <= cf_addr_d;
     cf_val_q  <= cf_val_d;
-    mq_kind_q <= mq_kind_d;
-    mq_cid_q  <= mq_cid_d;
-    mq_sm_q   <= mq_sm_d;
   end
 
   // LUT RAMs (not reset: an entry's sets and flags are written when it is
@@ -1070,10 +1055,14 @@ module ww_tm_commit_unit #(
       xf_mem[pk_ix] <= xf_wd;
     if (rst_ni && fo_we)
       fo_mem[pk_ix] <= fo_wd;
+    if (rst_ni && sm_we)
+      sm_mem[pk_ix] <= pkt_sm_i;
     if (rst_ni && sl_we) begin
-      sl_iv_mem[sl_wa] <= sl_iv_wd;
+      sl_val_mem[sl_wa] <= sl_val_wd;
       sl_ad_mem[sl_wa] <= sl_ad_wd;
     end
+    if (rst_ni && mq_we)
+      mq_mem[mq_wp_q] <= mq_wd;
   end
 
   ////////////////////
@@ -1084,9 +1073,6 @@ module ww_tm_commit_unit #(
   `WW_ASSERT(AtMostEntriesInFlight, (next_cid_i - head_q) <= WIN_MAX)
   `WW_ASSERT(PacketForLiveCid, !(pkt_valid_i && pkt_ready_o) ||
                                (pkt_cid_i - head_q) < (next_cid_i - head_q))
-  `WW_ASSERT(WriterNearBelow, !(lwh_rsp_valid && hd_wait_q && lwh_rsp_found) ||
-                              ((hd_q - lwh_rsp_cid) != {CID_W{1'b0}} &&
-                               (hd_q - lwh_rsp_cid) < WIN_MAX))
 `ifndef SYNTHESIS
   wire [0:0] xf_pk = xf_mem[pk_ix];
   `WW_ASSERT(NoLogWordAfterEnd, !(pkt_valid_i && pkt_ready_o && !alloc && xf_pk[0] &&
