@@ -86,6 +86,7 @@ struct ww_tm_cu {
   uint8_t *pool_used;
   slot_t *slot;
   uint32_t head, hd;          /* ring head, next CID for hazard detection */
+  uint32_t lwh_lo;            /* start of the LWH's live window */
   /* hazard detection engine */
   int hd_phase, hd_wait, hd_resend;
   unsigned hd_idx;
@@ -165,7 +166,7 @@ static void reset(ww_tm_cu_t *m, uint32_t next)
   memset(m->e, 0, c->entries * sizeof *m->e);
   memset(m->pool_used, 0, c->pool);
   memset(m->slot, 0, c->reads * sizeof *m->slot);
-  m->head = m->hd = next;
+  m->head = m->hd = m->lwh_lo = next;
   m->hd_phase = HD_IDLE;
   m->hd_wait = m->hd_resend = m->hd_end = 0;
   m->hd_idx = 0;
@@ -297,19 +298,22 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
   entry_t *d = ent(m, m->hd);
   ww_lwh_in_t li = { 0 };
   li.rst_ni = in->rst_ni;
-  /* The LWH's live window starts at the oldest RCID of the entries still to
-   * be checked: a writer that retired after such an entry's validation
-   * reads began may have written after them, so it is still a hazard
-   * (sec. 4.5.2: "its CID < RCID: no hazard"). RCIDs are heads, so this
-   * never moves back. */
-  uint32_t lwh_oldest = m->head;
+  /* The LWH's live window starts at or below the oldest RCID of the entries
+   * still to be checked: a writer that retired after such an entry's
+   * validation reads began may have written after them, so it is still a
+   * hazard (sec. 4.5.2: "its CID < RCID: no hazard"). The start, lwh_lo,
+   * is state: with no entry to check it is the head; else it stays while
+   * an entry to check has RCID lwh_lo and otherwise moves up one CID a
+   * cycle (RCIDs are heads: new ones are never below it). */
+  int lwh_any = 0, lwh_match = 0;
   for (uint32_t k = 0; k < c->entries; k++) {
     const entry_t *e = &m->e[k];
-    if (e->valid && !e->hd_done &&
-        ((m->head - e->rcid) & m->cid_mask) > ((m->head - lwh_oldest) & m->cid_mask))
-      lwh_oldest = e->rcid;
+    if (e->valid && !e->hd_done) {
+      lwh_any = 1;
+      lwh_match |= e->rcid == m->lwh_lo;
+    }
   }
-  li.oldest_cid_i = lwh_oldest;
+  li.oldest_cid_i = m->lwh_lo;
   li.next_cid_i = next;
   int lwh_from_fifo = 0;
   if (m->hd_phase == HD_QUERY && !m->hd_wait) {
@@ -594,4 +598,10 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
     memmove(&m->mq[0], &m->mq[1], (MSGQ - 1) * sizeof m->mq[0]);
     m->mq_n--;
   }
+
+  /* the LWH window's start (from the entries as the cycle began) */
+  if (!lwh_any)
+    m->lwh_lo = m->head;
+  else if (!lwh_match)
+    m->lwh_lo = (m->lwh_lo + 1) & m->cid_mask;
 }

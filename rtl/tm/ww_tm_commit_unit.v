@@ -196,6 +196,7 @@ module ww_tm_commit_unit #(
   reg [29:0]              sl_ad_wd;
   reg [CID_W-1:0]         head_q, head_d;        // ring head (oldest CID)
   reg [CID_W-1:0]         hd_q, hd_d;            // next CID for hazard detection
+  reg [CID_W-1:0]         lwh_lo_q, lwh_lo_d;    // start of the LWH's live window
   // hazard detection engine
   reg [1:0]               hd_ph_q, hd_ph_d;
   reg                     hd_wait_q, hd_wait_d;  // a query's answer due
@@ -360,33 +361,25 @@ module ww_tm_commit_unit #(
   // Last-writer history
   ////////////////////
 
-  // The LWH's live window starts at the oldest RCID of the entries still to
-  // be checked (an RCID is a head, so it never moves back). Such an entry's
-  // RCID is less than ENTRIES below the head, so its low bits give the
-  // distance; the largest is found a bit at a time from the top.
-  reg [ENTRIES*EI_W-1:0] lwh_d;          // each entry's distance
-  reg [ENTRIES-1:0]      lwh_cand, lwh_bit;
-  reg [EI_W-1:0]         lwh_dist;
-  integer                li, lb;
+  // The LWH's live window starts at lwh_lo_q, at or below the oldest RCID of
+  // the entries still to be checked: the head when there are none, else it
+  // stays while one of them has RCID lwh_lo_q and moves up one CID a cycle
+  // otherwise. It is less than ENTRIES below the head, as those RCIDs are,
+  // so low bits compare.
+  reg             lwh_any, lwh_match;
+  integer         li;
   always @(*) begin
+    lwh_any   = |(ev_q & ~ehd_q);
+    lwh_match = 1'b0;
     for (li = 0; li < ENTRIES; li = li + 1)
-      lwh_d[li*EI_W +: EI_W] = head_ix - erc_q[li*EI_W +: EI_W];
-    lwh_cand = ev_q & ~ehd_q;
-    lwh_bit  = {ENTRIES{1'b0}};
-    lwh_dist = {EI_W{1'b0}};
-    for (lb = EI_W - 1; lb >= 0; lb = lb - 1) begin
-      for (li = 0; li < ENTRIES; li = li + 1)
-        lwh_bit[li] = lwh_d[li*EI_W + lb];
-      lwh_dist[lb] = |(lwh_cand & lwh_bit);
-      if (lwh_dist[lb])
-        lwh_cand = lwh_cand & lwh_bit;
-    end
+      if (ev_q[li] && !ehd_q[li] && erc_q[li*EI_W +: EI_W] == lwh_lo_q[EI_W-1:0])
+        lwh_match = 1'b1;
   end
 `ifdef WW_MUTANT_TM_CU_LWH_AT_HEAD
   wire [CID_W-1:0] lwh_oldest = head_q;   // MUTANT: the window starts at the head
-  wire             lwh_dist_unused = ^lwh_dist;
+  wire             lwh_lo_unused = ^lwh_lo_q;
 `else
-  wire [CID_W-1:0] lwh_oldest = head_q - {{(CID_W-EI_W){1'b0}}, lwh_dist};
+  wire [CID_W-1:0] lwh_oldest = lwh_lo_q;
 `endif
 
   reg         lwh_valid, lwh_write, lwh_fifo;
@@ -516,7 +509,7 @@ module ww_tm_commit_unit #(
     pu_d = pu_q;
     sl_st_d = sl_st_q;  sl_ix_d = sl_ix_q;  sl_we = 1'b0;  sl_wa = {SL_W{1'b0}};  sl_wix = {EI_W{1'b0}};
     sl_val_wd = 32'd0;  sl_ad_wd = 30'd0;
-    head_d = head_q;  hd_d = hd_q;
+    head_d = head_q;  hd_d = hd_q;  lwh_lo_d = lwh_lo_q;
     hd_ph_d = hd_ph_q;  hd_wait_d = hd_wait_q;  hd_rsnd_d = hd_rsnd_q;  hd_end_d = hd_end_q;
     hd_strm_d = hd_strm_q;  hd_haz_d = hd_haz_q;  hd_yc_d = hd_yc_q;  hd_idx_d = hd_idx_q;
     hf_n_d = hf_n_q;  hf_rp_d = hf_rp_q;  hf_kind_d = hf_kind_q;  hf_addr_d = hf_addr_q;
@@ -952,6 +945,9 @@ module ww_tm_commit_unit #(
     cm_ra = {ws_hq[D_B +: BI_W], cm_idx_d[WI_W-1:0]};
     hd_ra = {(hd_ph_d == HD_QUERY) ? rs_hd[D_B +: BI_W] : ws_hd[D_B +: BI_W], hd_idx_d[WI_W-1:0]};
     rv_ra = {rs_rv[D_B +: BI_W], rv_idx_d[WI_W-1:0]};
+
+    // ---- the LWH window's start (from the entries as the cycle began) ----
+    lwh_lo_d = !lwh_any ? head_d : lwh_match ? lwh_lo_q : lwh_lo_q + CID_ONE;
   end
   wire set_h_unused = rs_hd[D_H] ^ ws_hd[D_H] ^ rs_rv[D_H];   // the buffer is there when words are
 
@@ -967,6 +963,7 @@ module ww_tm_commit_unit #(
       sl_st_q   <= {(READS*2){1'b0}};
       head_q    <= next_cid_i;
       hd_q      <= next_cid_i;
+      lwh_lo_q  <= next_cid_i;
       hd_ph_q   <= HD_IDLE;
       hd_wait_q <= 1'b0;
       hd_rsnd_q <= 1'b0;
@@ -1003,6 +1000,7 @@ module ww_tm_commit_unit #(
       sl_st_q   <= sl_st_d;
       head_q    <= head_d;
       hd_q      <= hd_d;
+      lwh_lo_q  <= lwh_lo_d;
       hd_ph_q   <= hd_ph_d;
       hd_wait_q <= hd_wait_d;
       hd_rsnd_q <= hd_rsnd_d;
@@ -1071,6 +1069,7 @@ module ww_tm_commit_unit #(
 
   // what the narrow fields and the synchronous pool reads rely on
   `WW_ASSERT(AtMostEntriesInFlight, (next_cid_i - head_q) <= WIN_MAX)
+  `WW_ASSERT(LwhWindowNearHead, (head_q - lwh_lo_q) < WIN_MAX)
   `WW_ASSERT(PacketForLiveCid, !(pkt_valid_i && pkt_ready_o) ||
                                (pkt_cid_i - head_q) < (next_cid_i - head_q))
 `ifndef SYNTHESIS
