@@ -614,10 +614,9 @@ module ww_tm_commit_unit #(
         hd_idx_d = hd_idx_d + N_ONE;
       end
     end
-    t1  = hd_q - head_q;
-    win = next_cid_i - head_q;
     if (hd_ph_q == HD_IDLE) begin
-      if (t1 < win && ev_q[hd_ix] && xf_hd[0]) begin
+      // (a valid entry at hd's index not yet checked is CID hd, a live one)
+      if (ev_q[hd_ix] && !ehd_q[hd_ix] && xf_hd[0]) begin
         hd_ph_d   = HD_QUERY;
         hd_idx_d  = {N_W{1'b0}};
         hd_rsnd_d = rs_hd[D_O];
@@ -918,7 +917,7 @@ module ww_tm_commit_unit #(
     if (sl_we) begin           // into the lowest free slot
       sl_wa = fs;
       for (ni = 0; ni < ENTRIES; ni = ni + 1)
-        if (sl_wix == ni[EI_W-1:0])
+        if (slot_used ? pk_ix == ni[EI_W-1:0] : rv_oh_q[ni])
           epn_d[ni] = 1'b1;
       for (ni = 0; ni < READS; ni = ni + 1)
         if (fs == ni[SL_W-1:0]) begin
