@@ -266,28 +266,34 @@ module ww_tm_commit_unit #(
   // Pool           //
   ////////////////////
 
-  // Three synchronous read ports, each addressed a cycle ahead with its
-  // engine's next buffer and word (the engines only read words stored
-  // before their entry's END, so no write of that cycle can hit them).
+  // Three copies in block RAM, each with one synchronous read port addressed
+  // a cycle ahead with its engine's next buffer and word. The engines only
+  // read words stored before their entry's END, never one written in the
+  // cycle before, so a read and a write of one address in one cycle need no
+  // defined result (no_rw_check; checked in simulation below).
   reg             pw_en;
   reg [PA_W-1:0]  pw_addr;
   reg [61:0]      pw_data;                       // {address, value}
   reg [PA_W-1:0]  cm_ra, hd_ra, rv_ra;
-  wire [61:0]     cm_w, rv_w;
-  wire [29:0]     hd_w;                          // hazard detection needs addresses only
+  (* no_rw_check *)
+  reg [61:0]      pool_cm [0:PD-1];
+  (* no_rw_check *)
+  reg [29:0]      pool_hd [0:PD-1];              // hazard detection needs addresses only
+  (* no_rw_check *)
+  reg [61:0]      pool_rv [0:PD-1];
+  reg [61:0]      cm_w, rv_w;
+  reg [29:0]      hd_w;
 
-  ww_sram_1r1w #(.WIDTH(62), .DEPTH(PD), .ADDR_W(PA_W)) u_pool_cm (
-    .clk_i (clk_i), .raddr_i (cm_ra), .rdata_o (cm_w),
-    .we_i (pw_en), .waddr_i (pw_addr), .wdata_i (pw_data)
-  );
-  ww_sram_1r1w #(.WIDTH(30), .DEPTH(PD), .ADDR_W(PA_W)) u_pool_hd (
-    .clk_i (clk_i), .raddr_i (hd_ra), .rdata_o (hd_w),
-    .we_i (pw_en), .waddr_i (pw_addr), .wdata_i (pw_data[61:32])
-  );
-  ww_sram_1r1w #(.WIDTH(62), .DEPTH(PD), .ADDR_W(PA_W)) u_pool_rv (
-    .clk_i (clk_i), .raddr_i (rv_ra), .rdata_o (rv_w),
-    .we_i (pw_en), .waddr_i (pw_addr), .wdata_i (pw_data)
-  );
+  always @(posedge clk_i) begin
+    if (rst_ni && pw_en) begin
+      pool_cm[pw_addr] <= pw_data;
+      pool_hd[pw_addr] <= pw_data[61:32];
+      pool_rv[pw_addr] <= pw_data;
+    end
+    cm_w <= pool_cm[cm_ra];
+    hd_w <= pool_hd[hd_ra];
+    rv_w <= pool_rv[rv_ra];
+  end
 
   ////////////////////
   // Outputs        //
@@ -487,7 +493,6 @@ module ww_tm_commit_unit #(
   reg               fs_any;
   reg [SL_W-1:0]    fs;           // lowest free slot
   reg               hd_all, hd_ovf, hd_fin, cm_all, retire, rv_push, slot_used;
-  reg [EI_W-1:0]    hx;           // index of the head after commit and retire
   reg [ENTRIES-1:0] ge_h;         // at or after the head's index
   reg [ENTRIES-1:0] rv_elig, rv_ok, rv_hi, rv_oh, oc_elig, oc_hi, oc_oh;
   reg [EI_W-1:0]    rv_sel, oc_sel;
@@ -729,11 +734,11 @@ module ww_tm_commit_unit #(
           eyr_d[ni] = !(t2 < win);
         end
 
-    // The scans below go round the ring from the head (the oldest); every
+    // The scans below go round the ring from the head (the oldest; the head
+    // as the cycle began, as one that retires now is not eligible); every
     // valid entry is live (packets come only for live CIDs).
-    hx = head_d[EI_W-1:0];
     for (ni = 0; ni < ENTRIES; ni = ni + 1)
-      ge_h[ni] = ni[EI_W-1:0] >= hx;
+      ge_h[ni] = ni[EI_W-1:0] >= head_ix;
 
     // ---- 5. revalidation of the oldest entry whose YCID has retired ----
     // (the entry in revalidation is rv_oh_q while rv_busy_q, still with its
@@ -796,12 +801,14 @@ module ww_tm_commit_unit #(
 
     // ---- 7. the packet ----
     if (pkt_valid_i && pkt_ready_o) begin
-      alloc = !ev_d[pk_ix];
+      // (from the entries as the cycle began: no packet comes for an entry
+      // that retires or starts or ends a resend stream in the same cycle)
+      alloc = !ev_q[pk_ix];
       rs_x  = alloc ? {D_W{1'b0}} : rs_pk;
       ws_x  = alloc ? {D_W{1'b0}} : ws_pk;
-      s_hd  = !alloc && hd_strm_d && pk_ix == hd_ix;     // what resent log packets feed
-      s_cm  = !alloc && cm_strm_d && pk_ix == head_ix;
-      s_rv  = !alloc && rv_strm_d && pk_ix == rv_ix;
+      s_hd  = !alloc && hd_strm_q && pk_ix == hd_ix;     // what resent log packets feed
+      s_cm  = !alloc && cm_strm_q && pk_ix == head_ix;
+      s_rv  = !alloc && rv_strm_q && pk_ix == rv_ix;
       if (alloc) begin
         for (ni = 0; ni < ENTRIES; ni = ni + 1)
           if (pk_ix == ni[EI_W-1:0]) begin
@@ -811,7 +818,7 @@ module ww_tm_commit_unit #(
             els_d[ni] = 1'b0;
             efl_d[ni] = 1'b0;
             epn_d[ni] = 1'b0;
-            erc_d[ni*EI_W +: EI_W] = hx;
+            erc_d[ni*EI_W +: EI_W] = head_d[EI_W-1:0];
           end
         sm_we = 1'b1;
         rs_we = 1'b1;
@@ -1072,6 +1079,21 @@ module ww_tm_commit_unit #(
   `WW_ASSERT(PacketForLiveCid, !(pkt_valid_i && pkt_ready_o) ||
                                (pkt_cid_i - head_q) < (next_cid_i - head_q))
 `ifndef SYNTHESIS
+  // a pool word an engine uses was not written in the cycle it was addressed
+  reg cm_coll_q, hd_coll_q, rv_coll_q;
+  always @(posedge clk_i) begin
+    cm_coll_q <= rst_ni && pw_en && pw_addr == cm_ra;
+    hd_coll_q <= rst_ni && pw_en && pw_addr == hd_ra;
+    rv_coll_q <= rst_ni && pw_en && pw_addr == rv_ra;
+  end
+  `WW_ASSERT(PoolWordNotJustWritten, !(cm_coll_q && cm_word && !ws_hq[D_O]) &&
+                                     !(hd_coll_q && lwh_valid && !lwh_fifo) &&
+                                     !(rv_coll_q && sl_we && !slot_used))
+  `WW_ASSERT(PacketSeesSettledEntry, !(pkt_valid_i && pkt_ready_o) ||
+                                     (!(retire && pk_ix == head_ix) &&
+                                      !(hd_strm_d != hd_strm_q && pk_ix == hd_ix) &&
+                                      !(cm_strm_d != cm_strm_q && pk_ix == head_ix) &&
+                                      !(rv_strm_d != rv_strm_q && pk_ix == rv_ix)))
   wire [0:0] xf_pk = xf_mem[pk_ix];
   `WW_ASSERT(NoLogWordAfterEnd, !(pkt_valid_i && pkt_ready_o && !alloc && xf_pk[0] &&
                                   !s_hd && !s_cm && !s_rv &&
