@@ -806,20 +806,20 @@ module ww_tm_commit_unit #(
       alloc = !ev_q[pk_ix];
       rs_x  = alloc ? {D_W{1'b0}} : rs_pk;
       ws_x  = alloc ? {D_W{1'b0}} : ws_pk;
-      s_hd  = !alloc && hd_strm_q && pk_ix == hd_ix;     // what resent log packets feed
-      s_cm  = !alloc && cm_strm_q && pk_ix == head_ix;
-      s_rv  = !alloc && rv_strm_q && pk_ix == rv_ix;
+      s_hd  = hd_strm_q && pk_ix == hd_ix;     // what resent log packets feed (valid entries)
+      s_cm  = cm_strm_q && pk_ix == head_ix;
+      s_rv  = rv_strm_q && pk_ix == rv_ix;
+      for (ni = 0; ni < ENTRIES; ni = ni + 1)
+        if (pk_ix == ni[EI_W-1:0] && !ev_q[ni]) begin
+          ev_d[ni]  = 1'b1;
+          ehd_d[ni] = 1'b0;
+          ewt_d[ni] = 1'b0;
+          els_d[ni] = 1'b0;
+          efl_d[ni] = 1'b0;
+          epn_d[ni] = 1'b0;
+          erc_d[ni*EI_W +: EI_W] = head_d[EI_W-1:0];
+        end
       if (alloc) begin
-        for (ni = 0; ni < ENTRIES; ni = ni + 1)
-          if (pk_ix == ni[EI_W-1:0]) begin
-            ev_d[ni]  = 1'b1;
-            ehd_d[ni] = 1'b0;
-            ewt_d[ni] = 1'b0;
-            els_d[ni] = 1'b0;
-            efl_d[ni] = 1'b0;
-            epn_d[ni] = 1'b0;
-            erc_d[ni*EI_W +: EI_W] = head_d[EI_W-1:0];
-          end
         sm_we = 1'b1;
         rs_we = 1'b1;
         ws_we = 1'b1;
