@@ -85,6 +85,7 @@ struct ww_tm_cu {
   word_t *pool;               /* [buf * buf_words + i] */
   uint8_t *pool_used;
   slot_t *slot;
+  uint8_t *rv_el, *oc_el;     /* eligibility as the cycle began, from the head */
   uint32_t head, hd;          /* ring head, next CID for hazard detection */
   uint32_t lwh_lo;            /* start of the LWH's live window */
   /* hazard detection engine */
@@ -136,7 +137,9 @@ ww_tm_cu_t *ww_tm_cu_new(const ww_tm_cu_cfg_t *c)
   m->pool = calloc((size_t)c->pool * c->buf_words, sizeof *m->pool);
   m->pool_used = calloc(c->pool, 1);
   m->slot = calloc(c->reads, sizeof *m->slot);
-  if (!m->lwh || !m->e || !m->pool || !m->pool_used || !m->slot) {
+  m->rv_el = calloc(c->entries, 1);
+  m->oc_el = calloc(c->entries, 1);
+  if (!m->lwh || !m->e || !m->pool || !m->pool_used || !m->slot || !m->rv_el || !m->oc_el) {
     ww_tm_cu_free(m);
     return NULL;
   }
@@ -152,6 +155,8 @@ void ww_tm_cu_free(ww_tm_cu_t *m)
   free(m->pool);
   free(m->pool_used);
   free(m->slot);
+  free(m->rv_el);
+  free(m->oc_el);
   free(m);
 }
 
@@ -360,6 +365,17 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
   }
   int msg_taken = 0;
 
+  /* The revalidation and outcome engines decide on the entries as the cycle
+   * began: what the other engines change now they see the next cycle. */
+  const uint32_t head0 = m->head;
+  for (uint32_t k = 0; k < c->entries; k++) {
+    const entry_t *e = ent(m, (head0 + k) & m->cid_mask);
+    m->rv_el[k] = (uint8_t)(e->valid && e->reval == REVAL_WAIT && !e->pend &&
+                            !live(m, e->ycid, next));
+    m->oc_el[k] = (uint8_t)(e->valid && e->xfer_done && e->hd_done && !e->pend &&
+                            !e->local_sent && (!e->hazard || e->reval == REVAL_DONE));
+  }
+
   /* 1. word-port answer */
   if (in->mrsp_valid_i) {
     uint32_t tag = (uint32_t)in->mrsp_tag_i;
@@ -491,13 +507,14 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
   }
 
   /* 5. revalidation of the oldest entry whose youngest hazard has retired;
-   * one that failed already has nothing to revalidate and is done at once */
+   * one that failed already has nothing to revalidate and is done at once
+   * (as the cycle began: its reads were all back, so its fail is final) */
   int rv_push = 0;
   const int rv_was_busy = m->rv_busy;
   int rv_start = !rv_was_busy;
-  for (uint32_t k = 0; live(m, (m->head + k) & m->cid_mask, next) && k < c->entries; k++) {
-    entry_t *e = ent(m, (m->head + k) & m->cid_mask);
-    if (e->valid && e->reval == REVAL_WAIT && !e->pend && !live(m, e->ycid, next)) {
+  for (uint32_t k = 0; k < c->entries; k++) {
+    entry_t *e = ent(m, (head0 + k) & m->cid_mask);
+    if (m->rv_el[k]) {
       if (e->fail) {
         e->reval = REVAL_DONE;
       } else if (rv_start) {
@@ -533,11 +550,10 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
     }
   }
 
-  /* 6. the local outcome of the oldest entry that has one */
-  for (uint32_t k = 0; live(m, (m->head + k) & m->cid_mask, next) && k < c->entries; k++) {
-    entry_t *e = ent(m, (m->head + k) & m->cid_mask);
-    if (e->valid && e->xfer_done && e->hd_done && !e->pend && !e->local_sent &&
-        (!e->hazard || e->reval == REVAL_DONE)) {
+  /* 6. the local outcome of the oldest entry that had one as the cycle began */
+  for (uint32_t k = 0; k < c->entries; k++) {
+    entry_t *e = ent(m, (head0 + k) & m->cid_mask);
+    if (m->oc_el[k]) {
       if (msg_push(m, &msg_taken, e->fail ? WW_TM_MSG_FAIL : WW_TM_MSG_PASS, e)) {
         e->local_sent = 1;
         if (e->fail)

@@ -374,11 +374,13 @@ module ww_tm_commit_unit #(
   // so low bits compare.
   reg             lwh_any, lwh_match;
   integer         li;
+  wire [ENTRIES-1:0] e_unchk = ev_q & ~ehd_q;     // valid, hazard detection to do
+  wire [ENTRIES-1:0] e_sent  = ev_q & els_q;      // valid, local outcome sent
   always @(*) begin
-    lwh_any   = |(ev_q & ~ehd_q);
+    lwh_any   = |e_unchk;
     lwh_match = 1'b0;
     for (li = 0; li < ENTRIES; li = li + 1)
-      if (ev_q[li] && !ehd_q[li] && erc_q[li*EI_W +: EI_W] == lwh_lo_q[EI_W-1:0])
+      if (e_unchk[li] && erc_q[li*EI_W +: EI_W] == lwh_lo_q[EI_W-1:0])
         lwh_match = 1'b1;
   end
 `ifdef WW_MUTANT_TM_CU_LWH_AT_HEAD
@@ -621,7 +623,7 @@ module ww_tm_commit_unit #(
     end
     if (hd_ph_q == HD_IDLE) begin
       // (a valid entry at hd's index not yet checked is CID hd, a live one)
-      if (ev_q[hd_ix] && !ehd_q[hd_ix] && xf_hd[0]) begin
+      if (e_unchk[hd_ix] && xf_hd[0]) begin
         hd_ph_d   = HD_QUERY;
         hd_idx_d  = {N_W{1'b0}};
         hd_rsnd_d = rs_hd[D_O];
@@ -673,7 +675,7 @@ module ww_tm_commit_unit #(
 
     // ---- 4. commit and retire at the head ----
     if (!cm_busy_q) begin
-      if (ev_q[head_ix] && fo_hq[1] && els_q[head_ix]) begin
+      if (e_sent[head_ix] && fo_hq[1]) begin
         cm_busy_d = 1'b1;
         cm_idx_d  = {N_W{1'b0}};
         cm_end_d  = 1'b0;
@@ -734,9 +736,10 @@ module ww_tm_commit_unit #(
           eyr_d[ni] = !(t2 < win);
         end
 
-    // The scans below go round the ring from the head (the oldest; the head
-    // as the cycle began, as one that retires now is not eligible); every
-    // valid entry is live (packets come only for live CIDs).
+    // The revalidation and outcome engines decide on the entries as the cycle
+    // began (what the engines above change now they see the next cycle),
+    // the oldest first: going round the ring from the head; every valid
+    // entry is live (packets come only for live CIDs).
     for (ni = 0; ni < ENTRIES; ni = ni + 1)
       ge_h[ni] = ni[EI_W-1:0] >= head_ix;
 
@@ -744,12 +747,12 @@ module ww_tm_commit_unit #(
     // (the entry in revalidation is rv_oh_q while rv_busy_q, still with its
     // ewt flag; one that failed has nothing to revalidate and is done at once)
     for (ni = 0; ni < ENTRIES; ni = ni + 1)
-      rv_elig[ni] = ev_q[ni] && ewt_d[ni] && !(rv_busy_q && rv_oh_q[ni]) && !epn_d[ni] && eyr_d[ni];
-    rv_ok    = rv_elig & ~efl_d;
+      rv_elig[ni] = ev_q[ni] && ewt_q[ni] && !(rv_busy_q && rv_oh_q[ni]) && !epn_q[ni] && eyr_q[ni];
+    rv_ok    = rv_elig & ~efl_q;
     rv_hi    = rv_ok & ge_h;
     rv_oh    = (|rv_hi) ? lowest(rv_hi) : lowest(rv_ok);
     rv_sel   = ix_of(rv_oh);
-    ewt_d    = ewt_d & ~(rv_elig & efl_d);
+    ewt_d    = ewt_d & ~(rv_elig & efl_q);
     rs_rv = rs_mem[rv_busy_q ? rv_ix : rv_sel];
     if (!rv_busy_q) begin
       if (|rv_ok) begin
@@ -785,16 +788,17 @@ module ww_tm_commit_unit #(
     end
 
     // ---- 6. the local outcome of the oldest entry that has one ----
-    // (checked, and not waiting for or in revalidation)
+    // (checked, reads back, and not waiting for or in revalidation; as no
+    // read of it is pending, its fail flag is final)
     for (ni = 0; ni < ENTRIES; ni = ni + 1)
-      oc_elig[ni] = ev_q[ni] && ehd_d[ni] && !epn_d[ni] && !els_q[ni] && !ewt_d[ni];
+      oc_elig[ni] = ev_q[ni] && ehd_q[ni] && !epn_q[ni] && !els_q[ni] && !ewt_q[ni];
     oc_hi  = oc_elig & ge_h;
     oc_oh  = (|oc_hi) ? lowest(oc_hi) : lowest(oc_elig);
     oc_sel = ix_of(oc_oh);
     if ((|oc_elig) && !taken && mq_n_q != MSGQ) begin
       taken     = 1'b1;
       push      = 1'b1;
-      push_kind = (|(efl_d & oc_oh)) ? `WW_TM_MSG_FAIL : `WW_TM_MSG_PASS;
+      push_kind = (|(efl_q & oc_oh)) ? `WW_TM_MSG_FAIL : `WW_TM_MSG_PASS;
       push_ix   = oc_sel;
       els_d     = els_d | oc_oh;
     end
