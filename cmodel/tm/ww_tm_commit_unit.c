@@ -94,7 +94,7 @@ struct ww_tm_cu {
   sfifo_t hd_fifo;
   int hd_end;                 /* the stream's END arrived */
   /* revalidation engine */
-  int rv_busy, rv_resend, rv_end;
+  int rv_busy, rv_first, rv_resend, rv_end;   /* rv_first: its first cycle on the entry */
   uint32_t rv_cid;
   unsigned rv_idx;
   /* commit engine */
@@ -176,7 +176,7 @@ static void reset(ww_tm_cu_t *m, uint32_t next)
   m->hd_wait = m->hd_resend = m->hd_end = 0;
   m->hd_idx = 0;
   m->hd_fifo.n = 0;
-  m->rv_busy = m->rv_resend = m->rv_end = 0;
+  m->rv_busy = m->rv_first = m->rv_resend = m->rv_end = 0;
   m->rv_idx = 0;
   m->cm_busy = m->cm_resend = m->cm_end = 0;
   m->cm_idx = m->cm_pend = 0;
@@ -364,6 +364,7 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
     return;
   }
   int msg_taken = 0;
+  int freed[2] = { NO_BUF, NO_BUF };   /* the buffers of the entry retired now */
 
   /* The revalidation and outcome engines decide on the entries as the cycle
    * began: what the other engines change now they see the next cycle. */
@@ -496,10 +497,8 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
                                                  : m->cm_idx >= h->ws_n);
     if (all && !m->cm_pend && !(cm_word && in->mreq_ready_i) &&
         msg_push(m, &msg_taken, WW_TM_MSG_RETIRED, h)) {
-      if (h->rs_buf != NO_BUF)
-        m->pool_used[h->rs_buf] = 0;
-      if (h->ws_buf != NO_BUF)
-        m->pool_used[h->ws_buf] = 0;
+      freed[0] = h->rs_buf;     /* free again from the next cycle */
+      freed[1] = h->ws_buf;
       memset(h, 0, sizeof *h);
       m->cm_busy = 0;
       m->head = (m->head + 1) & m->cid_mask;
@@ -523,7 +522,7 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
         m->rv_cid = e->cid;
         m->rv_idx = 0;
         m->rv_end = 0;
-        m->rv_resend = e->rs_ovf;
+        m->rv_first = 1;
         e->reval = REVAL_RUN;
         m->st.revalidations++;
       }
@@ -531,7 +530,10 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
   }
   if (rv_was_busy) {
     entry_t *e = ent(m, m->rv_cid);
-    if (m->rv_resend) {
+    if (m->rv_first) {       /* a cycle to read the entry's read set */
+      m->rv_first = 0;
+      m->rv_resend = e->rs_ovf;
+    } else if (m->rv_resend) {
       if (msg_push(m, &msg_taken, WW_TM_MSG_RESEND_R, e)) {
         m->rv_resend = 0;
         e->stream = STREAM_REVAL;
@@ -576,7 +578,7 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
       memset(e, 0, sizeof *e);
       e->valid = 1;
       e->cid = cid;
-      e->rcid = m->head;
+      e->rcid = head0;          /* the head as the cycle began */
       e->sm = (uint32_t)in->pkt_sm_i;
       e->rs_buf = e->ws_buf = NO_BUF;
     }
@@ -615,9 +617,13 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
     m->mq_n--;
   }
 
+  for (unsigned i = 0; i < 2; i++)
+    if (freed[i] != NO_BUF)
+      m->pool_used[freed[i]] = 0;
+
   /* the LWH window's start (from the entries as the cycle began) */
   if (!lwh_any)
-    m->lwh_lo = m->head;
+    m->lwh_lo = head0;
   else if (!lwh_match)
     m->lwh_lo = (m->lwh_lo + 1) & m->cid_mask;
 }

@@ -127,6 +127,8 @@ module ww_tm_commit_unit #(
   localparam N_W    = $clog2(BUF_WORDS + 1);                // words stored
   localparam PA_W   = BI_W + WI_W;                          // pool address {buffer, word}
   localparam PD     = POOL * (1 << WI_W);                   // pool depth
+  localparam PR_W   = (EI_W > BI_W) ? EI_W : BI_W;          // priority encoder: index bits
+  localparam PR_N   = 1 << PR_W;                            //   and inputs
   localparam CMP_W  = 8;
   localparam MSGQ   = 4;                                   // message queue (a power of two)
   localparam MQ_W   = `WW_TM_MSG_W + CID_W + SM_W;         // {kind, CID, SM}
@@ -212,6 +214,7 @@ module ww_tm_commit_unit #(
   reg [2*30-1:0]          hf_addr_q, hf_addr_d;
   // revalidation engine
   reg                     rv_busy_q, rv_busy_d;
+  reg                     rv_first_q, rv_first_d;  // its first cycle on the entry
   reg                     rv_rsnd_q, rv_rsnd_d;
   reg                     rv_end_q, rv_end_d;
   reg                     rv_strm_q, rv_strm_d;  // resent log packets of rv_ix_q feed it
@@ -252,6 +255,7 @@ module ww_tm_commit_unit #(
   wire [D_W-1:0]  rs_hq   = rs_mem[head_ix];    // the head
   wire [D_W-1:0]  ws_hq   = ws_mem[head_ix];
   wire [1:0]      fo_hq   = fo_mem[head_ix];
+  wire [D_W-1:0]  rs_rv   = rs_mem[rv_ix];      // revalidation's
   wire [D_W-1:0]  rs_pk   = rs_mem[pk_ix];      // the packet's
   wire [D_W-1:0]  ws_pk   = ws_mem[pk_ix];
   wire            hd_rd   = (hd_ph_q == HD_QUERY);
@@ -467,20 +471,26 @@ module ww_tm_commit_unit #(
   // Clock edge     //
   ////////////////////
 
-  // the lowest set bit of v, one-hot (none if v is 0)
-  function automatic [ENTRIES-1:0] lowest(input [ENTRIES-1:0] v);
+  // {any bit set, the lowest set bit's index} of v, by a tree of PR_W
+  // levels (node j of a level merges nodes 2j and 2j+1 of the one below)
+  function automatic [PR_W:0] first_set(input [PR_N-1:0] v);
+    integer l, j;
+    reg [PR_N-1:0]      a;        // node: a bit set
+    reg [PR_N*PR_W-1:0] x;        // node: the lowest one's index in it
     begin
-      lowest = v & (~v + {{(ENTRIES-1){1'b0}}, 1'b1});
-    end
-  endfunction
-
-  function automatic [EI_W-1:0] ix_of(input [ENTRIES-1:0] oh);
-    integer j;
-    begin
-      ix_of = {EI_W{1'b0}};
-      for (j = 0; j < ENTRIES; j = j + 1)
-        if (oh[j])
-          ix_of = ix_of | j[EI_W-1:0];
+      a = v;
+      x = {(PR_N*PR_W){1'b0}};
+      for (l = 0; l < PR_W; l = l + 1)
+        for (j = 0; j < (PR_N >> (l + 1)); j = j + 1) begin
+          if (a[2*j]) begin
+            x[j*PR_W +: PR_W] = x[2*j*PR_W +: PR_W];
+          end else begin
+            x[j*PR_W +: PR_W] = x[(2*j+1)*PR_W +: PR_W];
+            x[j*PR_W + l]     = 1'b1;
+          end
+          a[j] = a[2*j] | a[2*j+1];
+        end
+      first_set = {a[0], x[PR_W-1:0]};
     end
   endfunction
 
@@ -495,14 +505,16 @@ module ww_tm_commit_unit #(
   reg               fs_any;
   reg [SL_W-1:0]    fs;           // lowest free slot
   reg               hd_all, hd_ovf, hd_fin, cm_all, retire, rv_push, slot_used;
+  reg               hd_endn, cm_endn, cm_ack1;
   reg [ENTRIES-1:0] ge_h;         // at or after the head's index
-  reg [ENTRIES-1:0] rv_elig, rv_ok, rv_hi, rv_oh, oc_elig, oc_hi, oc_oh;
+  reg [ENTRIES-1:0] rv_elig, rv_ok, rv_hi, oc_elig, oc_hi;
+  reg [PR_W:0]      rv_fh, rv_fa, oc_fh, oc_fa, ba_f;
   reg [EI_W-1:0]    rv_sel, oc_sel;
-  reg [D_W-1:0]     rs_rv;        // the read set of revalidation's entry (or of rv_sel)
   reg [D_W-1:0]     rs_x, ws_x;   // the packet's entry's sets
   reg               alloc, s_hd, s_cm, s_rv;
-  reg               ba_any;
-  reg [POOL-1:0]    ba_oh;
+  reg               ba_any, sx_ok;
+  reg [D_W-1:0]     sx;           // the set a log word goes to
+  reg [BI_W-1:0]    sx_b;         // its buffer
   reg [BI_W-1:0]    ba;           // lowest free buffer
   reg               st_w;         // store: write set
   reg               pk_store;
@@ -520,7 +532,7 @@ module ww_tm_commit_unit #(
     hd_ph_d = hd_ph_q;  hd_wait_d = hd_wait_q;  hd_rsnd_d = hd_rsnd_q;  hd_end_d = hd_end_q;
     hd_strm_d = hd_strm_q;  hd_haz_d = hd_haz_q;  hd_yc_d = hd_yc_q;  hd_idx_d = hd_idx_q;
     hf_n_d = hf_n_q;  hf_rp_d = hf_rp_q;  hf_kind_d = hf_kind_q;  hf_addr_d = hf_addr_q;
-    rv_busy_d = rv_busy_q;  rv_rsnd_d = rv_rsnd_q;  rv_end_d = rv_end_q;  rv_strm_d = rv_strm_q;
+    rv_busy_d = rv_busy_q;  rv_first_d = rv_first_q;  rv_rsnd_d = rv_rsnd_q;  rv_end_d = rv_end_q;  rv_strm_d = rv_strm_q;
     rv_ix_d = rv_ix_q;  rv_oh_d = rv_oh_q;  rv_idx_d = rv_idx_q;
     cm_busy_d = cm_busy_q;  cm_rsnd_d = cm_rsnd_q;  cm_end_d = cm_end_q;  cm_strm_d = cm_strm_q;
     cm_idx_d = cm_idx_q;  cm_pend_d = cm_pend_q;
@@ -531,11 +543,13 @@ module ww_tm_commit_unit #(
     taken = 1'b0;  push = 1'b0;  push_kind = {MK_W{1'b0}};  push_ix = {EI_W{1'b0}};
     t1 = {CID_W{1'b0}};  t2 = {CID_W{1'b0}};  win = {CID_W{1'b0}};
     hd_all = 1'b0;  hd_ovf = 1'b0;  hd_fin = 1'b0;  cm_all = 1'b0;  retire = 1'b0;
+    hd_endn = 1'b0;  cm_endn = 1'b0;  cm_ack1 = 1'b0;
     rv_push = 1'b0;  slot_used = 1'b0;
     rv_elig = {ENTRIES{1'b0}};  oc_elig = {ENTRIES{1'b0}};
     alloc = 1'b0;  s_hd = 1'b0;  s_cm = 1'b0;  s_rv = 1'b0;
     rs_x = {D_W{1'b0}};  ws_x = {D_W{1'b0}};
-    ba_any = 1'b0;  ba_oh = {POOL{1'b0}};  ba = {BI_W{1'b0}};  st_w = 1'b0;  pk_store = 1'b0;
+    ba_any = 1'b0;  ba_f = {(PR_W+1){1'b0}};  ba = {BI_W{1'b0}};
+    sx_ok = 1'b0;  sx = {D_W{1'b0}};  sx_b = {BI_W{1'b0}};  st_w = 1'b0;  pk_store = 1'b0;
 
     // ---- 1. word-port answer ----
     rsp_slot = mrsp_tag_i[SL_W-1:0];
@@ -587,11 +601,13 @@ module ww_tm_commit_unit #(
       end
     end
 
-    // the lowest free read slot now (only the packet and the revalidation add)
+    // the lowest free read slot now (only the packet and the revalidation
+    // add; an issue does not free one, an answer does)
     fs_any = 1'b0;
     fs     = {SL_W{1'b0}};
     for (ni = READS - 1; ni >= 0; ni = ni - 1)
-      if (sl_st_d[ni*2 +: 2] == SLOT_FREE) begin
+      if (sl_st_q[ni*2 +: 2] == SLOT_FREE ||
+          (mrsp_valid_i && !mrsp_tag_i[TAG_W-1] && rsp_hit && rsp_slot == ni[SL_W-1:0])) begin
         fs_any = 1'b1;
         fs     = ni[SL_W-1:0];
       end
@@ -648,9 +664,13 @@ module ww_tm_commit_unit #(
           hf_n_d   = hf_n_d - 2'd1;
           hd_end_d = 1'b1;
         end
-        hd_all = hd_ovf ? (hd_end_d && hf_n_d == 2'd0)
-                        : (hd_idx_d >= (hd_rd ? rs_hd[D_N +: N_W] : ws_hd[D_N +: N_W]));
-        if (hd_all && !hd_wait_d && !lwh_acc) begin
+        // all done (counted only when no LWH request is taken now: then the
+        // word index and the stream FIFO are as the cycle began, but for an
+        // END taken now, and only an answer can end the wait)
+        hd_endn = hd_ovf && hf_n_q != 2'd0 && hf_kind0 == `WW_TM_PKT_END;
+        hd_all  = hd_ovf ? ((hd_end_q || hd_endn) && hf_n_q == {1'b0, hd_endn})
+                         : (hd_idx_q >= (hd_rd ? rs_hd[D_N +: N_W] : ws_hd[D_N +: N_W]));
+        if (hd_all && !(hd_wait_q && !lwh_rsp_valid) && !lwh_acc) begin
           if (hd_ovf)
             hd_strm_d = 1'b0;
           if (hd_rd) begin
@@ -670,7 +690,7 @@ module ww_tm_commit_unit #(
       for (ni = 0; ni < ENTRIES; ni = ni + 1)
         if (hd_ix == ni[EI_W-1:0]) begin
           ehd_d[ni] = 1'b1;
-          ewt_d[ni] = hd_haz_d;
+          ewt_d[ni] = hd_haz_q;                // (no LWH answer comes when done)
         end
 
     // ---- 4. commit and retire at the head ----
@@ -697,9 +717,14 @@ module ww_tm_commit_unit #(
         cf_n_d   = cf_n_d - 2'd1;
         cm_end_d = 1'b1;
       end
-      cm_all = !fo_hq[0] || (ws_hq[D_O] ? (cm_end_d && cf_n_d == 2'd0)
-                                        : (cm_idx_d >= ws_hq[D_N +: N_W]));
-      if (cm_all && cm_pend_d == {CMP_W{1'b0}} && !(cm_word && mreq_ready_i) &&
+      // all written and acked (counted only when no write is taken now: then
+      // the word index and the stream FIFO are as the cycle began, but for
+      // an END taken now, and one ack may come)
+      cm_endn = ws_hq[D_O] && cf_n_q != 2'd0 && cf_kind0 == `WW_TM_PKT_END;
+      cm_all  = !fo_hq[0] || (ws_hq[D_O] ? ((cm_end_q || cm_endn) && cf_n_q == {1'b0, cm_endn})
+                                         : (cm_idx_q >= ws_hq[D_N +: N_W]));
+      cm_ack1 = mrsp_valid_i && mrsp_tag_i[TAG_W-1] && cm_pend_q == CMP_ONE;
+      if (cm_all && (cm_pend_q == {CMP_W{1'b0}} || cm_ack1) && !(cm_word && mreq_ready_i) &&
           !taken && mq_n_q != MSGQ) begin
         taken     = 1'b1;
         push      = 1'b1;
@@ -727,13 +752,13 @@ module ww_tm_commit_unit #(
       for (ni = 0; ni < ENTRIES; ni = ni + 1)
         if (eyx_q[ni*EI_W +: EI_W] == head_ix)
           eyr_d[ni] = 1'b1;
-    t2  = hd_yc_q - head_d;
-    win = next_cid_i - head_d;
+    t2  = hd_yc_q - head_q;
+    win = next_cid_i - head_q;
     if (hd_fin)
       for (ni = 0; ni < ENTRIES; ni = ni + 1)
         if (hd_ix == ni[EI_W-1:0]) begin
           eyx_d[ni*EI_W +: EI_W] = hd_yc_q[EI_W-1:0];
-          eyr_d[ni] = !(t2 < win);
+          eyr_d[ni] = !(t2 < win) || (retire && hd_yc_q[EI_W-1:0] == head_ix);
         end
 
     // The revalidation and outcome engines decide on the entries as the cycle
@@ -750,21 +775,25 @@ module ww_tm_commit_unit #(
       rv_elig[ni] = ev_q[ni] && ewt_q[ni] && !(rv_busy_q && rv_oh_q[ni]) && !epn_q[ni] && eyr_q[ni];
     rv_ok    = rv_elig & ~efl_q;
     rv_hi    = rv_ok & ge_h;
-    rv_oh    = (|rv_hi) ? lowest(rv_hi) : lowest(rv_ok);
-    rv_sel   = ix_of(rv_oh);
+    rv_fh    = first_set({{(PR_N-ENTRIES){1'b0}}, rv_hi});
+    rv_fa    = first_set({{(PR_N-ENTRIES){1'b0}}, rv_ok});
+    rv_sel   = rv_fh[PR_W] ? rv_fh[EI_W-1:0] : rv_fa[EI_W-1:0];
     ewt_d    = ewt_d & ~(rv_elig & efl_q);
-    rs_rv = rs_mem[rv_busy_q ? rv_ix : rv_sel];
     if (!rv_busy_q) begin
-      if (|rv_ok) begin
+      if (rv_fa[PR_W]) begin
         rv_busy_d = 1'b1;
         rv_ix_d   = rv_sel;
-        rv_oh_d   = rv_oh;
+        for (ni = 0; ni < ENTRIES; ni = ni + 1)
+          rv_oh_d[ni] = rv_sel == ni[EI_W-1:0];
         rv_idx_d  = {N_W{1'b0}};
         rv_end_d  = 1'b0;
-        rv_rsnd_d = rs_rv[D_O];
+        rv_first_d = 1'b1;
       end
     end else begin
-      if (rv_rsnd_q) begin
+      if (rv_first_q) begin          // a cycle to read the entry's read set
+        rv_first_d = 1'b0;
+        rv_rsnd_d  = rs_rv[D_O];
+      end else if (rv_rsnd_q) begin
         if (!taken && mq_n_q != MSGQ) begin
           taken     = 1'b1;
           push      = 1'b1;
@@ -793,14 +822,17 @@ module ww_tm_commit_unit #(
     for (ni = 0; ni < ENTRIES; ni = ni + 1)
       oc_elig[ni] = ev_q[ni] && ehd_q[ni] && !epn_q[ni] && !els_q[ni] && !ewt_q[ni];
     oc_hi  = oc_elig & ge_h;
-    oc_oh  = (|oc_hi) ? lowest(oc_hi) : lowest(oc_elig);
-    oc_sel = ix_of(oc_oh);
-    if ((|oc_elig) && !taken && mq_n_q != MSGQ) begin
+    oc_fh  = first_set({{(PR_N-ENTRIES){1'b0}}, oc_hi});
+    oc_fa  = first_set({{(PR_N-ENTRIES){1'b0}}, oc_elig});
+    oc_sel = oc_fh[PR_W] ? oc_fh[EI_W-1:0] : oc_fa[EI_W-1:0];
+    if (oc_fa[PR_W] && !taken && mq_n_q != MSGQ) begin
       taken     = 1'b1;
       push      = 1'b1;
-      push_kind = (|(efl_q & oc_oh)) ? `WW_TM_MSG_FAIL : `WW_TM_MSG_PASS;
+      push_kind = efl_q[oc_sel] ? `WW_TM_MSG_FAIL : `WW_TM_MSG_PASS;
       push_ix   = oc_sel;
-      els_d     = els_d | oc_oh;
+      for (ni = 0; ni < ENTRIES; ni = ni + 1)
+        if (oc_sel == ni[EI_W-1:0])
+          els_d[ni] = 1'b1;
     end
 
     // ---- 7. the packet ----
@@ -821,7 +853,7 @@ module ww_tm_commit_unit #(
           els_d[ni] = 1'b0;
           efl_d[ni] = 1'b0;
           epn_d[ni] = 1'b0;
-          erc_d[ni*EI_W +: EI_W] = head_d[EI_W-1:0];
+          erc_d[ni*EI_W +: EI_W] = head_ix;
         end
       if (alloc) begin
         sm_we = 1'b1;
@@ -869,42 +901,35 @@ module ww_tm_commit_unit #(
         xf_we = 1'b1;
         xf_wd = 1'b1;
       end
-      // store a log word in the read or write set; overflow when the
-      // buffer is full or the pool empty
-      if (pk_store && !(st_w ? ws_x[D_O] : rs_x[D_O])) begin
-        ba_oh  = ~pu_d & (pu_d + {{(POOL-1){1'b0}}, 1'b1});   // the lowest free buffer
-        ba_any = |ba_oh;
-        ba     = {BI_W{1'b0}};
-        for (ni = 0; ni < POOL; ni = ni + 1)
-          if (ba_oh[ni])
-            ba = ba | ni[BI_W-1:0];
-        if (!(st_w ? ws_x[D_H] : rs_x[D_H]) && ba_any) begin
-          pu_d = pu_d | ba_oh;
-          if (st_w) begin
-            ws_x[D_H] = 1'b1;
-            ws_x[D_B +: BI_W] = ba;
-          end else begin
-            rs_x[D_H] = 1'b1;
-            rs_x[D_B +: BI_W] = ba;
-          end
+      // store a log word in the read or write set (the set as it was, or
+      // empty for a new entry): its buffer, from the pool's lowest free one
+      // as the cycle began if it has none; overflow when the buffer is full
+      // or the pool empty
+      ba_f   = first_set({{(PR_N-POOL){1'b0}}, ~pu_q});
+      ba_any = ba_f[PR_W];
+      ba     = ba_f[BI_W-1:0];
+      sx     = st_w ? ws_x : rs_x;
+      sx_b   = sx[D_H] ? sx[D_B +: BI_W] : ba;
+      sx_ok  = (sx[D_H] || ba_any) && sx[D_N +: N_W] != N_FULL;   // the word fits
+      if (pk_store && !sx[D_O]) begin
+        if (!sx[D_H] && ba_any)
+          for (ni = 0; ni < POOL; ni = ni + 1)
+            if (ba == ni[BI_W-1:0])
+              pu_d[ni] = 1'b1;
+        sx[D_H]           = sx[D_H] || ba_any;
+        sx[D_B +: BI_W]   = sx_b;
+        if (sx_ok) begin
+          pw_en   = 1'b1;
+          pw_addr = {sx_b, sx[D_N +: WI_W]};
+          sx[D_N +: N_W] = sx[D_N +: N_W] + N_ONE;
+        end else begin
+          sx[D_O] = 1'b1;
         end
         if (st_w) begin
-          if (!ws_x[D_H] || ws_x[D_N +: N_W] == N_FULL) begin
-            ws_x[D_O] = 1'b1;
-          end else begin
-            pw_en   = 1'b1;
-            pw_addr = {ws_x[D_B +: BI_W], ws_x[D_N +: WI_W]};
-            ws_x[D_N +: N_W] = ws_x[D_N +: N_W] + N_ONE;
-          end
+          ws_x  = sx;
           ws_we = 1'b1;
         end else begin
-          if (!rs_x[D_H] || rs_x[D_N +: N_W] == N_FULL) begin
-            rs_x[D_O] = 1'b1;
-          end else begin
-            pw_en   = 1'b1;
-            pw_addr = {rs_x[D_B +: BI_W], rs_x[D_N +: WI_W]};
-            rs_x[D_N +: N_W] = rs_x[D_N +: N_W] + N_ONE;
-          end
+          rs_x  = sx;
           rs_we = 1'b1;
         end
         pw_data = {pkt_addr_i, pkt_data_i};
@@ -957,7 +982,7 @@ module ww_tm_commit_unit #(
     rv_ra = {rs_rv[D_B +: BI_W], rv_idx_d[WI_W-1:0]};
 
     // ---- the LWH window's start (from the entries as the cycle began) ----
-    lwh_lo_d = !lwh_any ? head_d : lwh_match ? lwh_lo_q : lwh_lo_q + CID_ONE;
+    lwh_lo_d = !lwh_any ? head_q : lwh_match ? lwh_lo_q : lwh_lo_q + CID_ONE;
   end
   wire set_h_unused = rs_hd[D_H] ^ ws_hd[D_H] ^ rs_rv[D_H];   // the buffer is there when words are
 
@@ -984,6 +1009,7 @@ module ww_tm_commit_unit #(
       hf_n_q    <= 2'd0;
       hf_rp_q   <= 1'b0;
       rv_busy_q <= 1'b0;
+      rv_first_q <= 1'b0;
       rv_rsnd_q <= 1'b0;
       rv_end_q  <= 1'b0;
       rv_strm_q <= 1'b0;
@@ -1021,6 +1047,7 @@ module ww_tm_commit_unit #(
       hf_n_q    <= hf_n_d;
       hf_rp_q   <= hf_rp_d;
       rv_busy_q <= rv_busy_d;
+      rv_first_q <= rv_first_d;
       rv_rsnd_q <= rv_rsnd_d;
       rv_end_q  <= rv_end_d;
       rv_strm_q <= rv_strm_d;
