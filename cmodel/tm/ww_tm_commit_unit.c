@@ -9,11 +9,18 @@
  *      queued validation read;
  *   3. hazard detection (in CID order, entry hd): the read set queried in the
  *      LWH (a live writer sets YCID), then the write set written into it;
- *   4. commit and retire at the head, in CID order;
- *   5. revalidation of the oldest entry whose YCID has retired;
+ *   4. commit and retire at the head, in CID order (the retired entry's
+ *      buffers are free from the next cycle);
+ *   5. revalidation of the oldest entry whose YCID has retired (a first
+ *      cycle reads its read set, then one word a cycle); entries that
+ *      failed already are done instead;
  *   6. the local outcome of the oldest entry that has one;
- *   7. the packet taken (log transfer, resend streams, END, FINAL);
+ *   7. the packet taken (log transfer, resend streams, END, FINAL; a new
+ *      entry's RCID is the head as the cycle began);
  *   8. the message taken by the SM.
+ * Engines 5 and 6 choose from the entries as the cycle began: what 1-4 change
+ * they see the next cycle. The LWH's live window starts at lwh_lo, at or
+ * below the oldest RCID of the entries still to be checked.
  * Messages: one push per cycle into a 4-entry queue, priority in engine
  * order: hazard detection > commit > revalidation > outcome. Read slots: one push per cycle,
  * the packet first (pkt_ready_o promises it a slot), else the revalidation.

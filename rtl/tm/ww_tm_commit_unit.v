@@ -6,23 +6,28 @@
 //
 // A ring of ENTRIES entries indexed by commit ID (CID mod ENTRIES). An
 // entry is allocated by the first packet of its CID and holds {SM, RCID (the
-// ring head then), read/write-set buffer pointers into a shared pool of POOL
-// buffers of BUF_WORDS {address, value} words, word counts, overflow flags,
-// validation reads pending, fail, hazard + YCID, revalidation state, local
-// outcome sent, final outcome}.
+// ring head as that cycle began), read/write-set buffer pointers into a
+// shared pool of POOL buffers of BUF_WORDS {address, value} words, word
+// counts, overflow flags, validation reads pending, fail, hazard + YCID,
+// revalidation state, local outcome sent, final outcome}.
 //   log transfer + speculative validation: RLOG words are stored (while the
 //       buffer has room) and read from L2 at once (a different value fails
 //       the entry); WLOG words are stored; END closes the transfer.
 //   hazard detection (in CID order, one entry at a time): the read set is
 //       queried in the last-writer history (ww_lwh, instantiated), whose live
-//       window starts at the oldest RCID of the entries still to be checked;
-//       a live writer sets YCID (the youngest below the entry's CID); then
-//       the write set is written into the LWH with the entry's CID.
-//   revalidation: once YCID has retired, the read set is read again.
+//       window starts at or below the oldest RCID of the entries still to be
+//       checked (the head when there are none; else it moves up one CID a
+//       cycle until one of them has that RCID); a live writer sets YCID (the
+//       youngest below the entry's CID); then the write set is written into
+//       the LWH with the entry's CID.
+//   revalidation: once YCID has retired, the read set is read again (a first
+//       cycle reads the entry's read set, then one word a cycle); an entry
+//       that failed already has nothing to revalidate and is done then.
 //   local outcome PASS/FAIL to the SM; FINAL from the SM.
 //   commit (at the ring head, in CID order): a passed entry writes its write
 //       set, one word per request, waits for the acks; then RETIRED and the
-//       head advances. Overflowed sets are streamed again after RESEND_R/W.
+//       head advances; its buffers are free from the next cycle. Overflowed
+//       sets are streamed again after RESEND_R/W.
 // Every output comes from state. At the clock edge the engines act in this
 // fixed order, each at most once, each seeing what the earlier ones did:
 //   1. word-port answer; 2. word-port request taken (the head's commit write
@@ -30,34 +35,38 @@
 //   4. commit and retire at the head; 5. revalidation start/step of the
 //   oldest entry whose YCID retired; 6. the local outcome of the oldest entry
 //   that has one; 7. the packet taken; 8. the message taken by the SM.
-// Messages: a 4-entry queue, one push per cycle, priority hazard detection >
-// commit > revalidation > outcome (engine order). Read slots: READS, one push
-// per cycle, the packet first (pkt_ready_o promises it a free slot and room
-// in the two 2-word stream FIFOs), else the revalidation.
+// Engines 5 and 6 choose from the entries as the cycle began (what 1-4 change
+// they see the next cycle). Messages: a 4-entry queue, one push per cycle,
+// priority hazard detection > commit > revalidation > outcome (engine
+// order). Read slots: READS, one push per cycle, the packet first
+// (pkt_ready_o promises it a free slot and room in the two 2-word stream
+// FIFOs), else the revalidation.
 //
 // Storage (the C model keeps whole entries; this keeps each field where its
 // readers need it):
-//   flops per entry: valid, hazard detection done, revalidation state, local
-//       outcome sent, fail, reads pending, SM, RCID mod ENTRIES, YCID mod
-//       2*ENTRIES -- what the scans (LWH window, revalidation, outcome) read
-//       in every entry and several engines write;
-//   LUT RAM (asynchronous reads, one write port: only the packet engine
-//       writes, and it rewrites an entry when it allocates it): read/write-
-//       set descriptors {has buffer, buffer, words, overflow}, END seen,
-//       final outcome {known, pass};
+//   flops per entry: valid, hazard detection done, waiting for or in
+//       revalidation, local outcome sent, fail, reads pending, YCID retired,
+//       YCID mod ENTRIES, RCID mod ENTRIES -- what is looked at in every
+//       entry at once (LWH window, revalidation and outcome choices);
+//   LUT RAM (asynchronous reads, written by the packet engine only, which
+//       rewrites an entry when it allocates it): read/write-set descriptors
+//       {has buffer, buffer, words, overflow}, END seen, final outcome
+//       {known, pass}, SM; also the read slots' values and addresses and
+//       the message queue;
 //   the pool: three block RAMs with one synchronous read each (commit, hazard
 //       detection addresses, revalidation), addressed a cycle ahead with the
 //       engine's next buffer and word;
 //   the hazard detection engine keeps its entry's hazard flag and YCID in
-//       its own registers until the entry is checked; the resend streams are
-//       one flag per engine (hazard detection, commit, revalidation).
+//       its own registers until the entry is checked; the entry in
+//       revalidation is one-hot in the engine; the resend streams are one
+//       flag per engine (hazard detection, commit, revalidation).
 // The CID is not stored: a live entry's CID is the one in [head, head +
 // ENTRIES) with its index. This, the narrow RCID and YCID, and the pool's
 // synchronous reads rely on the protocol (docs/tm.md sec. 4), checked by
 // assertions: at most ENTRIES CIDs in flight (next_cid_i - head <= ENTRIES);
-// packets only for live CIDs; no log word for a CID after its END except in
-// a stream the unit asked for; an LWH writer found is less than ENTRIES below
-// the entry being checked (it follows from the first two).
+// packets only for live CIDs, none for an entry that retires or starts or
+// ends a resend stream in that cycle; no log word for a CID after its END
+// except in a stream the unit asked for.
 //
 // Tags on the word port (TAG_W = log2(READS) + 1 bits): bit TAG_W-1 set for
 // a commit write (its ack carries the same tag), else the validation read's
