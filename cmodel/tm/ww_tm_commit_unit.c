@@ -9,11 +9,18 @@
  *      queued validation read;
  *   3. hazard detection (in CID order, entry hd): the read set queried in the
  *      LWH (a live writer sets YCID), then the write set written into it;
- *   4. commit and retire at the head, in CID order;
- *   5. revalidation of the oldest entry whose YCID has retired;
+ *   4. commit and retire at the head, in CID order (the retired entry's
+ *      buffers are free from the next cycle);
+ *   5. revalidation of the oldest entry whose YCID has retired (a first
+ *      cycle reads its read set, then one word a cycle); entries that
+ *      failed already are done instead;
  *   6. the local outcome of the oldest entry that has one;
- *   7. the packet taken (log transfer, resend streams, END, FINAL);
+ *   7. the packet taken (log transfer, resend streams, END, FINAL; a new
+ *      entry's RCID is the head as the cycle began);
  *   8. the message taken by the SM.
+ * Engines 5 and 6 choose from the entries as the cycle began: what 1-4 change
+ * they see the next cycle. The LWH's live window starts at lwh_lo, at or
+ * below the oldest RCID of the entries still to be checked.
  * Messages: one push per cycle into a 4-entry queue, priority in engine
  * order: hazard detection > commit > revalidation > outcome. Read slots: one push per cycle,
  * the packet first (pkt_ready_o promises it a slot), else the revalidation.
@@ -85,14 +92,16 @@ struct ww_tm_cu {
   word_t *pool;               /* [buf * buf_words + i] */
   uint8_t *pool_used;
   slot_t *slot;
+  uint8_t *rv_el, *oc_el;     /* eligibility as the cycle began, from the head */
   uint32_t head, hd;          /* ring head, next CID for hazard detection */
+  uint32_t lwh_lo;            /* start of the LWH's live window */
   /* hazard detection engine */
   int hd_phase, hd_wait, hd_resend;
   unsigned hd_idx;
   sfifo_t hd_fifo;
   int hd_end;                 /* the stream's END arrived */
   /* revalidation engine */
-  int rv_busy, rv_resend, rv_end;
+  int rv_busy, rv_first, rv_resend, rv_end;   /* rv_first: its first cycle on the entry */
   uint32_t rv_cid;
   unsigned rv_idx;
   /* commit engine */
@@ -135,7 +144,9 @@ ww_tm_cu_t *ww_tm_cu_new(const ww_tm_cu_cfg_t *c)
   m->pool = calloc((size_t)c->pool * c->buf_words, sizeof *m->pool);
   m->pool_used = calloc(c->pool, 1);
   m->slot = calloc(c->reads, sizeof *m->slot);
-  if (!m->lwh || !m->e || !m->pool || !m->pool_used || !m->slot) {
+  m->rv_el = calloc(c->entries, 1);
+  m->oc_el = calloc(c->entries, 1);
+  if (!m->lwh || !m->e || !m->pool || !m->pool_used || !m->slot || !m->rv_el || !m->oc_el) {
     ww_tm_cu_free(m);
     return NULL;
   }
@@ -151,6 +162,8 @@ void ww_tm_cu_free(ww_tm_cu_t *m)
   free(m->pool);
   free(m->pool_used);
   free(m->slot);
+  free(m->rv_el);
+  free(m->oc_el);
   free(m);
 }
 
@@ -165,12 +178,12 @@ static void reset(ww_tm_cu_t *m, uint32_t next)
   memset(m->e, 0, c->entries * sizeof *m->e);
   memset(m->pool_used, 0, c->pool);
   memset(m->slot, 0, c->reads * sizeof *m->slot);
-  m->head = m->hd = next;
+  m->head = m->hd = m->lwh_lo = next;
   m->hd_phase = HD_IDLE;
   m->hd_wait = m->hd_resend = m->hd_end = 0;
   m->hd_idx = 0;
   m->hd_fifo.n = 0;
-  m->rv_busy = m->rv_resend = m->rv_end = 0;
+  m->rv_busy = m->rv_first = m->rv_resend = m->rv_end = 0;
   m->rv_idx = 0;
   m->cm_busy = m->cm_resend = m->cm_end = 0;
   m->cm_idx = m->cm_pend = 0;
@@ -297,19 +310,22 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
   entry_t *d = ent(m, m->hd);
   ww_lwh_in_t li = { 0 };
   li.rst_ni = in->rst_ni;
-  /* The LWH's live window starts at the oldest RCID of the entries still to
-   * be checked: a writer that retired after such an entry's validation
-   * reads began may have written after them, so it is still a hazard
-   * (sec. 4.5.2: "its CID < RCID: no hazard"). RCIDs are heads, so this
-   * never moves back. */
-  uint32_t lwh_oldest = m->head;
+  /* The LWH's live window starts at or below the oldest RCID of the entries
+   * still to be checked: a writer that retired after such an entry's
+   * validation reads began may have written after them, so it is still a
+   * hazard (sec. 4.5.2: "its CID < RCID: no hazard"). The start, lwh_lo,
+   * is state: with no entry to check it is the head; else it stays while
+   * an entry to check has RCID lwh_lo and otherwise moves up one CID a
+   * cycle (RCIDs are heads: new ones are never below it). */
+  int lwh_any = 0, lwh_match = 0;
   for (uint32_t k = 0; k < c->entries; k++) {
     const entry_t *e = &m->e[k];
-    if (e->valid && !e->hd_done &&
-        ((m->head - e->rcid) & m->cid_mask) > ((m->head - lwh_oldest) & m->cid_mask))
-      lwh_oldest = e->rcid;
+    if (e->valid && !e->hd_done) {
+      lwh_any = 1;
+      lwh_match |= e->rcid == m->lwh_lo;
+    }
   }
-  li.oldest_cid_i = lwh_oldest;
+  li.oldest_cid_i = m->lwh_lo;
   li.next_cid_i = next;
   int lwh_from_fifo = 0;
   if (m->hd_phase == HD_QUERY && !m->hd_wait) {
@@ -355,6 +371,18 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
     return;
   }
   int msg_taken = 0;
+  int freed[2] = { NO_BUF, NO_BUF };   /* the buffers of the entry retired now */
+
+  /* The revalidation and outcome engines decide on the entries as the cycle
+   * began: what the other engines change now they see the next cycle. */
+  const uint32_t head0 = m->head;
+  for (uint32_t k = 0; k < c->entries; k++) {
+    const entry_t *e = ent(m, (head0 + k) & m->cid_mask);
+    m->rv_el[k] = (uint8_t)(e->valid && e->reval == REVAL_WAIT && !e->pend &&
+                            !live(m, e->ycid, next));
+    m->oc_el[k] = (uint8_t)(e->valid && e->xfer_done && e->hd_done && !e->pend &&
+                            !e->local_sent && (!e->hazard || e->reval == REVAL_DONE));
+  }
 
   /* 1. word-port answer */
   if (in->mrsp_valid_i) {
@@ -476,39 +504,43 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
                                                  : m->cm_idx >= h->ws_n);
     if (all && !m->cm_pend && !(cm_word && in->mreq_ready_i) &&
         msg_push(m, &msg_taken, WW_TM_MSG_RETIRED, h)) {
-      if (h->rs_buf != NO_BUF)
-        m->pool_used[h->rs_buf] = 0;
-      if (h->ws_buf != NO_BUF)
-        m->pool_used[h->ws_buf] = 0;
+      freed[0] = h->rs_buf;     /* free again from the next cycle */
+      freed[1] = h->ws_buf;
       memset(h, 0, sizeof *h);
       m->cm_busy = 0;
       m->head = (m->head + 1) & m->cid_mask;
     }
   }
 
-  /* 5. revalidation of the oldest entry whose youngest hazard has retired */
+  /* 5. revalidation of the oldest entry whose youngest hazard has retired;
+   * one that failed already has nothing to revalidate and is done at once
+   * (as the cycle began: its reads were all back, so its fail is final) */
   int rv_push = 0;
-  if (!m->rv_busy) {
-    for (uint32_t k = 0; live(m, (m->head + k) & m->cid_mask, next) && k < c->entries; k++) {
-      entry_t *e = ent(m, (m->head + k) & m->cid_mask);
-      if (e->valid && e->reval == REVAL_WAIT && !e->pend && !live(m, e->ycid, next)) {
-        if (e->fail) {         /* already failed: nothing to revalidate */
-          e->reval = REVAL_DONE;
-          continue;
-        }
+  const int rv_was_busy = m->rv_busy;
+  int rv_start = !rv_was_busy;
+  for (uint32_t k = 0; k < c->entries; k++) {
+    entry_t *e = ent(m, (head0 + k) & m->cid_mask);
+    if (m->rv_el[k]) {
+      if (e->fail) {
+        e->reval = REVAL_DONE;
+      } else if (rv_start) {
+        rv_start = 0;
         m->rv_busy = 1;
         m->rv_cid = e->cid;
         m->rv_idx = 0;
         m->rv_end = 0;
-        m->rv_resend = e->rs_ovf;
+        m->rv_first = 1;
         e->reval = REVAL_RUN;
         m->st.revalidations++;
-        break;
       }
     }
-  } else {
+  }
+  if (rv_was_busy) {
     entry_t *e = ent(m, m->rv_cid);
-    if (m->rv_resend) {
+    if (m->rv_first) {       /* a cycle to read the entry's read set */
+      m->rv_first = 0;
+      m->rv_resend = e->rs_ovf;
+    } else if (m->rv_resend) {
       if (msg_push(m, &msg_taken, WW_TM_MSG_RESEND_R, e)) {
         m->rv_resend = 0;
         e->stream = STREAM_REVAL;
@@ -527,11 +559,10 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
     }
   }
 
-  /* 6. the local outcome of the oldest entry that has one */
-  for (uint32_t k = 0; live(m, (m->head + k) & m->cid_mask, next) && k < c->entries; k++) {
-    entry_t *e = ent(m, (m->head + k) & m->cid_mask);
-    if (e->valid && e->xfer_done && e->hd_done && !e->pend && !e->local_sent &&
-        (!e->hazard || e->reval == REVAL_DONE)) {
+  /* 6. the local outcome of the oldest entry that had one as the cycle began */
+  for (uint32_t k = 0; k < c->entries; k++) {
+    entry_t *e = ent(m, (head0 + k) & m->cid_mask);
+    if (m->oc_el[k]) {
       if (msg_push(m, &msg_taken, e->fail ? WW_TM_MSG_FAIL : WW_TM_MSG_PASS, e)) {
         e->local_sent = 1;
         if (e->fail)
@@ -554,7 +585,7 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
       memset(e, 0, sizeof *e);
       e->valid = 1;
       e->cid = cid;
-      e->rcid = m->head;
+      e->rcid = head0;          /* the head as the cycle began */
       e->sm = (uint32_t)in->pkt_sm_i;
       e->rs_buf = e->ws_buf = NO_BUF;
     }
@@ -592,4 +623,14 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
     memmove(&m->mq[0], &m->mq[1], (MSGQ - 1) * sizeof m->mq[0]);
     m->mq_n--;
   }
+
+  for (unsigned i = 0; i < 2; i++)
+    if (freed[i] != NO_BUF)
+      m->pool_used[freed[i]] = 0;
+
+  /* the LWH window's start (from the entries as the cycle began) */
+  if (!lwh_any)
+    m->lwh_lo = head0;
+  else if (!lwh_match)
+    m->lwh_lo = (m->lwh_lo + 1) & m->cid_mask;
 }

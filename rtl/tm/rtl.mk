@@ -19,10 +19,7 @@ tm_cid_SYNTH := 1
 RTL_MODULES += tm_commit_unit
 tm_commit_unit_TOP   := ww_tm_commit_unit
 tm_commit_unit_RTL   := rtl/common/ww_h3_hash.v rtl/common/ww_sram_1r1w.v rtl/tm/ww_lwh.v rtl/tm/ww_tm_commit_unit.v
-# Not in `make synth` yet: at 32 418 LUT4 (measured by hand, docs/tm.md) its
-# Yosys run takes minutes; it joins the area table once the entry vectors
-# move to memories (issue 14 / 17).
-tm_commit_unit_SYNTH := 0
+tm_commit_unit_SYNTH := 1
 
 RTL_MODULES += tm_txlog
 tm_txlog_TOP   := ww_tm_txlog

@@ -32,22 +32,22 @@
  * (min..max) at the default point (ENTRIES 32, POOL 32, READS 8, CID_W 16,
  * LWH 512 entries) and small (ENTRIES 4, POOL 3, READS 2, CID_W 7, LWH 16):
  *                                           default        small
- *   transactions issued                   1761..2278     984..1302
- *   local PASS / FAIL                      773..1037 /   747..974 /
- *                                          768..1167     201..309
- *   RESEND_R / RESEND_W answered          1006..1401 /   579..737 /
- *                                          959..1361     921..1190
- *   L2 reads / writes taken              9799..13163 / 4820..5961 /
- *                                         2244..3238    2321..3015
- *   reset cycles (of them CID jumps)        5..21 (1..10)  2..18 (1..8)
- *   cycles with cid_hold_o high             1..10          1..8
- *   cycles a message waited for msg_ready 13157..27830  10911..21318
- *   cycles a packet waited for pkt_ready 23862..34387  38165..45801
- *   speed (Mcycles/s, Verilator + model)   0.25..0.28     1.05..1.16
+ *   transactions issued                   1803..2290     863..1314
+ *   local PASS / FAIL                      730..1077 /   642..993 /
+ *                                          774..1206     189..303
+ *   RESEND_R / RESEND_W answered          1037..1313 /   502..722 /
+ *                                          982..1268     852..1185
+ *   L2 reads / writes taken             10325..13217 / 4230..6024 /
+ *                                         2138..3050    2007..3005
+ *   reset cycles (of them CID jumps)        4..18 (2..7)   4..18 (2..8)
+ *   cycles with cid_hold_o high             2..7           2..9
+ *   cycles a message waited for msg_ready 16215..25511  10151..20509
+ *   cycles a packet waited for pkt_ready 24774..32382  37568..48632
+ *   speed (Mcycles/s, Verilator + model)   0.28..0.46     0.78..1.25
  * Mutants (default point, seeds 1..20, cycle of the first mismatch):
- * TM_CU_NO_HAZARD 20/20, cycle 290..1550 (median 463); TM_CU_COMMIT_FAILED
- * 20/20, 309..3753 (median 848); TM_CU_LWH_AT_HEAD 20/20, 347..3734
- * (median 766).
+ * TM_CU_NO_HAZARD 20/20, cycle 291..2485 (median 466); TM_CU_COMMIT_FAILED
+ * 20/20, 364..2578 (median 937); TM_CU_LWH_AT_HEAD 20/20, 353..5932
+ * (median 987).
  */
 #include <stdio.h>
 #include <stdlib.h>
