@@ -97,9 +97,9 @@ typedef enum {
   X(ATOMIC, 0x2, "device-scope atomic on one word (amo_op, amo_word, a, b)") \
   X(FLUSH, 0x3, "write every dirty line back (the GPU top, end of grid)")
 
-/* ---- REQID: 9 bits; text = the requester */
-#define WW_REQID_W 9
-#define WW_REQID_N 6
+/* ---- REQID: 10 bits; text = the requester */
+#define WW_REQID_W 10
+#define WW_REQID_N 7
 typedef enum {
   WW_REQID_L1                  = 0x000,  /* L1 miss or write (its id in bits 3:0) */
   WW_REQID_UNIT2               = 0x010,  /* partition-port unit 2 (reserved for a later unit; slice port only) */
@@ -107,19 +107,22 @@ typedef enum {
   WW_REQID_DET                 = 0x040,  /* the ScoRD detector's metadata and log accesses (partition-port unit 0; slice port only) */
   WW_REQID_SCORD               = 0x080,  /* ScoRD record (CHECK/FENCE): taken by the detector, never reaches L2 */
   WW_REQID_BYPASS              = 0x100,  /* device atomic from the LSU, bypassing L1 */
+  WW_REQID_TM                  = 0x200,  /* KILO TM packet from an SM's commit walk to a commit unit (TMPKT), or a message back (TMMSG); never reaches L2 */
 } ww_reqid_t;
 #define WW_REQID_UNIT2_BIT 4
 #define WW_REQID_UNIT1_BIT 5
 #define WW_REQID_DET_BIT 6
 #define WW_REQID_SCORD_BIT 7
 #define WW_REQID_BYPASS_BIT 8
+#define WW_REQID_TM_BIT 9
 #define WW_REQID_LIST(X) \
   X(L1, 0x0, "L1 miss or write (its id in bits 3:0)") \
   X(UNIT2, 0x10, "partition-port unit 2 (reserved for a later unit; slice port only)") \
   X(UNIT1, 0x20, "partition-port unit 1 (reserved for a later unit; slice port only)") \
   X(DET, 0x40, "the ScoRD detector's metadata and log accesses (partition-port unit 0; slice port only)") \
   X(SCORD, 0x80, "ScoRD record (CHECK/FENCE): taken by the detector, never reaches L2") \
-  X(BYPASS, 0x100, "device atomic from the LSU, bypassing L1")
+  X(BYPASS, 0x100, "device atomic from the LSU, bypassing L1") \
+  X(TM, 0x200, "KILO TM packet from an SM's commit walk to a commit unit (TMPKT), or a message back (TMMSG); never reaches L2")
 
 /* ---- AMO: 4 bits; text = new word */
 #define WW_AMO_W 4
@@ -296,18 +299,36 @@ typedef enum {
   X(RESEND_W, 0x3, "send the CID's write log for this partition again (buffer overflow)") \
   X(RETIRED, 0x4, "the CID retired here (committed or dropped)")
 
+/* ---- TMPKT: KILO TM packet fields in a request's data; fields from bit 0 up */
+#define WW_TMPKT_KIND_LSB(CID_W) 0  /* WW_TM_PKT_* */
+#define WW_TMPKT_KIND_W(CID_W) 2
+#define WW_TMPKT_CID_LSB(CID_W) 2  /* commit ID */
+#define WW_TMPKT_CID_W(CID_W) (CID_W)
+#define WW_TMPKT_W(CID_W) ((CID_W) + 2)
+
+/* ---- TMMSG: KILO TM message fields in a response's data; fields from bit 0 up */
+#define WW_TMMSG_KIND_LSB(CID_W, PART_W) 0  /* WW_TM_MSG_* */
+#define WW_TMMSG_KIND_W(CID_W, PART_W) 3
+#define WW_TMMSG_CID_LSB(CID_W, PART_W) 3  /* commit ID */
+#define WW_TMMSG_CID_W(CID_W, PART_W) (CID_W)
+#define WW_TMMSG_PART_LSB(CID_W, PART_W) ((CID_W) + 3)  /* the partition whose commit unit sent it */
+#define WW_TMMSG_PART_W(CID_W, PART_W) (PART_W)
+#define WW_TMMSG_W(CID_W, PART_W) ((CID_W) + (PART_W) + 3)
+
 /* ---- TXL: 2 bits; text = the command */
 #define WW_TXL_W 2
-#define WW_TXL_N 3
+#define WW_TXL_N 4
 typedef enum {
   WW_TXL_BEGIN                 = 0,  /* outermost ww.tx.begin: empty the warp's logs and write-set filter */
   WW_TXL_LOAD                  = 1,  /* transactional load of the lanes: read-own-write, else L2; read-log entry */
   WW_TXL_STORE                 = 2,  /* transactional store of the lanes: write-log entry (a sub-word store reads first) */
+  WW_TXL_COMMIT                = 3,  /* outermost ww.tx.commit of the lanes (ww_lsu: to ww_tm_commit_walk with the warp's log lengths) */
 } ww_txl_op_t;
 #define WW_TXL_LIST(X) \
   X(BEGIN, 0x0, "outermost ww.tx.begin: empty the warp's logs and write-set filter") \
   X(LOAD, 0x1, "transactional load of the lanes: read-own-write, else L2; read-log entry") \
-  X(STORE, 0x2, "transactional store of the lanes: write-log entry (a sub-word store reads first)")
+  X(STORE, 0x2, "transactional store of the lanes: write-log entry (a sub-word store reads first)") \
+  X(COMMIT, 0x3, "outermost ww.tx.commit of the lanes (ww_lsu: to ww_tm_commit_walk with the warp's log lengths)")
 
 /* ---- TX_LOG: 32 bits; text = the address word */
 #define WW_TX_LOG_W 32

@@ -55,20 +55,22 @@
 `define WW_L2_ATOMIC                 2'd2  // device-scope atomic on one word (amo_op, amo_word, a, b)
 `define WW_L2_FLUSH                  2'd3  // write every dirty line back (the GPU top, end of grid)
 
-// ---- REQID: 9 bits; text = the requester
-`define WW_REQID_W 9
-`define WW_REQID_N 6
-`define WW_REQID_L1                  9'h000  // L1 miss or write (its id in bits 3:0)
-`define WW_REQID_UNIT2               9'h010  // partition-port unit 2 (reserved for a later unit; slice port only)
-`define WW_REQID_UNIT1               9'h020  // partition-port unit 1 (reserved for a later unit; slice port only)
-`define WW_REQID_DET                 9'h040  // the ScoRD detector's metadata and log accesses (partition-port unit 0; slice port only)
-`define WW_REQID_SCORD               9'h080  // ScoRD record (CHECK/FENCE): taken by the detector, never reaches L2
-`define WW_REQID_BYPASS              9'h100  // device atomic from the LSU, bypassing L1
+// ---- REQID: 10 bits; text = the requester
+`define WW_REQID_W 10
+`define WW_REQID_N 7
+`define WW_REQID_L1                  10'h000  // L1 miss or write (its id in bits 3:0)
+`define WW_REQID_UNIT2               10'h010  // partition-port unit 2 (reserved for a later unit; slice port only)
+`define WW_REQID_UNIT1               10'h020  // partition-port unit 1 (reserved for a later unit; slice port only)
+`define WW_REQID_DET                 10'h040  // the ScoRD detector's metadata and log accesses (partition-port unit 0; slice port only)
+`define WW_REQID_SCORD               10'h080  // ScoRD record (CHECK/FENCE): taken by the detector, never reaches L2
+`define WW_REQID_BYPASS              10'h100  // device atomic from the LSU, bypassing L1
+`define WW_REQID_TM                  10'h200  // KILO TM packet from an SM's commit walk to a commit unit (TMPKT), or a message back (TMMSG); never reaches L2
 `define WW_REQID_UNIT2_BIT 4
 `define WW_REQID_UNIT1_BIT 5
 `define WW_REQID_DET_BIT 6
 `define WW_REQID_SCORD_BIT 7
 `define WW_REQID_BYPASS_BIT 8
+`define WW_REQID_TM_BIT 9
 
 // ---- AMO: 4 bits; text = new word
 `define WW_AMO_W 4
@@ -162,12 +164,29 @@
 `define WW_TM_MSG_RESEND_W           3'd3  // send the CID's write log for this partition again (buffer overflow)
 `define WW_TM_MSG_RETIRED            3'd4  // the CID retired here (committed or dropped)
 
+// ---- TMPKT: KILO TM packet fields in a request's data; fields from bit 0 up
+`define WW_TMPKT_KIND_LSB(CID_W) 0  // WW_TM_PKT_*
+`define WW_TMPKT_KIND_W(CID_W) 2
+`define WW_TMPKT_CID_LSB(CID_W) 2  // commit ID
+`define WW_TMPKT_CID_W(CID_W) (CID_W)
+`define WW_TMPKT_W(CID_W) ((CID_W) + 2)
+
+// ---- TMMSG: KILO TM message fields in a response's data; fields from bit 0 up
+`define WW_TMMSG_KIND_LSB(CID_W, PART_W) 0  // WW_TM_MSG_*
+`define WW_TMMSG_KIND_W(CID_W, PART_W) 3
+`define WW_TMMSG_CID_LSB(CID_W, PART_W) 3  // commit ID
+`define WW_TMMSG_CID_W(CID_W, PART_W) (CID_W)
+`define WW_TMMSG_PART_LSB(CID_W, PART_W) ((CID_W) + 3)  // the partition whose commit unit sent it
+`define WW_TMMSG_PART_W(CID_W, PART_W) (PART_W)
+`define WW_TMMSG_W(CID_W, PART_W) ((CID_W) + (PART_W) + 3)
+
 // ---- TXL: 2 bits; text = the command
 `define WW_TXL_W 2
-`define WW_TXL_N 3
+`define WW_TXL_N 4
 `define WW_TXL_BEGIN                 2'd0  // outermost ww.tx.begin: empty the warp's logs and write-set filter
 `define WW_TXL_LOAD                  2'd1  // transactional load of the lanes: read-own-write, else L2; read-log entry
 `define WW_TXL_STORE                 2'd2  // transactional store of the lanes: write-log entry (a sub-word store reads first)
+`define WW_TXL_COMMIT                2'd3  // outermost ww.tx.commit of the lanes (ww_lsu: to ww_tm_commit_walk with the warp's log lengths)
 
 // ---- TX_LOG: 32 bits; text = the address word
 `define WW_TX_LOG_W 32

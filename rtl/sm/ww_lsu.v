@@ -535,7 +535,8 @@ module ww_lsu #(
   // that is idle anyway
   assign mrsp_ready_o    = l1_mrsp_ready;
   // ids: the BYPASS bit, bits 2:0 the L1's; cur_addr: only the word index is sent
-  wire unused_ok = &{1'b0, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:L1_ID_W], amo_rel[6:`WW_AMO_W],
+  wire unused_ok = &{1'b0, mrsp_id_i[`WW_REQID_W-1:`WW_REQID_BYPASS_BIT+1],
+                     mrsp_id_i[`WW_REQID_BYPASS_BIT-1:L1_ID_W], amo_rel[6:`WW_AMO_W],
                      cur_addr[31:OFF_W], cur_addr[1:0],
                      l1_rsp_tag[7:LI_W+CTX_W]};
 

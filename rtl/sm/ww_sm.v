@@ -66,6 +66,8 @@ module ww_sm #(
   parameter NUM_PART   = `WW_NUM_PART,
   parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W),
   parameter LATE_WAIT  = `WW_LATE_WAIT,  // cycles a late completion may wait for the write port
+  parameter CID_W      = `WW_CID_W,
+  parameter TCNT_W     = $clog2(LANES + 1),
   parameter TRACE_ID   = 0            // names this SM's GSI trace file (WW_GSI_TRACE)
 ) (
   input  wire                      clk_i,
@@ -140,7 +142,20 @@ module ww_sm #(
   input  wire [4:0]                gsi_rd_idx_i,
   output wire [31:0]               gsi_rd_data_o,
   input  wire [`WW_SCHED_W-1:0]    sched_mode_i,
-  input  wire [WID_W-1:0]          serial_wid_i
+  input  wire [WID_W-1:0]          serial_wid_i,
+  // KILO TM (docs/tm.md sec. 4.3): commit IDs from the central vendor
+  // (ww_tm_cid: n consecutive IDs from base in the cycle of the grant), and
+  // every final outcome in the cycle the commit walk decides it (one CID a
+  // cycle; co-simulation applies them in CID order)
+  output wire                      tm_cid_req_o,
+  output wire [TCNT_W-1:0]         tm_cid_n_o,
+  input  wire                      tm_cid_grant_i,
+  input  wire [CID_W-1:0]          tm_cid_base_i,
+  output wire                      tm_fin_valid_o,
+  output wire [WID_W-1:0]          tm_fin_wid_o,
+  output wire [4:0]                tm_fin_lane_o,
+  output wire [CID_W-1:0]          tm_fin_cid_o,
+  output wire                      tm_fin_pass_o
 );
 
   // ISA constants: this module uses the WW_OP_* codes only.
@@ -1004,6 +1019,16 @@ module ww_sm #(
 
   wire unused_ok = &{1'b0, if_pc_q[0], bv_ctrl,
                      unused_sk, unused_md};
+
+  // KILO TM: not wired yet (issue 14); transactions trap TX_UNIMPL
+  assign tm_cid_req_o   = 1'b0;
+  assign tm_cid_n_o     = {TCNT_W{1'b0}};
+  assign tm_fin_valid_o = 1'b0;
+  assign tm_fin_wid_o   = {WID_W{1'b0}};
+  assign tm_fin_lane_o  = 5'd0;
+  assign tm_fin_cid_o   = {CID_W{1'b0}};
+  assign tm_fin_pass_o  = 1'b0;
+  wire unused_tm = &{1'b0, tm_cid_grant_i, tm_cid_base_i};
 
 endmodule  // ww_sm
 `default_nettype wire

@@ -221,6 +221,14 @@ module ww_gpu #(
 
   genvar s, p;
   for (s = 0; s < NUM_SM; s = s + 1) begin : g_sm
+    // KILO TM: the commit-ID vendor is not instantiated yet (issue 14)
+    wire                      tm_cid_req, tm_fin_valid, tm_fin_pass;
+    wire [$clog2(LANES+1)-1:0] tm_cid_n;
+    wire [WID_W-1:0]          tm_fin_wid;
+    wire [4:0]                tm_fin_lane;
+    wire [`WW_CID_W-1:0]      tm_fin_cid;
+    wire unused_tm = &{1'b0, tm_cid_req, tm_cid_n, tm_fin_valid, tm_fin_wid, tm_fin_lane,
+                       tm_fin_cid, tm_fin_pass};
     ww_sm #(
       .NUM_SM     (NUM_SM),
       .WARPS      (WARPS),
@@ -293,7 +301,16 @@ module ww_gpu #(
       .gsi_rd_idx_i    (gsi_rd_idx_i),
       .gsi_rd_data_o   (gsi_data[s*32 +: 32]),
       .sched_mode_i    (sched_mode_i),
-      .serial_wid_i    (serial_wid_i)
+      .serial_wid_i    (serial_wid_i),
+      .tm_cid_req_o    (tm_cid_req),
+      .tm_cid_n_o      (tm_cid_n),
+      .tm_cid_grant_i  (1'b0),
+      .tm_cid_base_i   ({`WW_CID_W{1'b0}}),
+      .tm_fin_valid_o  (tm_fin_valid),
+      .tm_fin_wid_o    (tm_fin_wid),
+      .tm_fin_lane_o   (tm_fin_lane),
+      .tm_fin_cid_o    (tm_fin_cid),
+      .tm_fin_pass_o   (tm_fin_pass)
     );
 `ifndef SYNTHESIS
     // Per-warp views of the SM's ports, for the saved GTKWave view

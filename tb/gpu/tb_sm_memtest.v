@@ -44,7 +44,9 @@ module ww_sm #(
   parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
   parameter NUM_PART   = `WW_NUM_PART,
   parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W),
-  parameter TRACE_ID   = 0
+  parameter TRACE_ID   = 0,
+  parameter CID_W      = `WW_CID_W,
+  parameter TCNT_W     = $clog2(LANES + 1)
 ) (
   input  wire                      clk_i,
   input  wire                      rst_ni,
@@ -107,7 +109,16 @@ module ww_sm #(
   input  wire [4:0]                gsi_rd_idx_i,
   output wire [31:0]               gsi_rd_data_o,
   input  wire [`WW_SCHED_W-1:0]    sched_mode_i,
-  input  wire [WID_W-1:0]          serial_wid_i
+  input  wire [WID_W-1:0]          serial_wid_i,
+  output wire                      tm_cid_req_o,   // KILO TM: none here
+  output wire [TCNT_W-1:0]         tm_cid_n_o,
+  input  wire                      tm_cid_grant_i,
+  input  wire [CID_W-1:0]          tm_cid_base_i,
+  output wire                      tm_fin_valid_o,
+  output wire [WID_W-1:0]          tm_fin_wid_o,
+  output wire [4:0]                tm_fin_lane_o,
+  output wire [CID_W-1:0]          tm_fin_cid_o,
+  output wire                      tm_fin_pass_o
 );
 
   localparam LB    = LINE_BYTES * 8;
@@ -289,9 +300,17 @@ module ww_sm #(
 
   assign gsi_rd_data_o = 32'd0;   // no stall counters in the double
   wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:0],
-                     sched_mode_i, serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
+                     sched_mode_i, serial_wid_i, tm_cid_grant_i, tm_cid_base_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
                      scord_en_i, scord_ack_i,
                      TRACE_ID[0]};
+
+  assign tm_cid_req_o   = 1'b0;
+  assign tm_cid_n_o     = {TCNT_W{1'b0}};
+  assign tm_fin_valid_o = 1'b0;
+  assign tm_fin_wid_o   = {WID_W{1'b0}};
+  assign tm_fin_lane_o  = 5'd0;
+  assign tm_fin_cid_o   = {CID_W{1'b0}};
+  assign tm_fin_pass_o  = 1'b0;
 
 endmodule  // ww_sm (test double)
 `default_nettype wire
