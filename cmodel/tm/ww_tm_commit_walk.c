@@ -138,6 +138,10 @@ static void outputs(const ww_tm_commit_walk_t *m, const ww_tm_commit_walk_in_t *
     o->pkt_kind_o = WW_TM_PKT_FINAL;
     o->pkt_cid_o = cid_of(m, m->fl);
     o->pkt_data_o = !(m->failed >> m->fl & 1u);
+    o->fin_valid_o = in->pkt_ready_i && m->fpm == m->part_all;
+    o->fin_lane_o = m->fl;
+    o->fin_cid_o = o->pkt_cid_o;
+    o->fin_pass_o = o->pkt_data_o & 1u;
     break;
   default:
     break;

@@ -45,6 +45,7 @@ struct ww_tm_txlog {
   ww_tm_txlog_cfg_t cfg;
   ww_h3_t h3;
   unsigned off_w, lpl, vl;        /* log2 LINE_BYTES; lanes per line; lines per vector */
+  unsigned ent_w;                 /* bits of a log length: clog2(LOG_WORDS + 1) */
   uint32_t lane_all;
   /* state */
   unsigned st, wid, op, bytes, full;
@@ -84,6 +85,7 @@ ww_tm_txlog_t *ww_tm_txlog_new(const ww_tm_txlog_cfg_t *c)
     return NULL;
   }
   m->off_w = ww_clog2(c->line_bytes);
+  m->ent_w = ww_clog2(c->log_words + 1);
   m->lpl = c->line_bytes / 4;
   m->vl = 4 * c->lanes / c->line_bytes;
   m->lane_all = c->lanes == 32 ? ~0u : (1u << c->lanes) - 1;
@@ -126,6 +128,10 @@ static void outputs(const ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_tx
   o->cmd_ready_o = m->st == S_IDLE;
   o->done_valid_o = m->st == S_DONE;
   o->done_full_o = m->full;
+  for (unsigned w = 0; w < m->cfg.warps; w++) {
+    ww_bits_put(o->rlen_o, w * m->ent_w, m->ent_w, m->rlen[w]);
+    ww_bits_put(o->wlen_o, w * m->ent_w, m->ent_w, m->wlen[w]);
+  }
   for (unsigned l = 0; l < m->cfg.lanes; l++)
     o->done_word_o[l] = m->val[l];
   const uint32_t ent_a = ww_tm_txlog_entry((uint32_t)in->log_base_i, m->cfg.lanes,
@@ -133,12 +139,12 @@ static void outputs(const ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_tx
   switch (m->st) {
   case S_W_AREQ:
     o->req_valid_o = (ww_tm_vline_lanes(m->lane_all, m->lpl, m->v) & m->hpend) != 0;
-    o->req_op_o = WW_L1_LOAD;
+    o->req_op_o = WW_L1_LOAD_STRONG;
     o->req_line_o = (ent_a >> m->off_w) + m->v;
     break;
   case S_W_VREQ:
     o->req_valid_o = 1;
-    o->req_op_o = WW_L1_LOAD;
+    o->req_op_o = WW_L1_LOAD_STRONG;
     o->req_line_o = ((ent_a + 4u * m->cfg.lanes) >> m->off_w) + m->v;
     break;
   case S_RD_REQ: {
@@ -200,10 +206,11 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
   if (!in->rst_ni) {
     const ww_tm_txlog_cfg_t c = m->cfg;
     const ww_h3_t h = m->h3;
-    const unsigned off_w = m->off_w, lpl = m->lpl, vl = m->vl;
+    const unsigned off_w = m->off_w, lpl = m->lpl, vl = m->vl, ent_w = m->ent_w;
     const uint32_t all = m->lane_all;
     memset(m, 0, sizeof *m);
     m->cfg = c, m->h3 = h, m->off_w = off_w, m->lpl = lpl, m->vl = vl, m->lane_all = all;
+    m->ent_w = ent_w;
     return;
   }
   const int fire = out->req_valid_o && in->req_ready_i;

@@ -21,7 +21,8 @@
 //          gets FINAL {pass = no FAIL} to every partition; a RESEND_R/W of
 //          a lane from a partition walks that lane's read/write log for
 //          that partition again; every CID retired everywhere: DONE.
-// Messages (msg_*: kind, CID, partition) are taken in every cycle.
+// Messages (msg_*: kind, CID, partition) are taken in every cycle. fin_*
+// reports each lane's final outcome as its first FINAL packet leaves.
 // The log layout is the log unit's (ww_tm_txlog.v). Parameters: WARPS,
 // LANES (<= 32), LINE_BYTES (LANES * 4 a multiple of it), LOG_WORDS,
 // NUM_PART (<= 32), CID_W.
@@ -40,7 +41,8 @@ module ww_tm_commit_walk #(
   parameter PART_W     = (NUM_PART > 1) ? $clog2(NUM_PART) : 1,
   parameter ENT_W      = $clog2(LOG_WORDS + 1),
   parameter CNT_W      = $clog2(LANES + 1),
-  parameter LINE_W     = 32 - $clog2(LINE_BYTES)
+  parameter LINE_W     = 32 - $clog2(LINE_BYTES),
+  parameter LID_W      = (LANES > 1) ? $clog2(LANES) : 1
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -75,7 +77,13 @@ module ww_tm_commit_walk #(
   input  wire [`WW_TM_MSG_W-1:0]  msg_kind_i,
   input  wire [CID_W-1:0]         msg_cid_i,
   output wire                     done_valid_o,
-  output wire [LANES-1:0]         done_fail_o
+  output wire [LANES-1:0]         done_fail_o,
+  // a lane's final outcome, in the cycle its first FINAL packet leaves
+  // (before any commit unit can write its write set; co-simulation)
+  output wire                     fin_valid_o,
+  output wire [LID_W-1:0]         fin_lane_o,
+  output wire [CID_W-1:0]         fin_cid_o,
+  output wire                     fin_pass_o
 );
 
   localparam OFF_W = $clog2(LINE_BYTES);
@@ -121,6 +129,10 @@ module ww_tm_commit_walk #(
   assign cid_req_o    = (st_q == S_CID);
   assign done_valid_o = (st_q == S_DONE);
   assign done_fail_o  = failed_q;
+  assign fin_valid_o  = (st_q == S_FINAL) && pkt_ready_i && (fpm_q == PART_ALL);
+  assign fin_lane_o   = fl_q;
+  assign fin_cid_o    = pkt_cid_o;
+  assign fin_pass_o   = pkt_data_o[0];
 
   integer i;
   reg [CNT_W-1:0] npop;

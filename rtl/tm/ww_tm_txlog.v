@@ -9,7 +9,8 @@
 // STORE for the lanes of cmd_mask_i, byte addresses, 1/2/4 bytes, store
 // data); it answers with done_valid_o and each lane's word as the
 // transaction sees it. One command at a time, one memory request at a time
-// on the L1 port (req_*: LOAD of a log line, LOAD_STRONG of an L2 line,
+// on the L1 port (req_*: LOAD_STRONG of a log line or an L2 line, which
+// leaves the L1 as it is,
 // STORE of a whole log line, all bytes enabled; one answer each, rsp_valid_i or wack_valid_i).
 //   IDLE   takes a command. BEGIN empties the warp's logs and filter. A
 //          command whose log is full answers at once with done_full_o
@@ -46,7 +47,8 @@ module ww_tm_txlog #(
   parameter BLOOM_W    = `WW_TX_BLOOM_W,
   parameter SEED       = `WW_H3_SEED,
   parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
-  parameter LINE_W     = 32 - $clog2(LINE_BYTES)
+  parameter LINE_W     = 32 - $clog2(LINE_BYTES),
+  parameter ENT_W      = $clog2(LOG_WORDS + 1)
 ) (
   input  wire                    clk_i,
   input  wire                    rst_ni,
@@ -63,6 +65,9 @@ module ww_tm_txlog #(
   output wire                    done_valid_o,
   output wire [1:0]              done_full_o,
   output wire [LANES*32-1:0]     done_word_o,
+  // each warp's log lengths (entries), warp w at [w*ENT_W +: ENT_W]
+  output wire [WARPS*ENT_W-1:0]  rlen_o,
+  output wire [WARPS*ENT_W-1:0]  wlen_o,
   // L1 port
   output reg                     req_valid_o,
   input  wire                    req_ready_i,
@@ -79,7 +84,6 @@ module ww_tm_txlog #(
   localparam VL     = LANES * 4 / LINE_BYTES;           // lines per vector
   localparam VL_W   = (VL > 1) ? $clog2(VL) : 1;
   localparam SIDX_W = VL_W + 1;                         // RA/WA store index
-  localparam ENT_W  = $clog2(LOG_WORDS + 1);
   localparam BITS   = 1 << BLOOM_W;
   localparam L_W    = (LANES > 1) ? $clog2(LANES) : 1;
   localparam [31:0] VB      = LANES * 4;                // bytes of a vector
@@ -112,6 +116,11 @@ module ww_tm_txlog #(
   assign done_valid_o = (st_q == S_DONE);
   assign done_full_o  = full_q;
   assign done_word_o  = val_q;
+  genvar gl;
+  for (gl = 0; gl < WARPS; gl = gl + 1) begin : g_len
+    assign rlen_o[gl*ENT_W +: ENT_W] = rlen_q[gl];
+    assign wlen_o[gl*ENT_W +: ENT_W] = wlen_q[gl];
+  end
 
   // the filter: one H3 function of the word address of the lowest lane of
   // qpend_q (QUERY and BLOOM)
@@ -170,7 +179,7 @@ module ww_tm_txlog #(
 
   always @* begin
     req_valid_o = 1'b0;
-    req_op_o    = `WW_L1_LOAD;
+    req_op_o    = `WW_L1_LOAD_STRONG;
     req_line_o  = {LINE_W{1'b0}};
     req_wdata_o = {LINE_BYTES*8{1'b0}};
     case (st_q)

@@ -335,7 +335,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
         in->rsp_valid_i = 1;
         for (unsigned k = 0; k < LPL; k++)
           in->rsp_data_i[k] = rd32(s, s->mem_line * LINEB + 4 * k);
-        if (s->mem_op == WW_L1_LOAD_STRONG && s->n_rd < LANES) {
+        /* an L2 read of data (log lines are read with LOAD_STRONG too) */
+        if (s->mem_op == WW_L1_LOAD_STRONG && s->mem_line * LINEB < LOG_BASE && s->n_rd < LANES) {
           s->rd_line[s->n_rd] = s->mem_line;
           memcpy(s->rd_data[s->n_rd], in->rsp_data_i, sizeof s->rd_data[0]);
           s->n_rd++;
