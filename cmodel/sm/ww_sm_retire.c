@@ -18,7 +18,6 @@ struct ww_sm_retire {
   ww_sm_retire_cfg_t cfg;
   uint32_t wid_mask;
   int halted;
-  uint32_t sk_pc;
   uint32_t bar_pc[MAXW];
   ww_sm_retire_out_t q;       /* the registered outputs (halted_o aside) */
 };
@@ -32,7 +31,6 @@ ww_sm_retire_cfg_t ww_sm_retire_default_cfg(void)
 static void reset(ww_sm_retire_t *m)
 {
   m->halted = 0;
-  m->sk_pc = 0;
   memset(m->bar_pc, 0, sizeof m->bar_pc);
   memset(&m->q, 0, sizeof m->q);
   m->q.ret_mem_o = WW_MEM_NONE;
@@ -93,15 +91,16 @@ void ww_sm_retire_step(ww_sm_retire_t *m, const ww_sm_retire_in_t *in, ww_sm_ret
       addr = e_pc;
     } else if (e_trap == WW_TRAP_MISALIGNED && !in->e_mem_i) {
       addr = (uint32_t)in->e_target_i;
-    } else if (in->e_mem_i) {
+    } else if (in->e_mem_i && e_trap != WW_TRAP_TX_LOG_FULL) {   /* a full log: no lane */
       lane = (unsigned)in->lsu_fault_lane_i & 31u;
       addr = (uint32_t)in->lsu_fault_addr_i;
     }
   } else if (stack_trap) {
     trap = 1;
-    kind = sk_err == WW_STACK_ERR_OVERFLOW ? WW_TRAP_STACK_OVERFLOW : WW_TRAP_JOIN_EMPTY;
+    kind = sk_err == WW_STACK_ERR_OVERFLOW ? WW_TRAP_STACK_OVERFLOW
+         : sk_err == WW_STACK_ERR_TX_NONE  ? WW_TRAP_TX_OUTSIDE : WW_TRAP_JOIN_EMPTY;
     wid = (uint32_t)in->sk_wid_i & m->wid_mask;
-    pc = m->sk_pc;
+    pc = of_warp(m, in->inf_pc_i, wid, 32);   /* the answered instruction's */
     insn = of_warp(m, in->inf_insn_i, wid, 32);
   } else if (in->deadlock_i) {
     /* the warp whose ww.bar or ww.exit caused it, else the barrier unit's */
@@ -121,8 +120,6 @@ void ww_sm_retire_step(ww_sm_retire_t *m, const ww_sm_retire_in_t *in, ww_sm_ret
     reset(m);
     return;
   }
-  if (in->e_stack_i)
-    m->sk_pc = e_pc;
   if (in->e_bar_i && e_wid < m->cfg.warps)
     m->bar_pc[e_wid] = e_pc;
 

@@ -109,14 +109,15 @@ sm_retire_RTL   := rtl/sm/ww_sm_retire.v
 sm_retire_SYNTH := 1
 
 # ww_sm: one streaming multiprocessor, an assembly of the blocks above with
-# the ScoRD tables and the GSI classifier (no C model of its own: the whole
-# GPU is checked by co-simulation). Every rtl/sm/*.v (ww_sm.v last), so new
+# the ScoRD tables, the GSI classifier and KILO TM's SM side (no C model of
+# its own: the whole GPU is checked by co-simulation). Every rtl/sm/*.v (ww_sm.v last), so new
 # SM files are picked up without editing this list.
 RTL_MODULES += sm
 sm_TOP   := ww_sm
 sm_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_fifo.v rtl/common/ww_amo_alu.v \
             rtl/scord/ww_scord_bartab.v rtl/scord/ww_scord_locktab.v rtl/scord/ww_scord_rec.v \
-            rtl/gsi/ww_gsi.v \
+            rtl/gsi/ww_gsi.v rtl/common/ww_h3_hash.v rtl/tm/ww_tm_warp.v rtl/tm/ww_tm_txlog.v \
+            rtl/tm/ww_tm_commit_walk.v rtl/tm/ww_tm_sm.v \
             $(filter-out rtl/sm/ww_sm.v,$(sort $(wildcard rtl/sm/*.v))) rtl/sm/ww_sm.v
 sm_SYNTH := 1
 sm_HIER  := 1

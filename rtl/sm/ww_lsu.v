@@ -91,7 +91,10 @@ module ww_lsu #(
   parameter BAR_W      = `WW_SCORD_BARID_W,
   parameter BLOOM_W    = `WW_SCORD_BLOOM_W,
   parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, BAR_W, BLOOM_W),
-  parameter CTX        = `WW_LSU_CTX
+  parameter CTX        = `WW_LSU_CTX,
+  parameter LOG_WORDS  = `WW_TX_LOG_WORDS,
+  parameter CID_W      = `WW_CID_W,
+  parameter PART_W     = (NUM_PART > 1) ? $clog2(NUM_PART) : 1
 ) (
   input  wire                      clk_i,
   input  wire                      rst_ni,
@@ -157,7 +160,48 @@ module ww_lsu #(
   output wire                      mrsp_ready_o,
   input  wire [`WW_REQID_W-1:0]    mrsp_id_i,
   input  wire                      mrsp_miss_i,   // served by main memory (L2 miss)
-  input  wire [LINE_BYTES*8-1:0]   mrsp_data_i
+  input  wire [LINE_BYTES*8-1:0]   mrsp_data_i,
+  // KILO TM (docs/tm.md sec. 4.2, 4.3): the offered warp is in a
+  // transaction, its logs are full (bit 0 read, bit 1 write); its
+  // transactional lanes go to ww_tm_sm (tm_acc_*), which answers each
+  // lane's word
+  input  wire                      in_tx_i,
+  input  wire [1:0]                in_tx_full_i,
+  output wire                      tm_acc_valid_o,
+  input  wire                      tm_acc_ready_i,
+  output wire [`WW_TXL_W-1:0]      tm_acc_op_o,
+  output wire [WID_W-1:0]          tm_acc_wid_o,
+  output wire [LANES-1:0]          tm_acc_mask_o,
+  output wire [LANES*32-1:0]       tm_acc_addr_o,
+  output wire [2:0]                tm_acc_bytes_o,
+  output wire [LANES*32-1:0]       tm_acc_data_o,
+  input  wire                      tm_acc_done_i,
+  input  wire [LANES*32-1:0]       tm_acc_word_i,
+  // ww_tm_sm's L1 requests (in cycles the FSM leaves the L1 free; tag bit 7
+  // marks them, bit 0 is tm_l1_req_src_i) and their answers
+  input  wire                      tm_l1_req_valid_i,
+  output wire                      tm_l1_req_ready_o,
+  input  wire                      tm_l1_req_src_i,
+  input  wire [`WW_L1_W-1:0]       tm_l1_req_op_i,
+  input  wire [LINE_W-1:0]         tm_l1_req_line_i,
+  input  wire [LINE_BYTES*8-1:0]   tm_l1_req_wdata_i,
+  output wire                      tm_l1_rsp_valid_o,
+  output wire                      tm_l1_rsp_src_o,
+  output wire [LINE_BYTES*8-1:0]   tm_l1_rsp_data_o,
+  output wire                      tm_l1_wack_o,
+  // ww_tm_sm's packets to the commit units (requests of id class TM, the
+  // lowest priority on the memory port) and their messages (responses)
+  input  wire                      tm_pkt_valid_i,
+  output wire                      tm_pkt_ready_o,
+  input  wire [PART_W-1:0]         tm_pkt_part_i,
+  input  wire [`WW_TM_PKT_W-1:0]   tm_pkt_kind_i,
+  input  wire [CID_W-1:0]          tm_pkt_cid_i,
+  input  wire [29:0]               tm_pkt_addr_i,
+  input  wire [31:0]               tm_pkt_data_i,
+  output wire                      tm_msg_valid_o,
+  output wire [PART_W-1:0]         tm_msg_part_o,
+  output wire [`WW_TM_MSG_W-1:0]   tm_msg_kind_o,
+  output wire [CID_W-1:0]          tm_msg_cid_o
 );
 
   // ISA constants: this module uses the WW_OP_* codes only.
@@ -173,12 +217,15 @@ module ww_lsu #(
   localparam [31:0] SH_BASE    = `WW_SHARED_BASE;
   localparam [31:0] SH_BYTES   = `WW_SHMEM_BYTES;
 
-  localparam [3:0] S_IDLE = 4'd0, S_RS3 = 4'd1, S_SHREQ = 4'd2, S_SHWAIT = 4'd3,
-                   S_GLOBAL = 4'd4, S_LINE = 4'd5, S_L1REQ = 4'd6, S_L1RSP = 4'd7,
-                   S_WACK = 4'd8, S_BYPREQ = 4'd9, S_BYPRSP = 4'd10, S_FENCE = 4'd11,
-                   S_DONE = 4'd12, S_CHECK = 4'd13, S_FPKT = 4'd14, S_FACK = 4'd15;
+  localparam [4:0] S_IDLE = 5'd0, S_RS3 = 5'd1, S_SHREQ = 5'd2, S_SHWAIT = 5'd3,
+                   S_GLOBAL = 5'd4, S_LINE = 5'd5, S_L1REQ = 5'd6, S_L1RSP = 5'd7,
+                   S_WACK = 5'd8, S_BYPREQ = 5'd9, S_BYPRSP = 5'd10, S_FENCE = 5'd11,
+                   S_DONE = 5'd12, S_CHECK = 5'd13, S_FPKT = 5'd14, S_FACK = 5'd15,
+                   S_TXREQ = 5'd16, S_TXWAIT = 5'd17;
   localparam [31:0] LOCAL_BASE0 = GMEM - NUM_SM * WARPS * LANES * `WW_LOCAL_BYTES;
-  localparam PART_W = (NUM_PART > 1) ? $clog2(NUM_PART) : 1;
+  // KILO TM's log region just below local memory (docs/tm.md sec. 5):
+  // addresses below it are transactional
+  localparam [31:0] TX_LOG_BASE = LOCAL_BASE0 - NUM_SM * WARPS * 2 * LOG_WORDS * 2 * LANES * 4;
 
   ////////////////////
   // Decode         //
@@ -227,21 +274,36 @@ module ww_lsu #(
     .fault_addr_o (faddr_c)
   );
 
-  assign fault_o      = fault_c;
-  assign fault_kind_o = fkind_c;
-  assign fault_lane_o = flane_c;
-  assign fault_addr_o = faddr_c;
+  // KILO TM: the transactional lanes of the offered instruction (a plain
+  // load or store of a warp in a transaction: its global lanes below the log
+  // region); a full log is the instruction's fault after the address checks
+  wire in_plain_ld = (in_op_i >= WW_OP_LB && in_op_i <= WW_OP_LHU);
+  wire in_plain_st = (in_op_i >= WW_OP_SB && in_op_i <= WW_OP_SW);
+  reg [LANES-1:0] tx_c;
+  integer t;
+  always @* begin
+    for (t = 0; t < LANES; t = t + 1)
+      tx_c[t] = in_tx_i && (in_plain_ld || in_plain_st) && in_mask_i[t] && !shared_c[t] &&
+                addr_c[32*t +: 32] < TX_LOG_BASE;
+  end
+  wire tx_reads = in_plain_ld || in_n != 3'd4;
+  wire tx_full  = (|tx_c) && ((tx_reads && in_tx_full_i[0]) || (in_plain_st && in_tx_full_i[1]));
+
+  assign fault_o      = fault_c || tx_full;
+  assign fault_kind_o = fault_c ? fkind_c : `WW_TRAP_TX_LOG_FULL;
+  assign fault_lane_o = fault_c ? flane_c : 5'd0;
+  assign fault_addr_o = fault_c ? faddr_c : 32'd0;
 
   ////////////////////
   // State          //
   ////////////////////
 
-  reg [3:0]           state_q;
+  reg [4:0]           state_q;
   reg [WID_W-1:0]     wid_q;
   reg [6:0]           op_q;
   reg [31:0]          pc_q, ctaid_q;
   reg [SLOT_W-1:0]    slot_q;
-  reg [LANES-1:0]     sh_mask_q, gl_mask_q;
+  reg [LANES-1:0]     sh_mask_q, gl_mask_q, tx_mask_q;
   reg [LANES*32-1:0]  addr_q, data_q, swap_q;
   reg [2:0]           n_q;
   reg [LINE_W-1:0]    line_q;
@@ -283,7 +345,7 @@ module ww_lsu #(
   wire wb_free;
   wire [CTX_W-1:0] wb_free_ctx;
   assign in_ready_o = (state_q == S_IDLE) && wb_free;
-  wire accept = in_valid_i && in_ready_o && !fault_c;
+  wire accept = in_valid_i && in_ready_o && !fault_o;
 
   ////////////////////
   // Lane helpers   //
@@ -435,6 +497,19 @@ module ww_lsu #(
   wire [LB_W-1:0]      l1_mreq_data;
   wire [L1_ID_W-1:0]  l1_mreq_id;
   wire                 byp_rsp = mrsp_valid_i && mrsp_id_i[`WW_REQID_BYPASS_BIT] && l1_mrsp_ready;
+  wire                 tm_rsp  = mrsp_valid_i && mrsp_id_i[`WW_REQID_TM_BIT];
+
+  // the L1's requester: the FSM, else ww_tm_sm (tag bit 7, bit 0 its source)
+  wire                 fsm_l1  = (state_q == S_L1REQ) || fence_go;
+  wire                 tm_l1   = !fsm_l1 && tm_l1_req_valid_i;
+  wire [`WW_L1_W-1:0]  l1_req_op    = fsm_l1 ? l1_op_c : tm_l1_req_op_i;
+  wire [LINE_W-1:0]    l1_req_line  = fsm_l1 ? line_q : tm_l1_req_line_i;
+  wire [7:0]           l1_req_tag   = fsm_l1 ? {{(8-LI_W-CTX_W){1'b0}}, cx_q, cur_q}
+                                             : {1'b1, 6'd0, tm_l1_req_src_i};
+  wire [LINE_BYTES-1:0] l1_req_be   = fsm_l1 ? ((is_dev || is_fence) ? {LINE_BYTES{1'b0}} : st_be_c)
+                                             : (tm_l1_req_op_i == `WW_L1_STORE) ? {LINE_BYTES{1'b1}}
+                                                                                : {LINE_BYTES{1'b0}};
+  wire [LB_W-1:0]      l1_req_wdata = fsm_l1 ? st_data_c : tm_l1_req_wdata_i;
 
   // unused outputs of this instance are left open on purpose
   /* verilator lint_off PINCONNECTEMPTY */
@@ -442,18 +517,18 @@ module ww_lsu #(
                  .WQ(`WW_L1_WQ)) u_l1 (
     .clk_i           (clk_i),
     .rst_ni          (rst_ni),
-    .req_valid_i     (state_q == S_L1REQ || fence_go),
-    .req_op_i        (l1_op_c),
-    .req_line_i      (line_q),
-    .req_tag_i       ({{(8-LI_W-CTX_W){1'b0}}, cx_q, cur_q}),
-    .req_be_i        ((is_dev || is_fence) ? {LINE_BYTES{1'b0}} : st_be_c),
-    .req_wdata_i     (st_data_c),
+    .req_valid_i     (fsm_l1 || tm_l1),
+    .req_op_i        (l1_req_op),
+    .req_line_i      (l1_req_line),
+    .req_tag_i       (l1_req_tag),
+    .req_be_i        (l1_req_be),
+    .req_wdata_i     (l1_req_wdata),
     .req_amo_op_i    (amo_code),
     .req_amo_word_i  (cur_addr[OFF_W-1:2]),
     .req_amo_a_i     (cur_b),
     .req_amo_b_i     (cur_swap),
     .mem_req_ready_i (mreq_ready_i),
-    .mem_rsp_valid_i (mrsp_valid_i && !mrsp_id_i[`WW_REQID_BYPASS_BIT]),
+    .mem_rsp_valid_i (mrsp_valid_i && !mrsp_id_i[`WW_REQID_BYPASS_BIT] && !tm_rsp),
     .mem_rsp_id_i    (mrsp_id_i[L1_ID_W-1:0]),
     .mem_rsp_data_i  (mrsp_data_i),
     .req_ready_o     (l1_ready),
@@ -474,6 +549,16 @@ module ww_lsu #(
     .mem_rsp_ready_o (l1_mrsp_ready)
   );
   /* verilator lint_on PINCONNECTEMPTY */
+
+  // ww_tm_sm's L1 port: the L1's answers to tag bit 7
+  assign tm_l1_req_ready_o = l1_ready && !fsm_l1;
+  assign tm_l1_rsp_valid_o = l1_rsp_valid && l1_rsp_tag[7];
+  assign tm_l1_rsp_src_o   = l1_rsp_tag[0];
+  assign tm_l1_rsp_data_o  = l1_rsp;
+  assign tm_l1_wack_o      = l1_wack && l1_wack_tag[7];
+  // the FSM's and the write-back table's answers: tag bit 7 clear
+  wire   l1_rsp_own        = l1_rsp_valid && !l1_rsp_tag[7];
+  wire   l1_wack_own       = l1_wack && !l1_wack_tag[7];
 
   ////////////////////
   // Memory port    //
@@ -516,29 +601,45 @@ module ww_lsu #(
     .line_o  (rec_line),
     .sb_o    (sb_c)
   );
-  assign mreq_valid_o    = l1_mreq_valid || byp_valid || rec_valid;
+  // KILO TM packets (docs/tm.md sec. 4.3 step 6, ww_proto.def TMPKT): the
+  // word's line (RLOG, WLOG) or the partition's index (END, FINAL) routes
+  // it; amo_a the word's byte address, amo_b the word; kind and CID in data
+  wire tm_go   = tm_pkt_valid_i && !l1_mreq_valid && !byp_valid && !rec_valid;
+  wire tm_word = (tm_pkt_kind_i == `WW_TM_PKT_RLOG) || (tm_pkt_kind_i == `WW_TM_PKT_WLOG);
+  wire [LINE_W-1:0] tm_line = tm_word ? tm_pkt_addr_i[29:OFF_W-2]
+                                      : {{(LINE_W-PART_W){1'b0}}, tm_pkt_part_i};
+  wire [`WW_TMPKT_W(CID_W)-1:0] tm_rec = {tm_pkt_cid_i, tm_pkt_kind_i};
+  assign tm_pkt_ready_o = mreq_ready_i && !l1_mreq_valid && !byp_valid && !rec_valid;
+
+  assign mreq_valid_o    = l1_mreq_valid || byp_valid || rec_valid || tm_go;
   assign mreq_op_o       = l1_mreq_valid ? (l1_mreq_we ? `WW_L2_WRITE : `WW_L2_READ) :
-                           rec_valid ? `WW_L2_READ : `WW_L2_ATOMIC;
+                           (rec_valid || tm_go) ? `WW_L2_READ : `WW_L2_ATOMIC;
   assign mreq_line_o     = l1_mreq_valid ? l1_mreq_line :
-                           (chk_send || fpkt_send) ? rec_line : line_q;
+                           (chk_send || fpkt_send) ? rec_line : tm_go ? tm_line : line_q;
   assign mreq_id_o       = l1_mreq_valid ? (`WW_REQID_L1 | {{(`WW_REQID_W-L1_ID_W){1'b0}}, l1_mreq_id}) :
-                           rec_valid ? `WW_REQID_SCORD : `WW_REQID_BYPASS;
+                           rec_valid ? `WW_REQID_SCORD : tm_go ? `WW_REQID_TM : `WW_REQID_BYPASS;
   assign mreq_be_o       = l1_mreq_valid ? l1_mreq_be : {LINE_BYTES{1'b0}};
-  assign mreq_data_o     = l1_mreq_valid ? l1_mreq_data : {LB_W{1'b0}};
+  assign mreq_data_o     = l1_mreq_valid ? l1_mreq_data :
+                           tm_go ? {{(LB_W-`WW_TMPKT_W(CID_W)){1'b0}}, tm_rec} : {LB_W{1'b0}};
   assign mreq_amo_op_o   = amo_code;
   assign mreq_amo_word_o = cur_addr[OFF_W-1:2];
-  assign mreq_amo_a_o    = cur_b;
-  assign mreq_amo_b_o    = cur_swap;
+  assign mreq_amo_a_o    = tm_go ? {tm_pkt_addr_i, 2'b00} : cur_b;
+  assign mreq_amo_b_o    = tm_go ? tm_pkt_data_i : cur_swap;
   assign mreq_sb_o       = sb_c;
+  // a commit unit's message: a response of id class TM (TMMSG in data)
+  assign tm_msg_valid_o  = tm_rsp && l1_mrsp_ready;
+  assign tm_msg_kind_o   = mrsp_data_i[`WW_TMMSG_KIND_LSB(CID_W, PART_W) +: `WW_TM_MSG_W];
+  assign tm_msg_cid_o    = mrsp_data_i[`WW_TMMSG_CID_LSB(CID_W, PART_W) +: CID_W];
+  assign tm_msg_part_o   = mrsp_data_i[`WW_TMMSG_PART_LSB(CID_W, PART_W) +: PART_W];
   // one ready for both kinds (not a function of the id: no combinational path
   // back into the crossbar's arbiter); a device atomic waits only on an L1
   // that is idle anyway
   assign mrsp_ready_o    = l1_mrsp_ready;
   // ids: the BYPASS bit, bits 2:0 the L1's; cur_addr: only the word index is sent
-  wire unused_ok = &{1'b0, mrsp_id_i[`WW_REQID_W-1:`WW_REQID_BYPASS_BIT+1],
+  wire unused_ok = &{1'b0,
                      mrsp_id_i[`WW_REQID_BYPASS_BIT-1:L1_ID_W], amo_rel[6:`WW_AMO_W],
                      cur_addr[31:OFF_W], cur_addr[1:0],
-                     l1_rsp_tag[7:LI_W+CTX_W]};
+                     l1_rsp_tag[6:LI_W+CTX_W], l1_wack_tag[6:LI_W+CTX_W]};
 
   ////////////////////
   // Lines in flight //
@@ -550,14 +651,15 @@ module ww_lsu #(
   wire fin_fast;
   wire line_take = (state_q == S_LINE) && co_valid;         // a line enters the table
   // where the instruction ends: the CHECK records first when ScoRD is on
-  wire [3:0] s_fin = (scord_en_i && nline_q != {NL_W{1'b0}}) ? S_CHECK : S_DONE;
+  wire [4:0] s_fin = (scord_en_i && nline_q != {NL_W{1'b0}}) ? S_CHECK : S_DONE;
   assign fin_fast = line_out && last_q && s_fin == S_DONE;
   // the front's own atomic: an L1 answer that is not a load entry's, a write
   // acknowledgement of its entry
-  wire at_rsp  = l1_rsp_valid && !wb_rsp_load;
-  wire at_wack = l1_wack && l1_wack_tag[LI_W +: CTX_W] == cx_q;
+  wire at_rsp  = l1_rsp_own && !wb_rsp_load;
+  wire at_wack = l1_wack_own && l1_wack_tag[LI_W +: CTX_W] == cx_q;
   // a read fill the L1 takes (write acks are the other responses it sees)
-  wire fill_in  = mrsp_valid_i && !mrsp_id_i[`WW_REQID_BYPASS_BIT] && l1_mrsp_ready && !l1_wack;
+  wire fill_in  = mrsp_valid_i && !mrsp_id_i[`WW_REQID_BYPASS_BIT] && !tm_rsp && l1_mrsp_ready &&
+                  !l1_wack;
 
   // GSI level of an L1 answer: hit, merge, or the fill's origin
   wire [`WW_GSI_SRC_W-1:0] l1_lvl = (l1_rsp_kind == `WW_L1_KIND_HIT) ? `WW_GSI_SRC_L1 :
@@ -635,6 +737,15 @@ module ww_lsu #(
   wire   done_load;
   assign ld_done_o  = done_valid_o && done_ready_i && done_load;
 
+  // the transactional lanes to ww_tm_sm (S_TXREQ), answered in S_TXWAIT
+  assign tm_acc_valid_o = (state_q == S_TXREQ);
+  assign tm_acc_op_o    = is_load ? `WW_TXL_LOAD : `WW_TXL_STORE;
+  assign tm_acc_wid_o   = wid_q;
+  assign tm_acc_mask_o  = tx_mask_q;
+  assign tm_acc_addr_o  = addr_q;
+  assign tm_acc_bytes_o = n_q;
+  assign tm_acc_data_o  = data_q;
+
   ////////////////////
   // FSM            //
   ////////////////////
@@ -653,6 +764,7 @@ module ww_lsu #(
       slot_q    <= {SLOT_W{1'b0}};
       sh_mask_q <= {LANES{1'b0}};
       gl_mask_q <= {LANES{1'b0}};
+      tx_mask_q <= {LANES{1'b0}};
       addr_q    <= {LANES*32{1'b0}};
       data_q    <= {LANES*32{1'b0}};
       swap_q    <= {LANES*32{1'b0}};
@@ -671,13 +783,15 @@ module ww_lsu #(
           ctaid_q   <= in_ctaid_i;
           slot_q    <= in_slot_i;
           sh_mask_q <= in_fence ? {LANES{1'b0}} : in_mask_i & shared_c;
-          gl_mask_q <= in_fence ? {LANES{1'b0}} : in_mask_i & ~shared_c;
+          gl_mask_q <= in_fence ? {LANES{1'b0}} : in_mask_i & ~shared_c & ~tx_c;
+          tx_mask_q <= tx_c;
           addr_q    <= addr_c;
           data_q    <= in_data_i;
           n_q       <= in_n;
           cx_q      <= wb_free_ctx;
-          // no shared lane: straight to the global lanes
-          state_q   <= in_is_cas_o ? S_RS3 :
+          // transactional lanes first (ww_tm_sm); no shared lane: straight
+          // to the global lanes
+          state_q   <= in_is_cas_o ? S_RS3 : (|tx_c) ? S_TXREQ :
                        ((in_mask_i & shared_c) == {LANES{1'b0}} || in_fence) ? S_GLOBAL : S_SHREQ;
           for (j = 0; j < LANES; j = j + 1)
             track_q[j] <= in_mask_i[j] && !shared_c[j] && addr_c[32*j +: 32] < LOCAL_BASE0;
@@ -688,6 +802,12 @@ module ww_lsu #(
         end
         S_RS3: begin
           swap_q  <= in_swap_i;
+          state_q <= S_SHREQ;
+        end
+        S_TXREQ: if (tm_acc_ready_i) begin
+          state_q <= S_TXWAIT;
+        end
+        S_TXWAIT: if (tm_acc_done_i) begin   // a load's words go to write-back
           state_q <= S_SHREQ;
         end
         S_SHREQ: begin
@@ -789,7 +909,7 @@ module ww_lsu #(
   end
 
   // after a block atomic lane: the next lane of this line, the next line, or done
-  function [3:0] next_after_lane(input [LANES-1:0] rest, input lst, input [3:0] fin);
+  function [4:0] next_after_lane(input [LANES-1:0] rest, input lst, input [4:0] fin);
     begin
       if (rest != {LANES{1'b0}}) next_after_lane = S_L1REQ;
       else if (lst)              next_after_lane = fin;
@@ -838,7 +958,8 @@ module ww_lsu #(
   // result words written by this FSM: shared-memory answers, atomics' old values
   wire wr_sh  = (state_q == S_SHWAIT) && sh_rsp_valid;
   wire wr_at  = (state_q == S_L1RSP && at_rsp) || (state_q == S_BYPRSP && byp_rsp);
-  wire [LANES*32-1:0] wr_data = wr_sh ? sh_rsp : {LANES{old_word}};
+  wire wr_tx  = (state_q == S_TXWAIT) && tm_acc_done_i && is_load;
+  wire [LANES*32-1:0] wr_data = wr_sh ? sh_rsp : wr_tx ? tm_acc_word_i : {LANES{old_word}};
 
   ww_lsu_wb #(.CTX(CTX), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .WID_W(WID_W),
               .TAG_W(8)) u_wb (
@@ -861,15 +982,15 @@ module ww_lsu #(
     .line_lanes_i   (co_lanes),
     .out_i          (line_out),
     .out_ctx_i      (cx_q),
-    .wr_i           (wr_sh || wr_at),
+    .wr_i           (wr_sh || wr_at || wr_tx),
     .wr_ctx_i       (cx_q),
-    .wr_mask_i      (wr_sh ? sh_mask_q : cur_onehot),
+    .wr_mask_i      (wr_sh ? sh_mask_q : wr_tx ? tx_mask_q : cur_onehot),
     .wr_data_i      (wr_data),
-    .rsp_valid_i    (l1_rsp_valid),
+    .rsp_valid_i    (l1_rsp_own),
     .rsp_tag_i      (l1_rsp_tag),
     .rsp_data_i     (l1_rsp),
     .rsp_lvl_i      (l1_lvl),
-    .wack_valid_i   (l1_wack),
+    .wack_valid_i   (l1_wack_own),
     .wack_tag_i     (l1_wack_tag),
     .fin_i          (state_q == S_DONE || fin_fast),
     .fin_ctx_i      (cx_q),

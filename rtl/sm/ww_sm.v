@@ -333,7 +333,21 @@ module ww_sm #(
   reg [1:0]        e_fault_q;
   reg              e_mem_q, e_md_q;
 
-  wire e_stack = e_valid_q && (e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN);
+  // KILO TM (docs/tm.md sec. 3): an outermost ww.tx.begin pushes the TX
+  // entry (a stack request like split/join); an outermost ww.tx.commit goes
+  // to ww_tm_sm, whose outcome later makes the stack's TX_COMMIT request
+  wire [WARPS-1:0] tx_in;          // warps in a transaction (ww_tm_warp)
+  wire e_txb   = e_valid_q && e_op_q == WW_OP_TX_BEGIN;
+  wire e_txc   = e_valid_q && e_op_q == WW_OP_TX_COMMIT;
+  wire tw_commit_outer, tw_commit_outside, tw_begin_err;
+  wire e_stack = e_valid_q && (e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN ||
+                               (e_txb && !tx_in[e_wid_q]));
+  wire e_tmc   = e_txc && tw_commit_outer;   // to ww_tm_sm
+  wire tmc_stack;                  // ww_tm_sm's outcome goes to the stack now
+  wire [WID_W-1:0] tmc_wid;        // its warp and failed lanes
+  wire [LANES-1:0] tmc_fail;
+  wire [WARPS-1:0] tm_wait;        // a warp's next ww.tx.begin / ww.tx.commit waits
+  wire [`WW_TRAP_W-1:0] e_tx_trap; // the transaction rule the execute stage breaks
   wire lsu_is_cas;   // the LSU decodes CAS (its third operand is read next cycle)
   wire e_cas   = e_valid_q && e_mem_q && lsu_is_cas;
   wire lsu_done_valid;
@@ -352,14 +366,14 @@ module ww_sm #(
     .rst_ni           (rst_ni),
     .halted_i         (halted),
     .active_i         (active_q),
-    .bar_wait_i       (bar_waiting),
+    .bar_wait_i       (bar_waiting | tm_wait),
     .bv_valid_i       (bv_valid),
     .bv_mem_i         (bv_mem),
     .bv_md_i          (bv_md),
     .bv_div_i         (bv_div),
     .sb_ready_i       (sb_ready),
     .sb_mem_i         (sb_mem),
-    .exec_hold_i      (e_stack || e_cas),
+    .exec_hold_i      (e_stack || e_cas || tmc_stack),
     .lsu_offer_i      (e_valid_q && e_mem_q),
     .lsu_ready_i      (lsu_ready),
     .c_valid_i        (c_valid),
@@ -456,6 +470,7 @@ module ww_sm #(
     .rs2_data_i       (rs2_data),
     .lsu_fault_i      (lsu_fault),
     .lsu_fault_kind_i (lsu_fault_kind),
+    .tx_trap_i        (e_tx_trap),
     .res_o            (e_res_c),
     .pred_o           (pred_c),
     .target_o         (e_target),
@@ -464,7 +479,7 @@ module ww_sm #(
   );
 
   wire e_ok     = e_valid_q && e_trap_c == `WW_TRAP_NONE && !halted;
-  wire e_simple = !e_mem_q && !e_md_q && !(e_op_q == WW_OP_SPLIT || e_op_q == WW_OP_JOIN);
+  wire e_simple = !e_mem_q && !e_md_q && !e_stack && !e_tmc;
   wire e_done   = e_ok && e_simple;
   assign e_bar  = e_done && e_op_q == WW_OP_BAR;
   assign e_exit = e_done && e_op_q == WW_OP_EXIT;
@@ -484,13 +499,15 @@ module ww_sm #(
   ww_simt_stack #(.WARPS(WARPS), .LANES(LANES)) u_stack (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
-    .req_valid_i    (e_ok && e_stack),
+    .req_valid_i    ((e_ok && e_stack) || tmc_stack),
     .req_ready_o    (sk_ready),
-    .req_op_i       (e_op_q == WW_OP_JOIN ? `WW_STACK_JOIN : `WW_STACK_SPLIT),
-    .req_wid_i      (e_wid_q),
-    .req_tmask_i    (e_mask_q),
-    .req_pred_i     (pred_c),
-    .req_pc_i       (e_pc_q),
+    .req_op_i       (tmc_stack ? `WW_STACK_TX_COMMIT :
+                     e_op_q == WW_OP_JOIN ? `WW_STACK_JOIN :
+                     e_op_q == WW_OP_SPLIT ? `WW_STACK_SPLIT : `WW_STACK_TX_BEGIN),
+    .req_wid_i      (tmc_stack ? tmc_wid : e_wid_q),
+    .req_tmask_i    (tmc_stack ? mask_q[tmc_wid] : e_mask_q),
+    .req_pred_i     (tmc_stack ? tmc_fail : pred_c),
+    .req_pc_i       (tmc_stack ? if_pc_q[tmc_wid] : e_pc_q),
     .rsp_valid_o    (sk_valid),
     .rsp_wid_o      (sk_wid),
     .rsp_tmask_o    (sk_mask),
@@ -588,6 +605,28 @@ module ww_sm #(
   wire [2:0]          lsu_bytes;
 
   wire [`WW_GSI_WHY_W-1:0] lsu_why;
+
+  // the LSU's KILO TM ports (ww_tm_sm, below)
+  wire [1:0]               tx_full_c;
+  wire                     tm_acc_valid, tm_acc_ready, tm_acc_done;
+  wire [`WW_TXL_W-1:0]     tm_acc_op;
+  wire [WID_W-1:0]         tm_acc_wid;
+  wire [LANES-1:0]         tm_acc_mask;
+  wire [LANES*32-1:0]      tm_acc_addr, tm_acc_data, tm_acc_word;
+  wire [2:0]               tm_acc_bytes;
+  wire                     tm_l1_req_valid, tm_l1_req_ready, tm_l1_req_src;
+  wire [`WW_L1_W-1:0]      tm_l1_req_op;
+  wire [LINE_W-1:0]        tm_l1_req_line;
+  wire [LINE_BYTES*8-1:0]  tm_l1_req_wdata, tm_l1_rsp_data;
+  wire                     tm_l1_rsp_valid, tm_l1_rsp_src, tm_l1_wack;
+  localparam TPART_W = (NUM_PART > 1) ? $clog2(NUM_PART) : 1;
+  wire                     tm_pkt_valid, tm_pkt_ready, tm_msg_valid;
+  wire [TPART_W-1:0]       tm_pkt_part, tm_msg_part;
+  wire [`WW_TM_PKT_W-1:0]  tm_pkt_kind;
+  wire [`WW_TM_MSG_W-1:0]  tm_msg_kind;
+  wire [CID_W-1:0]         tm_pkt_cid, tm_msg_cid;
+  wire [29:0]              tm_pkt_addr;
+  wire [31:0]              tm_pkt_data;
   wire                     lsu_ld_start, lsu_ld_done;
   wire [`WW_GSI_SRC_W-1:0] lsu_ld_src;
 
@@ -622,7 +661,7 @@ module ww_sm #(
   wire [`WW_SCORD_BLOOM_W-1:0]  scord_lk;
 
   ww_lsu #(.WARPS(WARPS), .LANES(LANES), .BLOCKS(BLOCKS), .LINE_BYTES(LINE_BYTES),
-           .NUM_SM(NUM_SM), .NUM_PART(NUM_PART), .SB_W(SB_W)) u_lsu (
+           .NUM_SM(NUM_SM), .NUM_PART(NUM_PART), .SB_W(SB_W), .CID_W(CID_W)) u_lsu (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
     .in_valid_i     (e_ok && e_mem_q),
@@ -680,7 +719,40 @@ module ww_sm #(
     .why_o          (lsu_why),
     .ld_start_o     (lsu_ld_start),
     .ld_done_o      (lsu_ld_done),
-    .ld_src_o       (lsu_ld_src)
+    .ld_src_o       (lsu_ld_src),
+    .in_tx_i        (tx_in[e_wid_q]),
+    .in_tx_full_i   (tx_full_c),
+    .tm_acc_valid_o (tm_acc_valid),
+    .tm_acc_ready_i (tm_acc_ready),
+    .tm_acc_op_o    (tm_acc_op),
+    .tm_acc_wid_o   (tm_acc_wid),
+    .tm_acc_mask_o  (tm_acc_mask),
+    .tm_acc_addr_o  (tm_acc_addr),
+    .tm_acc_bytes_o (tm_acc_bytes),
+    .tm_acc_data_o  (tm_acc_data),
+    .tm_acc_done_i  (tm_acc_done),
+    .tm_acc_word_i  (tm_acc_word),
+    .tm_l1_req_valid_i (tm_l1_req_valid),
+    .tm_l1_req_ready_o (tm_l1_req_ready),
+    .tm_l1_req_src_i   (tm_l1_req_src),
+    .tm_l1_req_op_i    (tm_l1_req_op),
+    .tm_l1_req_line_i  (tm_l1_req_line),
+    .tm_l1_req_wdata_i (tm_l1_req_wdata),
+    .tm_l1_rsp_valid_o (tm_l1_rsp_valid),
+    .tm_l1_rsp_src_o   (tm_l1_rsp_src),
+    .tm_l1_rsp_data_o  (tm_l1_rsp_data),
+    .tm_l1_wack_o      (tm_l1_wack),
+    .tm_pkt_valid_i (tm_pkt_valid),
+    .tm_pkt_ready_o (tm_pkt_ready),
+    .tm_pkt_part_i  (tm_pkt_part),
+    .tm_pkt_kind_i  (tm_pkt_kind),
+    .tm_pkt_cid_i   (tm_pkt_cid),
+    .tm_pkt_addr_i  (tm_pkt_addr),
+    .tm_pkt_data_i  (tm_pkt_data),
+    .tm_msg_valid_o (tm_msg_valid),
+    .tm_msg_part_o  (tm_msg_part),
+    .tm_msg_kind_o  (tm_msg_kind),
+    .tm_msg_cid_o   (tm_msg_cid)
   );
 `ifndef SYNTHESIS
   // issue checks lsu_ready, so the LSU is ready when the execute stage offers
@@ -690,6 +762,148 @@ module ww_sm #(
       $stop;
     end
 `endif
+
+  ////////////////////
+  // KILO TM        //
+  ////////////////////
+
+  // Per warp: in a transaction, nesting depth, the SM's count of
+  // transactional warps and its limit (docs/tm.md sec. 3.1). The watchdog's
+  // validation pass is not built yet (issue 14), so its count is off here
+  // (WATCHDOG 0; the co-simulated golden model runs without it alike).
+  localparam TCW_W = $clog2(WARPS + 1);
+  wire [TCW_W-1:0] tw_count;
+  wire             tw_begin_ok;
+  // unused outputs of this instance are left open on purpose
+  /* verilator lint_off PINCONNECTEMPTY */
+  ww_tm_warp #(.WARPS(WARPS), .WATCHDOG(0)) u_tm_warp (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .begin_valid_i    (e_ok && e_txb),
+    .begin_wid_i      (e_wid_q),
+    .begin_ok_o       (tw_begin_ok),
+    .begin_err_o      (tw_begin_err),
+    .commit_valid_i   (e_ok && e_txc),
+    .commit_wid_i     (e_wid_q),
+    .commit_outer_o   (tw_commit_outer),
+    .commit_outside_o (tw_commit_outside),
+    .outcome_valid_i  (tmc_stack),
+    .outcome_wid_i    (tmc_wid),
+    .outcome_retry_i  (|tmc_fail),
+    .step_valid_i     (c_valid),
+    .step_wid_i       (c_wid),
+    .wd_done_i        (1'b0),
+    .wd_wid_i         ({WID_W{1'b0}}),
+    .wd_abort_i       (1'b0),
+    .in_tx_o          (tx_in),
+    .committing_o     (),
+    .wd_o             (),
+    .count_o          (tw_count)
+  );
+  /* verilator lint_on PINCONNECTEMPTY */
+
+  // the rules (docs/isa.md "Transactions"): nesting too deep, a commit
+  // outside a transaction, ww.bar / ww.exit inside one
+  assign e_tx_trap = (e_txb && tw_begin_err) ? `WW_TRAP_TX_NESTING :
+                     (e_txc && tw_commit_outside) ? `WW_TRAP_TX_OUTSIDE :
+                     ((e_op_q == WW_OP_BAR || e_op_q == WW_OP_EXIT) && tx_in[e_wid_q]) ?
+                                                    `WW_TRAP_TX_BARRIER : `WW_TRAP_NONE;
+
+  // issue: an outermost ww.tx.begin waits while the SM's limit of
+  // transactional warps is reached (counting one in execute); a
+  // ww.tx.commit while ww_tm_sm works on a commit or one is in execute
+  localparam TM_LIMIT = `WW_TM_WARPS_PER_SM;
+  wire e_txb_new = e_txb && !tx_in[e_wid_q];
+  wire tm_full   = TM_LIMIT != 0 &&
+                   ({{(32-TCW_W){1'b0}}, tw_count} + {31'd0, e_txb_new} >= TM_LIMIT);
+  wire cmt_ready;
+  reg [WARPS-1:0] tm_wait_c;
+  always @* begin
+    for (w = 0; w < WARPS; w = w + 1)
+      tm_wait_c[w] = bv_valid[w] &&
+                     ((bv_op[7*w +: 7] == WW_OP_TX_BEGIN && !tx_in[w] && tm_full) ||
+                      (bv_op[7*w +: 7] == WW_OP_TX_COMMIT && (!cmt_ready || e_txc)));
+  end
+  assign tm_wait = tm_wait_c;
+
+  // the offered warp's logs are full (the LSU's fault)
+  localparam TX_ENT_W = $clog2(`WW_TX_LOG_WORDS + 1);
+  wire [WARPS*TX_ENT_W-1:0] tx_rlen, tx_wlen;
+  assign tx_full_c = {tx_wlen[e_wid_q*TX_ENT_W +: TX_ENT_W] >= `WW_TX_LOG_WORDS,
+                      tx_rlen[e_wid_q*TX_ENT_W +: TX_ENT_W] >= `WW_TX_LOG_WORDS};
+
+  // the SM's log region (docs/tm.md sec. 5)
+  localparam [31:0] LOCAL_BASE0 = `WW_GMEM_BYTES - NUM_SM * WARPS * LANES * `WW_LOCAL_BYTES;
+  localparam [31:0] TX_SM_LOG   = WARPS * 2 * `WW_TX_LOG_WORDS * 2 * LANES * 4;
+  localparam [31:0] TX_LOG_BASE = LOCAL_BASE0 - NUM_SM * TX_SM_LOG;
+  wire [31:0] tx_log_base = TX_LOG_BASE + {{(32-SM_W){1'b0}}, sm_id_i} * TX_SM_LOG;
+
+  wire             cmt_done_valid;
+  wire [LANES-1:0] cmt_done_fail;
+  wire [$clog2(LANES > 1 ? LANES : 2)-1:0] fin_lane;
+  ww_tm_sm #(.WARPS(WARPS), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .NUM_PART(NUM_PART),
+             .CID_W(CID_W)) u_tm (
+    .clk_i            (clk_i),
+    .rst_ni           (rst_ni),
+    .log_base_i       (tx_log_base),
+    .acc_valid_i      (tm_acc_valid),
+    .acc_ready_o      (tm_acc_ready),
+    .acc_op_i         (tm_acc_op),
+    .acc_wid_i        (tm_acc_wid),
+    .acc_mask_i       (tm_acc_mask),
+    .acc_addr_i       (tm_acc_addr),
+    .acc_bytes_i      (tm_acc_bytes),
+    .acc_data_i       (tm_acc_data),
+    .acc_done_o       (tm_acc_done),
+    .acc_word_o       (tm_acc_word),
+    .rlen_o           (tx_rlen),
+    .wlen_o           (tx_wlen),
+    .cmt_valid_i      (e_ok && e_tmc),
+    .cmt_ready_o      (cmt_ready),
+    .cmt_wid_i        (e_wid_q),
+    .cmt_mask_i       (e_mask_q),
+    .cmt_done_valid_o (cmt_done_valid),
+    .cmt_done_ready_i (tmc_stack),
+    .cmt_done_wid_o   (tmc_wid),
+    .cmt_done_fail_o  (cmt_done_fail),
+    .cid_req_o        (tm_cid_req_o),
+    .cid_n_o          (tm_cid_n_o),
+    .cid_grant_i      (tm_cid_grant_i),
+    .cid_base_i       (tm_cid_base_i),
+    .fin_valid_o      (tm_fin_valid_o),
+    .fin_wid_o        (tm_fin_wid_o),
+    .fin_lane_o       (fin_lane),
+    .fin_cid_o        (tm_fin_cid_o),
+    .fin_pass_o       (tm_fin_pass_o),
+    .l1_req_valid_o   (tm_l1_req_valid),
+    .l1_req_ready_i   (tm_l1_req_ready),
+    .l1_req_src_o     (tm_l1_req_src),
+    .l1_req_op_o      (tm_l1_req_op),
+    .l1_req_line_o    (tm_l1_req_line),
+    .l1_req_wdata_o   (tm_l1_req_wdata),
+    .l1_rsp_valid_i   (tm_l1_rsp_valid),
+    .l1_rsp_src_i     (tm_l1_rsp_src),
+    .l1_rsp_data_i    (tm_l1_rsp_data),
+    .l1_wack_i        (tm_l1_wack),
+    .pkt_valid_o      (tm_pkt_valid),
+    .pkt_ready_i      (tm_pkt_ready),
+    .pkt_part_o       (tm_pkt_part),
+    .pkt_kind_o       (tm_pkt_kind),
+    .pkt_cid_o        (tm_pkt_cid),
+    .pkt_addr_o       (tm_pkt_addr),
+    .pkt_data_o       (tm_pkt_data),
+    .msg_valid_i      (tm_msg_valid),
+    .msg_part_i       (tm_msg_part),
+    .msg_kind_i       (tm_msg_kind),
+    .msg_cid_i        (tm_msg_cid)
+  );
+  assign tm_fin_lane_o = {{(5-$bits(fin_lane)){1'b0}}, fin_lane};
+  // the outcome goes to the stack (TX_COMMIT: retry the failed lanes, or
+  // pop) when the execute stage does not use it; issue is held in that
+  // cycle, so the answer completes alone
+  assign tmc_stack = cmt_done_valid && !(e_valid_q && e_stack) && sk_ready && !halted;
+  assign tmc_fail  = cmt_done_fail;
+  wire unused_tm   = &{1'b0, tw_begin_ok};
 
   ////////////////////
   // GSI            //
@@ -865,7 +1079,6 @@ module ww_sm #(
     .e_fetch_fault_i  (e_fault_q != 2'd0),
     .e_mem_i          (e_mem_q),
     .e_target_i       (e_target),
-    .e_stack_i        (e_stack),
     .e_bar_i          (e_bar),
     .e_exit_i         (e_exit),
     .lsu_fault_lane_i (lsu_fault_lane),
@@ -1019,16 +1232,6 @@ module ww_sm #(
 
   wire unused_ok = &{1'b0, if_pc_q[0], bv_ctrl,
                      unused_sk, unused_md};
-
-  // KILO TM: not wired yet (issue 14); transactions trap TX_UNIMPL
-  assign tm_cid_req_o   = 1'b0;
-  assign tm_cid_n_o     = {TCNT_W{1'b0}};
-  assign tm_fin_valid_o = 1'b0;
-  assign tm_fin_wid_o   = {WID_W{1'b0}};
-  assign tm_fin_lane_o  = 5'd0;
-  assign tm_fin_cid_o   = {CID_W{1'b0}};
-  assign tm_fin_pass_o  = 1'b0;
-  wire unused_tm = &{1'b0, tm_cid_grant_i, tm_cid_base_i};
 
 endmodule  // ww_sm
 `default_nettype wire

@@ -69,6 +69,9 @@ module ww_sm_exec #(
   // the LSU's address fault for it
   input  wire                      lsu_fault_i,
   input  wire [`WW_TRAP_W-1:0]     lsu_fault_kind_i,
+  // a transaction rule the instruction breaks (KILO TM, docs/tm.md sec. 1:
+  // TX_OUTSIDE, TX_BARRIER, TX_NESTING; WW_TRAP_NONE if none)
+  input  wire [`WW_TRAP_W-1:0]     tx_trap_i,
   // results
   output reg  [LANES*32-1:0]       res_o,
   output reg  [LANES-1:0]          pred_o,
@@ -216,7 +219,7 @@ module ww_sm_exec #(
     else if (fault_i == FAULT_RANGE)                        trap_o = `WW_TRAP_OUT_OF_RANGE;
     else if (op_i == WW_OP_ILLEGAL)                         trap_o = `WW_TRAP_ILLEGAL;
     else if (op_i == WW_OP_ECALL || op_i == WW_OP_EBREAK)   trap_o = `WW_TRAP_KERNEL_TRAP;
-    else if (op_i == WW_OP_TX_BEGIN || op_i == WW_OP_TX_COMMIT) trap_o = `WW_TRAP_TX_UNIMPL;
+    else if (tx_trap_i != `WW_TRAP_NONE)                    trap_o = tx_trap_i;
     else if (op_i == WW_OP_CSRRS && !csr_ok)                trap_o = `WW_TRAP_ILLEGAL;
     else if (branch && taken != mask_i && taken != {LANES{1'b0}})
                                                             trap_o = `WW_TRAP_DIVERGENT;

@@ -49,7 +49,6 @@ module ww_sm_retire #(
   input  wire                       e_fetch_fault_i,
   input  wire                       e_mem_i,
   input  wire [31:0]                e_target_i,
-  input  wire                       e_stack_i,    // a split/join (answered later)
   input  wire                       e_bar_i,      // a ww.bar completes
   input  wire                       e_exit_i,     // a ww.exit completes
   input  wire [4:0]                 lsu_fault_lane_i,
@@ -100,7 +99,6 @@ module ww_sm_retire #(
   localparam [5:0] NO_LANE = 6'd63;
 
   reg        halted_q;
-  reg [31:0] sk_pc_q;                   // pc of the split/join being answered
   reg [31:0] bar_pc_q [0:WARPS-1];      // pc of each warp's last ww.bar
   integer w;
 
@@ -136,16 +134,17 @@ module ww_sm_retire #(
         trap_addr_c = e_pc_i;
       end else if (e_trap_i == `WW_TRAP_MISALIGNED && !e_mem_i) begin
         trap_addr_c = e_target_i;
-      end else if (e_mem_i) begin
+      end else if (e_mem_i && e_trap_i != `WW_TRAP_TX_LOG_FULL) begin   // a full log: no lane
         trap_lane_c = {1'b0, lsu_fault_lane_i};
         trap_addr_c = lsu_fault_addr_i;
       end
     end else if (sk_valid_i && sk_err_i != `WW_STACK_ERR_OK) begin
       trap_c      = 1'b1;
-      trap_kind_c = (sk_err_i == `WW_STACK_ERR_OVERFLOW) ? `WW_TRAP_STACK_OVERFLOW
+      trap_kind_c = (sk_err_i == `WW_STACK_ERR_OVERFLOW) ? `WW_TRAP_STACK_OVERFLOW :
+                    (sk_err_i == `WW_STACK_ERR_TX_NONE)  ? `WW_TRAP_TX_OUTSIDE
                                                          : `WW_TRAP_JOIN_EMPTY;
       trap_wid_c  = sk_wid_i;
-      trap_pc_c   = sk_pc_q;
+      trap_pc_c   = inf_pc_i[32*sk_wid_i +: 32];   // the answered instruction's
       trap_insn_c = inf_insn_i[32*sk_wid_i +: 32];
     end else if (deadlock_i) begin
       trap_c      = 1'b1;
@@ -164,7 +163,6 @@ module ww_sm_retire #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       halted_q        <= 1'b0;
-      sk_pc_q         <= 32'd0;
       for (w = 0; w < WARPS; w = w + 1)
         bar_pc_q[w] <= 32'd0;
       ret_valid_o     <= 1'b0;
@@ -189,7 +187,6 @@ module ww_sm_retire #(
       trap_lane_o     <= NO_LANE;
       trap_addr_o     <= 32'd0;
     end else begin
-      if (e_stack_i) sk_pc_q <= e_pc_i;
       if (e_bar_i)   bar_pc_q[e_wid_i] <= e_pc_i;
 
       ret_valid_o <= c_retire_i && !halted_q;

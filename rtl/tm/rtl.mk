@@ -35,3 +35,8 @@ RTL_MODULES += tm_warp
 tm_warp_TOP   := ww_tm_warp
 tm_warp_RTL   := rtl/tm/ww_tm_warp.v
 tm_warp_SYNTH := 1
+
+RTL_MODULES += tm_sm
+tm_sm_TOP   := ww_tm_sm
+tm_sm_RTL   := rtl/common/ww_h3_hash.v rtl/tm/ww_tm_txlog.v rtl/tm/ww_tm_commit_walk.v rtl/tm/ww_tm_sm.v
+tm_sm_SYNTH := 0

@@ -124,7 +124,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       in->e_trap_i = trap_kind(r);
       in->e_fetch_fault_i = ww_rng_chance(r, 1, 4);
     } else if (ww_rng_chance(r, 1, 6)) {
-      in->e_stack_i = 1;          /* a split/join: answered next cycle */
+      /* a split/join: answered next cycle */
       s->sk_pending = 1;
       s->sk_wid = (uint32_t)in->e_wid_i;
     } else if (!in->e_mem_i && ww_rng_chance(r, 2, 3)) {
