@@ -17,7 +17,7 @@ GPU_LIB    := $(BUILD)/lib/libwwgpu.a
 
 GPU_SRC    := $(wildcard cmodel/gpu/*.c) cmodel/isa/ww_isa.c
 GPU_HDR    := $(wildcard cmodel/gpu/*.h) cmodel/isa/ww_isa.h cmodel/include/ww_isa.def cmodel/include/ww_config.h \
-              cmodel/include/ww_rng.h cmodel/include/ww_util.h cmodel/include/ww_proto.h
+              cmodel/include/ww_rng.h cmodel/include/ww_util.h cmodel/include/ww_proto.h cmodel/tm/ww_tm_log.h
 GPU_OBJ    := $(patsubst cmodel/%.c,$(BUILD)/gpu/obj/%.o,$(GPU_SRC))
 
 $(BUILD)/gpu/obj/%.o: cmodel/%.c $(GPU_HDR)
