@@ -318,6 +318,27 @@ tx_doomed:
   WW_TX_COMMIT
   WW_EXIT
 
+/* tx_l1(kargs: x, y, out), one warp: reads y through its L1, commits a
+ * transaction that writes only x, reads y again into out. The host changes
+ * y in memory after the first read (label tx_l1_fill): the commit's L1
+ * invalidation (docs/tm.md sec. 5) makes the second read see it. */
+  .globl tx_l1
+tx_l1:
+  csrr s1, CSR_KARGS
+  lw a0, 0(s1)
+  lw a1, 4(s1)
+  lw a2, 8(s1)
+  .globl tx_l1_fill
+tx_l1_fill:
+  lw t0, 0(a1)
+  WW_TX_BEGIN
+  li t1, 1
+  sw t1, 0(a0)
+  WW_TX_COMMIT
+  lw t2, 0(a1)
+  sw t2, 0(a2)
+  WW_EXIT
+
   .globl retire
 retire:
   csrr s1, CSR_KARGS

@@ -6,8 +6,10 @@
  * and checks every result in memory against a value computed here on the
  * host: RV32IM, loads/stores, split/join, votes, barriers with shared memory,
  * L1 staleness and fences, scoped atomics and their races, CAS, strong
- * accesses, retire records, every trap kind, step_warp, determinism per
- * seed, and the model's speed.
+ * accesses, transactions (KILO TM: retries, nesting, the watchdog, the
+ * concurrency limit, the L1 cleared at a commit, external outcomes of
+ * co-simulation replayed against a standalone run), retire records, every
+ * trap kind, step_warp, determinism per seed, and the model's speed.
  *
  *   test_gpu [DIR]          all tests (built with ASan/UBSan by gpu.mk)
  *   test_gpu --bench [DIR]  only the speed measurement; the default when
@@ -27,6 +29,8 @@
 #include "ww_config.h"
 #include "ww_gpu.h"
 #include "ww_isa.h"
+#include "ww_rng.h"
+#include "ww_tm_log.h"
 
 #define CODE_BASE 0x10000u
 #define ARGS      0xF0000u      /* kernel argument block */
@@ -173,6 +177,12 @@ static uint32_t get32(ww_gpu_t *g, uint32_t addr)
   uint32_t v;
   get(g, addr, &v, 4);
   return v;
+}
+
+static uint32_t get32pick(const uint8_t *mem, uint32_t addr)
+{
+  return (uint32_t)mem[addr] | (uint32_t)mem[addr + 1] << 8 | (uint32_t)mem[addr + 2] << 16 |
+         (uint32_t)mem[addr + 3] << 24;
 }
 
 static void fill(ww_gpu_t *g, uint32_t addr, uint8_t byte, size_t n)
@@ -947,6 +957,380 @@ static void test_tm_limit(uint64_t seed)
   }
 }
 
+/* An outermost ww.tx.commit invalidates the SM's whole L1, whatever the
+ * outcome (docs/tm.md sec. 5): a line cached before the transaction and
+ * changed in memory meanwhile is read afresh after the commit, although the
+ * transaction never touched it. */
+static void pc_hook(void *ctx, const ww_retire_t *r)
+{
+  *(uint32_t *)ctx = r->pc;
+}
+
+static void test_tm_l1(void)
+{
+  int ok = 1;
+  cur_test = "tm/l1";
+  ww_gpu_t *g = mk_gpu(0, 0);
+  fill(g, BUF0, 0, 64);
+  put(g, CODE_BASE, P_mem.bin, P_mem.n);
+  uint32_t args[] = { BUF0, BUF0 + 32, BUF0 + 36 }, pc = 0, seven = 7;
+  put(g, ARGS, args, sizeof args);
+  ww_gpu_set_retire_hook(g, pc_hook, &pc);
+  ww_launch_t l = { .entry_pc = sym(&P_mem, "tx_l1"), .grid = 1, .block = 8, .kargs = ARGS };
+  char err[256];
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == 0, "launch: %s", err);
+  ww_run_t r = WW_RUN_RUNNING;
+  while (r == WW_RUN_RUNNING) {
+    r = ww_gpu_step_warp(g, 0, 0);
+    if (pc == sym(&P_mem, "tx_l1_fill"))
+      put(g, BUF0 + 32, &seven, 4);   /* behind the L1's back */
+  }
+  ok &= expect_done(g, r, "tx_l1");
+  CHECK(get32(g, BUF0) == 1 && get32(g, BUF0 + 36) == 7, "x %u, y read after the commit %u "
+        "(want 1, 7: the L1 line of y dropped at the commit)", get32(g, BUF0), get32(g, BUF0 + 36));
+  ww_gpu_free(g);
+  report("tm/l1", ok, "an outermost ww.tx.commit clears the SM's L1: a stale line is read afresh");
+}
+
+/* ---- external outcomes (co-simulation, docs/tm.md sec. 5) ---- */
+enum { TXE_GRID = 2, TXE_BLOCK = 32, TXE_ITERS = 4, TXE_LOG_ENTS = 4 };
+
+/* A standalone run's trace: every retire record and every outcome, with the
+ * window in which co-simulation may report it: after the warp's instruction
+ * before its ww.tx.commit retired (from), before the commit retires (at). */
+typedef struct {
+  uint16_t sm, warp, lane;
+  uint8_t  pass;
+  uint32_t cid;
+  size_t   from, at;        /* retire indices */
+  uint64_t logs;            /* hash of the warp's first log entries in memory then */
+} tx_out_t;
+
+typedef struct {
+  ww_retire_t *r;
+  size_t n, cap;
+  tx_out_t *o;
+  size_t no, cap_o;
+  int fail;                 /* out of host memory */
+  ww_gpu_t *g;
+} tx_trace_t;
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size, int *fail)
+{
+  if (need <= *cap)
+    return p;
+  size_t c = *cap ? 2 * *cap : 1024;
+  void *q = realloc(p, c * size);
+  if (!q) {
+    *fail = 1;
+    return p;
+  }
+  *cap = c;
+  return q;
+}
+
+static void trace_retire(void *ctx, const ww_retire_t *r)
+{
+  tx_trace_t *t = ctx;
+  t->r = grow(t->r, &t->cap, t->n + 1, sizeof *t->r, &t->fail);
+  if (t->n < t->cap)
+    t->r[t->n++] = *r;
+}
+
+static void trace_outcome(void *ctx, unsigned sm, unsigned warp, unsigned lane, uint32_t cid,
+                          int pass)
+{
+  tx_trace_t *t = ctx;
+  t->o = grow(t->o, &t->cap_o, t->no + 1, sizeof *t->o, &t->fail);
+  if (t->no == t->cap_o)
+    return;
+  tx_out_t *o = &t->o[t->no++];
+  o->sm = (uint16_t)sm;
+  o->warp = (uint16_t)warp;
+  o->lane = (uint16_t)lane;
+  o->cid = cid;
+  o->pass = (uint8_t)pass;
+  o->at = t->n;             /* the commit's own record comes right after */
+  /* the logs as the commit unit reads them: the first TXE_LOG_ENTS entries
+   * of the warp's read and write logs (tx_count appends at most 3 and 2) */
+  const ww_gpu_cfg_t *c = ww_gpu_cfg(t->g);
+  uint8_t buf[2 * TXE_LOG_ENTS * 8 * WW_MAX_LANES];
+  const uint32_t base = ww_gpu_tx_log_sm_base(c, sm), n = TXE_LOG_ENTS * 8 * c->lanes;
+  get(t->g, ww_tm_txlog_entry(base, c->lanes, c->tx_log_words, warp, 0, 0), buf, n);
+  get(t->g, ww_tm_txlog_entry(base, c->lanes, c->tx_log_words, warp, 1, 0), buf + n, n);
+  o->logs = 0xcbf29ce484222325ull;
+  for (uint32_t i = 0; i < 2 * n; i++)
+    o->logs = (o->logs ^ buf[i]) * 0x100000001b3ull;
+  o->from = 0;
+  for (size_t i = t->n; i-- > 0;)
+    if (t->r[i].sm == sm && t->r[i].warp == warp) {
+      o->from = i + 1;
+      break;
+    }
+}
+
+static void trace_free(tx_trace_t *t)
+{
+  free(t->r);
+  free(t->o);
+  memset(t, 0, sizeof *t);
+}
+
+
+static ww_gpu_t *tx_ext_gpu(uint64_t seed, unsigned limit)
+{
+  ww_gpu_cfg_t c = ww_gpu_default_cfg();
+  c.seed = seed;
+  c.tm_warps_per_sm = limit;
+  c.max_steps = 2000000;
+  char err[256];
+  ww_gpu_t *g = ww_gpu_new(&c, err, sizeof err);
+  if (!g) {
+    printf("ww_gpu_new: %s\n", err);
+    exit(2);
+  }
+  fill(g, BUF0, 0, 64);
+  fill(g, BUF1, 0, 128);
+  put(g, CODE_BASE, P_mem.bin, P_mem.n);
+  uint32_t args[] = { BUF0, TXE_ITERS, BUF1 };
+  put(g, ARGS, args, sizeof args);
+  return g;
+}
+
+static void tx_ext_launch(ww_gpu_t *g)
+{
+  ww_launch_t l = { .entry_pc = sym(&P_mem, "tx_count"), .grid = TXE_GRID, .block = TXE_BLOCK,
+                    .kargs = ARGS };
+  char err[256];
+  if (ww_gpu_launch(g, &l, err, sizeof err)) {
+    printf("launch tx_count: %s\n", err);
+    exit(2);
+  }
+}
+
+/* How a replay changes the reported outcomes (the negative cases). */
+typedef enum { TXE_SAME, TXE_FLIP_PASS, TXE_FLIP_FAIL, TXE_DROP, TXE_TWICE } tx_bad_t;
+
+typedef struct {
+  ww_run_t run;
+  int final_rc;             /* -1: a ww_gpu_tm_final call failed */
+  char final_err[256];      /* its message */
+  uint32_t bad_cid;         /* the outcome the replay changed */
+  tx_out_t bad;
+} tx_replay_t;
+
+/* Replays the trace's interleaving (step_warp in retire order). External:
+ * loads take the trace's values (sync mode, every lane) and the outcomes
+ * are reported each at a random point of its window, in random order; `bad`
+ * changes one of them. */
+static void tx_replay(ww_gpu_t *g, const tx_trace_t *t, int external, uint64_t seed,
+                      tx_bad_t bad, tx_trace_t *out, tx_replay_t *res)
+{
+  memset(res, 0, sizeof *res);
+  out->g = g;
+  ww_gpu_set_tm_external(g, external);
+  ww_gpu_set_tx_hook(g, trace_outcome, out);
+  ww_gpu_set_retire_hook(g, trace_retire, out);
+  tx_ext_launch(g);
+  ww_rng_t rng = { seed * 0x9E3779B97F4A7C15ull + 1 };
+  size_t *when = calloc(t->no + 1, sizeof *when), *order = calloc(t->no + 1, sizeof *order);
+  if (!when || !order) {
+    printf("out of host memory\n");
+    exit(2);
+  }
+  /* the changed outcome: a passing one for FLIP_PASS, a failing one for FLIP_FAIL */
+  size_t victim = t->no;
+  for (size_t k = 0; k < t->no && bad != TXE_SAME && victim == t->no; k++) {
+    size_t i = (size_t)ww_rng_below(&rng, t->no);
+    for (size_t j = 0; j < t->no; j++, i = (i + 1) % t->no)
+      if ((bad != TXE_FLIP_PASS || t->o[i].pass) && (bad != TXE_FLIP_FAIL || !t->o[i].pass)) {
+        victim = i;
+        break;
+      }
+  }
+  if (victim < t->no) {
+    res->bad = t->o[victim];
+    res->bad_cid = t->o[victim].cid;
+  }
+  for (size_t i = 0; i < t->no; i++) {
+    /* half of them as early as they can be: their commits reach memory
+     * before other warps' loads of the standalone run saw them */
+    when[i] = t->o[i].from + (ww_rng_chance(&rng, 1, 2) ? 0
+                              : (size_t)ww_rng_below(&rng, t->o[i].at - t->o[i].from + 1));
+    order[i] = i;
+  }
+  for (size_t i = t->no; i > 1; i--) {   /* the order among those reported together */
+    size_t j = (size_t)ww_rng_below(&rng, i), x = order[i - 1];
+    order[i - 1] = order[j];
+    order[j] = x;
+  }
+  res->run = WW_RUN_RUNNING;
+  res->final_rc = 0;
+  for (size_t r = 0; r < t->n && res->run == WW_RUN_RUNNING; r++) {
+    for (size_t k = 0; external && k < t->no; k++) {
+      const size_t i = order[k];
+      if (when[i] != r || (i == victim && bad == TXE_DROP))
+        continue;
+      const tx_out_t *o = &t->o[i];
+      int pass = o->pass ^ (i == victim && (bad == TXE_FLIP_PASS || bad == TXE_FLIP_FAIL));
+      char err[256];
+      for (int rep = 0; rep < 1 + (i == victim && bad == TXE_TWICE); rep++)
+        if (ww_gpu_tm_final(g, o->sm, o->warp, o->lane, o->cid, pass, err, sizeof err) &&
+            !res->final_rc) {
+          res->final_rc = -1;
+          snprintf(res->final_err, sizeof res->final_err, "%s", err);
+        }
+    }
+    const ww_retire_t *rec = &t->r[r];
+    const uint32_t lanes = rec->mem == WW_MEM_LOAD ? rec->mask : 0;
+    res->run = external ? ww_gpu_step_warp_sync(g, rec->sm, rec->warp, rec, lanes)
+                        : ww_gpu_step_warp(g, rec->sm, rec->warp);
+  }
+  free(when);
+  free(order);
+}
+
+static int same_stats(const ww_gpu_stats_t *a, const ww_gpu_stats_t *b)
+{
+  return a->steps == b->steps && a->warp_insns == b->warp_insns &&
+         a->thread_insns == b->thread_insns && a->loads == b->loads && a->stores == b->stores &&
+         a->atomics == b->atomics && a->l1_hits == b->l1_hits && a->l1_misses == b->l1_misses &&
+         a->tx_commits == b->tx_commits && a->tx_aborts == b->tx_aborts &&
+         a->tx_watchdog_aborts == b->tx_watchdog_aborts && a->blocks_done == b->blocks_done &&
+         a->tx_warps_max == b->tx_warps_max;
+}
+
+static int same_outcomes(const tx_trace_t *a, const tx_trace_t *b)
+{
+  if (a->no != b->no)
+    return 0;
+  for (size_t i = 0; i < a->no; i++)
+    if (a->o[i].sm != b->o[i].sm || a->o[i].warp != b->o[i].warp ||
+        a->o[i].lane != b->o[i].lane || a->o[i].cid != b->o[i].cid ||
+        a->o[i].pass != b->o[i].pass || a->o[i].logs != b->o[i].logs)
+      return 0;
+  return 1;
+}
+
+/* The transactional counter standalone, its outcomes and interleaving
+ * recorded; replayed standalone and with external outcomes (every one
+ * reported in a random order within its window, loads in sync mode): the
+ * same final memory (log region included), stats and outcomes. Then the
+ * negative cases: a flipped outcome either way is a mismatch naming it, a
+ * missing one a COSIM trap at its ww.tx.commit, a CID reported twice an
+ * error. */
+static void test_tm_external(uint64_t seed, unsigned limit)
+{
+  int ok = 1;
+  cur_test = "tm/external";
+  const uint32_t gmem = ww_gpu_default_cfg().gmem_bytes;
+  uint8_t *mem[3];
+  ww_gpu_stats_t st[3];
+  tx_trace_t tr[3];
+  memset(tr, 0, sizeof tr);
+  for (int i = 0; i < 3; i++) {
+    mem[i] = malloc(gmem);
+    if (!mem[i]) {
+      printf("out of host memory\n");
+      exit(2);
+    }
+  }
+  ww_gpu_t *g = tx_ext_gpu(seed, limit);
+  tr[0].g = g;
+  ww_gpu_set_tx_hook(g, trace_outcome, &tr[0]);
+  ww_gpu_set_retire_hook(g, trace_retire, &tr[0]);
+  tx_ext_launch(g);
+  ok &= expect_done(g, ww_gpu_run(g), "tx_count");
+  get(g, 0, mem[0], gmem);
+  ww_gpu_stats(g, &st[0]);
+  ww_gpu_free(g);
+  CHECK(!tr[0].fail && tr[0].no == st[0].tx_commits + st[0].tx_aborts,
+        "%zu outcomes recorded, %" PRIu64 " commits + %" PRIu64 " aborts", tr[0].no,
+        st[0].tx_commits, st[0].tx_aborts);
+  for (size_t i = 0; i < tr[0].no; i++)
+    CHECK(tr[0].o[i].cid == (uint32_t)i, "outcome %zu has CID %u", i, tr[0].o[i].cid);
+  tx_replay_t res;
+  for (int ext = 0; ext < 2; ext++) {
+    g = tx_ext_gpu(seed, limit);
+    tx_replay(g, &tr[0], ext, seed, TXE_SAME, &tr[1 + ext], &res);
+    ok &= expect_done(g, res.run, ext ? "external replay" : "standalone replay");
+    CHECK(res.final_rc == 0, "ww_gpu_tm_final: %s", res.final_err);
+    get(g, 0, mem[1 + ext], gmem);
+    ww_gpu_stats(g, &st[1 + ext]);
+    ww_gpu_free(g);
+    CHECK(memcmp(mem[0], mem[1 + ext], gmem) == 0, "%s replay: memory differs from the run's",
+          ext ? "external" : "standalone");
+    CHECK(same_outcomes(&tr[0], &tr[1 + ext]), "%s replay: other outcomes (%zu, want %zu)",
+          ext ? "external" : "standalone", tr[1 + ext].no, tr[0].no);
+  }
+  CHECK(same_stats(&st[1], &st[2]), "external replay: stats differ (commits %" PRIu64 "/%" PRIu64
+        ", aborts %" PRIu64 "/%" PRIu64 ", l1 hits %" PRIu64 "/%" PRIu64 ")", st[1].tx_commits,
+        st[2].tx_commits, st[1].tx_aborts, st[2].tx_aborts, st[1].l1_hits, st[2].l1_hits);
+  CHECK(st[2].tx_commits == st[0].tx_commits && st[2].tx_aborts == st[0].tx_aborts,
+        "external replay: %" PRIu64 " commits, %" PRIu64 " aborts; the run %" PRIu64 ", %" PRIu64,
+        st[2].tx_commits, st[2].tx_aborts, st[0].tx_commits, st[0].tx_aborts);
+  CHECK(get32pick(mem[2], BUF0) == TXE_GRID * TXE_BLOCK * TXE_ITERS, "counter %u",
+        get32pick(mem[2], BUF0));
+  char name[48];
+  snprintf(name, sizeof name, "tm/external%s%s", seed ? "/seed" : "", limit ? "" : "/unlimited");
+  report(name, ok, "seed %" PRIu64 ": %zu outcomes (%" PRIu64 " aborts) reported shuffled over "
+         "%zu retires: same memory, stats, outcomes", seed, tr[0].no, st[0].tx_aborts, tr[0].n);
+  if (seed || !limit) {
+    for (int i = 0; i < 3; i++) {
+      trace_free(&tr[i]);
+      free(mem[i]);
+    }
+    return;
+  }
+  /* negative cases */
+  static const struct {
+    tx_bad_t bad;
+    const char *name;
+  } neg[] = { { TXE_FLIP_PASS, "tm/external/pass-as-fail" },
+              { TXE_FLIP_FAIL, "tm/external/fail-as-pass" },
+              { TXE_DROP, "tm/external/missing" },
+              { TXE_TWICE, "tm/external/twice" } };
+  for (size_t k = 0; k < sizeof neg / sizeof neg[0]; k++) {
+    ok = 1;
+    cur_test = neg[k].name;
+    tx_trace_t t2;
+    memset(&t2, 0, sizeof t2);
+    g = tx_ext_gpu(seed, limit);
+    tx_replay(g, &tr[0], 1, seed + 1 + k, neg[k].bad, &t2, &res);
+    const ww_trap_t *trap = ww_gpu_trap(g);
+    char want[64];
+    snprintf(want, sizeof want, "CID %u (SM %u warp %u lane %u)", res.bad_cid, res.bad.sm,
+             res.bad.warp, res.bad.lane);
+    const char *msg = res.final_rc ? res.final_err : trap->detail;
+    if (neg[k].bad == TXE_DROP) {
+      CHECK(res.run == WW_RUN_TRAP && trap->kind == WW_TRAP_COSIM && trap->sm == res.bad.sm &&
+            trap->warp == res.bad.warp && trap->lane == (int)res.bad.lane &&
+            strstr(trap->detail, "no final outcome") != NULL,
+            "missing CID %u: run %d, trap '%s' SM %u warp %u lane %d: %s", res.bad_cid, res.run,
+            ww_trap_name(trap->kind), trap->sm, trap->warp, trap->lane, trap->detail);
+      msg = trap->detail;
+    } else if (neg[k].bad == TXE_TWICE) {
+      CHECK(res.final_rc && strstr(res.final_err, "reported twice") != NULL,
+            "CID %u twice: %s", res.bad_cid, res.final_rc ? res.final_err : "accepted");
+    } else {
+      const int reported = res.final_rc || (res.run == WW_RUN_TRAP && trap->kind == WW_TRAP_COSIM);
+      CHECK(reported && strstr(msg, want) != NULL, "flipped CID %u: not reported as a mismatch "
+            "(run %d, %s)", res.bad_cid, res.run, reported ? msg : "no error");
+      if (neg[k].bad == TXE_FLIP_FAIL)
+        CHECK(strstr(msg, "logged") != NULL, "no differing word named: %s", msg);
+    }
+    char text[256];
+    snprintf(text, sizeof text, "%s", msg);
+    ww_gpu_free(g);
+    trace_free(&t2);
+    report(neg[k].name, ok, "%s", text);
+  }
+  for (int i = 0; i < 3; i++) {
+    trace_free(&tr[i]);
+    free(mem[i]);
+  }
+}
+
 /* ---- retire records ---- */
 typedef struct {
   ww_retire_t r[64];
@@ -1285,6 +1669,9 @@ int main(int argc, char **argv)
     test_cas(0);
     test_tm(0);
     test_tm_limit(0);
+    test_tm_l1();
+    test_tm_external(0, WW_TM_WARPS_PER_SM);
+    test_tm_external(0, 0);
     test_retire();
     test_traps();
     test_step_warp();
@@ -1302,6 +1689,7 @@ int main(int argc, char **argv)
       test_cas(seeds[i]);
       test_tm(seeds[i]);
       test_tm_limit(seeds[i]);
+      test_tm_external(seeds[i], WW_TM_WARPS_PER_SM);
     }
     test_speed(2000, 0.0);
   }
