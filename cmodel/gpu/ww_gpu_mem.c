@@ -96,7 +96,9 @@ static int check_addr(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, u
   }
   if (a & (n - 1)) {
     ww_gpu_set_trap(g, WW_TRAP_MISALIGNED, s, hw, pc, d->raw, (int)lane, a,
-                    "lane %u %s %u bytes at 0x%08x, not %u-byte aligned", lane, verb, n, a, n);
+                    "lane %u %s %u bytes at 0x%08x, not %u-byte aligned%s", lane, verb, n, a, n,
+                    !region && a >= g->tx_log_base && a < g->local_base0
+                        ? " (in the transaction log region)" : "");
     return -1;
   }
   return region;

@@ -988,6 +988,15 @@ static void test_tm_l1(void)
   ok &= expect_done(g, r, "tx_l1");
   CHECK(get32(g, BUF0) == 1 && get32(g, BUF0 + 36) == 7, "x %u, y read after the commit %u "
         "(want 1, 7: the L1 line of y dropped at the commit)", get32(g, BUF0), get32(g, BUF0 + 36));
+  /* a trap at an address of the log region names it */
+  put(g, CODE_BASE, P_traps.bin, P_traps.n);
+  l.entry_pc = sym(&P_traps, "t_misaligned");
+  l.kargs = ww_gpu_tx_log_base(ww_gpu_cfg(g));
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == 0, "launch: %s", err);
+  r = ww_gpu_run(g);
+  CHECK(r == WW_RUN_TRAP && ww_gpu_trap(g)->kind == WW_TRAP_MISALIGNED &&
+        strstr(ww_gpu_trap(g)->detail, "transaction log region"), "misaligned in the log "
+        "region: %s", ww_gpu_trap(g)->detail);
   ww_gpu_free(g);
   report("tm/l1", ok, "an outermost ww.tx.commit clears the SM's L1: a stale line is read afresh");
 }
