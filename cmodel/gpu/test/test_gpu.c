@@ -31,6 +31,7 @@
 #include "ww_isa.h"
 #include "ww_rng.h"
 #include "ww_tm_log.h"
+#include "ww_tm_txlog.h"
 
 #define CODE_BASE 0x10000u
 #define ARGS      0xF0000u      /* kernel argument block */
@@ -1001,6 +1002,234 @@ static void test_tm_l1(void)
   report("tm/l1", ok, "an outermost ww.tx.commit clears the SM's L1: a stale line is read afresh");
 }
 
+/* ---- the log bytes against the RTL's log unit (docs/tm.md sec. 4.2, 5) ---- */
+/* Every transactional load and store the model retires is replayed, as the
+ * SM will hand it over, through the C model of rtl/tm/ww_tm_txlog.v (one
+ * per SM, cycle by cycle; its L1 port answers log lines from a memory of its
+ * own and data lines from the model's memory, which a transactional access
+ * does not change). After each command the words it returns must be the
+ * model's and every log entry of the warp in its memory must equal the
+ * model's bytes; an outermost ww.tx.begin and a retry are its BEGIN. At the
+ * end the whole log region must be the same. */
+typedef struct {
+  ww_gpu_t *g;
+  ww_tm_txlog_t *u[16];
+  uint8_t *mem;             /* the log unit's view: the log lines it stored */
+  uint32_t depth[16][32], rlen[16][32], wlen[16][32], fail[16][32];
+  uint64_t cmds, cycles, entries, own;
+  unsigned bad;
+  char why[200];
+} txl_check_t;
+
+static void txl_bad(txl_check_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void txl_bad(txl_check_t *c, const char *fmt, ...)
+{
+  if (c->bad++)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->why, sizeof c->why, fmt, ap);
+  va_end(ap);
+}
+
+/* Runs one command through SM s's log unit; 0, or -1 if it never answers. */
+static int txl_cmd(txl_check_t *c, unsigned s, ww_tm_txlog_in_t *in, ww_tm_txlog_out_t *done)
+{
+  const ww_gpu_cfg_t *cfg = ww_gpu_cfg(c->g);
+  const unsigned lb = cfg->line_bytes;
+  ww_tm_txlog_out_t o;
+  int pend = -1;            /* an answer due next cycle: its op */
+  uint32_t pline = 0;
+  in->rst_ni = 1;
+  in->log_base_i = ww_gpu_tx_log_sm_base(cfg, s);
+  in->req_ready_i = 1;
+  for (unsigned cyc = 0; cyc < 100000; cyc++) {
+    in->rsp_valid_i = pend == WW_L1_LOAD || pend == WW_L1_LOAD_STRONG;
+    in->wack_valid_i = pend == WW_L1_STORE;
+    if (in->rsp_valid_i) {
+      uint8_t line[256];
+      if (pend == WW_L1_LOAD)
+        memcpy(line, c->mem + (size_t)pline * lb, lb);
+      else
+        get(c->g, pline * lb, line, lb);
+      memcpy(in->rsp_data_i, line, lb);
+    }
+    ww_tm_txlog_step(c->u[s], in, &o);
+    c->cycles++;
+    in->cmd_valid_i = 0;
+    pend = -1;
+    if (o.req_valid_o) {   /* fires: ready is always high */
+      pend = (int)o.req_op_o;
+      pline = (uint32_t)o.req_line_o;
+      if (pend == WW_L1_STORE)
+        memcpy(c->mem + (size_t)pline * lb, o.req_wdata_o, lb);
+    }
+    if (o.done_valid_o) {
+      *done = o;
+      return 0;
+    }
+  }
+  return -1;
+}
+
+/* the warp's first n entries of a log, both memories alike */
+static void txl_cmp_log(txl_check_t *c, unsigned s, unsigned w, unsigned wlog, uint32_t n)
+{
+  const ww_gpu_cfg_t *cfg = ww_gpu_cfg(c->g);
+  const uint32_t a = ww_tm_txlog_entry(ww_gpu_tx_log_sm_base(cfg, s), cfg->lanes,
+                                       cfg->tx_log_words, w, wlog, 0);
+  for (uint32_t i = 0; i < n; i++) {
+    uint8_t m[8 * WW_MAX_LANES];
+    const uint32_t e = a + i * 8u * cfg->lanes;
+    get(c->g, e, m, 8u * cfg->lanes);
+    c->entries++;
+    if (memcmp(m, c->mem + e, 8u * cfg->lanes)) {
+      uint32_t x[2 * WW_MAX_LANES], y[2 * WW_MAX_LANES];
+      memcpy(x, m, 8u * cfg->lanes);
+      memcpy(y, c->mem + e, 8u * cfg->lanes);
+      unsigned k = 0;
+      while (x[k] == y[k])
+        k++;
+      txl_bad(c, "SM %u warp %u %s log entry %u, lane %u's %s: model 0x%08x, log unit 0x%08x",
+              s, w, wlog ? "write" : "read", i, k % cfg->lanes, k < cfg->lanes ? "address" : "word",
+              x[k], y[k]);
+      return;
+    }
+  }
+}
+
+static void txl_outcome(void *ctx, unsigned sm, unsigned warp, unsigned lane, uint32_t cid,
+                        int pass)
+{
+  txl_check_t *c = ctx;
+  (void)cid;
+  if (!pass)
+    c->fail[sm][warp] |= 1u << lane;
+}
+
+static void txl_retire(void *ctx, const ww_retire_t *r)
+{
+  txl_check_t *c = ctx;
+  const ww_gpu_cfg_t *cfg = ww_gpu_cfg(c->g);
+  const unsigned s = r->sm, w = r->warp;
+  ww_insn_t d;
+  ww_decode(r->insn, &d);
+  ww_tm_txlog_in_t in;
+  ww_tm_txlog_out_t o;
+  memset(&in, 0, sizeof in);
+  in.cmd_valid_i = 1;
+  in.cmd_wid_i = w;
+  if (d.op == WW_OP_TX_BEGIN || (d.op == WW_OP_TX_COMMIT && c->depth[s][w] == 1)) {
+    if (d.op == WW_OP_TX_BEGIN && c->depth[s][w]++)
+      return;                                   /* nested */
+    if (d.op == WW_OP_TX_COMMIT && !c->fail[s][w]) {
+      c->depth[s][w] = 0;                       /* done */
+      return;
+    }
+    c->fail[s][w] = 0;                          /* a first attempt or a retry */
+    c->rlen[s][w] = c->wlen[s][w] = 0;
+    in.cmd_op_i = WW_TXL_BEGIN;
+    if (txl_cmd(c, s, &in, &o))
+      txl_bad(c, "BEGIN of SM %u warp %u: no answer", s, w);
+    return;
+  }
+  if (d.op == WW_OP_TX_COMMIT) {
+    c->depth[s][w]--;
+    return;
+  }
+  const int load = r->mem == WW_MEM_LOAD, store = r->mem == WW_MEM_STORE;
+  if (!c->depth[s][w] || (!load && !store))
+    return;
+  const uint32_t base = ww_gpu_tx_log_base(cfg);
+  uint32_t lanes = 0;
+  for (uint32_t m = r->mask; m; m &= m - 1) {
+    const unsigned l = (unsigned)__builtin_ctz(m);
+    if (r->addr[l] >= cfg->null_guard && r->addr[l] < base)
+      lanes |= 1u << l;
+    in.cmd_addr_i[l] = r->addr[l];
+    in.cmd_data_i[l] = r->wdata[l];
+  }
+  if (!lanes)
+    return;
+  in.cmd_op_i = load ? WW_TXL_LOAD : WW_TXL_STORE;
+  in.cmd_mask_i = lanes;
+  in.cmd_bytes_i = r->mem_bytes;
+  c->cmds++;
+  if (txl_cmd(c, s, &in, &o)) {
+    txl_bad(c, "SM %u warp %u pc 0x%x: the log unit never answers", s, w, r->pc);
+    return;
+  }
+  if (o.done_full_o)
+    txl_bad(c, "SM %u warp %u pc 0x%x: the log unit's log is full", s, w, r->pc);
+  if (load || r->mem_bytes < 4)
+    c->rlen[s][w]++;
+  if (store)
+    c->wlen[s][w]++;
+  const uint32_t bm = r->mem_bytes == 4 ? 0xFFFFFFFFu : (1u << (8 * r->mem_bytes)) - 1;
+  for (uint32_t m = load ? lanes : 0; m; m &= m - 1) {
+    const unsigned l = (unsigned)__builtin_ctz(m);
+    const uint32_t v = (o.done_word_o[l] >> (8 * (r->addr[l] & 3))) & bm;
+    if (v != (r->rd_val[l] & bm))
+      txl_bad(c, "SM %u warp %u pc 0x%x lane %u: the log unit loads 0x%x, the model 0x%x", s, w,
+              r->pc, l, v, r->rd_val[l] & bm);
+  }
+  txl_cmp_log(c, s, w, 0, c->rlen[s][w]);
+  txl_cmp_log(c, s, w, 1, c->wlen[s][w]);
+}
+
+static void test_tm_txlog_bytes(const char *entry, uint64_t seed)
+{
+  int ok = 1;
+  cur_test = "tm/log-bytes";
+  enum { GRID = 2, BLOCK = 32, ITERS = 4 };
+  static txl_check_t c;
+  memset(&c, 0, sizeof c);
+  c.g = mk_gpu(seed, 0);
+  const ww_gpu_cfg_t *cfg = ww_gpu_cfg(c.g);
+  ww_tm_txlog_cfg_t tc = ww_tm_txlog_default_cfg();
+  tc.warps = cfg->warps_per_sm;
+  tc.lanes = cfg->lanes;
+  tc.line_bytes = cfg->line_bytes;
+  tc.log_words = cfg->tx_log_words;
+  c.mem = calloc(cfg->gmem_bytes, 1);
+  CHECK(c.mem != NULL, "out of host memory");
+  for (unsigned s = 0; s < cfg->num_sm; s++) {
+    c.u[s] = ww_tm_txlog_new(&tc);
+    CHECK(c.u[s] != NULL, "ww_tm_txlog_new");
+    ww_tm_txlog_in_t in;
+    ww_tm_txlog_out_t o;
+    memset(&in, 0, sizeof in);
+    if (c.u[s])
+      ww_tm_txlog_step(c.u[s], &in, &o);   /* reset */
+  }
+  if (c.mem && c.u[cfg->num_sm - 1]) {
+    fill(c.g, BUF0, 0, 64);
+    fill(c.g, BUF1, 0, 2048);
+    ww_gpu_set_retire_hook(c.g, txl_retire, &c);
+    ww_gpu_set_tx_hook(c.g, txl_outcome, &c);
+    uint32_t args[] = { BUF0, ITERS, BUF1 };
+    ok &= expect_done(c.g, run_kernel(c.g, &P_mem, entry, GRID, BLOCK, args, 3), entry);
+    CHECK(get32(c.g, BUF0) == GRID * BLOCK * ITERS, "counter %u", get32(c.g, BUF0));
+    CHECK(!c.bad, "%u differences, the first: %s", c.bad, c.why);
+    const uint32_t lo = ww_gpu_tx_log_base(cfg), n = ww_gpu_local_base(cfg) - lo;
+    uint8_t *m = malloc(n);
+    CHECK(m != NULL, "out of host memory");
+    if (m) {
+      get(c.g, lo, m, n);
+      CHECK(memcmp(m, c.mem + lo, n) == 0, "the log regions differ at the end");
+      free(m);
+    }
+  }
+  for (unsigned s = 0; s < 16; s++)
+    ww_tm_txlog_free(c.u[s]);
+  free(c.mem);
+  ww_gpu_free(c.g);
+  char name[48];
+  snprintf(name, sizeof name, "tm/log-bytes/%s%s", entry, seed ? "/seed" : "");
+  report(name, ok, "seed %" PRIu64 ": %" PRIu64 " commands, %" PRIu64 " log entries equal to "
+         "ww_tm_txlog's (%" PRIu64 " cycles)", seed, c.cmds, c.entries, c.cycles);
+}
+
 /* ---- external outcomes (co-simulation, docs/tm.md sec. 5) ---- */
 enum { TXE_GRID = 2, TXE_BLOCK = 32, TXE_ITERS = 4, TXE_LOG_ENTS = 4 };
 
@@ -1679,6 +1908,8 @@ int main(int argc, char **argv)
     test_tm(0);
     test_tm_limit(0);
     test_tm_l1();
+    test_tm_txlog_bytes("tx_count", 0);
+    test_tm_txlog_bytes("tx_rw", 0);
     test_tm_external(0, WW_TM_WARPS_PER_SM);
     test_tm_external(0, 0);
     test_retire();
@@ -1699,6 +1930,7 @@ int main(int argc, char **argv)
       test_tm(seeds[i]);
       test_tm_limit(seeds[i]);
       test_tm_external(seeds[i], WW_TM_WARPS_PER_SM);
+      test_tm_txlog_bytes("tx_rw", seeds[i]);
     }
     test_speed(2000, 0.0);
   }
