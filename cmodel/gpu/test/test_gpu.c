@@ -143,18 +143,23 @@ static uint32_t prog_word(const prog_t *p, uint32_t pc)
 }
 
 /* ---- GPU helpers ------------------------------------------------------------------ */
-static ww_gpu_t *mk_gpu(uint64_t seed, uint64_t max_steps)
+static ww_gpu_t *new_gpu(const ww_gpu_cfg_t *c)
 {
-  ww_gpu_cfg_t c = ww_gpu_default_cfg();
-  c.seed = seed;
-  c.max_steps = max_steps;
   char err[256];
-  ww_gpu_t *g = ww_gpu_new(&c, err, sizeof err);
+  ww_gpu_t *g = ww_gpu_new(c, err, sizeof err);
   if (!g) {
     printf("ww_gpu_new: %s\n", err);
     exit(2);
   }
   return g;
+}
+
+static ww_gpu_t *mk_gpu(uint64_t seed, uint64_t max_steps)
+{
+  ww_gpu_cfg_t c = ww_gpu_default_cfg();
+  c.seed = seed;
+  c.max_steps = max_steps;
+  return new_gpu(&c);
 }
 
 static void put(ww_gpu_t *g, uint32_t addr, const void *src, size_t n)
@@ -1321,12 +1326,7 @@ static ww_gpu_t *tx_ext_gpu(uint64_t seed, unsigned limit)
   c.seed = seed;
   c.tm_warps_per_sm = limit;
   c.max_steps = 2000000;
-  char err[256];
-  ww_gpu_t *g = ww_gpu_new(&c, err, sizeof err);
-  if (!g) {
-    printf("ww_gpu_new: %s\n", err);
-    exit(2);
-  }
+  ww_gpu_t *g = new_gpu(&c);
   fill(g, BUF0, 0, 64);
   fill(g, BUF1, 0, 128);
   put(g, CODE_BASE, P_mem.bin, P_mem.n);
