@@ -1246,6 +1246,8 @@ typedef struct {
   uint8_t  pass;
   uint32_t cid;
   size_t   from, at;        /* retire indices */
+  size_t   early;           /* after the warp's last ww.tx.begin: the outcome is
+                               known too early, it must wait for its warp */
   uint64_t logs;            /* hash of the warp's first log entries in memory then */
 } tx_out_t;
 
@@ -1304,12 +1306,17 @@ static void trace_outcome(void *ctx, unsigned sm, unsigned warp, unsigned lane, 
   o->logs = 0xcbf29ce484222325ull;
   for (uint32_t i = 0; i < 2 * n; i++)
     o->logs = (o->logs ^ buf[i]) * 0x100000001b3ull;
-  o->from = 0;
-  for (size_t i = t->n; i-- > 0;)
-    if (t->r[i].sm == sm && t->r[i].warp == warp) {
+  o->from = o->early = 0;
+  for (size_t i = t->n; i-- > 0 && !o->early;) {
+    if (t->r[i].sm != sm || t->r[i].warp != warp)
+      continue;
+    ww_insn_t d;
+    ww_decode(t->r[i].insn, &d);
+    if (!o->from)
       o->from = i + 1;
-      break;
-    }
+    if (d.op == WW_OP_TX_BEGIN)
+      o->early = i + 1;
+  }
 }
 
 static void trace_free(tx_trace_t *t)
@@ -1347,7 +1354,7 @@ static void tx_ext_launch(ww_gpu_t *g)
 }
 
 /* How a replay changes the reported outcomes (the negative cases). */
-typedef enum { TXE_SAME, TXE_FLIP_PASS, TXE_FLIP_FAIL, TXE_DROP, TXE_TWICE } tx_bad_t;
+typedef enum { TXE_SAME, TXE_EARLY, TXE_FLIP_PASS, TXE_FLIP_FAIL, TXE_DROP, TXE_TWICE } tx_bad_t;
 
 typedef struct {
   ww_run_t run;
@@ -1378,7 +1385,7 @@ static void tx_replay(ww_gpu_t *g, const tx_trace_t *t, int external, uint64_t s
   }
   /* the changed outcome: a passing one for FLIP_PASS, a failing one for FLIP_FAIL */
   size_t victim = t->no;
-  for (size_t k = 0; k < t->no && bad != TXE_SAME && victim == t->no; k++) {
+  for (size_t k = 0; k < t->no && bad > TXE_EARLY && victim == t->no; k++) {
     size_t i = (size_t)ww_rng_below(&rng, t->no);
     for (size_t j = 0; j < t->no; j++, i = (i + 1) % t->no)
       if ((bad != TXE_FLIP_PASS || t->o[i].pass) && (bad != TXE_FLIP_FAIL || !t->o[i].pass)) {
@@ -1393,8 +1400,9 @@ static void tx_replay(ww_gpu_t *g, const tx_trace_t *t, int external, uint64_t s
   for (size_t i = 0; i < t->no; i++) {
     /* half of them as early as they can be: their commits reach memory
      * before other warps' loads of the standalone run saw them */
-    when[i] = t->o[i].from + (ww_rng_chance(&rng, 1, 2) ? 0
-                              : (size_t)ww_rng_below(&rng, t->o[i].at - t->o[i].from + 1));
+    const size_t lo = bad == TXE_EARLY ? t->o[i].early : t->o[i].from;
+    when[i] = lo + (ww_rng_chance(&rng, 1, 2) ? 0
+                    : (size_t)ww_rng_below(&rng, t->o[i].at - lo + 1));
     order[i] = i;
   }
   for (size_t i = t->no; i > 1; i--) {   /* the order among those reported together */
@@ -1520,6 +1528,21 @@ static void test_tm_external(uint64_t seed, unsigned limit)
     }
     return;
   }
+  /* outcomes known before the warp has logged everything (inside its
+   * attempt, after its last ww.tx.begin): they wait for their warp */
+  cur_test = "tm/external/early";
+  ok = 1;
+  g = tx_ext_gpu(seed, limit);
+  trace_free(&tr[1]);
+  tx_replay(g, &tr[0], 1, seed + 7, TXE_EARLY, &tr[1], &res);
+  ok &= expect_done(g, res.run, "external replay, early outcomes");
+  CHECK(res.final_rc == 0, "ww_gpu_tm_final: %s", res.final_err);
+  get(g, 0, mem[1], gmem);
+  ww_gpu_free(g);
+  CHECK(memcmp(mem[0], mem[1], gmem) == 0, "early outcomes: memory differs from the run's");
+  CHECK(same_outcomes(&tr[0], &tr[1]), "early outcomes: other outcomes");
+  report("tm/external/early", ok, "outcomes reported from the warp's ww.tx.begin on wait for "
+         "its ww.tx.commit: same memory and outcomes");
   /* negative cases */
   static const struct {
     tx_bad_t bad;
