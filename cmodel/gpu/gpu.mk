@@ -4,7 +4,8 @@
 # top-level Makefile ("Area fragments").
 #   $(GPU_LIB)     build/lib/libwwgpu.a: every cmodel/gpu/*.c and the ISA library cmodel/isa, -O2, no sanitizers.
 #                  Link it with $(GPU_CFLAGS) (CMODEL_INC: ww_gpu.h, ww_isa.h).
-#   test_gpu       cmodel/gpu/test/test_gpu.c + the model sources, ASan/UBSan,
+#   test_gpu       cmodel/gpu/test/test_gpu.c + the model sources (and the C model
+#                  of the RTL's log unit, cmodel/tm/ww_tm_txlog.c), ASan/UBSan,
 #                  running the test kernels cmodel/gpu/test/*.S (clang + lld).
 #   test_gpu_bench the same driver, -DTEST_GPU_BENCH, linked against $(GPU_LIB):
 #                  only the speed measurement.
@@ -17,7 +18,7 @@ GPU_LIB    := $(BUILD)/lib/libwwgpu.a
 
 GPU_SRC    := $(wildcard cmodel/gpu/*.c) cmodel/isa/ww_isa.c
 GPU_HDR    := $(wildcard cmodel/gpu/*.h) cmodel/isa/ww_isa.h cmodel/include/ww_isa.def cmodel/include/ww_config.h \
-              cmodel/include/ww_rng.h cmodel/include/ww_util.h cmodel/include/ww_proto.h
+              cmodel/include/ww_rng.h cmodel/include/ww_util.h cmodel/include/ww_proto.h cmodel/tm/ww_tm_log.h
 GPU_OBJ    := $(patsubst cmodel/%.c,$(BUILD)/gpu/obj/%.o,$(GPU_SRC))
 
 $(BUILD)/gpu/obj/%.o: cmodel/%.c $(GPU_HDR)
@@ -49,13 +50,17 @@ $(GPU_TEST_DIR)/%.bin: $(GPU_TEST_DIR)/%.elf
 $(GPU_TEST_DIR)/%.sym: $(GPU_TEST_DIR)/%.elf
 	llvm-nm $< > $@
 
-$(GPU_TEST_DIR)/test_gpu: cmodel/gpu/test/test_gpu.c $(GPU_SRC) $(GPU_HDR) | $(GPU_TEST_PROG)
-	@mkdir -p $(@D)
-	gcc $(GPU_TEST_SAN) cmodel/gpu/test/test_gpu.c $(GPU_SRC) -o $@
+# the tests replay transactions through the C model of the RTL's log unit
+GPU_TEST_TM := cmodel/tm/ww_tm_txlog.c cmodel/common/ww_h3.c
+GPU_TEST_TM_HDR := cmodel/tm/ww_tm_txlog.h cmodel/tm/ww_tm_txlog.ports.def cmodel/common/ww_h3.h
 
-$(GPU_TEST_DIR)/test_gpu_bench: cmodel/gpu/test/test_gpu.c $(GPU_LIB) | $(GPU_TEST_PROG)
+$(GPU_TEST_DIR)/test_gpu: cmodel/gpu/test/test_gpu.c $(GPU_SRC) $(GPU_HDR) $(GPU_TEST_TM) $(GPU_TEST_TM_HDR) | $(GPU_TEST_PROG)
 	@mkdir -p $(@D)
-	gcc $(GPU_CFLAGS) -DTEST_GPU_BENCH cmodel/gpu/test/test_gpu.c $(GPU_LIB) -o $@
+	gcc $(GPU_TEST_SAN) cmodel/gpu/test/test_gpu.c $(GPU_SRC) $(GPU_TEST_TM) -o $@
+
+$(GPU_TEST_DIR)/test_gpu_bench: cmodel/gpu/test/test_gpu.c $(GPU_LIB) $(GPU_TEST_TM) $(GPU_TEST_TM_HDR) | $(GPU_TEST_PROG)
+	@mkdir -p $(@D)
+	gcc $(GPU_CFLAGS) -DTEST_GPU_BENCH cmodel/gpu/test/test_gpu.c $(GPU_TEST_TM) $(GPU_LIB) -o $@
 
 .PRECIOUS: $(GPU_TEST_DIR)/%.o $(GPU_TEST_DIR)/%.elf
 

@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "ww_config.h"
+#include "ww_tm_log.h"
 #include "ww_util.h"
 
 ww_gpu_cfg_t ww_gpu_default_cfg(void)
@@ -45,8 +46,7 @@ ww_gpu_cfg_t ww_gpu_default_cfg(void)
   return c;
 }
 
-static void put_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void put_err(char *err, size_t n, const char *fmt, ...)
+void ww_gpu_put_err(char *err, size_t n, const char *fmt, ...)
 {
   if (!err || !n)
     return;
@@ -56,59 +56,91 @@ static void put_err(char *err, size_t n, const char *fmt, ...)
   va_end(ap);
 }
 
+/* bytes of local memory and of one SM's transaction logs */
+static uint64_t local_bytes_all(const ww_gpu_cfg_t *c)
+{
+  return (uint64_t)c->num_sm * c->warps_per_sm * c->lanes * c->local_bytes;
+}
+
+static uint64_t tx_log_sm_bytes(const ww_gpu_cfg_t *c)
+{
+  return (uint64_t)c->warps_per_sm * 2u * c->tx_log_words * 2u * c->lanes * 4u;
+}
+
+uint32_t ww_gpu_local_base(const ww_gpu_cfg_t *c)
+{
+  return c->gmem_bytes - (uint32_t)local_bytes_all(c);
+}
+
+uint32_t ww_gpu_tx_log_base(const ww_gpu_cfg_t *c)
+{
+  return ww_gpu_local_base(c) - (uint32_t)(c->num_sm * tx_log_sm_bytes(c));
+}
+
+uint32_t ww_gpu_tx_log_sm_base(const ww_gpu_cfg_t *c, unsigned sm)
+{
+  return ww_gpu_tx_log_base(c) + (uint32_t)(sm * tx_log_sm_bytes(c));
+}
+
 static int check_cfg(const ww_gpu_cfg_t *c, char *err, size_t n)
 {
   if (c->num_sm < 1 || c->num_sm > 16)
-    return put_err(err, n, "num_sm %u: must be 1..16", c->num_sm), -1;
+    return ww_gpu_put_err(err, n, "num_sm %u: must be 1..16", c->num_sm), -1;
   if (c->warps_per_sm < 1 || c->warps_per_sm > 32)
-    return put_err(err, n, "warps_per_sm %u: must be 1..32", c->warps_per_sm), -1;
+    return ww_gpu_put_err(err, n, "warps_per_sm %u: must be 1..32", c->warps_per_sm), -1;
   if (c->lanes < 1 || c->lanes > WW_MAX_LANES)
-    return put_err(err, n, "lanes %u: must be 1..%d", c->lanes, WW_MAX_LANES), -1;
+    return ww_gpu_put_err(err, n, "lanes %u: must be 1..%d", c->lanes, WW_MAX_LANES), -1;
   if (c->blocks_per_sm < 1)
-    return put_err(err, n, "blocks_per_sm must be >= 1"), -1;
+    return ww_gpu_put_err(err, n, "blocks_per_sm must be >= 1"), -1;
   if (!ww_is_pow2(c->line_bytes) || c->line_bytes < 4 || c->line_bytes > 4096)
-    return put_err(err, n, "line_bytes %u: must be a power of two in 4..4096", c->line_bytes), -1;
+    return ww_gpu_put_err(err, n, "line_bytes %u: must be a power of two in 4..4096", c->line_bytes), -1;
   if (!ww_is_pow2(c->l1_sets) || c->l1_sets > 65536)
-    return put_err(err, n, "l1_sets %u: must be a power of two <= 65536", c->l1_sets), -1;
+    return ww_gpu_put_err(err, n, "l1_sets %u: must be a power of two <= 65536", c->l1_sets), -1;
   if (c->l1_ways < 1 || c->l1_ways > 64)
-    return put_err(err, n, "l1_ways %u: must be 1..64", c->l1_ways), -1;
+    return ww_gpu_put_err(err, n, "l1_ways %u: must be 1..64", c->l1_ways), -1;
   if (c->gmem_bytes == 0 || c->gmem_bytes % c->line_bytes)
-    return put_err(err, n, "gmem_bytes %u: must be a nonzero multiple of line_bytes", c->gmem_bytes), -1;
+    return ww_gpu_put_err(err, n, "gmem_bytes %u: must be a nonzero multiple of line_bytes", c->gmem_bytes), -1;
   if (c->null_guard >= c->gmem_bytes)
-    return put_err(err, n, "null_guard %u leaves no global memory below gmem_bytes %u",
+    return ww_gpu_put_err(err, n, "null_guard %u leaves no global memory below gmem_bytes %u",
                    c->null_guard, c->gmem_bytes), -1;
   if (c->shared_base < c->gmem_bytes)
-    return put_err(err, n, "shared_base 0x%08x overlaps global memory (gmem_bytes 0x%08x)",
+    return ww_gpu_put_err(err, n, "shared_base 0x%08x overlaps global memory (gmem_bytes 0x%08x)",
                    c->shared_base, c->gmem_bytes), -1;
   if ((uint64_t)c->shared_base + c->shmem_bytes > 0x100000000ull)
-    return put_err(err, n, "shared window 0x%08x + %u passes the end of the address space",
+    return ww_gpu_put_err(err, n, "shared window 0x%08x + %u passes the end of the address space",
                    c->shared_base, c->shmem_bytes), -1;
   if (c->tx_log_words > 65536)
-    return put_err(err, n, "tx_log_words %u: must be 0..65536", c->tx_log_words), -1;
+    return ww_gpu_put_err(err, n, "tx_log_words %u: must be 0..65536", c->tx_log_words), -1;
   if (c->local_bytes % 4)
-    return put_err(err, n, "local_bytes %u: must be a multiple of 4", c->local_bytes), -1;
-  uint64_t local = (uint64_t)c->num_sm * c->warps_per_sm * c->lanes * c->local_bytes;
+    return ww_gpu_put_err(err, n, "local_bytes %u: must be a multiple of 4", c->local_bytes), -1;
+  uint64_t local = local_bytes_all(c), logs = c->num_sm * tx_log_sm_bytes(c);
   if (local > (uint64_t)(c->gmem_bytes - c->null_guard))
-    return put_err(err, n, "local memory (%llu bytes) does not fit above the null guard",
+    return ww_gpu_put_err(err, n, "local memory (%llu bytes) does not fit above the null guard",
                    (unsigned long long)local), -1;
+  if (local + logs > (uint64_t)(c->gmem_bytes - c->null_guard))
+    return ww_gpu_put_err(err, n, "local memory (%llu bytes) and the transaction logs (%llu bytes: "
+                   "tx_log_words %u) do not fit above the null guard",
+                   (unsigned long long)local, (unsigned long long)logs, c->tx_log_words), -1;
   return 0;
 }
 
 ww_gpu_t *ww_gpu_new(const ww_gpu_cfg_t *cfg, char *err, size_t err_len)
 {
   if (!cfg)
-    return put_err(err, err_len, "no configuration"), NULL;
+    return ww_gpu_put_err(err, err_len, "no configuration"), NULL;
   if (check_cfg(cfg, err, err_len))
     return NULL;
   ww_gpu_t *g = calloc(1, sizeof *g);
   if (!g)
-    return put_err(err, err_len, "out of memory"), NULL;
+    return ww_gpu_put_err(err, err_len, "out of memory"), NULL;
   g->cfg = *cfg;
   g->nbslots = cfg->blocks_per_sm < cfg->warps_per_sm ? cfg->blocks_per_sm : cfg->warps_per_sm;
   g->line_shift = ww_clog2(cfg->line_bytes);
   g->set_mask = cfg->l1_sets - 1;
   g->lanes_mask = cfg->lanes == 32 ? 0xFFFFFFFFu : (1u << cfg->lanes) - 1;
-  g->local_base0 = cfg->gmem_bytes - cfg->num_sm * cfg->warps_per_sm * cfg->lanes * cfg->local_bytes;
+  g->local_base0 = ww_gpu_local_base(cfg);
+  g->tx_log_base = ww_gpu_tx_log_base(cfg);
+  g->cid_mask = WW_CID_W >= 32 ? 0xFFFFFFFFu : (1u << WW_CID_W) - 1;
   g->gmem = calloc(cfg->gmem_bytes, 1);
   uint32_t pdc_bytes = cfg->gmem_bytes < WW_PDC_MAX ? cfg->gmem_bytes : WW_PDC_MAX;
   g->pdc_n = pdc_bytes / 4;
@@ -124,20 +156,27 @@ ww_gpu_t *ww_gpu_new(const ww_gpu_cfg_t *cfg, char *err, size_t err_len)
     sm->stamp = calloc(lines, sizeof *sm->stamp);
     sm->data = calloc(lines, cfg->line_bytes);
     bad = !sm->warps || !sm->bslots || !sm->tag || !sm->valid || !sm->stamp || !sm->data;
-    for (unsigned w = 0; w < cfg->warps_per_sm && !bad && cfg->tx_log_words; w++) {
-      size_t ents = (size_t)cfg->tx_log_words * cfg->lanes;
-      sm->warps[w].rlog = calloc(ents, sizeof(ww_tx_ent_t));
-      sm->warps[w].wlog = calloc(ents, sizeof(ww_tx_ent_t));
-      bad = !sm->warps[w].rlog || !sm->warps[w].wlog;
+    for (unsigned w = 0; w < cfg->warps_per_sm && !bad; w++) {
+      const uint32_t base = ww_gpu_tx_log_sm_base(cfg, s);
+      sm->warps[w].rlog = ww_tm_txlog_entry(base, cfg->lanes, cfg->tx_log_words, w, 0, 0);
+      sm->warps[w].wlog = ww_tm_txlog_entry(base, cfg->lanes, cfg->tx_log_words, w, 1, 0);
     }
     for (unsigned b = 0; b < g->nbslots && !bad; b++) {
       sm->bslots[b].shmem = calloc(cfg->shmem_bytes ? cfg->shmem_bytes : 1, 1);
       bad = !sm->bslots[b].shmem;
     }
   }
+  if (!bad && cfg->tx_log_words) {   /* the CIDs that can be in flight: one per lane */
+    const uint32_t lanes_all = cfg->num_sm * cfg->warps_per_sm * cfg->lanes;
+    g->rob_n = 1;
+    while (g->rob_n < lanes_all && g->rob_n <= g->cid_mask / 2)
+      g->rob_n *= 2;
+    g->rob = calloc(g->rob_n, sizeof *g->rob);
+    bad = !g->rob;
+  }
   if (bad) {
     ww_gpu_free(g);
-    return put_err(err, err_len, "out of memory"), NULL;
+    return ww_gpu_put_err(err, err_len, "out of memory"), NULL;
   }
   g->trap.kind = WW_TRAP_NONE;
   g->trap.lane = -1;
@@ -153,11 +192,6 @@ void ww_gpu_free(ww_gpu_t *g)
     if (sm->bslots)
       for (unsigned b = 0; b < g->nbslots; b++)
         free(sm->bslots[b].shmem);
-    if (sm->warps)
-      for (unsigned w = 0; w < g->cfg.warps_per_sm; w++) {
-        free(sm->warps[w].rlog);
-        free(sm->warps[w].wlog);
-      }
     free(sm->warps);
     free(sm->bslots);
     free(sm->tag);
@@ -165,6 +199,7 @@ void ww_gpu_free(ww_gpu_t *g)
     free(sm->stamp);
     free(sm->data);
   }
+  free(g->rob);
   free(g->pdc);
   free(g->gmem);
   free(g);
@@ -275,6 +310,7 @@ static void place_block(ww_gpu_t *g, unsigned s, uint32_t ctaid)
     w->sp = 0;
     w->tx_depth = 0;
     w->tx_steps = 0;
+    w->ext_done = w->ext_pass = 0;
     sm->used |= 1u << hw;
     sm->ready |= 1u << hw;
     bs->hw_mask |= 1u << hw;
@@ -312,20 +348,20 @@ int ww_gpu_place_block(ww_gpu_t *g, uint32_t ctaid, unsigned s, char *err, size_
 {
   const ww_gpu_cfg_t *c = &g->cfg;
   if (!g->manual_place)
-    return put_err(err, err_len, "manual placement is off"), -1;
+    return ww_gpu_put_err(err, err_len, "manual placement is off"), -1;
   if (g->state != WW_G_RUNNING)
-    return put_err(err, err_len, "no grid is running"), -1;
+    return ww_gpu_put_err(err, err_len, "no grid is running"), -1;
   if (ctaid >= g->launch.grid)
-    return put_err(err, err_len, "block %u is outside the grid of %u", ctaid, g->launch.grid), -1;
+    return ww_gpu_put_err(err, err_len, "block %u is outside the grid of %u", ctaid, g->launch.grid), -1;
   if (ctaid != g->next_block)
-    return put_err(err, err_len, "block %u placed out of order: block %u is next", ctaid,
+    return ww_gpu_put_err(err, err_len, "block %u placed out of order: block %u is next", ctaid,
                    g->next_block), -1;
   if (s >= c->num_sm)
-    return put_err(err, err_len, "no SM %u (the GPU has %u)", s, c->num_sm), -1;
+    return ww_gpu_put_err(err, err_len, "no SM %u (the GPU has %u)", s, c->num_sm), -1;
   const ww_sm_t *sm = &g->sm[s];
   unsigned free_warps = c->warps_per_sm - (unsigned)__builtin_popcount(sm->used);
   if (sm->nblocks >= g->nbslots || free_warps < g->nwarps_blk)
-    return put_err(err, err_len, "SM %u has no room for block %u (%u of %u block slots used, "
+    return ww_gpu_put_err(err, err_len, "SM %u has no room for block %u (%u of %u block slots used, "
                    "%u free warps, %u needed)", s, ctaid, sm->nblocks, g->nbslots, free_warps,
                    g->nwarps_blk), -1;
   place_block(g, s, g->next_block++);
@@ -375,17 +411,17 @@ int ww_gpu_launch(ww_gpu_t *g, const ww_launch_t *l, char *err, size_t err_len)
   const ww_gpu_cfg_t *c = &g->cfg;
   uint32_t max_block = c->warps_per_sm * c->lanes;
   if (!l)
-    return put_err(err, err_len, "no launch parameters"), -1;
+    return ww_gpu_put_err(err, err_len, "no launch parameters"), -1;
   if (l->grid < 1)
-    return put_err(err, err_len, "grid of 0 blocks: must be >= 1"), -1;
+    return ww_gpu_put_err(err, err_len, "grid of 0 blocks: must be >= 1"), -1;
   if (l->block < 1 || l->block > max_block)
-    return put_err(err, err_len,
+    return ww_gpu_put_err(err, err_len,
                    "block of %u threads: must be 1..%u (warps_per_sm %u x lanes %u)",
                    l->block, max_block, c->warps_per_sm, c->lanes), -1;
   if (l->entry_pc & 3)
-    return put_err(err, err_len, "entry pc 0x%08x is not 4-byte aligned", l->entry_pc), -1;
+    return ww_gpu_put_err(err, err_len, "entry pc 0x%08x is not 4-byte aligned", l->entry_pc), -1;
   if (l->entry_pc < c->null_guard || !gmem_range_ok(g, l->entry_pc, 4))
-    return put_err(err, err_len, "entry pc 0x%08x is outside global memory 0x%08x..0x%08x",
+    return ww_gpu_put_err(err, err_len, "entry pc 0x%08x is outside global memory 0x%08x..0x%08x",
                    l->entry_pc, c->null_guard, c->gmem_bytes - 1), -1;
 
   g->launch = *l;
@@ -415,6 +451,7 @@ int ww_gpu_launch(ww_gpu_t *g, const ww_launch_t *l, char *err, size_t err_len)
     sm->tx_waiting = 0;
     ww_l1_clear(g, s);
   }
+  ww_tm_launch(g);
   g->state = WW_G_RUNNING;
   dispatch(g);
   return 0;

@@ -102,6 +102,51 @@ int ww_gpu_place_block(ww_gpu_t *gpu, uint32_t ctaid, unsigned sm, char *err, si
 ww_run_t ww_gpu_step_warp(ww_gpu_t *gpu, unsigned sm, unsigned hw_warp);
 
 
+/* ---- KILO TM: the log region and co-simulation (docs/tm.md sec. 5) ------ */
+/* Local memory starts at LOCAL_BASE0 = gmem_bytes - num_sm * warps_per_sm *
+ * lanes * local_bytes; the transaction logs take the region just below it,
+ * TX_LOG_BASE = LOCAL_BASE0 - num_sm * warps_per_sm * 2 * tx_log_words * 2 *
+ * lanes * 4 (empty when tx_log_words is 0). SM s's logs (ww_tm_txlog's
+ * log_base_i) start at TX_LOG_BASE + s * warps_per_sm * 2 * tx_log_words * 2 *
+ * lanes * 4. Transactional addresses are those below TX_LOG_BASE. For a
+ * configuration ww_gpu_new() accepts. */
+uint32_t ww_gpu_local_base(const ww_gpu_cfg_t *cfg);
+uint32_t ww_gpu_tx_log_base(const ww_gpu_cfg_t *cfg);
+uint32_t ww_gpu_tx_log_sm_base(const ww_gpu_cfg_t *cfg, unsigned sm);
+
+/* Called at every outermost ww.tx.commit, once per committing lane in lane
+ * order, with the lane's commit ID and outcome (both modes; standalone, the
+ * model hands out the IDs itself: 0 for a launch's first commit, then
+ * consecutive, wrapping at 2^WW_CID_W). NULL to stop. */
+typedef void (*ww_tx_outcome_fn)(void *ctx, unsigned sm, unsigned warp, unsigned lane,
+                                 uint32_t cid, int pass);
+void ww_gpu_set_tx_hook(ww_gpu_t *gpu, ww_tx_outcome_fn fn, void *ctx);
+
+/* External outcomes (co-simulation with the RTL, where which lanes abort
+ * depends on timing). With it on, an outermost ww.tx.commit does not
+ * validate by itself: the final outcomes come from ww_gpu_tm_final(), which
+ * buffers them and applies them in CID order (the first CID of a launch is
+ * 0, the ID vendor's after reset) as soon as every older one is known:
+ * it validates the lane's read log against the model's memory, which must
+ * reach `pass` too, then (pass) writes the lane's write log to memory. The
+ * warp's ww.tx.commit step then takes the applied outcomes of its
+ * committing lanes (a COSIM trap when one is missing), retries the failed
+ * ones and clears the SM's L1, as standalone. The setting holds across
+ * launches; set it before ww_gpu_launch(). */
+void ww_gpu_set_tm_external(ww_gpu_t *gpu, int on);
+
+/* Reports the final outcome of lane `lane` of hardware warp `warp` on SM
+ * `sm`, commit ID `cid` (WW_CID_W bits), pass 1 or fail 0. 0; or -1 with the
+ * reason in err: a bad argument (mode off, no such SM/warp/lane, CID outside
+ * the window of IDs that can be in flight, a CID reported twice), or an
+ * outcome applied by this call that disagrees with the model (the message
+ * names the CID, SM, warp, lane and the first differing word: address,
+ * logged value, memory value), or whose warp is not at its outermost
+ * ww.tx.commit with the lane committing. A disagreeing outcome is applied
+ * as reported (the RTL's), so a caller may go on after the mismatch. */
+int ww_gpu_tm_final(ww_gpu_t *gpu, unsigned sm, unsigned warp, unsigned lane, uint32_t cid,
+                    int pass, char *err, size_t err_len);
+
 /* ---- retire records ---------------------------------------------------- */
 /* The memory kind of a retired instruction is ww_mem_kind_t, WW_MEM_NONE ..
  * WW_MEM_SHARED_ATOMIC (cmodel/include/ww_proto.def, group MEM). */
@@ -147,6 +192,10 @@ ww_run_t ww_gpu_step_warp_follow(ww_gpu_t *gpu, unsigned sm, unsigned hw_warp,
  * max), else (exch, CAS) the value the RTL's atomic wrote. */
 ww_run_t ww_gpu_step_warp_sync(ww_gpu_t *gpu, unsigned sm, unsigned hw_warp,
                                const ww_retire_t *rtl, uint32_t lanes);
+/* Both modes alike for a transactional load (docs/tm.md sec. 5): a lane named
+ * takes the RTL's value; when its word came from memory (not from its own
+ * write log) the read log records that value (for a byte or halfword load,
+ * merged into the model's word). */
 
 /* What atomic instruction `insn` (any scope) leaves in its word when it read
  * `old`, with operand b (rs2) and, for CAS, swap (rs3). *commutes (if not

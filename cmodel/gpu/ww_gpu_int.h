@@ -8,6 +8,7 @@
 #ifndef WW_GPU_INT_H
 #define WW_GPU_INT_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #include "ww_gpu.h"
@@ -41,12 +42,13 @@ typedef struct {
   uint32_t kind;                   /* WW_RS_* */
 } ww_rs_entry_t;
 
-/* A transaction log entry (docs/tm.md sec. 1): a word address and its word;
- * WW_TX_VOID as the address marks a lane without an entry. */
+/* A buffered final outcome of co-simulation (ww_gpu_tm_final), at index
+ * CID mod the buffer's size. */
 typedef struct {
-  uint32_t addr, val;
-} ww_tx_ent_t;
-#define WW_TX_VOID 1u
+  uint8_t  valid, pass;
+  uint16_t sm, warp, lane;
+  uint32_t cid;
+} ww_tm_rob_t;
 
 typedef struct {
   uint32_t x[WW_NREG][WW_MAX_LANES];   /* x[reg][lane] */
@@ -59,14 +61,18 @@ typedef struct {
   uint8_t  state;                  /* WW_W_* */
   uint8_t  sp;                     /* reconvergence stack depth */
   ww_rs_entry_t stk[WW_STACK_DEPTH];
-  /* KILO TM (ww_gpu_tm.c): nesting depth (0: not in a transaction) and the
-   * warp's logs, entry i of lane l at [i * lanes + l]; every transactional
-   * load or store appends one entry for the whole warp */
+  /* KILO TM (ww_gpu_tm.c): nesting depth (0: not in a transaction); the
+   * warp's read and write logs live in global memory (the log region, laid
+   * out as ww_tm_txlog_entry() says), rlen and wlen entries long; every
+   * transactional load or store appends one entry for the whole warp */
   uint32_t tx_depth;
   uint32_t tx_mask;                /* the lanes of this attempt */
   uint32_t tx_steps;               /* its instructions, for the watchdog */
   uint32_t rlen, wlen;
-  ww_tx_ent_t *rlog, *wlog;        /* tx_log_words * lanes each */
+  uint32_t rlog, wlog;             /* address of entry 0 of each log */
+  /* external outcomes applied for this attempt (ww_gpu_tm_final) */
+  uint32_t ext_done, ext_pass;     /* lanes with an outcome; those that passed */
+  uint32_t ext_cid[WW_MAX_LANES];
 } ww_warp_t;
 
 typedef struct {
@@ -106,6 +112,17 @@ struct ww_gpu {
   uint32_t     set_mask;
   uint32_t     lanes_mask;         /* (1 << lanes) - 1 */
   uint32_t     local_base0;        /* first byte of local memory */
+  uint32_t     tx_log_base;        /* first byte of the transaction log region */
+
+  /* KILO TM commit IDs and external outcomes (ww_gpu_tm.c) */
+  uint32_t     cid_mask;           /* 2^WW_CID_W - 1 */
+  uint32_t     tm_cid;             /* standalone: the next commit ID; external: the
+                                      oldest CID whose outcome is not applied yet */
+  int          tm_external;
+  ww_tm_rob_t *rob;                /* rob_n buffered outcomes (external mode) */
+  uint32_t     rob_n;              /* a power of two: the CIDs that can be in flight */
+  ww_tx_outcome_fn tx_hook;
+  void        *tx_hook_ctx;
 
   /* launch */
   int          state;              /* WW_G_* */
@@ -127,6 +144,9 @@ struct ww_gpu {
 };
 
 /* ---- ww_gpu.c ------------------------------------------------------------ */
+/* Writes the printf-style message into err[n] (nothing when err is NULL or n 0). */
+void ww_gpu_put_err(char *err, size_t n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
 /* Records a trap for the warp (state -> TRAP). lane < 0: not a memory trap. */
 void ww_gpu_set_trap(ww_gpu_t *g, ww_trap_kind_t kind, unsigned sm, unsigned hw,
                      uint32_t pc, uint32_t insn, int lane, uint32_t addr,
@@ -157,8 +177,9 @@ int ww_mem_load(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32
 int ww_mem_store(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
 int ww_mem_atomic(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
 
-/* A committing transaction writes word a (L2; this SM's L1 copy dropped). */
-void ww_mem_commit_word(ww_gpu_t *g, unsigned sm, uint32_t a, uint32_t v);
+/* Writes word a at L2 (global memory), touching no L1: transaction logs and
+ * commits (the RTL's log unit stores with L1 STORE, which leaves its L1 alone). */
+void ww_mem_write_l2(ww_gpu_t *g, uint32_t a, uint32_t v);
 
 /* ---- ww_gpu_tm.c --------------------------------------------------------- */
 /* ww.tx.begin / ww.tx.commit of warp hw; *npc and the warp's mask updated.
@@ -181,14 +202,20 @@ int ww_tm_watchdog(ww_gpu_t *g, ww_warp_t *w);
  * -1 after a log-full trap. */
 int ww_tm_prepare(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc,
                   int store, unsigned n);
-/* Lane l's transactional load of n bytes at a (the raw bytes, zero-extended),
- * and store of the n-byte value v at a. */
-uint32_t ww_tm_load(ww_gpu_t *g, ww_warp_t *w, unsigned l, uint32_t a, unsigned n);
+/* Lane l's transactional load of n bytes at a (the raw bytes, zero-extended;
+ * rtl not NULL: co-simulation's value, whose low n bytes the read log takes
+ * when the word comes from memory), and store of the n-byte value v at a. */
+uint32_t ww_tm_load(ww_gpu_t *g, ww_warp_t *w, unsigned l, uint32_t a, unsigned n,
+                    const uint32_t *rtl);
 void ww_tm_store(ww_gpu_t *g, ww_warp_t *w, unsigned l, uint32_t a, unsigned n, uint32_t v);
-/* Is address a (global, checked) transactional: below local memory. */
+/* Is address a (global, checked) transactional: below the transaction log
+ * region (which lies just below local memory; docs/tm.md sec. 5). */
 static inline int ww_tm_addr(const ww_gpu_t *g, uint32_t a)
 {
-  return a < g->local_base0;
+  return a < g->tx_log_base;
 }
+
+/* Launch: no commit IDs handed out, no outcomes buffered. */
+void ww_tm_launch(ww_gpu_t *g);
 
 #endif /* WW_GPU_INT_H */

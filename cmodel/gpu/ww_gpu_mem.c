@@ -96,7 +96,9 @@ static int check_addr(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, u
   }
   if (a & (n - 1)) {
     ww_gpu_set_trap(g, WW_TRAP_MISALIGNED, s, hw, pc, d->raw, (int)lane, a,
-                    "lane %u %s %u bytes at 0x%08x, not %u-byte aligned", lane, verb, n, a, n);
+                    "lane %u %s %u bytes at 0x%08x, not %u-byte aligned%s", lane, verb, n, a, n,
+                    !region && a >= g->tx_log_base && a < g->local_base0
+                        ? " (in the transaction log region)" : "");
     return -1;
   }
   return region;
@@ -147,8 +149,11 @@ int ww_mem_load(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_
     unsigned l = (unsigned)__builtin_ctz(m);
     uint32_t a = g->rec.addr[l], v;
     if (tx && a < sbase && ww_tm_addr(g, a)) {
-      v = ww_tm_load(g, w, l, a, n);
-      if (sext)
+      const uint32_t *rtl = g->follow && (g->follow_lanes >> l & 1) ? &g->follow->rd_val[l] : NULL;
+      v = ww_tm_load(g, w, l, a, n, rtl);
+      if (rtl)
+        v = *rtl;                   /* co-simulation: the value the RTL read */
+      else if (sext)
         v = n == 1 ? (uint32_t)(int32_t)(int8_t)v : (uint32_t)(int32_t)(int16_t)v;
       w->x[d->rdw][l] = v;
       continue;
@@ -215,10 +220,9 @@ int ww_mem_store(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32
   return 0;
 }
 
-void ww_mem_commit_word(ww_gpu_t *g, unsigned s, uint32_t a, uint32_t v)
+void ww_mem_write_l2(ww_gpu_t *g, uint32_t a, uint32_t v)
 {
   ww_st32(g->gmem + a, v);
-  l1_evict(g, &g->sm[s], a);
   pdc_drop(g, a);
 }
 

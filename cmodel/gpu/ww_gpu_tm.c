@@ -12,20 +12,56 @@
  * transaction, and retries when one of them leaves.
  *
  * Standalone, a warp's ww.tx.commit validates and commits its lanes at once
- * in lane order: the commit order is the order of execution. Transactional
- * loads read L2 (not the SM's non-coherent L1, whose stale copy would make
- * every retry fail again). The logs are appended per warp, one entry per
- * transactional instruction for all lanes (void for lanes without one), as
- * the hardware's coalesced logs are; WW_TX_LOG_WORDS entries per log.
+ * in lane order: the commit order is the order of execution, and the model
+ * hands out the commit IDs in that order. With external outcomes
+ * (co-simulation, docs/tm.md sec. 5) the RTL's final outcomes are applied in
+ * CID order instead, each checked against the model's own validation, and
+ * the ww.tx.commit step takes them. Either way an outermost ww.tx.commit
+ * ends with the SM's whole L1 invalidated (the RTL's one L1 INVAL), and
+ * commit writes go to L2 only.
+ *
+ * Transactional loads read L2 (not the SM's non-coherent L1, whose stale
+ * copy would make every retry fail again). The logs live in global memory,
+ * in the log region below local memory, written exactly as the RTL's log
+ * unit ww_tm_txlog writes them (cmodel/tm/ww_tm_txlog.c): one entry per
+ * transactional instruction for all lanes (the lanes' word addresses, then
+ * their words; WW_TX_LOG_VOID and 0 for a lane without an entry). A load's
+ * read entry holds the lanes whose word came from memory, not from their
+ * own write log; a byte or halfword store has a read entry (its word read
+ * first) and a write entry; a store's write entry holds every lane's word.
+ * The log writes touch no L1 and are not accesses of the kernel (no retire
+ * record, no ScoRD). tx_log_words entries per log.
  */
 #include "ww_gpu_int.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #include "ww_config.h"
+#include "ww_tm_log.h"
 
 /* The deepest nesting the hardware's depth counter holds (docs/tm.md 3.1). */
 #define WW_TX_DEPTH_MAX ((1u << WW_TX_DEPTH_W) - 1)
+
+/* Lane l's address and word in entry i of the log at base (ww_tm_txlog_entry
+ * layout: the entry's address vector, then its word vector). */
+static inline uint32_t ent_a(const ww_gpu_t *g, uint32_t base, uint32_t i, unsigned l)
+{
+  return base + i * 8u * g->cfg.lanes + 4u * l;
+}
+static inline uint32_t log_addr(const ww_gpu_t *g, uint32_t base, uint32_t i, unsigned l)
+{
+  return ww_ld32(g->gmem + ent_a(g, base, i, l));
+}
+static inline uint32_t log_word(const ww_gpu_t *g, uint32_t base, uint32_t i, unsigned l)
+{
+  return ww_ld32(g->gmem + ent_a(g, base, i, l) + 4u * g->cfg.lanes);
+}
+static void log_put(ww_gpu_t *g, uint32_t base, uint32_t i, unsigned l, uint32_t a, uint32_t v)
+{
+  ww_mem_write_l2(g, ent_a(g, base, i, l), a);
+  ww_mem_write_l2(g, ent_a(g, base, i, l) + 4u * g->cfg.lanes, v);
+}
 
 static void tx_reset(ww_warp_t *w)
 {
@@ -86,17 +122,40 @@ static void tx_leave(ww_gpu_t *g, unsigned s)
   sm->tx_waiting = 0;
 }
 
-/* Lane l's read log still matches memory. */
-static int validate(const ww_gpu_t *g, const ww_warp_t *w, unsigned l)
+/* Lane l's read log still matches memory: 1; else 0 with the first word
+ * that differs in *bad (if not NULL): {address, logged word, memory word}. */
+static int validate(const ww_gpu_t *g, const ww_warp_t *w, unsigned l, uint32_t *bad)
 {
-  const unsigned lanes = g->cfg.lanes;
   for (uint32_t i = 0; i < w->rlen; i++) {
-    const ww_tx_ent_t *e = &w->rlog[i * lanes + l];
-    if (e->addr != WW_TX_VOID && ww_ld32(g->gmem + e->addr) != e->val)
+    const uint32_t a = log_addr(g, w->rlog, i, l);
+    if (a == WW_TX_LOG_VOID)
+      continue;
+    /* a corrupted log (the kernel wrote the region) may hold any address */
+    const uint32_t v = log_word(g, w->rlog, i, l);
+    const uint32_t m = (a & 3u) || a > g->cfg.gmem_bytes - 4 ? ~v : ww_ld32(g->gmem + a);
+    if (m != v) {
+      if (bad)
+        bad[0] = a, bad[1] = v, bad[2] = m;
       return 0;
+    }
   }
   return 1;
 }
+
+/* Lane l's write log to memory, oldest entry first. */
+static void write_back(ww_gpu_t *g, const ww_warp_t *w, unsigned l)
+{
+  for (uint32_t i = 0; i < w->wlen; i++) {
+    const uint32_t a = log_addr(g, w->wlog, i, l);
+    if (a != WW_TX_LOG_VOID && !(a & 3u) && a <= g->cfg.gmem_bytes - 4)
+      ww_mem_write_l2(g, a, log_word(g, w->wlog, i, l));
+  }
+}
+
+/* External outcomes: the committing lanes of warp w's outermost
+ * ww.tx.commit, which must all have an applied outcome with consecutive
+ * CIDs in lane order. The fail mask, or -1 after a COSIM trap. */
+static int64_t external_fail(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_t pc);
 
 int ww_tm_commit(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_t pc,
                  uint32_t *npc)
@@ -117,20 +176,34 @@ int ww_tm_commit(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32
                     "(reconvergence stack depth %u)", w->sp);
     return -1;
   }
-  const unsigned lanes = g->cfg.lanes;
   uint32_t fail = 0;
-  for (uint32_t m = w->mask; m; m &= m - 1) {   /* lane order = commit order */
-    unsigned l = (unsigned)__builtin_ctz(m);
-    if (!validate(g, w, l)) {
-      fail |= 1u << l;
-      continue;
+  if (g->tm_external) {
+    const int64_t f = external_fail(g, s, hw, d, pc);
+    if (f < 0)
+      return -1;
+    fail = (uint32_t)f;
+  } else {
+    uint32_t cid = g->tm_cid;
+    for (uint32_t m = w->mask; m; m &= m - 1) {   /* lane order = commit order */
+      unsigned l = (unsigned)__builtin_ctz(m);
+      if (validate(g, w, l, NULL))
+        write_back(g, w, l);
+      else
+        fail |= 1u << l;
+      w->ext_cid[l] = cid;
+      cid = (cid + 1) & g->cid_mask;
     }
-    for (uint32_t i = 0; i < w->wlen; i++) {
-      const ww_tx_ent_t *e = &w->wlog[i * lanes + l];
-      if (e->addr != WW_TX_VOID)
-        ww_mem_commit_word(g, s, e->addr, e->val);
-    }
+    g->tm_cid = cid;
   }
+  if (g->tx_hook)
+    for (uint32_t m = w->mask; m; m &= m - 1) {
+      unsigned l = (unsigned)__builtin_ctz(m);
+      g->tx_hook(g->tx_hook_ctx, s, hw, l, w->ext_cid[l], !(fail >> l & 1));
+    }
+  /* the RTL invalidates the SM's whole L1 when an outermost commit ends
+   * (one L1 INVAL, as fence.dev), whatever the outcome: a thread sees its
+   * own commits */
+  ww_l1_clear(g, s);
   g->st.tx_commits += (uint64_t)__builtin_popcount(w->mask & ~fail);
   g->st.tx_aborts += (uint64_t)__builtin_popcount(fail);
   const ww_rs_entry_t *e = &w->stk[w->sp - 1];
@@ -149,12 +222,13 @@ int ww_tm_commit(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32
 
 int ww_tm_watchdog(ww_gpu_t *g, ww_warp_t *w)
 {
-  if (!g->cfg.tx_watchdog || ++w->tx_steps < g->cfg.tx_watchdog)
+  /* co-simulation: the RTL's watchdog decides (not modelled yet) */
+  if (!g->cfg.tx_watchdog || g->tm_external || ++w->tx_steps < g->cfg.tx_watchdog)
     return 0;
   w->tx_steps = 0;
   uint32_t ok = 1;
   for (uint32_t m = w->tx_mask; m && ok; m &= m - 1)
-    ok = (uint32_t)validate(g, w, (unsigned)__builtin_ctz(m));
+    ok = (uint32_t)validate(g, w, (unsigned)__builtin_ctz(m), NULL);
   if (ok)
     return 0;
   /* doomed: it read an inconsistent view; abort the whole attempt */
@@ -190,40 +264,41 @@ int ww_tm_prepare(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint3
                     "WW_TX_LOG_WORDS)", store && w->wlen >= cap ? "write" : "read", cap);
     return -1;
   }
+  /* the new entries: every lane void until it fills its own */
   if (reads) {
     for (unsigned l = 0; l < lanes; l++)
-      w->rlog[w->rlen * lanes + l].addr = WW_TX_VOID;
+      log_put(g, w->rlog, w->rlen, l, WW_TX_LOG_VOID, 0);
     w->rlen++;
   }
   if (store) {
     for (unsigned l = 0; l < lanes; l++)
-      w->wlog[w->wlen * lanes + l].addr = WW_TX_VOID;
+      log_put(g, w->wlog, w->wlen, l, WW_TX_LOG_VOID, 0);
     w->wlen++;
   }
   return 1;
 }
 
 /* The word at wa as lane l's transaction sees it: its newest write-log entry,
- * else L2, logged in the read log's last entry. */
-static uint32_t tx_word(ww_gpu_t *g, ww_warp_t *w, unsigned l, uint32_t wa)
+ * else L2 (the bits of rmask taken from rv: co-simulation's value), logged in
+ * the read log's last entry. */
+static uint32_t tx_word(ww_gpu_t *g, ww_warp_t *w, unsigned l, uint32_t wa, uint32_t rv,
+                        uint32_t rmask)
 {
-  const unsigned lanes = g->cfg.lanes;
-  for (uint32_t i = w->wlen; i-- > 0;) {
-    const ww_tx_ent_t *e = &w->wlog[i * lanes + l];
-    if (e->addr == wa)
-      return e->val;
-  }
-  uint32_t v = ww_ld32(g->gmem + wa);
-  ww_tx_ent_t *r = &w->rlog[(w->rlen - 1) * lanes + l];
-  r->addr = wa;
-  r->val = v;
+  for (uint32_t i = w->wlen; i-- > 0;)
+    if (log_addr(g, w->wlog, i, l) == wa)
+      return log_word(g, w->wlog, i, l);
+  const uint32_t v = (ww_ld32(g->gmem + wa) & ~rmask) | (rv & rmask);
+  log_put(g, w->rlog, w->rlen - 1, l, wa, v);
   return v;
 }
 
-uint32_t ww_tm_load(ww_gpu_t *g, ww_warp_t *w, unsigned l, uint32_t a, unsigned n)
+uint32_t ww_tm_load(ww_gpu_t *g, ww_warp_t *w, unsigned l, uint32_t a, unsigned n,
+                    const uint32_t *rtl)
 {
-  uint32_t v = tx_word(g, w, l, a & ~3u) >> (8 * (a & 3));
-  return n == 4 ? v : v & ((1u << (8 * n)) - 1);
+  const unsigned sh = 8 * (a & 3);
+  const uint32_t bm = n == 4 ? 0xFFFFFFFFu : (1u << (8 * n)) - 1;
+  const uint32_t v = tx_word(g, w, l, a & ~3u, rtl ? *rtl << sh : 0, rtl ? bm << sh : 0) >> sh;
+  return v & bm;
 }
 
 void ww_tm_store(ww_gpu_t *g, ww_warp_t *w, unsigned l, uint32_t a, unsigned n, uint32_t v)
@@ -233,9 +308,160 @@ void ww_tm_store(ww_gpu_t *g, ww_warp_t *w, unsigned l, uint32_t a, unsigned n, 
   if (n < 4) {   /* merge into the word as the transaction sees it */
     const unsigned sh = 8 * (a & 3);
     const uint32_t m = ((1u << (8 * n)) - 1) << sh;
-    word = (tx_word(g, w, l, wa) & ~m) | ((v << sh) & m);
+    word = (tx_word(g, w, l, wa, 0, 0) & ~m) | ((v << sh) & m);
   }
-  ww_tx_ent_t *e = &w->wlog[(w->wlen - 1) * g->cfg.lanes + l];
-  e->addr = wa;
-  e->val = word;
+  log_put(g, w->wlog, w->wlen - 1, l, wa, word);
+}
+
+
+/* ---- commit IDs and external outcomes (docs/tm.md sec. 5) ------------------ */
+
+void ww_tm_launch(ww_gpu_t *g)
+{
+  g->tm_cid = 0;   /* the ID vendor's first CID after reset */
+  if (g->rob)
+    memset(g->rob, 0, (size_t)g->rob_n * sizeof *g->rob);
+}
+
+void ww_gpu_set_tx_hook(ww_gpu_t *g, ww_tx_outcome_fn fn, void *ctx)
+{
+  g->tx_hook = fn;
+  g->tx_hook_ctx = fn ? ctx : NULL;
+}
+
+void ww_gpu_set_tm_external(ww_gpu_t *g, int on)
+{
+  g->tm_external = on != 0;
+}
+
+/* Is warp w at its outermost ww.tx.commit, every instruction before it
+ * executed (so its logs are complete)? */
+static int at_commit(const ww_gpu_t *g, const ww_warp_t *w)
+{
+  if (w->state != WW_W_READY || w->tx_depth != 1 || w->pc < g->cfg.null_guard ||
+      w->pc > g->cfg.gmem_bytes - 4)
+    return 0;
+  ww_insn_t d;
+  ww_decode(ww_ld32(g->gmem + w->pc), &d);
+  return d.op == WW_OP_TX_COMMIT;
+}
+
+/* Applies the outcome of the oldest CID not applied yet: 0; 1 when there is
+ * none to apply yet (not reported, or its warp has not reached its
+ * ww.tx.commit); -1 with the reason in err (the outcome is consumed). */
+static int apply_head(ww_gpu_t *g, char *err, size_t n)
+{
+  ww_tm_rob_t *e = &g->rob[g->tm_cid & (g->rob_n - 1)];
+  if (!e->valid || e->cid != g->tm_cid)
+    return 1;
+  ww_warp_t *w = &g->sm[e->sm].warps[e->warp];
+  const int in_tx = w->state == WW_W_READY && w->tx_depth;
+  if (in_tx && !at_commit(g, w))
+    return 1;   /* its last instructions before ww.tx.commit are still to come */
+  const uint32_t bit = 1u << e->lane, cid = e->cid;
+  e->valid = 0;
+  g->tm_cid = (cid + 1) & g->cid_mask;
+  if (!in_tx || !(w->mask & bit) || (w->ext_done & bit)) {
+    ww_gpu_put_err(err, n, "CID %u (SM %u warp %u lane %u): %s", cid, e->sm, e->warp, e->lane,
+                   !in_tx ? "the model's warp is not in a transaction"
+                   : !(w->mask & bit) ? "the lane does not commit at its ww.tx.commit"
+                   : "the lane's attempt has an outcome already");
+    return -1;
+  }
+  uint32_t bad[3];
+  const int ok = validate(g, w, e->lane, bad), rc = ok == e->pass ? 0 : -1;
+  if (rc && ok)
+    ww_gpu_put_err(err, n, "CID %u (SM %u warp %u lane %u): the RTL fails it, the model's "
+                   "validation passes (%u read-log entries match memory)", cid, e->sm, e->warp,
+                   e->lane, w->rlen);
+  else if (rc)
+    ww_gpu_put_err(err, n, "CID %u (SM %u warp %u lane %u): the RTL passes it, the model fails "
+                   "it: word 0x%08x logged 0x%08x, memory 0x%08x", cid, e->sm, e->warp, e->lane,
+                   bad[0], bad[1], bad[2]);
+  if (e->pass) {   /* as the RTL decided: a caller may go on after a mismatch */
+    write_back(g, w, e->lane);
+    w->ext_pass |= bit;
+  }
+  w->ext_done |= bit;
+  w->ext_cid[e->lane] = cid;
+  return rc;
+}
+
+/* Applies the outcomes that can be: 0, or -1 with the first error in err. */
+static int drain(ww_gpu_t *g, char *err, size_t n)
+{
+  int rc = 0, r;
+  while ((r = apply_head(g, rc ? NULL : err, n)) != 1)
+    rc |= r;
+  return rc;
+}
+
+int ww_gpu_tm_final(ww_gpu_t *g, unsigned s, unsigned hw, unsigned lane, uint32_t cid, int pass,
+                    char *err, size_t n)
+{
+  const ww_gpu_cfg_t *c = &g->cfg;
+  if (!g->tm_external || !g->rob)
+    return ww_gpu_put_err(err, n, "%s", !g->rob ? "transactions are off (tx_log_words 0)"
+                          : "external outcomes are off (ww_gpu_set_tm_external)"), -1;
+  if (g->state != WW_G_RUNNING)
+    return ww_gpu_put_err(err, n, "no grid is running"), -1;
+  if (s >= c->num_sm || hw >= c->warps_per_sm || lane >= c->lanes)
+    return ww_gpu_put_err(err, n, "CID %u: no lane %u of warp %u on SM %u (%u SMs, %u warps, "
+                          "%u lanes)", cid, lane, hw, s, c->num_sm, c->warps_per_sm, c->lanes), -1;
+  if (cid > g->cid_mask)
+    return ww_gpu_put_err(err, n, "CID 0x%x has more than WW_CID_W (%d) bits", cid,
+                          (int)WW_CID_W), -1;
+  const uint32_t ahead = (cid - g->tm_cid) & g->cid_mask;
+  if (ahead >= g->rob_n)
+    return ww_gpu_put_err(err, n, "CID %u (SM %u warp %u lane %u) is not in flight: outcomes "
+                          "up to CID %u are applied, at most %u lanes commit at once", cid, s,
+                          hw, lane, (g->tm_cid - 1) & g->cid_mask, g->rob_n), -1;
+  ww_tm_rob_t *e = &g->rob[cid & (g->rob_n - 1)];
+  if (e->valid)
+    return ww_gpu_put_err(err, n, "CID %u reported twice: SM %u warp %u lane %u, then SM %u "
+                          "warp %u lane %u", cid, e->sm, e->warp, e->lane, s, hw, lane), -1;
+  e->valid = 1;
+  e->pass = pass != 0;
+  e->sm = (uint16_t)s;
+  e->warp = (uint16_t)hw;
+  e->lane = (uint16_t)lane;
+  e->cid = cid;
+  return drain(g, err, n);
+}
+
+static int64_t external_fail(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_t pc)
+{
+  ww_warp_t *w = &g->sm[s].warps[hw];
+  char msg[160];
+  if (drain(g, msg, sizeof msg)) {
+    ww_gpu_set_trap(g, WW_TRAP_COSIM, s, hw, pc, d->raw, -1, 0, "%s", msg);
+    return -1;
+  }
+  const uint32_t miss = w->mask & ~w->ext_done;
+  if (miss) {
+    const ww_tm_rob_t *h = &g->rob[g->tm_cid & (g->rob_n - 1)];
+    const int known = h->valid && h->cid == g->tm_cid;
+    ww_gpu_set_trap(g, WW_TRAP_COSIM, s, hw, pc, d->raw, (int)__builtin_ctz(miss), 0,
+                    "ww.tx.commit: no final outcome for lane %u (lanes 0x%x commit, 0x%x have "
+                    "one); CID %u is the oldest not applied: %s", __builtin_ctz(miss), w->mask,
+                    w->ext_done, g->tm_cid, known ? "its warp has not reached ww.tx.commit"
+                                                  : "not reported");
+    return -1;
+  }
+  const unsigned first = (unsigned)__builtin_ctz(w->mask);
+  uint32_t want = w->ext_cid[first];
+  for (uint32_t m = w->mask; m; m &= m - 1) {   /* consecutive in lane order */
+    const unsigned l = (unsigned)__builtin_ctz(m);
+    if (w->ext_cid[l] != want) {
+      ww_gpu_set_trap(g, WW_TRAP_COSIM, s, hw, pc, d->raw, (int)l, 0,
+                      "ww.tx.commit: lane %u has CID %u, not %u: a warp's committing lanes "
+                      "take consecutive CIDs in lane order (lane %u has %u)", l, w->ext_cid[l],
+                      want, first, w->ext_cid[first]);
+      return -1;
+    }
+    want = (want + 1) & g->cid_mask;
+  }
+  const uint32_t fail = w->mask & ~w->ext_pass;
+  w->ext_done = w->ext_pass = 0;
+  return fail;
 }

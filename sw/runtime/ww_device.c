@@ -145,6 +145,21 @@ ww_dev_t *ww_dev_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
     return NULL;
   }
   dev->local_base = dev->mem_bytes - (uint32_t)local;
+  /* the transaction logs (every backend's hardware has the region; the model
+   * computes it from the same configuration) */
+  ww_gpu_cfg_t gc = ww_gpu_default_cfg();
+  gc.gmem_bytes = dev->mem_bytes;
+  const uint32_t logs = dev->local_base - ww_gpu_tx_log_base(&gc);
+  if ((uint64_t)local + logs + dev->mem_lo + HEAP_ALIGN > dev->mem_bytes) {
+    if (err && err_len)
+      snprintf(err, err_len, "%s backend: %u bytes of global memory leave no room for "
+               "%llu bytes of local memory and %u bytes of transaction logs", o.backend,
+               dev->mem_bytes, (unsigned long long)local, logs);
+    ops->close(dev->be);
+    free(dev);
+    return NULL;
+  }
+  dev->tx_log_base = dev->local_base - logs;
   dev->hang_limit = o.hang_limit ? o.hang_limit : WW_DEFAULT_HANG_LIMIT;
   dev->progress = o.progress;
   dev->memcheck = o.memcheck;
@@ -170,9 +185,10 @@ void ww_dev_close(ww_dev_t *dev)
 uint32_t ww_dev_alloc(ww_dev_t *dev, uint32_t bytes)
 {
   uint64_t size = ((uint64_t)(bytes ? bytes : 1) + HEAP_ALIGN - 1) & ~(uint64_t)(HEAP_ALIGN - 1);
-  if (dev->heap_next + size > dev->local_base) {
-    ww_dev_fail(dev, "out of device memory: %u bytes requested, %u free", bytes,
-                dev->local_base - dev->heap_next);
+  if (dev->heap_next + size > dev->tx_log_base) {
+    ww_dev_fail(dev, "out of device memory: %u bytes requested, %u free (the heap ends at "
+                "0x%08x, where the transaction log region begins)", bytes,
+                dev->tx_log_base - dev->heap_next, dev->tx_log_base);
     return 0;
   }
   uint32_t addr = dev->heap_next;

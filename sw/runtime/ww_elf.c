@@ -224,7 +224,7 @@ static int check_segments(ww_elf_t *e, Elf *elf, uint32_t mem_lo, uint32_t mem_h
                   i, (unsigned long long)lo, (unsigned long long)hi, mem_lo);
     if (hi > mem_hi)
       return fail(err, n, "segment %zu [0x%08llx, 0x%08llx) is outside global memory "
-                  "[0x%x, 0x%x) (local memory starts at 0x%x)",
+                  "[0x%x, 0x%x) (the transaction log region and local memory start at 0x%x)",
                   i, (unsigned long long)lo, (unsigned long long)hi, mem_lo, mem_hi, mem_hi);
     if (e->nseg == WW_ELF_MAX_SEGS)
       return fail(err, n, "too many loadable segments (at most %d)", WW_ELF_MAX_SEGS);

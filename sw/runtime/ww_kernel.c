@@ -48,7 +48,7 @@ ww_kernel_t *ww_kernel_load(ww_dev_t *dev, const char *elf_path)
     return NULL;
   }
   char why[400];
-  if (ww_elf_open(&k->elf, elf_path, dev->mem_lo, dev->local_base, why, sizeof why) != 0) {
+  if (ww_elf_open(&k->elf, elf_path, dev->mem_lo, dev->tx_log_base, why, sizeof why) != 0) {
     ww_dev_fail(dev, "%s: %s", elf_path, why);
     free(k);
     return NULL;

@@ -9,6 +9,8 @@
  *     bounds);
  *   - a kernel's code: no store or atomic (loads are allowed: constants);
  *   - local memory: only the thread's own slot (another thread's stack);
+ *   - the transaction log region (docs/tm.md sec. 5): nothing (the log unit's
+ *     own writes are not the kernel's accesses and are never checked);
  *   - the kernel's data segments and the argument block: anything;
  *   - anything else: outside every allocation.
  * Misaligned and null or out-of-range addresses are traps of the GPU itself,
@@ -34,6 +36,7 @@ static const char *const kind_text[] = {
   [WW_MC_UNALLOCATED] = "outside every allocation",
   [WW_MC_CODE_WRITE] = "write to the kernel's code",
   [WW_MC_OTHER_LOCAL] = "another thread's local memory",
+  [WW_MC_TX_LOG] = "the transaction log region (the hardware's)",
 };
 
 const char *ww_memcheck_kind_text(int kind)
@@ -100,6 +103,8 @@ void ww_memcheck_retire(ww_dev_t *dev, const ww_retire_t *r)
       kind = WW_MC_OUT_OF_BOUNDS;   /* starts inside, ends past the end */
     else if (reg.kind == WW_REGION_CODE && write)
       kind = WW_MC_CODE_WRITE;
+    else if (reg.kind == WW_REGION_TX_LOG)
+      kind = WW_MC_TX_LOG;
     else if (reg.kind == WW_REGION_LOCAL) {
       uint64_t own = dev->local_base +
                      ((uint64_t)(r->sm * WW_WARPS_PER_SM + r->warp) * WW_LANES + l) * WW_LOCAL_BYTES;

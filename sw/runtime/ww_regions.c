@@ -2,7 +2,8 @@
  *
  * ww_regions -- what a device address is: the null guard, a loaded kernel's
  * code or data, a heap allocation (exactly the bytes asked for, not the
- * allocator's padding), the argument block, or local memory. Memcheck
+ * allocator's padding), the argument block, the transaction log region or
+ * local memory. Memcheck
  * (ww_memcheck.c) and race reports name addresses with it, as
  * compute-sanitizer names the allocation an access falls in or near.
  */
@@ -10,6 +11,8 @@
 
 #include <stdlib.h>
 #include <string.h>
+
+#include "ww_config.h"
 
 struct ww_alloc_rec {
   uint32_t base, bytes;
@@ -72,6 +75,9 @@ int ww_dev_region(const ww_dev_t *dev, uint32_t addr, ww_region_t *r)
   if (addr >= dev->local_base && addr < dev->mem_bytes)
     return set(r, WW_REGION_LOCAL, dev->local_base, dev->mem_bytes - dev->local_base,
                "local memory"), 0;
+  if (addr >= dev->tx_log_base && addr < dev->local_base)
+    return set(r, WW_REGION_TX_LOG, dev->tx_log_base, dev->local_base - dev->tx_log_base,
+               "the transaction log"), 0;
   for (const ww_kernel_t *k = dev->kernels; k; k = k->next)
     for (unsigned s = 0; s < k->elf.nseg; s++) {
       const ww_elf_seg_t *g = &k->elf.seg[s];
@@ -107,11 +113,25 @@ int ww_dev_region(const ww_dev_t *dev, uint32_t addr, ww_region_t *r)
   return -1;
 }
 
+/* Which log word off (bytes into the region) is: ww_tm_txlog_entry()'s layout
+ * of SM s's logs at TX_LOG_BASE + s * WARPS * 2 * TX_LOG_WORDS * 2 * LANES * 4. */
+static void tx_log_word(uint32_t off, char *buf, size_t n)
+{
+  const uint32_t vec = 4u * WW_LANES, ent = 2u * vec, log = WW_TX_LOG_WORDS * ent;
+  const uint32_t sm = off / (WW_WARPS_PER_SM * 2u * log), in_sm = off % (WW_WARPS_PER_SM * 2u * log);
+  const uint32_t k = in_sm % ent;
+  snprintf(buf, n, "the transaction log (SM %u warp %u %s log, entry %u, lane %u's %s)", sm,
+           in_sm / (2u * log), (in_sm / log) & 1u ? "write" : "read", (in_sm % log) / ent,
+           (k % vec) / 4u, k >= vec ? "word" : "address");
+}
+
 void ww_dev_describe(const ww_dev_t *dev, uint32_t addr, char *buf, size_t n)
 {
   ww_region_t r;
   int in = ww_dev_region(dev, addr, &r) == 0;
-  if (in && (r.kind == WW_REGION_NULL_GUARD || r.kind == WW_REGION_LOCAL))
+  if (in && r.kind == WW_REGION_TX_LOG)
+    tx_log_word(addr - r.base, buf, n);
+  else if (in && (r.kind == WW_REGION_NULL_GUARD || r.kind == WW_REGION_LOCAL))
     snprintf(buf, n, "%s", r.name);
   else if (in)
     snprintf(buf, n, "%s + %u", r.name, addr - r.base);

@@ -79,6 +79,8 @@ struct ww_dev {
   uint32_t mem_bytes;       /* global memory */
   uint32_t mem_lo;          /* end of the null guard */
   uint32_t local_base;      /* start of local memory (top of global memory) */
+  uint32_t tx_log_base;     /* start of the KILO TM log region, just below local
+                               memory (docs/tm.md sec. 5): the heap ends here */
   uint32_t code_base, imem_bytes; /* the SM instruction memory kernel code must fit */
   uint32_t image_top;       /* end of the highest loaded segment */
   uint32_t heap_base, heap_next;

@@ -156,6 +156,8 @@ typedef enum {
   WW_REGION_HEAP,           /* a ww_dev_alloc() block (exactly the bytes asked for) */
   WW_REGION_ARGS,           /* the launch's argument block */
   WW_REGION_LOCAL,          /* local memory (per-thread stacks) */
+  WW_REGION_TX_LOG,         /* the KILO TM transaction logs, just below local memory
+                               (docs/tm.md sec. 5): the hardware's, not the kernel's */
 } ww_region_kind_t;
 
 typedef struct {
@@ -220,6 +222,7 @@ enum {
   WW_MC_UNALLOCATED,        /* no allocation anywhere near (an empty heap) */
   WW_MC_CODE_WRITE,         /* a store or atomic into a kernel's code */
   WW_MC_OTHER_LOCAL,        /* another thread's local memory (stack) */
+  WW_MC_TX_LOG,             /* the transaction log region (no kernel access is valid) */
 };
 #define WW_MEMCHECK_MAX 256   /* distinct errors kept per launch */
 

@@ -27,8 +27,9 @@
  *   sms x warps <= 2^SCORD_WARPID_W (32): ScoRD's metadata WarpID names
  *                        every hardware warp (rtl/scord/ww_scord_det.v)
  *   l1_mshrs, l1_wq  1..4 (ww_config.def, rtl/sm/ww_l1_dcache.v)
- *   and the local memory (stacks) of every hardware thread must fit in
- *   global memory above the null guard.
+ *   and the local memory (stacks) of every hardware thread, and the
+ *   transaction logs below it (docs/tm.md sec. 5), must fit in global
+ *   memory above the null guard.
  */
 #include "ww_cfgopt.h"
 
@@ -58,7 +59,7 @@ enum {
   CUR_MSHRS = WW_L1_MSHRS, CUR_WQ = WW_L1_WQ, CUR_WARPID_W = WW_SCORD_WARPID_W,
 };
 static const uint64_t LOCAL_BYTES = WW_LOCAL_BYTES, GMEM_BYTES = WW_GMEM_BYTES,
-                      NULL_GUARD = WW_NULL_GUARD_BYTES;
+                      NULL_GUARD = WW_NULL_GUARD_BYTES, TX_LOG_WORDS = WW_TX_LOG_WORDS;
 /* The ww_config.def defaults of the keys, whatever the defines: keys left
  * out of --config take these. (ww_config.h guards each value by #ifndef.) */
 #undef WW_CONFIG_H
@@ -201,6 +202,13 @@ static int parse_config(const char *text, unsigned v[NKEYS])
     return fail(CFG_USAGE, "--config: sms x warps x lanes x LOCAL_BYTES = %llu bytes of stacks, "
                 "more than the limit %llu (global memory above the null guard)",
                 (unsigned long long)local, (unsigned long long)(GMEM_BYTES - NULL_GUARD));
+  /* the transaction logs just below the stacks (docs/tm.md sec. 5) */
+  const uint64_t logs = (uint64_t)hw * 2u * TX_LOG_WORDS * 2u * v[K_LANES] * 4u;
+  if (local + logs > GMEM_BYTES - NULL_GUARD)
+    return fail(CFG_USAGE, "--config: %llu bytes of stacks and sms x warps x 2 x TX_LOG_WORDS x "
+                "2 x lanes x 4 = %llu bytes of transaction logs, more than the limit %llu "
+                "(global memory above the null guard)", (unsigned long long)local,
+                (unsigned long long)logs, (unsigned long long)(GMEM_BYTES - NULL_GUARD));
   return CFG_OK;
 }
 

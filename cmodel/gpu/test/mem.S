@@ -318,6 +318,66 @@ tx_doomed:
   WW_TX_COMMIT
   WW_EXIT
 
+/* tx_rw(kargs: counter, iters, words): iters transactions per thread, each
+ * reading what it wrote: the counter right after storing it, its own word
+ * words[2 tid] after a byte store (the second byte store and a halfword load
+ * find the word in the write log), and one word per lane where even lanes
+ * read their own written word and odd lanes the next one, not written yet
+ * (so one read-log entry mixes lanes from memory and lanes from the write
+ * log), whose sum goes to words[2 tid + 1]. */
+  .globl tx_rw
+tx_rw:
+  GTID s0, t0
+  csrr s1, CSR_KARGS
+  lw a0, 0(s1)
+  lw s2, 4(s1)
+  lw a1, 8(s1)
+  slli t0, s0, 3
+  add a1, a1, t0
+  csrr t0, CSR_LANEID
+  andi t0, t0, 1
+  slli t0, t0, 2
+  add a2, a1, t0
+1:
+  beqz s2, 2f
+  WW_TX_BEGIN
+  lw t0, 0(a0)
+  addi t0, t0, 1
+  sw t0, 0(a0)
+  lw t1, 0(a0)
+  sb t1, 0(a1)
+  sb t1, 1(a1)
+  lhu t2, 0(a1)
+  lw t3, 0(a2)
+  add t3, t3, t2
+  sw t3, 4(a1)
+  WW_TX_COMMIT
+  addi s2, s2, -1
+  j 1b
+2:
+  WW_EXIT
+
+/* tx_l1(kargs: x, y, out), one warp: reads y through its L1, commits a
+ * transaction that writes only x, reads y again into out. The host changes
+ * y in memory after the first read (label tx_l1_fill): the commit's L1
+ * invalidation (docs/tm.md sec. 5) makes the second read see it. */
+  .globl tx_l1
+tx_l1:
+  csrr s1, CSR_KARGS
+  lw a0, 0(s1)
+  lw a1, 4(s1)
+  lw a2, 8(s1)
+  .globl tx_l1_fill
+tx_l1_fill:
+  lw t0, 0(a1)
+  WW_TX_BEGIN
+  li t1, 1
+  sw t1, 0(a0)
+  WW_TX_COMMIT
+  lw t2, 0(a1)
+  sw t2, 0(a2)
+  WW_EXIT
+
   .globl retire
 retire:
   csrr s1, CSR_KARGS

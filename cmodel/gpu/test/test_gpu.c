@@ -6,8 +6,10 @@
  * and checks every result in memory against a value computed here on the
  * host: RV32IM, loads/stores, split/join, votes, barriers with shared memory,
  * L1 staleness and fences, scoped atomics and their races, CAS, strong
- * accesses, retire records, every trap kind, step_warp, determinism per
- * seed, and the model's speed.
+ * accesses, transactions (KILO TM: retries, nesting, the watchdog, the
+ * concurrency limit, the L1 cleared at a commit, external outcomes of
+ * co-simulation replayed against a standalone run), retire records, every
+ * trap kind, step_warp, determinism per seed, and the model's speed.
  *
  *   test_gpu [DIR]          all tests (built with ASan/UBSan by gpu.mk)
  *   test_gpu --bench [DIR]  only the speed measurement; the default when
@@ -27,6 +29,9 @@
 #include "ww_config.h"
 #include "ww_gpu.h"
 #include "ww_isa.h"
+#include "ww_rng.h"
+#include "ww_tm_log.h"
+#include "ww_tm_txlog.h"
 
 #define CODE_BASE 0x10000u
 #define ARGS      0xF0000u      /* kernel argument block */
@@ -138,18 +143,23 @@ static uint32_t prog_word(const prog_t *p, uint32_t pc)
 }
 
 /* ---- GPU helpers ------------------------------------------------------------------ */
-static ww_gpu_t *mk_gpu(uint64_t seed, uint64_t max_steps)
+static ww_gpu_t *new_gpu(const ww_gpu_cfg_t *c)
 {
-  ww_gpu_cfg_t c = ww_gpu_default_cfg();
-  c.seed = seed;
-  c.max_steps = max_steps;
   char err[256];
-  ww_gpu_t *g = ww_gpu_new(&c, err, sizeof err);
+  ww_gpu_t *g = ww_gpu_new(c, err, sizeof err);
   if (!g) {
     printf("ww_gpu_new: %s\n", err);
     exit(2);
   }
   return g;
+}
+
+static ww_gpu_t *mk_gpu(uint64_t seed, uint64_t max_steps)
+{
+  ww_gpu_cfg_t c = ww_gpu_default_cfg();
+  c.seed = seed;
+  c.max_steps = max_steps;
+  return new_gpu(&c);
 }
 
 static void put(ww_gpu_t *g, uint32_t addr, const void *src, size_t n)
@@ -173,6 +183,12 @@ static uint32_t get32(ww_gpu_t *g, uint32_t addr)
   uint32_t v;
   get(g, addr, &v, 4);
   return v;
+}
+
+static uint32_t get32pick(const uint8_t *mem, uint32_t addr)
+{
+  return (uint32_t)mem[addr] | (uint32_t)mem[addr + 1] << 8 | (uint32_t)mem[addr + 2] << 16 |
+         (uint32_t)mem[addr + 3] << 24;
 }
 
 static void fill(ww_gpu_t *g, uint32_t addr, uint8_t byte, size_t n)
@@ -947,6 +963,635 @@ static void test_tm_limit(uint64_t seed)
   }
 }
 
+/* An outermost ww.tx.commit invalidates the SM's whole L1, whatever the
+ * outcome (docs/tm.md sec. 5): a line cached before the transaction and
+ * changed in memory meanwhile is read afresh after the commit, although the
+ * transaction never touched it. */
+static void pc_hook(void *ctx, const ww_retire_t *r)
+{
+  *(uint32_t *)ctx = r->pc;
+}
+
+static void test_tm_l1(void)
+{
+  int ok = 1;
+  cur_test = "tm/l1";
+  ww_gpu_t *g = mk_gpu(0, 0);
+  fill(g, BUF0, 0, 64);
+  put(g, CODE_BASE, P_mem.bin, P_mem.n);
+  uint32_t args[] = { BUF0, BUF0 + 32, BUF0 + 36 }, pc = 0, seven = 7;
+  put(g, ARGS, args, sizeof args);
+  ww_gpu_set_retire_hook(g, pc_hook, &pc);
+  ww_launch_t l = { .entry_pc = sym(&P_mem, "tx_l1"), .grid = 1, .block = 8, .kargs = ARGS };
+  char err[256];
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == 0, "launch: %s", err);
+  ww_run_t r = WW_RUN_RUNNING;
+  while (r == WW_RUN_RUNNING) {
+    r = ww_gpu_step_warp(g, 0, 0);
+    if (pc == sym(&P_mem, "tx_l1_fill"))
+      put(g, BUF0 + 32, &seven, 4);   /* behind the L1's back */
+  }
+  ok &= expect_done(g, r, "tx_l1");
+  CHECK(get32(g, BUF0) == 1 && get32(g, BUF0 + 36) == 7, "x %u, y read after the commit %u "
+        "(want 1, 7: the L1 line of y dropped at the commit)", get32(g, BUF0), get32(g, BUF0 + 36));
+  /* a trap at an address of the log region names it */
+  put(g, CODE_BASE, P_traps.bin, P_traps.n);
+  l.entry_pc = sym(&P_traps, "t_misaligned");
+  l.kargs = ww_gpu_tx_log_base(ww_gpu_cfg(g));
+  CHECK(ww_gpu_launch(g, &l, err, sizeof err) == 0, "launch: %s", err);
+  r = ww_gpu_run(g);
+  CHECK(r == WW_RUN_TRAP && ww_gpu_trap(g)->kind == WW_TRAP_MISALIGNED &&
+        strstr(ww_gpu_trap(g)->detail, "transaction log region"), "misaligned in the log "
+        "region: %s", ww_gpu_trap(g)->detail);
+  ww_gpu_free(g);
+  report("tm/l1", ok, "an outermost ww.tx.commit clears the SM's L1: a stale line is read afresh");
+}
+
+/* ---- the log bytes against the RTL's log unit (docs/tm.md sec. 4.2, 5) ---- */
+/* Every transactional load and store the model retires is replayed, as the
+ * SM will hand it over, through the C model of rtl/tm/ww_tm_txlog.v (one
+ * per SM, cycle by cycle; its L1 port answers log lines from a memory of its
+ * own and data lines from the model's memory, which a transactional access
+ * does not change). After each command the words it returns must be the
+ * model's and every log entry of the warp in its memory must equal the
+ * model's bytes; an outermost ww.tx.begin and a retry are its BEGIN. At the
+ * end the whole log region must be the same. */
+typedef struct {
+  ww_gpu_t *g;
+  ww_tm_txlog_t *u[16];
+  uint8_t *mem;             /* the log unit's view: the log lines it stored */
+  uint32_t depth[16][32], rlen[16][32], wlen[16][32], fail[16][32];
+  uint64_t cmds, cycles, entries, own;
+  unsigned bad;
+  char why[200];
+} txl_check_t;
+
+static void txl_bad(txl_check_t *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void txl_bad(txl_check_t *c, const char *fmt, ...)
+{
+  if (c->bad++)
+    return;
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(c->why, sizeof c->why, fmt, ap);
+  va_end(ap);
+}
+
+/* Runs one command through SM s's log unit; 0, or -1 if it never answers. */
+static int txl_cmd(txl_check_t *c, unsigned s, ww_tm_txlog_in_t *in, ww_tm_txlog_out_t *done)
+{
+  const ww_gpu_cfg_t *cfg = ww_gpu_cfg(c->g);
+  const unsigned lb = cfg->line_bytes;
+  ww_tm_txlog_out_t o;
+  int pend = -1;            /* an answer due next cycle: its op */
+  uint32_t pline = 0;
+  in->rst_ni = 1;
+  in->log_base_i = ww_gpu_tx_log_sm_base(cfg, s);
+  in->req_ready_i = 1;
+  for (unsigned cyc = 0; cyc < 100000; cyc++) {
+    in->rsp_valid_i = pend == WW_L1_LOAD || pend == WW_L1_LOAD_STRONG;
+    in->wack_valid_i = pend == WW_L1_STORE;
+    if (in->rsp_valid_i) {
+      uint8_t line[256];
+      if (pend == WW_L1_LOAD)
+        memcpy(line, c->mem + (size_t)pline * lb, lb);
+      else
+        get(c->g, pline * lb, line, lb);
+      memcpy(in->rsp_data_i, line, lb);
+    }
+    ww_tm_txlog_step(c->u[s], in, &o);
+    c->cycles++;
+    in->cmd_valid_i = 0;
+    pend = -1;
+    if (o.req_valid_o) {   /* fires: ready is always high */
+      pend = (int)o.req_op_o;
+      pline = (uint32_t)o.req_line_o;
+      if (pend == WW_L1_STORE)
+        memcpy(c->mem + (size_t)pline * lb, o.req_wdata_o, lb);
+    }
+    if (o.done_valid_o) {
+      *done = o;
+      return 0;
+    }
+  }
+  return -1;
+}
+
+/* the warp's first n entries of a log, both memories alike */
+static void txl_cmp_log(txl_check_t *c, unsigned s, unsigned w, unsigned wlog, uint32_t n)
+{
+  const ww_gpu_cfg_t *cfg = ww_gpu_cfg(c->g);
+  const uint32_t a = ww_tm_txlog_entry(ww_gpu_tx_log_sm_base(cfg, s), cfg->lanes,
+                                       cfg->tx_log_words, w, wlog, 0);
+  for (uint32_t i = 0; i < n; i++) {
+    uint8_t m[8 * WW_MAX_LANES];
+    const uint32_t e = a + i * 8u * cfg->lanes;
+    get(c->g, e, m, 8u * cfg->lanes);
+    c->entries++;
+    if (memcmp(m, c->mem + e, 8u * cfg->lanes)) {
+      uint32_t x[2 * WW_MAX_LANES], y[2 * WW_MAX_LANES];
+      memcpy(x, m, 8u * cfg->lanes);
+      memcpy(y, c->mem + e, 8u * cfg->lanes);
+      unsigned k = 0;
+      while (x[k] == y[k])
+        k++;
+      txl_bad(c, "SM %u warp %u %s log entry %u, lane %u's %s: model 0x%08x, log unit 0x%08x",
+              s, w, wlog ? "write" : "read", i, k % cfg->lanes, k < cfg->lanes ? "address" : "word",
+              x[k], y[k]);
+      return;
+    }
+  }
+}
+
+static void txl_outcome(void *ctx, unsigned sm, unsigned warp, unsigned lane, uint32_t cid,
+                        int pass)
+{
+  txl_check_t *c = ctx;
+  (void)cid;
+  if (!pass)
+    c->fail[sm][warp] |= 1u << lane;
+}
+
+static void txl_retire(void *ctx, const ww_retire_t *r)
+{
+  txl_check_t *c = ctx;
+  const ww_gpu_cfg_t *cfg = ww_gpu_cfg(c->g);
+  const unsigned s = r->sm, w = r->warp;
+  ww_insn_t d;
+  ww_decode(r->insn, &d);
+  ww_tm_txlog_in_t in;
+  ww_tm_txlog_out_t o;
+  memset(&in, 0, sizeof in);
+  in.cmd_valid_i = 1;
+  in.cmd_wid_i = w;
+  if (d.op == WW_OP_TX_BEGIN || (d.op == WW_OP_TX_COMMIT && c->depth[s][w] == 1)) {
+    if (d.op == WW_OP_TX_BEGIN && c->depth[s][w]++)
+      return;                                   /* nested */
+    if (d.op == WW_OP_TX_COMMIT && !c->fail[s][w]) {
+      c->depth[s][w] = 0;                       /* done */
+      return;
+    }
+    c->fail[s][w] = 0;                          /* a first attempt or a retry */
+    c->rlen[s][w] = c->wlen[s][w] = 0;
+    in.cmd_op_i = WW_TXL_BEGIN;
+    if (txl_cmd(c, s, &in, &o))
+      txl_bad(c, "BEGIN of SM %u warp %u: no answer", s, w);
+    return;
+  }
+  if (d.op == WW_OP_TX_COMMIT) {
+    c->depth[s][w]--;
+    return;
+  }
+  const int load = r->mem == WW_MEM_LOAD, store = r->mem == WW_MEM_STORE;
+  if (!c->depth[s][w] || (!load && !store))
+    return;
+  const uint32_t base = ww_gpu_tx_log_base(cfg);
+  uint32_t lanes = 0;
+  for (uint32_t m = r->mask; m; m &= m - 1) {
+    const unsigned l = (unsigned)__builtin_ctz(m);
+    if (r->addr[l] >= cfg->null_guard && r->addr[l] < base)
+      lanes |= 1u << l;
+    in.cmd_addr_i[l] = r->addr[l];
+    in.cmd_data_i[l] = r->wdata[l];
+  }
+  if (!lanes)
+    return;
+  in.cmd_op_i = load ? WW_TXL_LOAD : WW_TXL_STORE;
+  in.cmd_mask_i = lanes;
+  in.cmd_bytes_i = r->mem_bytes;
+  c->cmds++;
+  if (txl_cmd(c, s, &in, &o)) {
+    txl_bad(c, "SM %u warp %u pc 0x%x: the log unit never answers", s, w, r->pc);
+    return;
+  }
+  if (o.done_full_o)
+    txl_bad(c, "SM %u warp %u pc 0x%x: the log unit's log is full", s, w, r->pc);
+  if (load || r->mem_bytes < 4)
+    c->rlen[s][w]++;
+  if (store)
+    c->wlen[s][w]++;
+  const uint32_t bm = r->mem_bytes == 4 ? 0xFFFFFFFFu : (1u << (8 * r->mem_bytes)) - 1;
+  for (uint32_t m = load ? lanes : 0; m; m &= m - 1) {
+    const unsigned l = (unsigned)__builtin_ctz(m);
+    const uint32_t v = (o.done_word_o[l] >> (8 * (r->addr[l] & 3))) & bm;
+    if (v != (r->rd_val[l] & bm))
+      txl_bad(c, "SM %u warp %u pc 0x%x lane %u: the log unit loads 0x%x, the model 0x%x", s, w,
+              r->pc, l, v, r->rd_val[l] & bm);
+  }
+  txl_cmp_log(c, s, w, 0, c->rlen[s][w]);
+  txl_cmp_log(c, s, w, 1, c->wlen[s][w]);
+}
+
+static void test_tm_txlog_bytes(const char *entry, uint64_t seed)
+{
+  int ok = 1;
+  cur_test = "tm/log-bytes";
+  enum { GRID = 2, BLOCK = 32, ITERS = 4 };
+  static txl_check_t c;
+  memset(&c, 0, sizeof c);
+  c.g = mk_gpu(seed, 0);
+  const ww_gpu_cfg_t *cfg = ww_gpu_cfg(c.g);
+  ww_tm_txlog_cfg_t tc = ww_tm_txlog_default_cfg();
+  tc.warps = cfg->warps_per_sm;
+  tc.lanes = cfg->lanes;
+  tc.line_bytes = cfg->line_bytes;
+  tc.log_words = cfg->tx_log_words;
+  c.mem = calloc(cfg->gmem_bytes, 1);
+  CHECK(c.mem != NULL, "out of host memory");
+  for (unsigned s = 0; s < cfg->num_sm; s++) {
+    c.u[s] = ww_tm_txlog_new(&tc);
+    CHECK(c.u[s] != NULL, "ww_tm_txlog_new");
+    ww_tm_txlog_in_t in;
+    ww_tm_txlog_out_t o;
+    memset(&in, 0, sizeof in);
+    if (c.u[s])
+      ww_tm_txlog_step(c.u[s], &in, &o);   /* reset */
+  }
+  if (c.mem && c.u[cfg->num_sm - 1]) {
+    fill(c.g, BUF0, 0, 64);
+    fill(c.g, BUF1, 0, 2048);
+    ww_gpu_set_retire_hook(c.g, txl_retire, &c);
+    ww_gpu_set_tx_hook(c.g, txl_outcome, &c);
+    uint32_t args[] = { BUF0, ITERS, BUF1 };
+    ok &= expect_done(c.g, run_kernel(c.g, &P_mem, entry, GRID, BLOCK, args, 3), entry);
+    CHECK(get32(c.g, BUF0) == GRID * BLOCK * ITERS, "counter %u", get32(c.g, BUF0));
+    CHECK(!c.bad, "%u differences, the first: %s", c.bad, c.why);
+    const uint32_t lo = ww_gpu_tx_log_base(cfg), n = ww_gpu_local_base(cfg) - lo;
+    uint8_t *m = malloc(n);
+    CHECK(m != NULL, "out of host memory");
+    if (m) {
+      get(c.g, lo, m, n);
+      CHECK(memcmp(m, c.mem + lo, n) == 0, "the log regions differ at the end");
+      free(m);
+    }
+  }
+  for (unsigned s = 0; s < 16; s++)
+    ww_tm_txlog_free(c.u[s]);
+  free(c.mem);
+  ww_gpu_free(c.g);
+  char name[48];
+  snprintf(name, sizeof name, "tm/log-bytes/%s%s", entry, seed ? "/seed" : "");
+  report(name, ok, "seed %" PRIu64 ": %" PRIu64 " commands, %" PRIu64 " log entries equal to "
+         "ww_tm_txlog's (%" PRIu64 " cycles)", seed, c.cmds, c.entries, c.cycles);
+}
+
+/* ---- external outcomes (co-simulation, docs/tm.md sec. 5) ---- */
+enum { TXE_GRID = 2, TXE_BLOCK = 32, TXE_ITERS = 4, TXE_LOG_ENTS = 4 };
+
+/* A standalone run's trace: every retire record and every outcome, with the
+ * window in which co-simulation may report it: after the warp's instruction
+ * before its ww.tx.commit retired (from), before the commit retires (at). */
+typedef struct {
+  uint16_t sm, warp, lane;
+  uint8_t  pass;
+  uint32_t cid;
+  size_t   from, at;        /* retire indices */
+  size_t   early;           /* after the warp's last ww.tx.begin: the outcome is
+                               known too early, it must wait for its warp */
+  uint64_t logs;            /* hash of the warp's first log entries in memory then */
+} tx_out_t;
+
+typedef struct {
+  ww_retire_t *r;
+  size_t n, cap;
+  tx_out_t *o;
+  size_t no, cap_o;
+  int fail;                 /* out of host memory */
+  ww_gpu_t *g;
+} tx_trace_t;
+
+static void *grow(void *p, size_t *cap, size_t need, size_t size, int *fail)
+{
+  if (need <= *cap)
+    return p;
+  size_t c = *cap ? 2 * *cap : 1024;
+  void *q = realloc(p, c * size);
+  if (!q) {
+    *fail = 1;
+    return p;
+  }
+  *cap = c;
+  return q;
+}
+
+static void trace_retire(void *ctx, const ww_retire_t *r)
+{
+  tx_trace_t *t = ctx;
+  t->r = grow(t->r, &t->cap, t->n + 1, sizeof *t->r, &t->fail);
+  if (t->n < t->cap)
+    t->r[t->n++] = *r;
+}
+
+static void trace_outcome(void *ctx, unsigned sm, unsigned warp, unsigned lane, uint32_t cid,
+                          int pass)
+{
+  tx_trace_t *t = ctx;
+  t->o = grow(t->o, &t->cap_o, t->no + 1, sizeof *t->o, &t->fail);
+  if (t->no == t->cap_o)
+    return;
+  tx_out_t *o = &t->o[t->no++];
+  o->sm = (uint16_t)sm;
+  o->warp = (uint16_t)warp;
+  o->lane = (uint16_t)lane;
+  o->cid = cid;
+  o->pass = (uint8_t)pass;
+  o->at = t->n;             /* the commit's own record comes right after */
+  /* the logs as the commit unit reads them: the first TXE_LOG_ENTS entries
+   * of the warp's read and write logs (tx_count appends at most 3 and 2) */
+  const ww_gpu_cfg_t *c = ww_gpu_cfg(t->g);
+  uint8_t buf[2 * TXE_LOG_ENTS * 8 * WW_MAX_LANES];
+  const uint32_t base = ww_gpu_tx_log_sm_base(c, sm), n = TXE_LOG_ENTS * 8 * c->lanes;
+  get(t->g, ww_tm_txlog_entry(base, c->lanes, c->tx_log_words, warp, 0, 0), buf, n);
+  get(t->g, ww_tm_txlog_entry(base, c->lanes, c->tx_log_words, warp, 1, 0), buf + n, n);
+  o->logs = 0xcbf29ce484222325ull;
+  for (uint32_t i = 0; i < 2 * n; i++)
+    o->logs = (o->logs ^ buf[i]) * 0x100000001b3ull;
+  o->from = o->early = 0;
+  for (size_t i = t->n; i-- > 0 && !o->early;) {
+    if (t->r[i].sm != sm || t->r[i].warp != warp)
+      continue;
+    ww_insn_t d;
+    ww_decode(t->r[i].insn, &d);
+    if (!o->from)
+      o->from = i + 1;
+    if (d.op == WW_OP_TX_BEGIN)
+      o->early = i + 1;
+  }
+}
+
+static void trace_free(tx_trace_t *t)
+{
+  free(t->r);
+  free(t->o);
+  memset(t, 0, sizeof *t);
+}
+
+
+static ww_gpu_t *tx_ext_gpu(uint64_t seed, unsigned limit)
+{
+  ww_gpu_cfg_t c = ww_gpu_default_cfg();
+  c.seed = seed;
+  c.tm_warps_per_sm = limit;
+  c.max_steps = 2000000;
+  ww_gpu_t *g = new_gpu(&c);
+  fill(g, BUF0, 0, 64);
+  fill(g, BUF1, 0, 128);
+  put(g, CODE_BASE, P_mem.bin, P_mem.n);
+  uint32_t args[] = { BUF0, TXE_ITERS, BUF1 };
+  put(g, ARGS, args, sizeof args);
+  return g;
+}
+
+static void tx_ext_launch(ww_gpu_t *g)
+{
+  ww_launch_t l = { .entry_pc = sym(&P_mem, "tx_count"), .grid = TXE_GRID, .block = TXE_BLOCK,
+                    .kargs = ARGS };
+  char err[256];
+  if (ww_gpu_launch(g, &l, err, sizeof err)) {
+    printf("launch tx_count: %s\n", err);
+    exit(2);
+  }
+}
+
+/* How a replay changes the reported outcomes (the negative cases). */
+typedef enum { TXE_SAME, TXE_EARLY, TXE_FLIP_PASS, TXE_FLIP_FAIL, TXE_DROP, TXE_TWICE } tx_bad_t;
+
+typedef struct {
+  ww_run_t run;
+  int final_rc;             /* -1: a ww_gpu_tm_final call failed */
+  char final_err[256];      /* its message */
+  uint32_t bad_cid;         /* the outcome the replay changed */
+  tx_out_t bad;
+} tx_replay_t;
+
+/* Replays the trace's interleaving (step_warp in retire order). External:
+ * loads take the trace's values (sync mode, every lane) and the outcomes
+ * are reported each at a random point of its window, in random order; `bad`
+ * changes one of them. */
+static void tx_replay(ww_gpu_t *g, const tx_trace_t *t, int external, uint64_t seed,
+                      tx_bad_t bad, tx_trace_t *out, tx_replay_t *res)
+{
+  memset(res, 0, sizeof *res);
+  out->g = g;
+  ww_gpu_set_tm_external(g, external);
+  ww_gpu_set_tx_hook(g, trace_outcome, out);
+  ww_gpu_set_retire_hook(g, trace_retire, out);
+  tx_ext_launch(g);
+  ww_rng_t rng = { seed * 0x9E3779B97F4A7C15ull + 1 };
+  size_t *when = calloc(t->no + 1, sizeof *when), *order = calloc(t->no + 1, sizeof *order);
+  if (!when || !order) {
+    printf("out of host memory\n");
+    exit(2);
+  }
+  /* the changed outcome: a passing one for FLIP_PASS, a failing one for FLIP_FAIL */
+  size_t victim = t->no;
+  for (size_t k = 0; k < t->no && bad > TXE_EARLY && victim == t->no; k++) {
+    size_t i = (size_t)ww_rng_below(&rng, t->no);
+    for (size_t j = 0; j < t->no; j++, i = (i + 1) % t->no)
+      if ((bad != TXE_FLIP_PASS || t->o[i].pass) && (bad != TXE_FLIP_FAIL || !t->o[i].pass)) {
+        victim = i;
+        break;
+      }
+  }
+  if (victim < t->no) {
+    res->bad = t->o[victim];
+    res->bad_cid = t->o[victim].cid;
+  }
+  for (size_t i = 0; i < t->no; i++) {
+    /* half of them as early as they can be: their commits reach memory
+     * before other warps' loads of the standalone run saw them */
+    const size_t lo = bad == TXE_EARLY ? t->o[i].early : t->o[i].from;
+    when[i] = lo + (ww_rng_chance(&rng, 1, 2) ? 0
+                    : (size_t)ww_rng_below(&rng, t->o[i].at - lo + 1));
+    order[i] = i;
+  }
+  for (size_t i = t->no; i > 1; i--) {   /* the order among those reported together */
+    size_t j = (size_t)ww_rng_below(&rng, i), x = order[i - 1];
+    order[i - 1] = order[j];
+    order[j] = x;
+  }
+  res->run = WW_RUN_RUNNING;
+  res->final_rc = 0;
+  for (size_t r = 0; r < t->n && res->run == WW_RUN_RUNNING; r++) {
+    for (size_t k = 0; external && k < t->no; k++) {
+      const size_t i = order[k];
+      if (when[i] != r || (i == victim && bad == TXE_DROP))
+        continue;
+      const tx_out_t *o = &t->o[i];
+      int pass = o->pass ^ (i == victim && (bad == TXE_FLIP_PASS || bad == TXE_FLIP_FAIL));
+      char err[256];
+      for (int rep = 0; rep < 1 + (i == victim && bad == TXE_TWICE); rep++)
+        if (ww_gpu_tm_final(g, o->sm, o->warp, o->lane, o->cid, pass, err, sizeof err) &&
+            !res->final_rc) {
+          res->final_rc = -1;
+          snprintf(res->final_err, sizeof res->final_err, "%s", err);
+        }
+    }
+    const ww_retire_t *rec = &t->r[r];
+    const uint32_t lanes = rec->mem == WW_MEM_LOAD ? rec->mask : 0;
+    res->run = external ? ww_gpu_step_warp_sync(g, rec->sm, rec->warp, rec, lanes)
+                        : ww_gpu_step_warp(g, rec->sm, rec->warp);
+  }
+  free(when);
+  free(order);
+}
+
+static int same_stats(const ww_gpu_stats_t *a, const ww_gpu_stats_t *b)
+{
+  return a->steps == b->steps && a->warp_insns == b->warp_insns &&
+         a->thread_insns == b->thread_insns && a->loads == b->loads && a->stores == b->stores &&
+         a->atomics == b->atomics && a->l1_hits == b->l1_hits && a->l1_misses == b->l1_misses &&
+         a->tx_commits == b->tx_commits && a->tx_aborts == b->tx_aborts &&
+         a->tx_watchdog_aborts == b->tx_watchdog_aborts && a->blocks_done == b->blocks_done &&
+         a->tx_warps_max == b->tx_warps_max;
+}
+
+static int same_outcomes(const tx_trace_t *a, const tx_trace_t *b)
+{
+  if (a->no != b->no)
+    return 0;
+  for (size_t i = 0; i < a->no; i++)
+    if (a->o[i].sm != b->o[i].sm || a->o[i].warp != b->o[i].warp ||
+        a->o[i].lane != b->o[i].lane || a->o[i].cid != b->o[i].cid ||
+        a->o[i].pass != b->o[i].pass || a->o[i].logs != b->o[i].logs)
+      return 0;
+  return 1;
+}
+
+/* The transactional counter standalone, its outcomes and interleaving
+ * recorded; replayed standalone and with external outcomes (every one
+ * reported in a random order within its window, loads in sync mode): the
+ * same final memory (log region included), stats and outcomes. Then the
+ * negative cases: a flipped outcome either way is a mismatch naming it, a
+ * missing one a COSIM trap at its ww.tx.commit, a CID reported twice an
+ * error. */
+static void test_tm_external(uint64_t seed, unsigned limit)
+{
+  int ok = 1;
+  cur_test = "tm/external";
+  const uint32_t gmem = ww_gpu_default_cfg().gmem_bytes;
+  uint8_t *mem[3];
+  ww_gpu_stats_t st[3];
+  tx_trace_t tr[3];
+  memset(tr, 0, sizeof tr);
+  for (int i = 0; i < 3; i++) {
+    mem[i] = malloc(gmem);
+    if (!mem[i]) {
+      printf("out of host memory\n");
+      exit(2);
+    }
+  }
+  ww_gpu_t *g = tx_ext_gpu(seed, limit);
+  tr[0].g = g;
+  ww_gpu_set_tx_hook(g, trace_outcome, &tr[0]);
+  ww_gpu_set_retire_hook(g, trace_retire, &tr[0]);
+  tx_ext_launch(g);
+  ok &= expect_done(g, ww_gpu_run(g), "tx_count");
+  get(g, 0, mem[0], gmem);
+  ww_gpu_stats(g, &st[0]);
+  ww_gpu_free(g);
+  CHECK(!tr[0].fail && tr[0].no == st[0].tx_commits + st[0].tx_aborts,
+        "%zu outcomes recorded, %" PRIu64 " commits + %" PRIu64 " aborts", tr[0].no,
+        st[0].tx_commits, st[0].tx_aborts);
+  for (size_t i = 0; i < tr[0].no; i++)
+    CHECK(tr[0].o[i].cid == (uint32_t)i, "outcome %zu has CID %u", i, tr[0].o[i].cid);
+  tx_replay_t res;
+  for (int ext = 0; ext < 2; ext++) {
+    g = tx_ext_gpu(seed, limit);
+    tx_replay(g, &tr[0], ext, seed, TXE_SAME, &tr[1 + ext], &res);
+    ok &= expect_done(g, res.run, ext ? "external replay" : "standalone replay");
+    CHECK(res.final_rc == 0, "ww_gpu_tm_final: %s", res.final_err);
+    get(g, 0, mem[1 + ext], gmem);
+    ww_gpu_stats(g, &st[1 + ext]);
+    ww_gpu_free(g);
+    CHECK(memcmp(mem[0], mem[1 + ext], gmem) == 0, "%s replay: memory differs from the run's",
+          ext ? "external" : "standalone");
+    CHECK(same_outcomes(&tr[0], &tr[1 + ext]), "%s replay: other outcomes (%zu, want %zu)",
+          ext ? "external" : "standalone", tr[1 + ext].no, tr[0].no);
+  }
+  CHECK(same_stats(&st[1], &st[2]), "external replay: stats differ (commits %" PRIu64 "/%" PRIu64
+        ", aborts %" PRIu64 "/%" PRIu64 ", l1 hits %" PRIu64 "/%" PRIu64 ")", st[1].tx_commits,
+        st[2].tx_commits, st[1].tx_aborts, st[2].tx_aborts, st[1].l1_hits, st[2].l1_hits);
+  CHECK(st[2].tx_commits == st[0].tx_commits && st[2].tx_aborts == st[0].tx_aborts,
+        "external replay: %" PRIu64 " commits, %" PRIu64 " aborts; the run %" PRIu64 ", %" PRIu64,
+        st[2].tx_commits, st[2].tx_aborts, st[0].tx_commits, st[0].tx_aborts);
+  CHECK(get32pick(mem[2], BUF0) == TXE_GRID * TXE_BLOCK * TXE_ITERS, "counter %u",
+        get32pick(mem[2], BUF0));
+  char name[48];
+  snprintf(name, sizeof name, "tm/external%s%s", seed ? "/seed" : "", limit ? "" : "/unlimited");
+  report(name, ok, "seed %" PRIu64 ": %zu outcomes (%" PRIu64 " aborts) reported shuffled over "
+         "%zu retires: same memory, stats, outcomes", seed, tr[0].no, st[0].tx_aborts, tr[0].n);
+  if (seed || !limit) {
+    for (int i = 0; i < 3; i++) {
+      trace_free(&tr[i]);
+      free(mem[i]);
+    }
+    return;
+  }
+  /* outcomes known before the warp has logged everything (inside its
+   * attempt, after its last ww.tx.begin): they wait for their warp */
+  cur_test = "tm/external/early";
+  ok = 1;
+  g = tx_ext_gpu(seed, limit);
+  trace_free(&tr[1]);
+  tx_replay(g, &tr[0], 1, seed + 7, TXE_EARLY, &tr[1], &res);
+  ok &= expect_done(g, res.run, "external replay, early outcomes");
+  CHECK(res.final_rc == 0, "ww_gpu_tm_final: %s", res.final_err);
+  get(g, 0, mem[1], gmem);
+  ww_gpu_free(g);
+  CHECK(memcmp(mem[0], mem[1], gmem) == 0, "early outcomes: memory differs from the run's");
+  CHECK(same_outcomes(&tr[0], &tr[1]), "early outcomes: other outcomes");
+  report("tm/external/early", ok, "outcomes reported from the warp's ww.tx.begin on wait for "
+         "its ww.tx.commit: same memory and outcomes");
+  /* negative cases */
+  static const struct {
+    tx_bad_t bad;
+    const char *name;
+  } neg[] = { { TXE_FLIP_PASS, "tm/external/pass-as-fail" },
+              { TXE_FLIP_FAIL, "tm/external/fail-as-pass" },
+              { TXE_DROP, "tm/external/missing" },
+              { TXE_TWICE, "tm/external/twice" } };
+  for (size_t k = 0; k < sizeof neg / sizeof neg[0]; k++) {
+    ok = 1;
+    cur_test = neg[k].name;
+    tx_trace_t t2;
+    memset(&t2, 0, sizeof t2);
+    g = tx_ext_gpu(seed, limit);
+    tx_replay(g, &tr[0], 1, seed + 1 + k, neg[k].bad, &t2, &res);
+    const ww_trap_t *trap = ww_gpu_trap(g);
+    char want[64];
+    snprintf(want, sizeof want, "CID %u (SM %u warp %u lane %u)", res.bad_cid, res.bad.sm,
+             res.bad.warp, res.bad.lane);
+    const char *msg = res.final_rc ? res.final_err : trap->detail;
+    if (neg[k].bad == TXE_DROP) {
+      CHECK(res.run == WW_RUN_TRAP && trap->kind == WW_TRAP_COSIM && trap->sm == res.bad.sm &&
+            trap->warp == res.bad.warp && trap->lane == (int)res.bad.lane &&
+            strstr(trap->detail, "no final outcome") != NULL,
+            "missing CID %u: run %d, trap '%s' SM %u warp %u lane %d: %s", res.bad_cid, res.run,
+            ww_trap_name(trap->kind), trap->sm, trap->warp, trap->lane, trap->detail);
+      msg = trap->detail;
+    } else if (neg[k].bad == TXE_TWICE) {
+      CHECK(res.final_rc && strstr(res.final_err, "reported twice") != NULL,
+            "CID %u twice: %s", res.bad_cid, res.final_rc ? res.final_err : "accepted");
+    } else {
+      const int reported = res.final_rc || (res.run == WW_RUN_TRAP && trap->kind == WW_TRAP_COSIM);
+      CHECK(reported && strstr(msg, want) != NULL, "flipped CID %u: not reported as a mismatch "
+            "(run %d, %s)", res.bad_cid, res.run, reported ? msg : "no error");
+      if (neg[k].bad == TXE_FLIP_FAIL)
+        CHECK(strstr(msg, "logged") != NULL, "no differing word named: %s", msg);
+    }
+    char text[256];
+    snprintf(text, sizeof text, "%s", msg);
+    ww_gpu_free(g);
+    trace_free(&t2);
+    report(neg[k].name, ok, "%s", text);
+  }
+  for (int i = 0; i < 3; i++) {
+    trace_free(&tr[i]);
+    free(mem[i]);
+  }
+}
+
 /* ---- retire records ---- */
 typedef struct {
   ww_retire_t r[64];
@@ -1285,6 +1930,11 @@ int main(int argc, char **argv)
     test_cas(0);
     test_tm(0);
     test_tm_limit(0);
+    test_tm_l1();
+    test_tm_txlog_bytes("tx_count", 0);
+    test_tm_txlog_bytes("tx_rw", 0);
+    test_tm_external(0, WW_TM_WARPS_PER_SM);
+    test_tm_external(0, 0);
     test_retire();
     test_traps();
     test_step_warp();
@@ -1302,6 +1952,8 @@ int main(int argc, char **argv)
       test_cas(seeds[i]);
       test_tm(seeds[i]);
       test_tm_limit(seeds[i]);
+      test_tm_external(seeds[i], WW_TM_WARPS_PER_SM);
+      test_tm_txlog_bytes("tx_rw", seeds[i]);
     }
     test_speed(2000, 0.0);
   }

@@ -6,7 +6,9 @@
  *   1 thread t stores out[100 + t]: 400 bytes and more past a 16-byte buffer
  *   2 every thread stores into the kernel's own code
  *   3 thread t loads the word 64 KiB past out (no allocation there)
- * and writes what it loaded (mode 3) to out[tid].
+ *   4 thread t loads word t at word 2 of the argument block (an address in
+ *     the transaction log region)
+ * and writes what it loaded (modes 3, 4) to out[tid].
  */
 #include "kstart.h"
 
@@ -20,6 +22,8 @@ void kmain(const unsigned *args)
     out[100 + t] = t; /* OOB STORE */
   else if (mode == 2)
     *(volatile unsigned *)(void *)&kmain = 0; /* CODE STORE */
-  else
+  else if (mode == 3)
     out[t] = out[16384 + t]; /* FAR LOAD */
+  else
+    out[t] = ((volatile const unsigned *)args[2])[t]; /* LOG LOAD */
 }

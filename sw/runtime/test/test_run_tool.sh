@@ -141,6 +141,16 @@ j['memcheck']['list'][0]['where'].endswith('bytes past the end of arg 0 (buf:64)
 sorted(j['memcheck']['list'][0]) == sorted(['kind', 'access', 'addr', 'bytes', 'where', 'sm', 'warp', \
 'lane', 'block', 'thread', 'pc', 'srcline', 'count'])"
 done
+# the transaction log region (docs/tm.md sec. 5) is the hardware's: any kernel
+# access is an error, named down to the log entry (the golden model only:
+# memcheck checks the retire records, the same on both backends)
+cfg() { grep -m1 "define WW_$1 " cmodel/include/ww_config.h | awk '{print $3}'; }
+local0=$(( $(cfg GMEM_BYTES) - $(cfg NUM_SM) * $(cfg WARPS_PER_SM) * $(cfg LANES) * $(cfg LOCAL_BYTES) ))
+log_line=$(line_of 'LOG LOAD')
+run 0 "${OOB[@]}" --arg buf:128 --arg 4 --arg $((local0 - 256))
+has stdout "(the transaction log region (the hardware's)): the transaction log (SM $(( $(cfg NUM_SM) - 1 ))"
+has stdout "warp $(( $(cfg WARPS_PER_SM) - 1 )) write log, entry $(( $(cfg TX_LOG_WORDS) - 4 )), lane 0's address)"
+has stdout "[oob.c:$log_line]; 32 times at this pc"
 # without --memcheck nothing is checked and the run is quiet about it
 run 0 run "$K/oob.elf" --grid 2 --block 16 --arg buf:16 --arg 1
 if grep -q memcheck "$OUT/stdout"; then bad "memcheck output without --memcheck"; else ok; fi

@@ -98,7 +98,12 @@ static void test_device(void)
   CHECK(d != NULL, "default options: %s", err);
   if (!d)
     return;
-  uint32_t local = WW_GMEM_BYTES - WW_NUM_SM * WW_WARPS_PER_SM * WW_LANES * WW_LOCAL_BYTES;
+  /* the heap ends where the transaction log region begins, below local memory */
+  const ww_gpu_cfg_t gc = ww_gpu_default_cfg();
+  uint32_t local = ww_gpu_tx_log_base(&gc);
+  CHECK(local == WW_GMEM_BYTES - WW_NUM_SM * WW_WARPS_PER_SM * WW_LANES * WW_LOCAL_BYTES -
+                 WW_NUM_SM * WW_WARPS_PER_SM * 2 * WW_TX_LOG_WORDS * 2 * WW_LANES * 4,
+        "TX_LOG_BASE 0x%x", local);
   uint32_t a = ww_dev_alloc(d, 100), b = ww_dev_alloc(d, 1), c = ww_dev_alloc(d, 0);
   CHECK(a >= WW_NULL_GUARD_BYTES && a % 64 == 0, "a=0x%x", a);
   CHECK(b >= a + 100 && b % 64 == 0 && c > b && c % 64 == 0, "a=0x%x b=0x%x c=0x%x", a, b, c);
@@ -106,7 +111,8 @@ static void test_device(void)
         ww_dev_error(d));
   uint32_t big = ww_dev_alloc(d, local - c - 64 - 64);
   CHECK(big != 0 && big + (local - c - 128) <= local, "big=0x%x", big);
-  CHECK(ww_dev_alloc(d, 4096) == 0, "allocation into local memory");
+  CHECK(ww_dev_alloc(d, 4096) == 0 && strstr(ww_dev_error(d), "transaction log region"),
+        "allocation into the transaction log region: %s", ww_dev_error(d));
   ww_dev_reset_heap(d);
   CHECK(ww_dev_alloc(d, 8) == a, "reset heap restarts at 0x%x", a);
 
