@@ -339,7 +339,10 @@ module ww_gpu #(
   wire [NUM_PART*WORD_W-1:0]   x_req_amo_word;
   wire [NUM_PART*32-1:0]       x_req_amo_a, x_req_amo_b;
   wire [NUM_PART*SB_W-1:0]     x_req_sb;
-  wire [NUM_PART-1:0]          x_rsp_valid, x_rsp_ready;
+  wire [NUM_PART-1:0]          x_rsp_valid, x_rsp_ready, x_rsp_miss;
+  wire [NUM_PART*SM_W-1:0]     x_rsp_src;
+  wire [NUM_PART*ID_W-1:0]     x_rsp_id;
+  wire [NUM_PART*LB-1:0]       x_rsp_data;
   wire                         req_idle, rsp_idle;
 
   // slice ports
@@ -392,10 +395,10 @@ module ww_gpu #(
     .part_req_sb_o       (x_req_sb),
     .part_rsp_valid_i    (x_rsp_valid),
     .part_rsp_ready_o    (x_rsp_ready),
-    .part_rsp_src_i      (l2_rsp_src),
-    .part_rsp_id_i       (l2_rsp_id),
-    .part_rsp_miss_i     (l2_rsp_miss),
-    .part_rsp_data_i     (l2_rsp_data),
+    .part_rsp_src_i      (x_rsp_src),
+    .part_rsp_id_i       (x_rsp_id),
+    .part_rsp_miss_i     (x_rsp_miss),
+    .part_rsp_data_i     (x_rsp_data),
     .req_idle_o          (req_idle),
     .rsp_idle_o          (rsp_idle)
   );
@@ -512,6 +515,8 @@ module ww_gpu #(
       .x_req_amo_b_i     (x_req_amo_b[p*32 +: 32]),
       .rec_valid_o       (rec_valid),
       .rec_ready_i       (det_in_ready),
+      .tm_pkt_valid_o    (tm_pkt_valid),
+      .tm_pkt_ready_i    (1'b0),
       .u_req_valid_i     (u_req_valid),
       .u_req_ready_o     (u_req_ready),
       .u_req_op_i        (u_req_op),
@@ -534,9 +539,22 @@ module ww_gpu #(
       .l2_rsp_valid_i    (l2_rsp_valid[p]),
       .l2_rsp_ready_o    (rsp_ready),
       .l2_rsp_id_i       (l2_rsp_id[p*ID_W +: ID_W]),
+      .l2_rsp_src_i      (l2_rsp_src[p*SM_W +: SM_W]),
+      .l2_rsp_miss_i     (l2_rsp_miss[p]),
+      .l2_rsp_data_i     (l2_rsp_data[p*LB +: LB]),
+      .tm_msg_valid_i    (1'b0),
+      .tm_msg_ready_o    (tm_msg_ready),
+      .tm_msg_sm_i       ({SM_W{1'b0}}),
+      .tm_msg_data_i     ({LB{1'b0}}),
       .x_rsp_valid_o     (x_rsp_valid[p]),
-      .x_rsp_ready_i     (x_rsp_ready[p])
+      .x_rsp_ready_i     (x_rsp_ready[p]),
+      .x_rsp_src_o       (x_rsp_src[p*SM_W +: SM_W]),
+      .x_rsp_id_o        (x_rsp_id[p*ID_W +: ID_W]),
+      .x_rsp_miss_o      (x_rsp_miss[p]),
+      .x_rsp_data_o      (x_rsp_data[p*LB +: LB])
     );
+    wire tm_pkt_valid, tm_msg_ready;
+    wire unused_tm = &{1'b0, tm_pkt_valid, tm_msg_ready};
 
     ww_l2_slice #(
       .SETS       (L2_SETS),
