@@ -35,3 +35,8 @@ RTL_MODULES += tm_warp
 tm_warp_TOP   := ww_tm_warp
 tm_warp_RTL   := rtl/tm/ww_tm_warp.v
 tm_warp_SYNTH := 1
+
+RTL_MODULES += tm_cu_mem
+tm_cu_mem_TOP   := ww_tm_cu_mem
+tm_cu_mem_RTL   := rtl/tm/ww_tm_cu_mem.v
+tm_cu_mem_SYNTH := 1
