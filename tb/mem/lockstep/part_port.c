@@ -93,10 +93,11 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
                                             : WW_SCORD_SK_NONE;
     in->x_req_op_i = ww_rng_bits(r, WW_L2_W);
     in->x_req_line_i = rnd_bits(r, LINE_W);
-    unsigned cls = (unsigned)ww_rng_below(r, 6);
-    in->x_req_id_i = cls == 0 ? WW_REQID_TM
-                   : cls < 3  ? ww_rng_bits(r, 3) : (WW_REQID_BYPASS | ww_rng_bits(r, 3));
-    if (cls == 0)   /* a TM packet is never a record */
+    unsigned pick = (unsigned)ww_rng_below(r, 6);
+    int tm = !pick;
+    in->x_req_id_i = tm ? WW_REQID_TM
+                   : pick < 3 ? ww_rng_bits(r, 3) : (WW_REQID_BYPASS | ww_rng_bits(r, 3));
+    if (tm)   /* a TM packet is never a record */
       in->x_req_sk_i = WW_SCORD_SK_NONE;
     in->x_req_src_i = ww_rng_below(r, WW_NUM_SM);
     for (unsigned i = 0; i < WW_PORT_WORDS(WW_LINE_BYTES); i++)
