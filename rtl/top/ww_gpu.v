@@ -146,6 +146,8 @@ module ww_gpu #(
   localparam TCNT_W = $clog2(LANES + 1);
   localparam PART_W = (NUM_PART > 1) ? $clog2(NUM_PART) : 1;
   localparam MSG_W  = `WW_TMMSG_W(CID_W, PART_W);   // a KILO TM message's record
+  localparam CU_READS = `WW_TM_CU_READS;             // commit unit: validation reads in flight
+  localparam CU_TAG_W = $clog2(CU_READS) + 1;        //   and its word-port tag
 
   localparam [1:0] ST_IDLE  = 2'd0;   // wait for start
   localparam [1:0] ST_RUN   = 2'd1;   // the distributor runs the grid
@@ -522,13 +524,14 @@ module ww_gpu #(
     wire                  cu_mreq_valid, cu_mreq_ready, cu_mreq_write, cu_mrsp_valid;
     wire [29:0]           cu_mreq_addr;
     wire [31:0]           cu_mreq_data, cu_mrsp_data;
-    wire [$clog2(`WW_TM_CU_READS)+1-1:0] cu_mreq_tag, cu_mrsp_tag;
+    wire [CU_TAG_W-1:0]   cu_mreq_tag, cu_mrsp_tag;
     wire [CID_W-1:0]      cu_oldest;
     wire                  cu_mem_idle;
     wire [LB-1:0]         pkt_word = x_req_data[p*LB +: LB];
     wire [31:0]           pkt_byte = x_req_amo_a[p*32 +: 32];
 
     ww_tm_commit_unit #(
+      .READS  (CU_READS),
       .NUM_SM (NUM_SM),
       .CID_W  (CID_W)
     ) u_cu (
@@ -561,7 +564,8 @@ module ww_gpu #(
     );
 
     ww_tm_cu_mem #(
-      .LINE_BYTES (LINE_BYTES)
+      .LINE_BYTES (LINE_BYTES),
+      .READS      (CU_READS)
     ) u_cu_mem (
       .clk_i         (clk_i),
       .rst_ni        (rst_ni),
