@@ -291,11 +291,11 @@ static void t_trap(void)
 #define TM_W2 (WW_LINE_BYTES / 4)
 #define TM_MAXV 256
 
-static void t_tm(void)
+static void run_tm(unsigned lat, unsigned iv, uint32_t grid, const char *what)
 {
-  ww_vgpu_t *v = mk(0, 0);
+  ww_vgpu_t *v = mk(lat, iv);
   const ww_vgpu_info_t *info = ww_vgpu_info(v);
-  const uint32_t grid = 12, kargs = 0x100000;
+  const uint32_t kargs = 0x100000;
   uint8_t *m = ww_vgpu_mem(v);
   unsigned nc = 0;
   uint32_t prog[2 * TM_N + 1];
@@ -361,9 +361,15 @@ static void t_tm(void)
   const uint64_t pkts = (uint64_t)fins * (2 + 2 * info->num_part);
   CHECK(st.tm_packets == pkts, "%llu TM packets accepted, want %llu", (unsigned long long)st.tm_packets,
         (unsigned long long)pkts);
-  printf("  tm: %u blocks, %u commits, %u aborts, %llu packets in %llu cycles\n", grid, passes,
-         fins - passes, (unsigned long long)st.tm_packets, (unsigned long long)st.cycles);
+  printf("  %s: %u blocks, %u commits, %u aborts, %llu packets in %llu cycles\n", what, grid,
+         passes, fins - passes, (unsigned long long)st.tm_packets, (unsigned long long)st.cycles);
   ww_vgpu_free(v);
+}
+
+static void t_tm(void)
+{
+  run_tm(0, 0, 12, "tm, default DRAM");
+  run_tm(37, 5, 20, "tm, DRAM latency 37 interval 5");
 }
 
 int main(void)
