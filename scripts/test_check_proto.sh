@@ -87,7 +87,7 @@ case_literal racelog-c sw/sim/ww_backend_verilator.c "mem_word(m, h + 4 * WW_SCO
 
 # the generated files drift from the table
 copy drift-vh
-perl -i -pe 's/^(`define WW_REQID_SCORD\s+9.h)080/${1}081/' "$tmp/drift-vh/rtl/include/ww_proto.vh"
+perl -i -pe 's/^(`define WW_REQID_SCORD\s+\d+.h)080/${1}081/' "$tmp/drift-vh/rtl/include/ww_proto.vh"
 run drift-vh fail "proto drift: rtl/include/ww_proto.vh"
 copy drift-h
 echo "#define WW_HAND_EDIT 1" >>"$tmp/drift-h/cmodel/include/ww_proto.h"

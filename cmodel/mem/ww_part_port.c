@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * ww_part_port -- C model of rtl/mem/ww_part_port.v.
+ * ww_part_port -- C model of rtl/mem/ww_part_port.v (its header is the spec).
  */
 #include "ww_part_port.h"
 
@@ -11,6 +11,7 @@
 struct ww_part_port {
   ww_part_port_cfg_t cfg;
   unsigned line_w;      /* 32 - log2(LINE_BYTES) */
+  int msg_first;        /* msg_first_q: a waiting message goes before the slice's response */
 };
 
 /* bits [lsb +: w] of a word array, w <= 32 */
@@ -52,7 +53,7 @@ ww_part_port_t *ww_part_port_new(const ww_part_port_cfg_t *c)
   for (unsigned k = 0; ok && k < c->n_units; k++) {
     uint32_t id = c->unit_ids[k];
     ok = id < (1u << WW_REQID_W) && id != WW_REQID_L1 && id != WW_REQID_BYPASS &&
-         id != WW_REQID_SCORD;
+         id != WW_REQID_SCORD && id != WW_REQID_TM;
     for (unsigned j = 0; ok && j < k; j++)
       ok = c->unit_ids[j] != id;
   }
@@ -77,6 +78,8 @@ void ww_part_port_step(ww_part_port_t *m, const ww_part_port_in_t *in, ww_part_p
   const unsigned data_words = lb * 8 / 32, be_words = (lb + 31) / 32;
   const int flush = (int)(in->flush_i & 1);
   const int x_rec = in->x_req_sk_i != WW_SCORD_SK_NONE;
+  const int x_tm = (int)((in->x_req_id_i >> WW_REQID_TM_BIT) & 1);
+  const int x_side = x_rec || x_tm;
 
   /* the granted unit: the lowest valid one; below[k]: a unit under k is valid */
   int grant = -1;
@@ -88,7 +91,7 @@ void ww_part_port_step(ww_part_port_t *m, const ww_part_port_in_t *in, ww_part_p
       grant = (int)k;
   }
   const int u_any = grant >= 0;
-  const int x_go = (in->x_req_valid_i & 1) && !x_rec && !u_any;
+  const int x_go = (in->x_req_valid_i & 1) && !x_side && !u_any;
 
   out->l2_req_valid_o = flush ? (in->flush_valid_i & 1) : (uint64_t)(u_any || x_go);
   if (u_any) {
@@ -116,8 +119,11 @@ void ww_part_port_step(ww_part_port_t *m, const ww_part_port_in_t *in, ww_part_p
 
   const uint64_t all = (1ull << n) - 1;
   out->u_req_ready_o = ((in->l2_req_ready_i & 1) && !flush) ? all & ~below : 0;
-  out->x_req_ready_o = !flush && (x_rec ? (in->rec_ready_i & 1) : ((in->l2_req_ready_i & 1) && !u_any));
+  out->x_req_ready_o = !flush && (x_rec  ? (in->rec_ready_i & 1)
+                                  : x_tm ? (in->tm_pkt_ready_i & 1)
+                                         : ((in->l2_req_ready_i & 1) && !u_any));
   out->rec_valid_o = (in->x_req_valid_i & 1) && x_rec && !flush;
+  out->tm_pkt_valid_o = (in->x_req_valid_i & 1) && x_tm && !x_rec && !flush;
 
   /* responses */
   uint64_t u_rsp = 0;
@@ -125,7 +131,24 @@ void ww_part_port_step(ww_part_port_t *m, const ww_part_port_in_t *in, ww_part_p
     for (unsigned k = 0; k < n; k++)
       if (in->l2_rsp_id_i == m->cfg.unit_ids[k])
         u_rsp |= 1ull << k;
+  /* the crossbar's response port: the slice's response or a message, in turns */
+  const int s_rsp = (in->l2_rsp_valid_i & 1) && !flush && !u_rsp;
+  const int m_rsp = (in->tm_msg_valid_i & 1) && !flush;
+  const int m_sel = m_rsp && (!s_rsp || m->msg_first);
+  const int x_ready = (int)(in->x_rsp_ready_i & 1);
   out->u_rsp_valid_o = flush ? 0 : u_rsp;
-  out->l2_rsp_ready_o = flush || u_rsp || (in->x_rsp_ready_i & 1);
-  out->x_rsp_valid_o = (in->l2_rsp_valid_i & 1) && !flush && !u_rsp;
+  out->l2_rsp_ready_o = flush || u_rsp || (x_ready && !m_sel);
+  out->x_rsp_valid_o = (uint64_t)(s_rsp || m_rsp);
+  out->tm_msg_ready_o = (uint64_t)(m_sel && x_ready);
+  out->x_rsp_src_o = m_sel ? in->tm_msg_sm_i : in->l2_rsp_src_i;
+  out->x_rsp_id_o = m_sel ? (uint64_t)WW_REQID_TM : in->l2_rsp_id_i;
+  out->x_rsp_miss_o = m_sel ? 0 : (in->l2_rsp_miss_i & 1);
+  memcpy(out->x_rsp_data_o, m_sel ? in->tm_msg_data_i : in->l2_rsp_data_i,
+         data_words * sizeof(uint32_t));
+
+  /* clock edge: after a transfer the other one goes first */
+  if (!(in->rst_ni & 1))
+    m->msg_first = 0;
+  else if ((s_rsp || m_rsp) && x_ready)
+    m->msg_first = !m_sel;
 }

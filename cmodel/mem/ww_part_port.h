@@ -3,8 +3,10 @@
  * ww_part_port -- C model of rtl/mem/ww_part_port.v, the partition port:
  * the flush, then attached units in fixed priority (unit 0 first), then the
  * crossbar onto one L2 slice's request port; ScoRD sideband records to the
- * record port; the slice's responses to the flush, to the unit whose id they
- * carry, or to the crossbar. No state. Cycle-exact on the ports of
+ * record port, KILO TM packets (id class TM) to the TM packet port; the
+ * slice's responses to the flush, to the unit whose id they carry, or to the
+ * crossbar, where they take turns with the commit unit's messages (one flop
+ * of state: who goes first). Cycle-exact on the ports of
  * ww_part_port.ports.def.
  */
 #ifndef WW_PART_PORT_H

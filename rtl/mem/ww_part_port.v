@@ -3,10 +3,10 @@
 // ww_part_port -- the partition port (docs/gpu_rtl.md "Partition port"): the
 // arbiter in front of ONE L2 slice's request port, and the router of that
 // slice's responses. It is the socket through which blocks on the partition
-// side of the crossbar (the ScoRD detector today; a KILO TM commit unit, a
+// side of the crossbar (the ScoRD detector, the KILO TM commit unit; a
 // GPUDet Z-buffer unit later) reach memory: such a block is attached as an
-// instance plus N_UNITS/UNIT_IDS, not as an edit of ww_gpu. Combinational:
-// no state (clk_i and rst_ni serve the assertions only).
+// instance plus N_UNITS/UNIT_IDS, not as an edit of ww_gpu. Combinational
+// but for one flop (the response arbiter's turn, msg_first_q).
 //
 // Requests onto the slice (l2_req_*), fixed priority:
 //   1. the flush (flush_i high, the top's ST_FLUSH): FLUSH, valid while
@@ -14,8 +14,8 @@
 //   2. unit 0, unit 1, ..., unit N_UNITS-1 (u_req_*, unit k at slice k):
 //      unit k is ready when the slice is and no unit below k is valid; its
 //      request goes out with id UNIT_IDS[k] and source 0;
-//   3. the crossbar's ordinary requests (x_req_*, sideband kind NONE): ready
-//      when the slice is and no unit is valid.
+//   3. the crossbar's ordinary requests (x_req_*, sideband kind NONE, id not
+//      of class TM): ready when the slice is and no unit is valid.
 //   Payload fields follow the grant (units before the crossbar) also during
 //   the flush; the atomic fields are always the crossbar's (units issue READ
 //   and WRITE only; the slice ignores the atomic fields of those).
@@ -24,17 +24,31 @@
 // to the one unit that consumes records (the detector), whose ready is the
 // crossbar's ready for them; the record's payload is the crossbar's own
 // (x_req_src/line/sb), wired to that unit outside. Not while flushing.
+// KILO TM packets (x_req_id_i bit WW_REQID_TM_BIT set; sideband kind NONE)
+// never reach the slice either: they leave on the TM packet port
+// (tm_pkt_valid_o/tm_pkt_ready_i) to the partition's commit unit, whose
+// ready is the crossbar's ready for them; the payload (TMPKT in the data,
+// amo_a/amo_b, src) is the crossbar's own, decoded outside. Not while
+// flushing.
 // Responses (l2_rsp_*): while flushing every response is the FLUSH's ack,
 // taken here (l2_rsp_ready_o high) and seen by the top on l2_rsp_valid;
 // otherwise a response whose id equals UNIT_IDS[k] goes to unit k
 // (u_rsp_valid_o[k]; units take a response in any cycle: no ready) and never
-// to the crossbar; any other goes to the crossbar (x_rsp_valid_o /
-// x_rsp_ready_i). The response payload (id, source, miss, data) is the
-// slice's, wired to everyone; only valid and ready are routed.
+// to the crossbar; any other goes to the crossbar. The units' payload is the
+// slice's (l2_rsp_data etc., wired to them outside).
+// The crossbar's response port (x_rsp_*) carries either the slice's
+// response (its src/id/miss/data) or a commit unit's message
+// (tm_msg_valid_i/tm_msg_ready_o: src = tm_msg_sm_i, id = WW_REQID_TM,
+// miss 0, data = tm_msg_data_i, TMMSG built outside). When both wait, they
+// take turns: msg_first_q says who goes first, and after every transfer the
+// other one does, so neither waits for more than one transfer of the other
+// (a message alone or a slice response alone goes at once). No message
+// while flushing. x_rsp_valid_o does not depend on x_rsp_ready_i.
 // Parameters: N_UNITS >= 1; UNIT_IDS: unit k's request id at
 // [k*ID_W +: ID_W], distinct, none of them an SM requester's class (L1,
-// BYPASS) or SCORD; the default (up to 3 units) is DET, UNIT1, UNIT2 of
-// ww_proto.vh. NUM_SM, LINE_BYTES, ID_W, OP_W, AOP_W, SK_W size the ports.
+// BYPASS), SCORD or TM; the default (up to 3 units) is DET, UNIT1, UNIT2 of
+// ww_proto.vh. ID_W > WW_REQID_TM_BIT. NUM_SM, LINE_BYTES, ID_W, OP_W,
+// AOP_W, SK_W size the ports.
 
 `default_nettype none
 `include "ww_config.vh"
@@ -77,6 +91,9 @@ module ww_part_port #(
   // sideband records, to the record-consuming unit
   output wire                          rec_valid_o,
   input  wire                          rec_ready_i,
+  // KILO TM packets, to the commit unit
+  output wire                          tm_pkt_valid_o,
+  input  wire                          tm_pkt_ready_i,
   // attached units' memory ports, unit k at [k*W +: W]
   input  wire [N_UNITS-1:0]            u_req_valid_i,
   output wire [N_UNITS-1:0]            u_req_ready_o,
@@ -102,15 +119,31 @@ module ww_part_port #(
   input  wire                          l2_rsp_valid_i,
   output wire                          l2_rsp_ready_o,
   input  wire [ID_W-1:0]               l2_rsp_id_i,
+  input  wire [SM_W-1:0]               l2_rsp_src_i,
+  input  wire                          l2_rsp_miss_i,
+  input  wire [LINE_BYTES*8-1:0]       l2_rsp_data_i,
+  // KILO TM messages from the commit unit, to SM tm_msg_sm_i
+  input  wire                          tm_msg_valid_i,
+  output wire                          tm_msg_ready_o,
+  input  wire [SM_W-1:0]               tm_msg_sm_i,
+  input  wire [LINE_BYTES*8-1:0]       tm_msg_data_i,
   // the crossbar's responses from this partition
   output wire                          x_rsp_valid_o,
-  input  wire                          x_rsp_ready_i
+  input  wire                          x_rsp_ready_i,
+  output wire [SM_W-1:0]               x_rsp_src_o,
+  output wire [ID_W-1:0]               x_rsp_id_o,
+  output wire                          x_rsp_miss_o,
+  output wire [LINE_BYTES*8-1:0]       x_rsp_data_o
 );
 
   localparam LB = LINE_BYTES * 8;
 
   // a sideband record (ScoRD), never a request to the slice
   wire x_rec = x_req_sk_i != `WW_SCORD_SK_NONE;
+  // a KILO TM packet, never a request to the slice
+  wire x_tm  = x_req_id_i[`WW_REQID_TM_BIT];
+  // either: the crossbar's request is not for the slice
+  wire x_side = x_rec || x_tm;
 
   ///////////////////////
   // Request arbiter   //
@@ -149,10 +182,14 @@ module ww_part_port #(
 
 `ifdef WW_MUTANT_PART_PORT_XBAR_BEATS_UNIT
   // MUTANT: the crossbar goes ahead of the units
-  wire x_go  = x_req_valid_i && !x_rec;
+  wire x_go  = x_req_valid_i && !x_side;
   wire u_sel = u_any && !x_go;
-`else
+`elsif WW_MUTANT_PART_PORT_TM_LEAKS
+  // MUTANT: a TM packet reaches the slice as an ordinary request
   wire x_go  = x_req_valid_i && !x_rec && !u_any;
+  wire u_sel = u_any;
+`else
+  wire x_go  = x_req_valid_i && !x_side && !u_any;
   wire u_sel = u_any;
 `endif
 
@@ -169,7 +206,14 @@ module ww_part_port #(
   assign l2_req_amo_b_o    = x_req_amo_b_i;
 
   assign u_req_ready_o = {N_UNITS{l2_req_ready_i && !flush_i}} & ~u_below;
+`ifdef WW_MUTANT_PART_PORT_TM_LEAKS
   assign x_req_ready_o = !flush_i && (x_rec ? rec_ready_i : l2_req_ready_i && !u_any);
+  assign tm_pkt_valid_o = 1'b0;
+`else
+  assign x_req_ready_o = !flush_i && (x_rec ? rec_ready_i :
+                                      x_tm  ? tm_pkt_ready_i : l2_req_ready_i && !u_any);
+  assign tm_pkt_valid_o = x_req_valid_i && x_tm && !x_rec && !flush_i;
+`endif
   assign rec_valid_o   = x_req_valid_i && x_rec && !flush_i;
 
   ///////////////////////
@@ -188,20 +232,50 @@ module ww_part_port #(
     end
   end
 
+  // the slice's response for the crossbar, and a message, take turns
+  wire s_rsp = l2_rsp_valid_i && !flush_i && !(|u_rsp);
+  wire m_rsp = tm_msg_valid_i && !flush_i;
+  reg  msg_first_q;
+`ifdef WW_MUTANT_PART_PORT_MSG_LAST
+  // MUTANT: fixed priority, the slice's responses before messages
+  wire m_sel = m_rsp && !s_rsp;
+`else
+  wire m_sel = m_rsp && (!s_rsp || msg_first_q);
+`endif
+  wire x_fire = (s_rsp || m_rsp) && x_rsp_ready_i;
+  // after a transfer the other one goes first
+  wire msg_first_d = x_fire ? !m_sel : msg_first_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      msg_first_q <= 1'b0;
+    end else begin
+      msg_first_q <= msg_first_d;
+    end
+  end
+
   assign u_rsp_valid_o  = u_rsp & {N_UNITS{!flush_i}};
-  assign l2_rsp_ready_o = flush_i || (|u_rsp) || x_rsp_ready_i;
-  assign x_rsp_valid_o  = l2_rsp_valid_i && !flush_i && !(|u_rsp);
+  assign l2_rsp_ready_o = flush_i || (|u_rsp) || (x_rsp_ready_i && !m_sel);
+  assign x_rsp_valid_o  = s_rsp || m_rsp;
+  assign tm_msg_ready_o = m_sel && x_rsp_ready_i;
+  assign x_rsp_src_o    = m_sel ? tm_msg_sm_i : l2_rsp_src_i;
+  assign x_rsp_id_o     = m_sel ? `WW_REQID_TM : l2_rsp_id_i;
+  assign x_rsp_miss_o   = !m_sel && l2_rsp_miss_i;
+  assign x_rsp_data_o   = m_sel ? tm_msg_data_i : l2_rsp_data_i;
 
   ////////////////
   // Assertions //
   ////////////////
+
+  // a TM packet is never also a ScoRD record
+  `WW_ASSERT(TmPacketNotRecord, !(x_req_valid_i && x_rec && x_tm))
 
   genvar a, b;
   for (a = 0; a < N_UNITS; a = a + 1) begin : g_chk
     // a unit's id is none of the SM requesters' classes
     `WW_ASSERT(UnitIdNotSm, UNIT_IDS[a*ID_W +: ID_W] != `WW_REQID_L1 &&
                             UNIT_IDS[a*ID_W +: ID_W] != `WW_REQID_BYPASS &&
-                            UNIT_IDS[a*ID_W +: ID_W] != `WW_REQID_SCORD)
+                            UNIT_IDS[a*ID_W +: ID_W] != `WW_REQID_SCORD &&
+                            UNIT_IDS[a*ID_W +: ID_W] != `WW_REQID_TM)
     for (b = a + 1; b < N_UNITS; b = b + 1) begin : g_pair
       `WW_ASSERT(UnitIdsDistinct, UNIT_IDS[a*ID_W +: ID_W] != UNIT_IDS[b*ID_W +: ID_W])
     end

@@ -40,3 +40,8 @@ RTL_MODULES += tm_sm
 tm_sm_TOP   := ww_tm_sm
 tm_sm_RTL   := rtl/common/ww_h3_hash.v rtl/tm/ww_tm_txlog.v rtl/tm/ww_tm_commit_walk.v rtl/tm/ww_tm_sm.v
 tm_sm_SYNTH := 0
+
+RTL_MODULES += tm_cu_mem
+tm_cu_mem_TOP   := ww_tm_cu_mem
+tm_cu_mem_RTL   := rtl/tm/ww_tm_cu_mem.v
+tm_cu_mem_SYNTH := 1

@@ -5,7 +5,10 @@
 // NUM_PART L2 slices, each with its own DRAM port toward a memory model
 // outside (sw/sim/ww_dram.c in the Verilator harness). Each slice sits behind
 // a partition port (ww_part_port), the socket of the units on the partition
-// side: today the partition's ScoRD detector (ww_scord_det).
+// side: the partition's ScoRD detector (ww_scord_det, unit 0) and KILO TM
+// commit unit (ww_tm_commit_unit behind its memory adapter ww_tm_cu_mem,
+// unit 1; docs/tm.md sec. 4). One central commit-ID vendor (ww_tm_cid)
+// serves every SM.
 //
 // Host control:
 //   start_i    one-cycle pulse while !busy_o (ignored while busy): latches
@@ -24,7 +27,11 @@
 //   launch_*   the distributor's placements, one per cycle at most.
 //   ret_*, trap_*, stall_o   every SM's retire/trap ports, SM s at [s*W +: W].
 //   part_req_* a request that slice p accepts from the crossbar this cycle,
-//              its source SM and ScoRD sideband (the race detector's hook).
+//              its source SM and ScoRD sideband (the race detector's hook);
+//              ScoRD records count, KILO TM packets do not.
+//   tm_fin_*   every SM's final transaction outcomes (ww_sm tm_fin_*, one
+//              CID per SM and cycle), SM s at [s*W +: W], for co-simulation.
+//   tm_pkt_o   the commit unit of partition p accepts a KILO TM packet.
 // After reset each slice clears its tags for L2_SETS cycles before it takes
 // requests (ww_l2_slice); the DRAM model is reset together with the GPU.
 // Parameters: as ww_sm / ww_l2_slice / ww_xbar; every default from
@@ -46,6 +53,7 @@ module ww_gpu #(
   parameter L2_SETS    = `WW_L2_SETS,
   parameter L2_WAYS    = `WW_L2_WAYS,
   parameter XBAR_DEPTH = 4,
+  parameter CID_W      = `WW_CID_W,
   parameter SM_W       = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
   parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
   parameter IMEM_AW    = $clog2(IMEM_BYTES / 4),
@@ -116,7 +124,14 @@ module ww_gpu #(
   output wire [NUM_PART*SB_W-1:0]          part_req_sb_o,
   // GPUDet scheduler mode, to every SM
   input  wire [`WW_SCHED_W-1:0]            sched_mode_i,
-  input  wire [WID_W-1:0]                  serial_wid_i
+  input  wire [WID_W-1:0]                  serial_wid_i,
+  // KILO TM: final outcomes, SM s at [s*W +: W]; packets accepted per partition
+  output wire [NUM_SM-1:0]                 tm_fin_valid_o,
+  output wire [NUM_SM*WID_W-1:0]           tm_fin_wid_o,
+  output wire [NUM_SM*5-1:0]               tm_fin_lane_o,
+  output wire [NUM_SM*CID_W-1:0]           tm_fin_cid_o,
+  output wire [NUM_SM-1:0]                 tm_fin_pass_o,
+  output wire [NUM_PART-1:0]               tm_pkt_o
 );
 
   localparam LB     = LINE_BYTES * 8;
@@ -128,6 +143,11 @@ module ww_gpu #(
   localparam MEM_W  = `WW_MEM_W;
   localparam TRAP_W = `WW_TRAP_W;
   localparam CLS_W  = `WW_GSI_W;
+  localparam TCNT_W = $clog2(LANES + 1);
+  localparam PART_W = (NUM_PART > 1) ? $clog2(NUM_PART) : 1;
+  localparam MSG_W  = `WW_TMMSG_W(CID_W, PART_W);   // a KILO TM message's record
+  localparam CU_READS = `WW_TM_CU_READS;             // commit unit: validation reads in flight
+  localparam CU_TAG_W = $clog2(CU_READS) + 1;        //   and its word-port tag
 
   localparam [1:0] ST_IDLE  = 2'd0;   // wait for start
   localparam [1:0] ST_RUN   = 2'd1;   // the distributor runs the grid
@@ -205,6 +225,27 @@ module ww_gpu #(
   wire [NUM_SM*LB-1:0]       mrsp_data;
 
   wire [NUM_SM*32-1:0] gsi_data;
+  // KILO TM commit IDs: every SM's request to the central vendor
+  wire [NUM_SM-1:0]        tm_cid_req, tm_cid_grant;
+  wire [NUM_SM*TCNT_W-1:0] tm_cid_n;
+  wire [CID_W-1:0]         tm_cid_base, tm_cid_next;
+  wire [NUM_PART-1:0]      cu_hold;   // commit unit p: stop the vendor
+  wire [NUM_PART-1:0]      cu_idle;   // commit unit p: nothing in flight
+
+  ww_tm_cid #(
+    .NUM_SM (NUM_SM),
+    .LANES  (LANES),
+    .CID_W  (CID_W)
+  ) u_tm_cid (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .hold_i      (|cu_hold),
+    .req_valid_i (tm_cid_req),
+    .req_n_i     (tm_cid_n),
+    .grant_o     (tm_cid_grant),
+    .base_o      (tm_cid_base),
+    .next_o      (tm_cid_next)
+  );
   // ScoRD: launch settings, and fence acks of partition p to SM s at [s*NUM_PART + p]
   reg                       scord_en_q, scord_cached_q;
   wire [NUM_SM*NUM_PART-1:0] scord_ack;
@@ -221,14 +262,6 @@ module ww_gpu #(
 
   genvar s, p;
   for (s = 0; s < NUM_SM; s = s + 1) begin : g_sm
-    // KILO TM: the commit-ID vendor is not instantiated yet (issue 14)
-    wire                      tm_cid_req, tm_fin_valid, tm_fin_pass;
-    wire [$clog2(LANES+1)-1:0] tm_cid_n;
-    wire [WID_W-1:0]          tm_fin_wid;
-    wire [4:0]                tm_fin_lane;
-    wire [`WW_CID_W-1:0]      tm_fin_cid;
-    wire unused_tm = &{1'b0, tm_cid_req, tm_cid_n, tm_fin_valid, tm_fin_wid, tm_fin_lane,
-                       tm_fin_cid, tm_fin_pass};
     ww_sm #(
       .NUM_SM     (NUM_SM),
       .WARPS      (WARPS),
@@ -238,6 +271,7 @@ module ww_gpu #(
       .IMEM_BYTES (IMEM_BYTES),
       .NUM_PART   (NUM_PART),
       .SB_W       (SB_W),
+      .CID_W      (CID_W),
       .TRACE_ID   (s)
     ) u_sm (
       .clk_i           (clk_i),
@@ -302,15 +336,15 @@ module ww_gpu #(
       .gsi_rd_data_o   (gsi_data[s*32 +: 32]),
       .sched_mode_i    (sched_mode_i),
       .serial_wid_i    (serial_wid_i),
-      .tm_cid_req_o    (tm_cid_req),
-      .tm_cid_n_o      (tm_cid_n),
-      .tm_cid_grant_i  (1'b0),
-      .tm_cid_base_i   ({`WW_CID_W{1'b0}}),
-      .tm_fin_valid_o  (tm_fin_valid),
-      .tm_fin_wid_o    (tm_fin_wid),
-      .tm_fin_lane_o   (tm_fin_lane),
-      .tm_fin_cid_o    (tm_fin_cid),
-      .tm_fin_pass_o   (tm_fin_pass)
+      .tm_cid_req_o    (tm_cid_req[s]),
+      .tm_cid_n_o      (tm_cid_n[s*TCNT_W +: TCNT_W]),
+      .tm_cid_grant_i  (tm_cid_grant[s]),
+      .tm_cid_base_i   (tm_cid_base),
+      .tm_fin_valid_o  (tm_fin_valid_o[s]),
+      .tm_fin_wid_o    (tm_fin_wid_o[s*WID_W +: WID_W]),
+      .tm_fin_lane_o   (tm_fin_lane_o[s*5 +: 5]),
+      .tm_fin_cid_o    (tm_fin_cid_o[s*CID_W +: CID_W]),
+      .tm_fin_pass_o   (tm_fin_pass_o[s])
     );
 `ifndef SYNTHESIS
     // Per-warp views of the SM's ports, for the saved GTKWave view
@@ -339,7 +373,10 @@ module ww_gpu #(
   wire [NUM_PART*WORD_W-1:0]   x_req_amo_word;
   wire [NUM_PART*32-1:0]       x_req_amo_a, x_req_amo_b;
   wire [NUM_PART*SB_W-1:0]     x_req_sb;
-  wire [NUM_PART-1:0]          x_rsp_valid, x_rsp_ready;
+  wire [NUM_PART-1:0]          x_rsp_valid, x_rsp_ready, x_rsp_miss;
+  wire [NUM_PART*SM_W-1:0]     x_rsp_src;
+  wire [NUM_PART*ID_W-1:0]     x_rsp_id;
+  wire [NUM_PART*LB-1:0]       x_rsp_data;
   wire                         req_idle, rsp_idle;
 
   // slice ports
@@ -392,10 +429,10 @@ module ww_gpu #(
     .part_req_sb_o       (x_req_sb),
     .part_rsp_valid_i    (x_rsp_valid),
     .part_rsp_ready_o    (x_rsp_ready),
-    .part_rsp_src_i      (l2_rsp_src),
-    .part_rsp_id_i       (l2_rsp_id),
-    .part_rsp_miss_i     (l2_rsp_miss),
-    .part_rsp_data_i     (l2_rsp_data),
+    .part_rsp_src_i      (x_rsp_src),
+    .part_rsp_id_i       (x_rsp_id),
+    .part_rsp_miss_i     (x_rsp_miss),
+    .part_rsp_data_i     (x_rsp_data),
     .req_idle_o          (req_idle),
     .rsp_idle_o          (rsp_idle)
   );
@@ -404,18 +441,20 @@ module ww_gpu #(
   // L2 slices      //
   ////////////////////
 
-  // the partition port's units: the ScoRD detector (unit 0, id DET). To
-  // attach another unit: PP_UNITS + 1, its id appended to PP_IDS (bits
-  // [u*ID_W +: ID_W]), its instance in g_part on the u_* vectors' slice u.
-  localparam PP_UNITS = 1;
-  localparam [PP_UNITS*ID_W-1:0] PP_IDS = `WW_REQID_DET;
+  // the partition port's units: the ScoRD detector (unit 0, id DET), the
+  // KILO TM commit unit (unit 1, id UNIT1). To attach another unit:
+  // PP_UNITS + 1, its id appended to PP_IDS (bits [u*ID_W +: ID_W]), its
+  // instance in g_part on the u_* vectors' slice u.
+  localparam PP_UNITS = 2;
+  localparam [PP_UNITS*ID_W-1:0] PP_IDS = {`WW_REQID_UNIT1, `WW_REQID_DET};
   // the sideband's record kind (docs/scord.md §3)
   localparam SK_LSB = `WW_SB_SK_LSB(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W);
   localparam SK_W   = `WW_SB_SK_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W);
 
   for (p = 0; p < NUM_PART; p = p + 1) begin : g_part
     // The partition's units (ww_part_port's socket, docs/gpu_rtl.md
-    // "Partition port"), unit u at [u*W +: W]: unit 0 the ScoRD detector.
+    // "Partition port"), unit u at [u*W +: W]: unit 0 the ScoRD detector,
+    // unit 1 the KILO TM commit unit.
     wire [PP_UNITS-1:0]            u_req_valid, u_req_ready, u_rsp_valid;
     wire [PP_UNITS*OP_W-1:0]       u_req_op;
     wire [PP_UNITS*LINE_W-1:0]     u_req_line;
@@ -456,7 +495,8 @@ module ww_gpu #(
       .mreq_data_o      (u_req_data[0 +: LB]),
       .mrsp_valid_i     (u_rsp_valid[0]),
       .mrsp_data_i      (l2_rsp_data[p*LB +: LB]),
-      .xbar_req_i       (x_req_valid[p] && (x_req_sb[p*SB_W + SK_LSB +: SK_W] == `WW_SCORD_SK_NONE)),
+      .xbar_req_i       (x_req_valid[p] && (x_req_sb[p*SB_W + SK_LSB +: SK_W] == `WW_SCORD_SK_NONE) &&
+                         !x_req_id[p*ID_W + `WW_REQID_TM_BIT]),
       .idle_o           (det_idle[p]),
       .race_valid_o     (),
       .race_pc_o        (),
@@ -469,6 +509,97 @@ module ww_gpu #(
     for (s = 0; s < NUM_SM; s = s + 1) begin : g_ack
       assign scord_ack[s*NUM_PART + p] = det_ack && det_ack_sm == s[SM_W-1:0];
     end
+
+    // KILO TM commit unit (docs/tm.md sec. 4): packets from the port's TM
+    // packet port, decoded from the crossbar request (TMPKT in the data,
+    // amo_a the word's byte address, amo_b the word, the source SM);
+    // messages back through the port (TMMSG in the response data); its word
+    // port through the adapter on socket slice 1.
+    wire                  tm_pkt_valid, tm_pkt_ready;
+    wire                  tm_msg_valid, tm_msg_ready;
+    wire [`WW_TM_MSG_W-1:0] tm_msg_kind;
+    wire [CID_W-1:0]      tm_msg_cid;
+    wire [SM_W-1:0]       tm_msg_sm;
+    wire [LB-1:0]         tm_msg_data;
+    wire                  cu_mreq_valid, cu_mreq_ready, cu_mreq_write, cu_mrsp_valid;
+    wire [29:0]           cu_mreq_addr;
+    wire [31:0]           cu_mreq_data, cu_mrsp_data;
+    wire [CU_TAG_W-1:0]   cu_mreq_tag, cu_mrsp_tag;
+    wire [CID_W-1:0]      cu_oldest;
+    wire                  cu_mem_idle;
+    wire [LB-1:0]         pkt_word = x_req_data[p*LB +: LB];
+    wire [31:0]           pkt_byte = x_req_amo_a[p*32 +: 32];
+
+    ww_tm_commit_unit #(
+      .READS  (CU_READS),
+      .NUM_SM (NUM_SM),
+      .CID_W  (CID_W)
+    ) u_cu (
+      .clk_i        (clk_i),
+      .rst_ni       (rst_ni),
+      .next_cid_i   (tm_cid_next),
+      .oldest_cid_o (cu_oldest),
+      .cid_hold_o   (cu_hold[p]),
+      .pkt_valid_i  (tm_pkt_valid),
+      .pkt_ready_o  (tm_pkt_ready),
+      .pkt_kind_i   (pkt_word[`WW_TMPKT_KIND_LSB(CID_W) +: `WW_TMPKT_KIND_W(CID_W)]),
+      .pkt_cid_i    (pkt_word[`WW_TMPKT_CID_LSB(CID_W) +: `WW_TMPKT_CID_W(CID_W)]),
+      .pkt_sm_i     (x_req_src[p*SM_W +: SM_W]),
+      .pkt_addr_i   (pkt_byte[31:2]),
+      .pkt_data_i   (x_req_amo_b[p*32 +: 32]),
+      .msg_valid_o  (tm_msg_valid),
+      .msg_ready_i  (tm_msg_ready),
+      .msg_kind_o   (tm_msg_kind),
+      .msg_cid_o    (tm_msg_cid),
+      .msg_sm_o     (tm_msg_sm),
+      .mreq_valid_o (cu_mreq_valid),
+      .mreq_ready_i (cu_mreq_ready),
+      .mreq_write_o (cu_mreq_write),
+      .mreq_addr_o  (cu_mreq_addr),
+      .mreq_data_o  (cu_mreq_data),
+      .mreq_tag_o   (cu_mreq_tag),
+      .mrsp_valid_i (cu_mrsp_valid),
+      .mrsp_tag_i   (cu_mrsp_tag),
+      .mrsp_data_i  (cu_mrsp_data)
+    );
+
+    ww_tm_cu_mem #(
+      .LINE_BYTES (LINE_BYTES),
+      .READS      (CU_READS)
+    ) u_cu_mem (
+      .clk_i         (clk_i),
+      .rst_ni        (rst_ni),
+      .mreq_valid_i  (cu_mreq_valid),
+      .mreq_ready_o  (cu_mreq_ready),
+      .mreq_write_i  (cu_mreq_write),
+      .mreq_addr_i   (cu_mreq_addr),
+      .mreq_data_i   (cu_mreq_data),
+      .mreq_tag_i    (cu_mreq_tag),
+      .mrsp_valid_o  (cu_mrsp_valid),
+      .mrsp_tag_o    (cu_mrsp_tag),
+      .mrsp_data_o   (cu_mrsp_data),
+      .u_req_valid_o (u_req_valid[1]),
+      .u_req_ready_i (u_req_ready[1]),
+      .u_req_op_o    (u_req_op[OP_W +: OP_W]),
+      .u_req_line_o  (u_req_line[LINE_W +: LINE_W]),
+      .u_req_be_o    (u_req_be[LINE_BYTES +: LINE_BYTES]),
+      .u_req_data_o  (u_req_data[LB +: LB]),
+      .u_rsp_valid_i (u_rsp_valid[1]),
+      .u_rsp_data_i  (l2_rsp_data[p*LB +: LB]),
+      .idle_o        (cu_mem_idle)
+    );
+
+    // the message: TMMSG {PART, CID, KIND} at bit 0 of the response data
+    wire [MSG_W-1:0] tm_msg_rec;
+    assign tm_msg_rec[`WW_TMMSG_KIND_LSB(CID_W, PART_W) +: `WW_TMMSG_KIND_W(CID_W, PART_W)] = tm_msg_kind;
+    assign tm_msg_rec[`WW_TMMSG_CID_LSB(CID_W, PART_W) +: `WW_TMMSG_CID_W(CID_W, PART_W)] = tm_msg_cid;
+    assign tm_msg_rec[`WW_TMMSG_PART_LSB(CID_W, PART_W) +: `WW_TMMSG_PART_W(CID_W, PART_W)] =
+        p[PART_W-1:0];
+    assign tm_msg_data = {{(LB - MSG_W){1'b0}}, tm_msg_rec};
+    // idle: the ring empty, nothing in flight to the slice or the SMs
+    assign cu_idle[p] = cu_mem_idle && !cu_mreq_valid && !tm_msg_valid && cu_oldest == tm_cid_next;
+    assign tm_pkt_o[p] = tm_pkt_valid && tm_pkt_ready;
+    wire unused_pkt = &{1'b0, pkt_word[LB-1:`WW_TMPKT_W(CID_W)], pkt_byte[1:0]};
 
     // The slice's request port (priority: the flush, the units, the
     // crossbar) and the routing of its responses.
@@ -512,6 +643,8 @@ module ww_gpu #(
       .x_req_amo_b_i     (x_req_amo_b[p*32 +: 32]),
       .rec_valid_o       (rec_valid),
       .rec_ready_i       (det_in_ready),
+      .tm_pkt_valid_o    (tm_pkt_valid),
+      .tm_pkt_ready_i    (tm_pkt_ready),
       .u_req_valid_i     (u_req_valid),
       .u_req_ready_o     (u_req_ready),
       .u_req_op_i        (u_req_op),
@@ -534,9 +667,21 @@ module ww_gpu #(
       .l2_rsp_valid_i    (l2_rsp_valid[p]),
       .l2_rsp_ready_o    (rsp_ready),
       .l2_rsp_id_i       (l2_rsp_id[p*ID_W +: ID_W]),
+      .l2_rsp_src_i      (l2_rsp_src[p*SM_W +: SM_W]),
+      .l2_rsp_miss_i     (l2_rsp_miss[p]),
+      .l2_rsp_data_i     (l2_rsp_data[p*LB +: LB]),
+      .tm_msg_valid_i    (tm_msg_valid),
+      .tm_msg_ready_o    (tm_msg_ready),
+      .tm_msg_sm_i       (tm_msg_sm),
+      .tm_msg_data_i     (tm_msg_data),
       .x_rsp_valid_o     (x_rsp_valid[p]),
-      .x_rsp_ready_i     (x_rsp_ready[p])
+      .x_rsp_ready_i     (x_rsp_ready[p]),
+      .x_rsp_src_o       (x_rsp_src[p*SM_W +: SM_W]),
+      .x_rsp_id_o        (x_rsp_id[p*ID_W +: ID_W]),
+      .x_rsp_miss_o      (x_rsp_miss[p]),
+      .x_rsp_data_o      (x_rsp_data[p*LB +: LB])
     );
+
 
     ww_l2_slice #(
       .SETS       (L2_SETS),
@@ -578,7 +723,7 @@ module ww_gpu #(
   end
   wire unused_rsp_op = ^{l2_rsp_op, dist_busy};
 
-  assign part_req_valid_o = x_req_valid & x_req_ready;
+  assign part_req_valid_o = x_req_valid & x_req_ready & ~tm_pkt_o;
   assign part_req_src_o   = x_req_src;
   assign part_req_sb_o    = x_req_sb;
 
@@ -587,8 +732,10 @@ module ww_gpu #(
   ////////////////////
 
   // The memory system is empty: nothing queued in the crossbar, no SM
-  // request pending, every slice idle (so no response pending either).
-  wire drained = req_idle && rsp_idle && !(|mreq_valid) && (&l2_req_ready) && (&det_idle);
+  // request pending, every slice idle (so no response pending either),
+  // every commit unit's ring empty with nothing in flight.
+  wire drained = req_idle && rsp_idle && !(|mreq_valid) && (&l2_req_ready) && (&det_idle) &&
+                 (&cu_idle);
 
   // FLUSH handshakes: a slice in IDLE takes its FLUSH; while flushing, a
   // slice's only response is that FLUSH's ack (rsp_ready is held high).

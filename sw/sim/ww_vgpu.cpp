@@ -56,6 +56,7 @@ static_assert(DRAM_BYTES < (1ull << 32), "the DRAM must stay below 4 GiB");
 constexpr unsigned SB_SK      = WW_SB_SK_LSB(WID_W, LB / 4, WW_SCORD_BARID_W, WW_SCORD_BLOOM_W);
 constexpr unsigned SB_SK_W    = WW_SB_SK_W(WID_W, LB / 4, WW_SCORD_BARID_W, WW_SCORD_BLOOM_W);
 constexpr unsigned IMEM_AW  = clog2(WW_IMEM_BYTES / 4);
+constexpr unsigned CID_W    = WW_CID_W;
 constexpr unsigned RESET_CYCLES = 4;
 
 static_assert(NUM_SM <= WW_VGPU_MAX_SM && NUM_PART <= WW_VGPU_MAX_PART, "too many SMs/partitions");
@@ -81,6 +82,9 @@ WW_PORT_W(stall_o, NUM_SM * WARPS * WW_GSI_W);
 WW_PORT_W(trap_kind_o, NUM_SM * WW_TRAP_W);
 WW_PORT_W(ret_mem_o, NUM_SM * WW_MEM_W);
 WW_PORT_W(part_req_sb_o, NUM_PART * SB_W);
+WW_PORT_W(tm_fin_cid_o, NUM_SM * CID_W);
+WW_PORT_W(tm_fin_wid_o, NUM_SM * WID_W);
+WW_PORT_W(tm_pkt_o, NUM_PART);
 #undef WW_PORT_W
 
 // ---- bit fields of a port of any width ----------------------------------
@@ -304,6 +308,20 @@ void collect(ww_vgpu *v, ww_vgpu_events_t *ev)
       v->st.scord_records++;
   }
 
+  // KILO TM: final outcomes (one per SM and cycle), packets the units took
+  ev->n_tm_fin = 0;
+  for (unsigned s = 0; s < NUM_SM; s++) {
+    if (!bits(t->tm_fin_valid_o, s, 1))
+      continue;
+    ww_vgpu_tm_fin_t *f = &ev->tm_fin[ev->n_tm_fin++];
+    f->sm = s;
+    f->warp = bits(t->tm_fin_wid_o, s * WID_W, WID_W);
+    f->lane = bits(t->tm_fin_lane_o, s * 5, 5);
+    f->cid = bits(t->tm_fin_cid_o, s * CID_W, CID_W);
+    f->pass = static_cast<int>(bits(t->tm_fin_pass_o, s, 1));
+  }
+  v->st.tm_packets += static_cast<uint64_t>(__builtin_popcount(bits(t->tm_pkt_o, 0, NUM_PART)));
+
   std::memset(ev->stall, 0, sizeof ev->stall);
   for (unsigned s = 0; s < NUM_SM; s++)
     for (unsigned w = 0; w < WARPS; w++)
@@ -523,7 +541,7 @@ extern "C" int ww_vgpu_launch(ww_vgpu_t *v, const ww_launch_t *l, char *err, siz
   v->kcycle = 0;
   v->st.cycles = 0;
   v->st.warp_insns = v->st.thread_insns = v->st.blocks_launched = 0;
-  v->st.l2_requests = v->st.scord_records = 0;
+  v->st.l2_requests = v->st.scord_records = v->st.tm_packets = 0;
   v->launched = 1;
   v->start_pending = 1;
   return 0;

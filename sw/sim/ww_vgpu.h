@@ -93,6 +93,15 @@ typedef struct {
   uint32_t sb[WW_VGPU_SB_WORDS];  /* ww_sm's mreq_sb_o, bit i in word i/32 */
 } ww_vgpu_part_req_t;
 
+/* A KILO TM final outcome: one commit ID of a lane decided by its SM's commit
+ * walk (ww_gpu tm_fin_*; docs/tm.md sec. 4.3). Co-simulation applies them in
+ * CID order. */
+typedef struct {
+  unsigned sm, warp, lane;
+  uint32_t cid;               /* commit ID (CID_W bits, wraps) */
+  int      pass;              /* 1 committed, 0 aborted */
+} ww_vgpu_tm_fin_t;
+
 /* Everything the RTL reported in one cycle. Retire records come in SM order
  * (the co-simulation's order: cycle, then SM); retire[i].step is the kernel
  * cycle. */
@@ -108,6 +117,8 @@ typedef struct {
   unsigned           n_part_req;
   ww_vgpu_part_req_t part_req[WW_VGPU_MAX_PART];
   uint8_t            stall[WW_VGPU_MAX_SM][WW_VGPU_MAX_WARPS];  /* GSI class per SM, warp */
+  unsigned           n_tm_fin;                 /* KILO TM final outcomes, SM order, */
+  ww_vgpu_tm_fin_t   tm_fin[WW_VGPU_MAX_SM];   /*   at most one per SM and cycle */
   int                busy, done;               /* busy_o, done_o */
 } ww_vgpu_events_t;
 
@@ -120,6 +131,7 @@ typedef struct {
   uint64_t blocks_launched;   /* this launch */
   uint64_t l2_requests;       /* this launch: requests the crossbar delivered to the L2 slices */
   uint64_t scord_records;     /* this launch: ScoRD records delivered to the detectors */
+  uint64_t tm_packets;        /* this launch: KILO TM packets the commit units accepted */
   uint64_t dram_reads, dram_writes;   /* since ww_vgpu_new */
   uint64_t dram_out_of_range;         /* since ww_vgpu_new; > 0 is a bug */
   uint64_t launch_cycle;      /* clock cycle (since ww_vgpu_new, as total_cycles counts)
@@ -158,7 +170,8 @@ void ww_vgpu_reset(ww_vgpu_t *v);
 int ww_vgpu_launch(ww_vgpu_t *v, const ww_launch_t *launch, char *err, size_t err_len);
 
 /* One clock cycle; fills ev (if not NULL) with this cycle's retire records,
- * placement, trap, accepted slice requests, stall classes. Returns
+ * placement, trap, accepted slice requests, stall classes, KILO TM final
+ * outcomes. Returns
  * WW_VGPU_DONE in the cycle of done_o, WW_VGPU_TRAP in the first cycle of an
  * SM's trap, else WW_VGPU_RUNNING. */
 ww_vgpu_status_t ww_vgpu_tick(ww_vgpu_t *v, ww_vgpu_events_t *ev);

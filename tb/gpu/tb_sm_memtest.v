@@ -14,12 +14,22 @@
 //           2 READ   load addr, wait for the data
 //           3 ADD    device atomic add of 1 at addr, wait for the old value
 //           4 TRAP   raise trap WW_TRAP_KERNEL_TRAP and stop
+//           5 TINC   KILO TM increment of addr, retried until it commits:
+//                    read the word (BYPASS READ), take one commit ID from
+//                    the vendor, send RLOG {addr, old} and WLOG {addr,
+//                    old + 1} to addr's partition and END to every
+//                    partition (TM packets, docs/tm.md sec. 4), count the
+//                    partitions' PASS/FAIL, report the final outcome on
+//                    tm_fin_*, send FINAL to every partition, wait for every
+//                    RETIRED; a failed attempt starts again from the read.
+//                    A RESEND message traps (one-word logs never overflow).
 //   [16]    1: addr = kargs + 4*w (shared by all blocks),
 //           0: addr = kargs + 4*((ctaid+1)*256 + w) (the block's own 1 KiB)
 //   [15:0]  w
 //   val = 0x80000000 | ctaid[14:0] << 16 | w
 // Every command but TRAP retires one record: warp 0, lane 0, the command as
-// insn, addr and val (WRITE) or the loaded/old word (READ, ADD) in lane 0.
+// insn, addr and val (WRITE) or the loaded/old word (READ, ADD, TINC: the
+// old word of the attempt that committed) in lane 0.
 // Requests, ids, retire kinds, the sideband: the codes of
 // rtl/include/ww_proto.vh (READ / WRITE through the L1 id class, ADD as a
 // BYPASS device atomic); the sideband carries the command in its OP field,
@@ -110,7 +120,7 @@ module ww_sm #(
   output wire [31:0]               gsi_rd_data_o,
   input  wire [`WW_SCHED_W-1:0]    sched_mode_i,
   input  wire [WID_W-1:0]          serial_wid_i,
-  output wire                      tm_cid_req_o,   // KILO TM: none here
+  output wire                      tm_cid_req_o,   // KILO TM: TINC, one lane
   output wire [TCNT_W-1:0]         tm_cid_n_o,
   input  wire                      tm_cid_grant_i,
   input  wire [CID_W-1:0]          tm_cid_base_i,
@@ -129,10 +139,19 @@ module ww_sm #(
   localparam [31:0] WMASK = WORDS - 1;
   localparam [31:0] NBLK  = BLOCKS;
 
-  localparam [2:0] S_IDLE = 3'd0, S_CMD = 3'd1, S_REQ = 3'd2, S_WAIT = 3'd3,
-                   S_DRAIN = 3'd4, S_HALT = 3'd5;
+  localparam [3:0] S_IDLE = 4'd0, S_CMD = 4'd1, S_REQ = 4'd2, S_WAIT = 4'd3,
+                   S_DRAIN = 4'd4, S_HALT = 4'd5,
+                   S_TCID = 4'd6,   // TINC: wait for the commit ID
+                   S_TPKT = 4'd7,   // TINC: RLOG, WLOG, END to every partition
+                   S_TOUT = 4'd8,   // TINC: wait for every partition's outcome
+                   S_TFIN = 4'd9,   // TINC: FINAL to every partition
+                   S_TRET = 4'd10;  // TINC: wait for every RETIRED
   // commands (bits [31:28] of an instruction-memory word)
-  localparam [3:0] C_END = 4'd0, C_WRITE = 4'd1, C_READ = 4'd2, C_ADD = 4'd3, C_TRAP = 4'd4;
+  localparam [3:0] C_END = 4'd0, C_WRITE = 4'd1, C_READ = 4'd2, C_ADD = 4'd3, C_TRAP = 4'd4,
+                   C_TINC = 4'd5;
+  localparam PART_W = (NUM_PART > 1) ? $clog2(NUM_PART) : 1;
+  localparam [7:0] NPKT = 2 + NUM_PART;   // RLOG, WLOG, END x NUM_PART
+  localparam [7:0] NP8  = NUM_PART;
 
   reg [31:0] imem [0:(1 << IMEM_AW) - 1];
   always @(posedge clk_i) begin
@@ -141,7 +160,11 @@ module ww_sm #(
     end
   end
 
-  reg [2:0]         st_q;
+  reg [3:0]         st_q;
+  // TINC: commit ID, packets sent, outcomes / RETIREDs received, a FAIL seen
+  reg [CID_W-1:0]   cid_q;
+  reg [7:0]         tp_q, nout_q, nret_q;
+  reg               tfail_q, fin_q;
   reg [31:0]        ctaid_q, pc_q, cmd_q, addr_q, rdata_q;
   reg [15:0]        wcnt_q;        // posted writes not yet acknowledged
   reg               ret_q, trap_q, done_q;
@@ -155,8 +178,17 @@ module ww_sm #(
                          : kargs_i + (((ctaid_q + 32'd1) << 10) | {14'd0, imem[word_pc[IMEM_AW-1:0]][15:0], 2'b00});
 
   wire req_fire = (st_q == S_REQ) && mreq_ready_i;
-  wire ack      = mrsp_valid_i && !mrsp_id_i[`WW_REQID_BYPASS_BIT];
+  wire tm_rsp   = mrsp_valid_i && mrsp_id_i[`WW_REQID_TM_BIT];
+  wire ack      = mrsp_valid_i && !mrsp_id_i[`WW_REQID_BYPASS_BIT] && !tm_rsp;
   wire data_rsp = mrsp_valid_i && mrsp_id_i[`WW_REQID_BYPASS_BIT];
+  // a KILO TM message (TMMSG at bit 0 of the data)
+  wire [`WW_TM_MSG_W-1:0] msg_kind =
+      mrsp_data_i[`WW_TMMSG_KIND_LSB(CID_W, PART_W) +: `WW_TMMSG_KIND_W(CID_W, PART_W)];
+  wire msg_out    = tm_rsp && (msg_kind == `WW_TM_MSG_PASS || msg_kind == `WW_TM_MSG_FAIL);
+  wire msg_ret    = tm_rsp && msg_kind == `WW_TM_MSG_RETIRED;
+  wire msg_resend = tm_rsp && (msg_kind == `WW_TM_MSG_RESEND_R || msg_kind == `WW_TM_MSG_RESEND_W);
+  wire tm_send    = (st_q == S_TPKT) || (st_q == S_TFIN);
+  wire [8:0] nout_next = {1'b0, nout_q} + {8'd0, msg_out};
 
   // the word of the line at addr_q
   reg [31:0] rsp_word;
@@ -172,6 +204,14 @@ module ww_sm #(
         mreq_data_o[k*32 +: 32] = val;
       end
     end
+    if (tm_send) begin   // a TM packet: TMPKT {CID, KIND} at bit 0, no bytes
+      mreq_be_o   = {LINE_BYTES{1'b0}};
+      mreq_data_o = {LB{1'b0}};
+      mreq_data_o[`WW_TMPKT_KIND_LSB(CID_W) +: `WW_TMPKT_KIND_W(CID_W)] =
+          (st_q == S_TFIN) ? `WW_TM_PKT_FINAL : (tp_q == 8'd0) ? `WW_TM_PKT_RLOG :
+          (tp_q == 8'd1) ? `WW_TM_PKT_WLOG : `WW_TM_PKT_END;
+      mreq_data_o[`WW_TMPKT_CID_LSB(CID_W) +: `WW_TMPKT_CID_W(CID_W)] = cid_q;
+    end
   end
 
   always @(posedge clk_i) begin
@@ -181,10 +221,17 @@ module ww_sm #(
       ret_q  <= 1'b0;
       trap_q <= 1'b0;
       done_q <= 1'b0;
+      fin_q  <= 1'b0;
     end else begin
       ret_q  <= 1'b0;
       trap_q <= 1'b0;
       done_q <= 1'b0;
+      fin_q  <= 1'b0;
+      nout_q <= nout_next[7:0];
+      nret_q <= nret_q + {7'd0, msg_ret};
+      if (msg_out && msg_kind == `WW_TM_MSG_FAIL) begin
+        tfail_q <= 1'b1;
+      end
       wcnt_q <= wcnt_q + {15'd0, req_fire && cmd == C_WRITE} - {15'd0, ack};
       case (st_q)
         S_IDLE: begin
@@ -217,9 +264,57 @@ module ww_sm #(
         S_WAIT: begin
           if (data_rsp) begin
             rdata_q <= rsp_word;
-            ret_q   <= 1'b1;
-            pc_q    <= pc_q + 32'd4;
-            st_q    <= S_CMD;
+            if (cmd == C_TINC) begin
+              st_q <= S_TCID;
+            end else begin
+              ret_q <= 1'b1;
+              pc_q  <= pc_q + 32'd4;
+              st_q  <= S_CMD;
+            end
+          end
+        end
+        S_TCID: begin
+          if (tm_cid_grant_i) begin
+            cid_q   <= tm_cid_base_i;
+            tp_q    <= 8'd0;
+            nout_q  <= 8'd0;
+            nret_q  <= 8'd0;
+            tfail_q <= 1'b0;
+            st_q    <= S_TPKT;
+          end
+        end
+        S_TPKT: begin
+          if (mreq_ready_i) begin
+            tp_q <= tp_q + 8'd1;
+            if (tp_q == NPKT - 8'd1) begin
+              st_q <= S_TOUT;
+            end
+          end
+        end
+        S_TOUT: begin
+          if (nout_q == NP8) begin
+            fin_q <= 1'b1;
+            tp_q  <= 8'd0;
+            st_q  <= S_TFIN;
+          end
+        end
+        S_TFIN: begin
+          if (mreq_ready_i) begin
+            tp_q <= tp_q + 8'd1;
+            if (tp_q == NP8 - 8'd1) begin
+              st_q <= S_TRET;
+            end
+          end
+        end
+        S_TRET: begin
+          if (nret_q == NP8) begin
+            if (tfail_q) begin
+              st_q <= S_REQ;      // again, from the read
+            end else begin
+              ret_q <= 1'b1;
+              pc_q  <= pc_q + 32'd4;
+              st_q  <= S_CMD;
+            end
           end
         end
         S_DRAIN: begin
@@ -232,6 +327,10 @@ module ww_sm #(
         default: begin  // S_HALT: a trap stops the SM
         end
       endcase
+      if (msg_resend) begin
+        st_q   <= S_HALT;
+        trap_q <= 1'b1;
+      end
     end
   end
 
@@ -248,15 +347,21 @@ module ww_sm #(
   assign free_warps_o    = (st_q == S_IDLE) ? ALL_WARPS : {WCNT_W{1'b0}};
   assign block_done_o    = done_q;
 
-  assign mreq_valid_o    = (st_q == S_REQ);
-  assign mreq_op_o       = (cmd == C_WRITE) ? `WW_L2_WRITE :
+  // a TM packet's line: the word's line (RLOG, WLOG), else the partition
+  wire [31:0] pkt_part = (st_q == S_TFIN) ? {24'd0, tp_q} : {24'd0, tp_q - 8'd2};
+  assign mreq_valid_o    = (st_q == S_REQ) || tm_send;
+  assign mreq_op_o       = tm_send ? `WW_L2_READ : (cmd == C_WRITE) ? `WW_L2_WRITE :
                            (cmd == C_ADD) ? `WW_L2_ATOMIC : `WW_L2_READ;
-  assign mreq_line_o     = addr_q[31:OFF_W];
-  assign mreq_id_o       = (cmd != C_WRITE) ? `WW_REQID_BYPASS : `WW_REQID_L1;
+  assign mreq_line_o     = (tm_send && !(st_q == S_TPKT && tp_q < 8'd2)) ? pkt_part[LINE_W-1:0] :
+                           addr_q[31:OFF_W];
+  assign mreq_id_o       = tm_send ? `WW_REQID_TM :
+                           (cmd != C_WRITE) ? `WW_REQID_BYPASS : `WW_REQID_L1;
   assign mreq_amo_op_o   = `WW_AMO_ADD;
   assign mreq_amo_word_o = (WORDS > 1) ? addr_q[2 +: WORD_W] : {WORD_W{1'b0}};
-  assign mreq_amo_a_o    = 32'd1;
-  assign mreq_amo_b_o    = 32'd0;
+  assign mreq_amo_a_o    = tm_send ? addr_q : 32'd1;
+  assign mreq_amo_b_o    = (st_q == S_TFIN) ? {31'd0, !tfail_q} :
+                           (st_q == S_TPKT && tp_q == 8'd0) ? rdata_q :
+                           (st_q == S_TPKT && tp_q == 8'd1) ? rdata_q + 32'd1 : 32'd0;
   reg [SB_W-1:0] sb_c;
   always @(*) begin
     sb_c = {SB_W{1'b0}};   // warp 0, record kind NONE
@@ -273,9 +378,9 @@ module ww_sm #(
   assign ret_pc_o        = ret_pc_q;
   assign ret_insn_o      = cmd_q;
   assign ret_mask_o      = {{(LANES-1){1'b0}}, 1'b1};
-  assign ret_rd_o        = (cmd == C_READ || cmd == C_ADD) ? 5'd1 : 5'd0;
+  assign ret_rd_o        = (cmd == C_READ || cmd == C_ADD || cmd == C_TINC) ? 5'd1 : 5'd0;
   assign ret_mem_o       = (cmd == C_WRITE) ? `WW_MEM_STORE : (cmd == C_READ) ? `WW_MEM_LOAD :
-                           (cmd == C_ADD) ? `WW_MEM_ATOMIC_DEV : `WW_MEM_NONE;
+                           (cmd == C_ADD || cmd == C_TINC) ? `WW_MEM_ATOMIC_DEV : `WW_MEM_NONE;
   assign ret_mem_bytes_o = (cmd == C_END) ? 3'd0 : 3'd4;
   assign ret_rd_val_o    = {{(LANES*32-32){1'b0}}, rdata_q};
   assign ret_addr_o      = {{(LANES*32-32){1'b0}}, addr_q};
@@ -300,17 +405,17 @@ module ww_sm #(
 
   assign gsi_rd_data_o = 32'd0;   // no stall counters in the double
   wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:0],
-                     sched_mode_i, serial_wid_i, tm_cid_grant_i, tm_cid_base_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
+                     sched_mode_i, serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
                      scord_en_i, scord_ack_i,
                      TRACE_ID[0]};
 
-  assign tm_cid_req_o   = 1'b0;
-  assign tm_cid_n_o     = {TCNT_W{1'b0}};
-  assign tm_fin_valid_o = 1'b0;
+  assign tm_cid_req_o   = (st_q == S_TCID);
+  assign tm_cid_n_o     = {{(TCNT_W-1){1'b0}}, 1'b1};
+  assign tm_fin_valid_o = fin_q;
   assign tm_fin_wid_o   = {WID_W{1'b0}};
   assign tm_fin_lane_o  = 5'd0;
-  assign tm_fin_cid_o   = {CID_W{1'b0}};
-  assign tm_fin_pass_o  = 1'b0;
+  assign tm_fin_cid_o   = cid_q;
+  assign tm_fin_pass_o  = !tfail_q;
 
 endmodule  // ww_sm (test double)
 `default_nettype wire

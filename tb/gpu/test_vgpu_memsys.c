@@ -21,7 +21,16 @@
  *     some (lines interleave over partitions);
  *   - the same results at DRAM latency 1, the default, and 37 with one
  *     request per 5 cycles; a second launch on the same GPU;
- *   - a TRAP command stops the run with its kind, SM, warp, PC, block.
+ *   - a TRAP command stops the run with its kind, SM, warp, PC, block;
+ *   - no KILO TM packet in those runs (the commit units idle);
+ *   - KILO TM through the partition ports' commit units (TINC: a
+ *     transactional increment, RLOG + WLOG to the word's partition, END and
+ *     FINAL to every partition, retried until it commits): every block
+ *     increments two counters in two partitions; the counters end at
+ *     grid * N in DRAM, the committed attempts saw the old values 0 ..
+ *     grid * N - 1 once each (serializable), every attempt has its own
+ *     commit ID and one final outcome event, the failed ones are retried,
+ *     and the units accepted exactly the packets sent.
  * Ends with "N passed, N failed".
  */
 #include <stdio.h>
@@ -43,13 +52,14 @@ static int g_case_fail;
     }                                                                    \
   } while (0)
 
-enum { C_END = 0, C_WRITE = 1, C_READ = 2, C_ADD = 3, C_TRAP = 4 };
+enum { C_END = 0, C_WRITE = 1, C_READ = 2, C_ADD = 3, C_TRAP = 4, C_TINC = 5 };
 #define CMD(op, shared, w) (((uint32_t)(op) << 28) | ((uint32_t)(shared) << 16) | (uint32_t)(w))
 #define VAL(ctaid, w) (0x80000000u | ((uint32_t)(ctaid) & 0x7FFF) << 16 | (uint32_t)(w))
 #define HOSTW(w) (0xC0DE0000u + (uint32_t)(w))
 
 #define PROG_A   WW_CODE_BASE
 #define PROG_B   (WW_CODE_BASE + 0x100)
+#define PROG_C   (WW_CODE_BASE + 0x200)
 #define MAX_CMDS 64
 #define MAX_GRID 64
 
@@ -210,6 +220,8 @@ static void run_a(ww_vgpu_t *v, uint32_t grid, uint32_t kargs, const char *what)
   CHECK(st.warp_insns == (uint64_t)grid * n_a && st.blocks_launched == grid,
         "%s: stats %llu insns %llu blocks", what, (unsigned long long)st.warp_insns,
         (unsigned long long)st.blocks_launched);
+  CHECK(st.tm_packets == 0, "%s: %llu TM packets in a kernel without transactions", what,
+        (unsigned long long)st.tm_packets);
   printf("  %s: %u blocks in %llu cycles\n", what, grid, (unsigned long long)st.cycles);
 }
 
@@ -273,6 +285,93 @@ static void t_trap(void)
   ww_vgpu_free(v);
 }
 
+/* KILO TM: each block increments the counters at words 0 and TM_W2 (another
+ * line, so another partition) TM_N times each, transactionally. */
+#define TM_N  3
+#define TM_W2 (WW_LINE_BYTES / 4)
+#define TM_MAXV 256
+
+static void run_tm(unsigned lat, unsigned iv, uint32_t grid, const char *what)
+{
+  ww_vgpu_t *v = mk(lat, iv);
+  const ww_vgpu_info_t *info = ww_vgpu_info(v);
+  const uint32_t kargs = 0x100000;
+  uint8_t *m = ww_vgpu_mem(v);
+  unsigned nc = 0;
+  uint32_t prog[2 * TM_N + 1];
+  for (unsigned i = 0; i < TM_N; i++) {
+    prog[nc++] = CMD(C_TINC, 1, 0);
+    prog[nc++] = CMD(C_TINC, 1, TM_W2);
+  }
+  prog[nc++] = CMD(C_END, 0, 0);
+  for (unsigned i = 0; i < nc; i++)
+    put32(m, PROG_C + 4 * i, prog[i]);
+  put32(m, kargs, 0);
+  put32(m, kargs + 4 * TM_W2, 0);
+  ww_launch_t l = { PROG_C, grid, info->lanes, kargs };
+  char err[300];
+  if (ww_vgpu_launch(v, &l, err, sizeof err)) {
+    CHECK(0, "launch: %s", err);
+    ww_vgpu_free(v);
+    return;
+  }
+  static ww_vgpu_events_t ev;
+  static uint8_t seen[2][TM_MAXV];
+  static uint8_t cid_seen[1u << 16];
+  memset(seen, 0, sizeof seen);
+  memset(cid_seen, 0, sizeof cid_seen);
+  unsigned incs = 0, fins = 0, passes = 0, dup_cid = 0, bad_old = 0;
+  ww_vgpu_status_t r;
+  do {
+    r = ww_vgpu_tick(v, &ev);
+    for (unsigned i = 0; i < ev.n_retire; i++) {
+      const ww_retire_t *rt = &ev.retire[i];
+      if (rt->insn >> 28 != C_TINC)
+        continue;
+      unsigned which = (rt->insn & 0xFFFF) != 0, old = rt->rd_val[0];
+      if (old < TM_MAXV && !seen[which][old])
+        seen[which][old] = 1;
+      else
+        bad_old++;
+      incs++;
+    }
+    for (unsigned i = 0; i < ev.n_tm_fin; i++) {
+      const ww_vgpu_tm_fin_t *f = &ev.tm_fin[i];
+      fins++;
+      passes += f->pass != 0;
+      if (f->cid < sizeof cid_seen && !cid_seen[f->cid])
+        cid_seen[f->cid] = 1;
+      else
+        dup_cid++;
+      CHECK(f->sm < info->num_sm && f->warp == 0 && f->lane == 0, "fin event sm %u warp %u lane %u",
+            f->sm, f->warp, f->lane);
+    }
+  } while (r == WW_VGPU_RUNNING && ww_vgpu_cycles(v) < 2000000);
+  CHECK(r == WW_VGPU_DONE, "run ended with %d after %llu cycles", (int)r,
+        (unsigned long long)ww_vgpu_cycles(v));
+  const unsigned want = grid * TM_N;
+  CHECK(get32(m, kargs) == want && get32(m, kargs + 4 * TM_W2) == want,
+        "counters %u and %u in DRAM, want %u", get32(m, kargs), get32(m, kargs + 4 * TM_W2), want);
+  CHECK(incs == 2 * want && !bad_old, "%u increments retired, %u with a repeated old value", incs,
+        bad_old);
+  CHECK(passes == 2 * want && !dup_cid, "%u final outcomes, %u passed, %u repeated CIDs", fins,
+        passes, dup_cid);
+  ww_vgpu_stats_t st;
+  ww_vgpu_stats(v, &st);
+  const uint64_t pkts = (uint64_t)fins * (2 + 2 * info->num_part);
+  CHECK(st.tm_packets == pkts, "%llu TM packets accepted, want %llu", (unsigned long long)st.tm_packets,
+        (unsigned long long)pkts);
+  printf("  %s: %u blocks, %u commits, %u aborts, %llu packets in %llu cycles\n", what, grid,
+         passes, fins - passes, (unsigned long long)st.tm_packets, (unsigned long long)st.cycles);
+  ww_vgpu_free(v);
+}
+
+static void t_tm(void)
+{
+  run_tm(0, 0, 12, "tm, default DRAM");
+  run_tm(37, 5, 20, "tm, DRAM latency 37 interval 5");
+}
+
 int main(void)
 {
   build_prog_a();
@@ -281,7 +380,7 @@ int main(void)
     void (*fn)(void);
   } cases[] = {
     { "default", t_default }, { "dram-fast", t_fast }, { "dram-slow", t_slow },
-    { "trap", t_trap },
+    { "trap", t_trap }, { "tm", t_tm },
   };
   int pass = 0, fail = 0;
   for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {

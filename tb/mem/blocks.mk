@@ -17,5 +17,5 @@ switch_POINTS   := wide:WW_NUM_SM=4,WW_NUM_PART=3 single:WW_NUM_SM=3,WW_NUM_PART
 BLOCKS += part_port
 part_port_C        := cmodel/mem/ww_part_port.c
 part_port_LOCKSTEP := tb/mem/lockstep/part_port.c
-part_port_MUTANTS  := PART_PORT_XBAR_BEATS_UNIT PART_PORT_RSP_LEAKS
+part_port_MUTANTS  := PART_PORT_XBAR_BEATS_UNIT PART_PORT_RSP_LEAKS PART_PORT_TM_LEAKS PART_PORT_MSG_LAST
 part_port_POINTS   := two:WW_PART_UNITS=2 three:WW_PART_UNITS=3,WW_NUM_SM=3,WW_LINE_BYTES=4

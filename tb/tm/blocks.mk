@@ -37,3 +37,9 @@ tm_warp_C        := cmodel/tm/ww_tm_warp.c
 tm_warp_LOCKSTEP := tb/tm/lockstep/tm_warp.c
 tm_warp_MUTANTS  := TM_WARP_LIMIT_PLUS_ONE TM_WARP_WD_DURING_COMMIT
 tm_warp_POINTS   := small:WW_WARPS_PER_SM=2,WW_TM_WARPS_PER_SM=1,WW_TX_DEPTH_W=2,WW_TX_WATCHDOG=5 unlimited:WW_TM_WARPS_PER_SM=0 wide:WW_WARPS_PER_SM=32,WW_TM_WARPS_PER_SM=3,WW_TX_WATCHDOG=0
+
+BLOCKS += tm_cu_mem
+tm_cu_mem_C        := cmodel/tm/ww_tm_cu_mem.c
+tm_cu_mem_LOCKSTEP := tb/tm/lockstep/tm_cu_mem.c
+tm_cu_mem_MUTANTS  := TM_CU_MEM_WORD0
+tm_cu_mem_POINTS   := small:WW_LINE_BYTES=4,WW_TM_CU_READS=2 wide:WW_LINE_BYTES=128,WW_TM_CU_READS=16

@@ -3,12 +3,15 @@
  * Lockstep block: ww_part_port (rtl/mem/ww_part_port.v), the partition port
  * in front of one L2 slice. Stimulus, as the GPU drives it: the crossbar
  * offers requests held until accepted, a third of them ScoRD sideband
- * records; every unit offers READ/WRITE requests held until accepted, in
+ * records, a sixth KILO TM packets (id class TM); every unit offers READ/WRITE requests held until accepted, in
  * bursts where several units and the crossbar compete; the slice answers
  * with responses held until taken, whose ids are the units' own, L1 ids or
- * BYPASS ids; random back-pressure on every ready (slice, record port,
- * crossbar responses, with phases of a stalled slice); flush phases as the
- * top's ST_FLUSH (flush_valid_i until the slice takes it, then the ack).
+ * BYPASS ids, with random source, miss and data; the commit unit offers
+ * messages held until taken, in phases of a message every cycle (so the
+ * turns of the response arbiter are exercised); random back-pressure on
+ * every ready (slice, record port, TM packet port, crossbar responses, with
+ * phases of a stalled slice); flush phases as the top's ST_FLUSH
+ * (flush_valid_i until the slice takes it, then the ack).
  */
 #include "ww_lockstep.h"
 #include "ww_part_port.h"
@@ -25,7 +28,8 @@
 #define WORD_W  WW_IDX_W(WW_LINE_BYTES / 4)
 
 typedef struct {
-  int x_pending, rsp_pending, flush_left, flush_sent;
+  int x_pending, rsp_pending, msg_pending, flush_left, flush_sent;
+  unsigned msg_pct;      /* chance of a new message, per cent */
   int u_pending[N_UNITS];
   unsigned burst;        /* 0 quiet, 1 busy, 2 every requester at once */
   unsigned stall;        /* cycles left of a stalled slice */
@@ -65,6 +69,10 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       s->u_pending[k] = 0;
   if (s->rsp_pending && (in->l2_rsp_valid_i & 1) && (prev->l2_rsp_ready_o & 1))
     s->rsp_pending = 0;
+  if (s->msg_pending && (in->tm_msg_valid_i & 1) && (prev->tm_msg_ready_o & 1))
+    s->msg_pending = 0;
+  if (cycle % 500 == 0)
+    s->msg_pct = ww_rng_chance(r, 1, 3) ? 100 : (unsigned)ww_rng_below(r, 40);
 
   /* flush: about once in 400 cycles, when no response is pending */
   if (s->flush_left) {
@@ -85,7 +93,12 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
                                             : WW_SCORD_SK_NONE;
     in->x_req_op_i = ww_rng_bits(r, WW_L2_W);
     in->x_req_line_i = rnd_bits(r, LINE_W);
-    in->x_req_id_i = ww_rng_chance(r, 1, 2) ? ww_rng_bits(r, 3) : (WW_REQID_BYPASS | ww_rng_bits(r, 3));
+    unsigned pick = (unsigned)ww_rng_below(r, 6);
+    int tm = !pick;
+    in->x_req_id_i = tm ? WW_REQID_TM
+                   : pick < 3 ? ww_rng_bits(r, 3) : (WW_REQID_BYPASS | ww_rng_bits(r, 3));
+    if (tm)   /* a TM packet is never a record */
+      in->x_req_sk_i = WW_SCORD_SK_NONE;
     in->x_req_src_i = ww_rng_below(r, WW_NUM_SM);
     for (unsigned i = 0; i < WW_PORT_WORDS(WW_LINE_BYTES); i++)
       in->x_req_be_i[i] = 0;
@@ -134,8 +147,21 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
                     : c == N_UNITS ? ww_rng_bits(r, 3)
                     : c == N_UNITS + 1 ? (WW_REQID_BYPASS | ww_rng_bits(r, 3))
                     : ww_rng_bits(r, WW_REQID_W);
+    in->l2_rsp_src_i = ww_rng_below(r, WW_NUM_SM);
+    in->l2_rsp_miss_i = ww_rng_bits(r, 1);
+    for (unsigned i = 0; i < LB / 32; i++)
+      in->l2_rsp_data_i[i] = (uint32_t)ww_rng_bits(r, 32);
   }
   in->l2_rsp_valid_i = (uint64_t)s->rsp_pending;
+  /* the commit unit's messages */
+  if (!s->msg_pending && ww_rng_chance(r, s->msg_pct, 100)) {
+    s->msg_pending = 1;
+    in->tm_msg_sm_i = ww_rng_below(r, WW_NUM_SM);
+    for (unsigned i = 0; i < LB / 32; i++)
+      in->tm_msg_data_i[i] = (uint32_t)ww_rng_bits(r, 32);
+  }
+  in->tm_msg_valid_i = (uint64_t)s->msg_pending;
+  in->tm_pkt_ready_i = ww_rng_chance(r, 2, 3);
   in->rec_ready_i = ww_rng_chance(r, 2, 3);
   in->x_rsp_ready_i = ww_rng_chance(r, 3, 4);
   in->rst_ni = (uint64_t)ww_stim_rst_n(r, cycle);
