@@ -134,6 +134,9 @@ void ww_gpu_set_tx_hook(ww_gpu_t *gpu, ww_tx_outcome_fn fn, void *ctx);
  * ones and clears the SM's L1, as standalone. The setting holds across
  * launches; set it before ww_gpu_launch(). */
 void ww_gpu_set_tm_external(ww_gpu_t *gpu, int on);
+/* 1 when hardware warp `warp` of SM `sm` is in a transaction now (its next
+ * global loads below TX_LOG_BASE are transactional). */
+int ww_gpu_warp_in_tx(const ww_gpu_t *gpu, unsigned sm, unsigned warp);
 
 /* Reports the final outcome of lane `lane` of hardware warp `warp` on SM
  * `sm`, commit ID `cid` (WW_CID_W bits), pass 1 or fail 0. 0; or -1 with the

@@ -334,6 +334,11 @@ void ww_gpu_set_tm_external(ww_gpu_t *g, int on)
   g->tm_external = on != 0;
 }
 
+int ww_gpu_warp_in_tx(const ww_gpu_t *g, unsigned sm, unsigned warp)
+{
+  return sm < g->cfg.num_sm && warp < g->cfg.warps_per_sm && g->sm[sm].warps[warp].tx_depth != 0;
+}
+
 /* Is warp w at its outermost ww.tx.commit, every instruction before it
  * executed (so its logs are complete)? */
 static int at_commit(const ww_gpu_t *g, const ww_warp_t *w)

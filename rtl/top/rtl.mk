@@ -16,7 +16,7 @@ block_dist_SYNTH := 1
 RTL_MODULES += gpu
 gpu_TOP   := ww_gpu
 gpu_RTL   := $(sm_RTL) rtl/mem/ww_switch.v rtl/mem/ww_l2_slice.v rtl/mem/ww_xbar.v rtl/mem/ww_part_port.v \
-             rtl/common/ww_h3_hash.v rtl/tm/ww_lwh.v rtl/tm/ww_tm_commit_unit.v rtl/tm/ww_tm_cu_mem.v rtl/tm/ww_tm_cid.v \
+             rtl/tm/ww_lwh.v rtl/tm/ww_tm_commit_unit.v rtl/tm/ww_tm_cu_mem.v rtl/tm/ww_tm_cid.v \
              rtl/scord/ww_scord_check.v rtl/scord/ww_scord_fencefile.v rtl/scord/ww_scord_det.v \
              rtl/top/ww_block_dist.v rtl/top/ww_gpu.v
 gpu_SYNTH := 1

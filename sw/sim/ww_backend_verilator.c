@@ -63,6 +63,8 @@ typedef struct {
   int          races_valid;     /* a launch with ScoRD on completed */
   ww_cycle_fn  cycle_fn;        /* per-cycle stall classes (ww_trace_json) */
   void        *cycle_ctx;
+  uint32_t     tx_log_base;     /* KILO TM: transactional addresses are below it */
+  uint64_t     tm_fins;         /* KILO TM final outcomes reported (cumulative) */
 } vb_t;
 
 /* ---- ScoRD race log (docs/scord.md §3 "Race log") ----------------------- */
@@ -246,7 +248,10 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   b->max_cycles = opts->max_steps ? opts->max_steps : WW_DEFAULT_MAX_STEPS;
   if (b->cosim != WW_COSIM_OFF) {
     ww_gpu_cfg_t cfg = ww_gpu_default_cfg();
-    cfg.tx_log_words = 0;   /* the RTL traps transactions until issue 14 builds them */
+    /* KILO TM: the RTL's watchdog validation pass is not built yet (issue
+     * 14), so the model runs without one; which lanes commit is the RTL's
+     * (its final outcomes, applied in CID order, docs/tm.md sec. 5) */
+    cfg.tx_watchdog = 0;
     b->model = ww_gpu_new(&cfg, err, err_len);
     if (!b->model) {
       ww_vgpu_free(b->v);
@@ -254,6 +259,8 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
       return NULL;
     }
     ww_gpu_set_manual_placement(b->model, 1);
+    ww_gpu_set_tm_external(b->model, 1);
+    b->tx_log_base = ww_gpu_tx_log_base(&cfg);
     if (b->cosim == WW_COSIM_SYNC && !(b->aorder = ww_aorder_new())) {
       ww_gpu_free(b->model);
       ww_vgpu_free(b->v);
@@ -413,12 +420,14 @@ static ww_run_t sync_step(vb_t *b, const ww_retire_t *r, int *oom)
 {
   uint32_t lanes = 0, before[WW_LANES];
   const unsigned k = r->mem;
+  const int tx = ww_gpu_warp_in_tx(b->model, r->sm, r->warp);
   for (unsigned l = 0; l < WW_LANES; l++) {
     if (!(r->mask >> l & 1))
       continue;
     if (k == WW_MEM_ATOMIC_DEV || k == WW_MEM_LOAD_STRONG ||
-        (k == WW_MEM_LOAD && ww_aorder_tracked(b->aorder, r->addr[l])))
-      lanes |= 1u << l;
+        (k == WW_MEM_LOAD && ww_aorder_tracked(b->aorder, r->addr[l])) ||
+        (k == WW_MEM_LOAD && tx && r->addr[l] < b->tx_log_base))
+      lanes |= 1u << l;   /* KILO TM: a transactional load reads L2 when it runs */
     if (k == WW_MEM_ATOMIC_DEV || k == WW_MEM_ATOMIC_BLK || k == WW_MEM_LOAD_STRONG ||
         k == WW_MEM_STORE_STRONG)
       before[l] = model_word(b, r->addr[l]);
@@ -525,6 +534,18 @@ static ww_run_t vb_run(void *be)
         b->cycle_fn(b->cycle_ctx, ev.cycle, s, ev.stall[s], WW_WARPS_PER_SM);
     }
     int model_trapped = 0;
+    /* KILO TM final outcomes of this cycle, before its retires (a warp's
+     * ww.tx.commit retires after every older CID's outcome is reported) */
+    for (unsigned i = 0; b->model && i < ev.n_tm_fin; i++) {
+      const ww_vgpu_tm_fin_t *f = &ev.tm_fin[i];
+      char e2[160];
+      b->tm_fins++;
+      if (ww_gpu_tm_final(b->model, f->sm, f->warp, f->lane, f->cid, f->pass, e2, sizeof e2)) {
+        snprintf(why, sizeof why, "KILO TM CID %u (SM %u warp %u lane %u, RTL %s): %.150s",
+                 f->cid, f->sm, f->warp, f->lane, f->pass ? "commits" : "aborts", e2);
+        return mismatch(b, ev.cycle, NULL, why);
+      }
+    }
     for (unsigned i = 0; i < ev.n_retire; i++) {
       const ww_retire_t *r = &ev.retire[i];
       b->warp_insns++;
