@@ -6,17 +6,21 @@
  * once a cycle each with the inputs the RTL wires to them.
  *
  * Order within a cycle (the combinational paths through this block):
- *  1. ww_lsu_agen on the offered instruction (fault_o, the addresses);
+ *  1. ww_lsu_agen on the offered instruction (the addresses, its fault),
+ *     then the transactional lanes and the log-full fault (fault_o);
  *  2. ww_lsu_wb's outputs from its state (ww_lsu_wb_outputs: free_o for
  *     in_ready_o and the accept, waiting_o for fence.dev);
  *  3. ww_lsu_bytes, ww_shmem and ww_coalescer, whose inputs come from this
  *     block's registers only;
  *  4. ww_l1_dcache: its req_valid_i holds fence.dev's invalidate until no
  *     write is pending (ww_l1_dcache_wr_pending, the wr_pending_o of this
- *     cycle read before the step);
+ *     cycle read before the step); in cycles the FSM does not use it,
+ *     ww_tm_sm's request (tag bit 7); the answers with tag bit 7 are
+ *     ww_tm_sm's (tm_l1_*), the others the FSM's and ww_lsu_wb's;
  *  5. ww_lsu_wb's rsp_load_o for the L1's answer (whether it is a load
  *     entry's, else the front atomic's), ww_scord_rec's records and
- *     sideband (after the L1: its request wins the port);
+ *     sideband (after the L1: its request wins the port), then a TM packet
+ *     when neither the L1, a bypass atomic nor a record wants the port;
  *  6. the outputs, ww_lsu_wb's step with its inputs, and this block's
  *     clock edge.
  * Registers the RTL does not reset (track, bar, lk, chk, fp, the line
@@ -39,7 +43,7 @@
 enum {
   S_IDLE = 0, S_RS3 = 1, S_SHREQ = 2, S_SHWAIT = 3, S_GLOBAL = 4, S_LINE = 5, S_L1REQ = 6,
   S_L1RSP = 7, S_WACK = 8, S_BYPREQ = 9, S_BYPRSP = 10, S_FENCE = 11, S_DONE = 12,
-  S_CHECK = 13, S_FPKT = 14, S_FACK = 15
+  S_CHECK = 13, S_FPKT = 14, S_FACK = 15, S_TXREQ = 16, S_TXWAIT = 17
 };
 
 #define L WW_LANES
@@ -49,7 +53,7 @@ enum {
 struct ww_lsu {
   ww_lsu_cfg_t cfg;
   unsigned li_w, ctx_w, nl_w, off_w, sword_w, part_w, l1_id_w;
-  uint32_t lane_mask, local_base0;
+  uint32_t lane_mask, local_base0, tx_log_base;
   /* sub-blocks */
   ww_lsu_agen_t *agen;
   ww_lsu_bytes_t *bytes;
@@ -60,7 +64,7 @@ struct ww_lsu {
   ww_lsu_wb_t *wb;
   /* FSM registers */
   unsigned state;
-  uint32_t wid, op, pc, ctaid, slot, sh_mask, gl_mask, n, cx, line, lanes;
+  uint32_t wid, op, pc, ctaid, slot, sh_mask, gl_mask, tx_mask, n, cx, line, lanes;
   int last, dropped;
   uint32_t addr[L], data[L], swap[L];
   /* lines in flight, ScoRD */
@@ -71,8 +75,9 @@ struct ww_lsu {
 
 ww_lsu_cfg_t ww_lsu_default_cfg(void)
 {
-  ww_lsu_cfg_t c = { WW_WARPS_PER_SM, WW_LANES, WW_BLOCKS_PER_SM, WW_LINE_BYTES,
-                     WW_NUM_SM,       WW_NUM_PART, WW_LSU_CTX };
+  ww_lsu_cfg_t c = { WW_WARPS_PER_SM, WW_LANES,   WW_BLOCKS_PER_SM, WW_LINE_BYTES,
+                     WW_NUM_SM,       WW_NUM_PART, WW_LSU_CTX,       WW_TX_LOG_WORDS,
+                     WW_CID_W };
   return c;
 }
 
@@ -94,11 +99,13 @@ ww_lsu_t *ww_lsu_new(const ww_lsu_cfg_t *c)
 {
   ww_lsu_cfg_t d = ww_lsu_default_cfg();
   if (memcmp(c, &d, sizeof d) != 0 || !ww_is_pow2(c->lanes) || c->lanes < 2 ||
-      c->line_bytes < 8 || WW_IDX_W(c->ctx) + ww_clog2(c->lanes) > 8) {
+      c->line_bytes < 8 || WW_IDX_W(c->ctx) + ww_clog2(c->lanes) > 7) {
     fprintf(stderr, "ww_lsu: illegal configuration WARPS=%u LANES=%u BLOCKS=%u LINE_BYTES=%u "
-            "NUM_SM=%u NUM_PART=%u CTX=%u (each must be its ww_config.h value; LANES a power "
-            "of two >= 2, LINE_BYTES >= 8)\n", c->warps, c->lanes, c->blocks, c->line_bytes,
-            c->num_sm, c->num_part, c->ctx);
+            "NUM_SM=%u NUM_PART=%u CTX=%u LOG_WORDS=%u CID_W=%u (each must be its "
+            "ww_config.h value; LANES a power of two >= 2, LINE_BYTES >= 8; the L1 tag "
+            "{entry, line} in 7 bits, bit 7 is ww_tm_sm's)\n", c->warps,
+            c->lanes, c->blocks, c->line_bytes, c->num_sm, c->num_part, c->ctx, c->log_words,
+            c->cid_w);
     return NULL;
   }
   ww_lsu_t *m = calloc(1, sizeof *m);
@@ -115,6 +122,9 @@ ww_lsu_t *ww_lsu_new(const ww_lsu_cfg_t *c)
   m->lane_mask = c->lanes == 32 ? 0xFFFFFFFFu : (1u << c->lanes) - 1;
   m->local_base0 = (uint32_t)WW_GMEM_BYTES -
                    (uint32_t)(c->num_sm * c->warps * c->lanes * WW_LOCAL_BYTES);
+  /* KILO TM's log region just below local memory (docs/tm.md sec. 5) */
+  m->tx_log_base = m->local_base0 -
+                   (uint32_t)c->num_sm * c->warps * 2u * c->log_words * 2u * c->lanes * 4u;
 
   ww_lsu_agen_cfg_t ac = ww_lsu_agen_default_cfg();
   ww_lsu_bytes_cfg_t bc = ww_lsu_bytes_default_cfg();
@@ -136,6 +146,15 @@ ww_lsu_t *ww_lsu_new(const ww_lsu_cfg_t *c)
   }
   m->n = 4;
   return m;
+}
+
+/* bits [lsb, lsb + n) of a little-endian word array (n <= 32) */
+static uint32_t get_bits(const uint32_t *w, unsigned lsb, unsigned n)
+{
+  uint32_t v = 0;
+  for (unsigned i = 0; i < n; i++)
+    v |= ((w[(lsb + i) / 32] >> ((lsb + i) % 32)) & 1u) << i;
+  return v;
 }
 
 /* bits [lsb, lsb + n) of a little-endian word array = v (n <= 32) */
@@ -213,10 +232,27 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   ww_lsu_agen_step(m->agen, &ai, &ao);
   const uint32_t shared_c = (uint32_t)ao.shared_o & lmask;
   out->in_is_cas_o = (uint64_t)op_cas(in_op);
-  out->fault_o = ao.fault_o;
-  out->fault_kind_o = ao.fault_kind_o;
-  out->fault_lane_o = ao.fault_lane_o;
-  out->fault_addr_o = ao.fault_addr_o;
+
+  /* KILO TM: the transactional lanes of the offered instruction (a plain
+   * load or store of a warp in a transaction: its global lanes below the
+   * log region); a full log is the instruction's fault after the address
+   * checks (lane 0, address 0) */
+  const int in_plain_ld = in_op >= WW_OP_LB && in_op <= WW_OP_LHU;
+  const int in_plain_st = in_op >= WW_OP_SB && in_op <= WW_OP_SW;
+  uint32_t tx_c = 0;
+  if (in->in_tx_i && (in_plain_ld || in_plain_st))
+    for (unsigned l = 0; l < lanes; l++)
+      if (((in_mask & ~shared_c) >> l) & 1u && ao.addr_o[l] < m->tx_log_base)
+        tx_c |= 1u << l;
+  const int tx_reads = in_plain_ld || in_n != 4;
+  const int tx_full = tx_c && ((tx_reads && (in->in_tx_full_i & 1u)) ||
+                               (in_plain_st && (in->in_tx_full_i & 2u)));
+  const int fault_c = ao.fault_o != 0;
+  const int fault = fault_c || tx_full;
+  out->fault_o = (uint64_t)fault;
+  out->fault_kind_o = fault_c ? ao.fault_kind_o : WW_TRAP_TX_LOG_FULL;
+  out->fault_lane_o = fault_c ? ao.fault_lane_o : 0;
+  out->fault_addr_o = fault_c ? ao.fault_addr_o : 0;
 
   /* ---- the instruction in work ---------------------------------------- */
   const uint32_t op = m->op;
@@ -236,7 +272,7 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   const int wb_free = wo.free_o != 0, wb_waiting = wo.waiting_o != 0;
   const uint32_t wb_free_ctx = (uint32_t)wo.free_ctx_o;
   const int in_ready = st == S_IDLE && wb_free;
-  const int accept = in->in_valid_i && in_ready && !ao.fault_o;
+  const int accept = in->in_valid_i && in_ready && !fault;
   out->in_ready_o = (uint64_t)in_ready;
 
   /* the current lane: lowest of lanes */
@@ -296,7 +332,12 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
 
   /* ww_l1_dcache */
   const int byp_bit = (int)((in->mrsp_id_i >> WW_REQID_BYPASS_BIT) & 1u);
+  const int tm_rsp = in->mrsp_valid_i && ((in->mrsp_id_i >> WW_REQID_TM_BIT) & 1u);
   const int fence_go = st == S_FENCE && ww_l1_dcache_wr_pending(m->l1) == 0 && !wb_waiting;
+  /* the L1's requester: the FSM, else ww_tm_sm (tag bit 7, bit 0 its source) */
+  const int fsm_l1 = st == S_L1REQ || fence_go;
+  const int tm_l1 = !fsm_l1 && in->tm_l1_req_valid_i;
+  const uint32_t tm_l1_op = (uint32_t)in->tm_l1_req_op_i & ((1u << WW_L1_W) - 1);
   unsigned l1_op;
   if (is_fence)
     l1_op = WW_L1_INVAL;
@@ -310,19 +351,29 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   ww_l1_dcache_out_t lo;
   memset(&li, 0, sizeof li);
   li.rst_ni = in->rst_ni;
-  li.req_valid_i = (uint64_t)(st == S_L1REQ || fence_go);
-  li.req_op_i = l1_op;
-  li.req_line_i = m->line;
-  li.req_tag_i = ((m->cx << m->li_w) | m->cur) & 0xFFu;
-  if (!(is_dev || is_fence))
-    memcpy(li.req_be_i, bo.be_o, sizeof li.req_be_i);
-  memcpy(li.req_wdata_i, bo.data_o, sizeof li.req_wdata_i);
+  li.req_valid_i = (uint64_t)(fsm_l1 || tm_l1);
+  if (fsm_l1) {
+    li.req_op_i = l1_op;
+    li.req_line_i = m->line;
+    li.req_tag_i = ((m->cx << m->li_w) | m->cur) & 0xFFu;
+    if (!(is_dev || is_fence))
+      memcpy(li.req_be_i, bo.be_o, sizeof li.req_be_i);
+    memcpy(li.req_wdata_i, bo.data_o, sizeof li.req_wdata_i);
+  } else {
+    li.req_op_i = tm_l1_op;
+    li.req_line_i = in->tm_l1_req_line_i & ((1ull << (32 - m->off_w)) - 1);
+    li.req_tag_i = 0x80u | (uint32_t)(in->tm_l1_req_src_i & 1u);
+    if (tm_l1_op == WW_L1_STORE)
+      for (unsigned b = 0; b < LB; b++)
+        li.req_be_i[b / 32] |= 1u << (b % 32);
+    memcpy(li.req_wdata_i, in->tm_l1_req_wdata_i, sizeof li.req_wdata_i);
+  }
   li.req_amo_op_i = amo_code;
   li.req_amo_word_i = (cur_addr >> 2) & (WORDS - 1);
   li.req_amo_a_i = cur_b;
   li.req_amo_b_i = cur_swap;
   li.mem_req_ready_i = in->mreq_ready_i;
-  li.mem_rsp_valid_i = (uint64_t)(in->mrsp_valid_i && !byp_bit);
+  li.mem_rsp_valid_i = (uint64_t)(in->mrsp_valid_i && !byp_bit && !tm_rsp);
   li.mem_rsp_id_i = in->mrsp_id_i & ((1u << m->l1_id_w) - 1);
   memcpy(li.mem_rsp_data_i, in->mrsp_data_i, sizeof li.mem_rsp_data_i);
   ww_l1_dcache_step(m->l1, &li, &lo);
@@ -331,12 +382,24 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   const int l1_mrsp_ready = lo.mem_rsp_ready_o != 0;
   const int byp_rsp = in->mrsp_valid_i && byp_bit && l1_mrsp_ready;
 
+  /* ww_tm_sm's L1 port: the L1's answers to tag bit 7 */
+  const int rsp_tm_tag = ((uint32_t)lo.rsp_tag_o >> 7) & 1u;
+  const int wack_tm_tag = ((uint32_t)lo.wack_tag_o >> 7) & 1u;
+  out->tm_l1_req_ready_o = (uint64_t)(l1_ready && !fsm_l1);
+  out->tm_l1_rsp_valid_o = (uint64_t)(l1_rsp_valid && rsp_tm_tag);
+  out->tm_l1_rsp_src_o = lo.rsp_tag_o & 1u;
+  memcpy(out->tm_l1_rsp_data_o, lo.rsp_data_o, sizeof out->tm_l1_rsp_data_o);
+  out->tm_l1_wack_o = (uint64_t)(l1_wack && wack_tm_tag);
+  /* the FSM's and the write-back table's answers: tag bit 7 clear */
+  const int l1_rsp_own = l1_rsp_valid && !rsp_tm_tag;
+  const int l1_wack_own = l1_wack && !wack_tm_tag;
+
   /* the write-back table's view of the L1's answer */
-  wi.rsp_valid_i = lo.rsp_valid_o;
+  wi.rsp_valid_i = (uint64_t)l1_rsp_own;
   wi.rsp_tag_i = lo.rsp_tag_o;
   ww_lsu_wb_outputs(m->wb, &wi, &wo);
-  const int at_rsp = l1_rsp_valid && !wo.rsp_load_o;
-  const int at_wack = l1_wack && (((uint32_t)lo.wack_tag_o >> m->li_w) & ctx_mask) == m->cx;
+  const int at_rsp = l1_rsp_own && !wo.rsp_load_o;
+  const int at_wack = l1_wack_own && (((uint32_t)lo.wack_tag_o >> m->li_w) & ctx_mask) == m->cx;
 
   /* ww_scord_rec: CHECK / FENCE records and the sideband */
   const uint32_t ci_idx = m->chk & li_mask;
@@ -364,30 +427,58 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
 
   /* ---- the memory port ------------------------------------------------ */
   const int byp_valid = st == S_BYPREQ && !l1_mreq_valid;
-  out->mreq_valid_o = (uint64_t)(l1_mreq_valid || byp_valid || rec_valid);
+  /* KILO TM packets (the lowest priority): the word's line (RLOG, WLOG) or
+   * the partition's index (END, FINAL) routes it; amo_a the word's byte
+   * address, amo_b the word; {cid, kind} in data (TMPKT) */
+  const int port_free = !l1_mreq_valid && !byp_valid && !rec_valid;
+  const int tm_go = in->tm_pkt_valid_i && port_free;
+  const uint32_t tm_kind = (uint32_t)in->tm_pkt_kind_i & ((1u << WW_TM_PKT_W) - 1);
+  const uint32_t tm_addr = (uint32_t)in->tm_pkt_addr_i & 0x3FFFFFFFu;
+  const uint32_t cid_mask = (uint32_t)((1ull << m->cfg.cid_w) - 1);
+  const int tm_word = tm_kind == WW_TM_PKT_RLOG || tm_kind == WW_TM_PKT_WLOG;
+  const uint32_t tm_line = tm_word ? tm_addr >> (m->off_w - 2)
+                                   : (uint32_t)in->tm_pkt_part_i & ((1u << m->part_w) - 1);
+  out->tm_pkt_ready_o = (uint64_t)(in->mreq_ready_i && port_free);
+  out->mreq_valid_o = (uint64_t)(l1_mreq_valid || byp_valid || rec_valid || tm_go);
   out->mreq_op_o = l1_mreq_valid ? (lo.mem_req_we_o ? WW_L2_WRITE : WW_L2_READ)
-                                 : rec_valid ? WW_L2_READ : WW_L2_ATOMIC;
-  out->mreq_line_o = l1_mreq_valid ? lo.mem_req_line_o
-                                   : (chk_send || fpkt_send) ? ro.line_o : m->line;
+                                 : (rec_valid || tm_go) ? WW_L2_READ : WW_L2_ATOMIC;
+  out->mreq_line_o = l1_mreq_valid               ? lo.mem_req_line_o
+                     : (chk_send || fpkt_send) ? ro.line_o
+                     : tm_go                   ? tm_line
+                                               : m->line;
   out->mreq_id_o = l1_mreq_valid ? (WW_REQID_L1 | lo.mem_req_id_o)
-                                 : rec_valid ? WW_REQID_SCORD : WW_REQID_BYPASS;
+                   : rec_valid   ? WW_REQID_SCORD
+                   : tm_go       ? WW_REQID_TM
+                                 : WW_REQID_BYPASS;
   if (l1_mreq_valid) {
     memcpy(out->mreq_be_o, lo.mem_req_be_o, sizeof out->mreq_be_o);
     memcpy(out->mreq_data_o, lo.mem_req_data_o, sizeof out->mreq_data_o);
+  } else if (tm_go) {
+    const uint32_t rec = ((uint32_t)in->tm_pkt_cid_i & cid_mask) << WW_TMPKT_CID_LSB(m->cfg.cid_w) |
+                         tm_kind << WW_TMPKT_KIND_LSB(m->cfg.cid_w);
+    put_bits(out->mreq_data_o, 0, WW_TMPKT_W(m->cfg.cid_w), rec);
   }
   out->mreq_amo_op_o = amo_code;
   out->mreq_amo_word_o = (cur_addr >> 2) & (WORDS - 1);
-  out->mreq_amo_a_o = cur_b;
-  out->mreq_amo_b_o = cur_swap;
+  out->mreq_amo_a_o = tm_go ? tm_addr << 2 : cur_b;
+  out->mreq_amo_b_o = tm_go ? (uint32_t)in->tm_pkt_data_i : cur_swap;
   memcpy(out->mreq_sb_o, ro.sb_o, sizeof out->mreq_sb_o);
   out->mrsp_ready_o = (uint64_t)l1_mrsp_ready;
+  /* a commit unit's message: a response of id class TM (TMMSG in data) */
+  out->tm_msg_valid_o = (uint64_t)(tm_rsp && l1_mrsp_ready);
+  out->tm_msg_kind_o = get_bits(in->mrsp_data_i, WW_TMMSG_KIND_LSB(m->cfg.cid_w, m->part_w),
+                                WW_TM_MSG_W);
+  out->tm_msg_cid_o = get_bits(in->mrsp_data_i, WW_TMMSG_CID_LSB(m->cfg.cid_w, m->part_w),
+                               m->cfg.cid_w);
+  out->tm_msg_part_o = get_bits(in->mrsp_data_i, WW_TMMSG_PART_LSB(m->cfg.cid_w, m->part_w),
+                                m->part_w);
 
   /* ---- lines in flight ------------------------------------------------ */
   const int line_out = st == S_L1REQ && l1_ready && (is_load || is_store);
   const int line_take = st == S_LINE && co_valid;
   const unsigned s_fin = (in->scord_en_i && m->nline != 0) ? S_CHECK : S_DONE;
   const int fin_fast = line_out && m->last && s_fin == S_DONE;
-  const int fill_in = in->mrsp_valid_i && !byp_bit && l1_mrsp_ready && !l1_wack;
+  const int fill_in = in->mrsp_valid_i && !byp_bit && !tm_rsp && l1_mrsp_ready && !l1_wack;
   const unsigned l1_lvl = lo.rsp_kind_o == WW_L1_KIND_HIT     ? WW_GSI_SRC_L1
                           : lo.rsp_kind_o == WW_L1_KIND_MERGE ? WW_GSI_SRC_COALESCE
                           : m->fill_dram                      ? WW_GSI_SRC_DRAM
@@ -432,6 +523,16 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   const unsigned in_mem = in_fence ? WW_MEM_NONE : mem_kind(in_op, (in_mask & shared_c & lowest) != 0);
   const int wr_sh = st == S_SHWAIT && sh_rsp_valid;
   const int wr_at = (st == S_L1RSP && at_rsp) || (st == S_BYPRSP && byp_rsp);
+  const int wr_tx = st == S_TXWAIT && in->tm_acc_done_i && is_load;
+
+  /* the transactional lanes to ww_tm_sm (S_TXREQ), answered in S_TXWAIT */
+  out->tm_acc_valid_o = (uint64_t)(st == S_TXREQ);
+  out->tm_acc_op_o = is_load ? WW_TXL_LOAD : WW_TXL_STORE;
+  out->tm_acc_wid_o = m->wid;
+  out->tm_acc_mask_o = m->tx_mask;
+  memcpy(out->tm_acc_addr_o, m->addr, sizeof out->tm_acc_addr_o);
+  out->tm_acc_bytes_o = m->n;
+  memcpy(out->tm_acc_data_o, m->data, sizeof out->tm_acc_data_o);
 
   wi.rst_ni = in->rst_ni;
   wi.alloc_i = (uint64_t)accept;
@@ -452,16 +553,16 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   wi.line_lanes_i = co_lanes;
   wi.out_i = (uint64_t)line_out;
   wi.out_ctx_i = m->cx;
-  wi.wr_i = (uint64_t)(wr_sh || wr_at);
+  wi.wr_i = (uint64_t)(wr_sh || wr_at || wr_tx);
   wi.wr_ctx_i = m->cx;
-  wi.wr_mask_i = wr_sh ? m->sh_mask : cur_onehot;
+  wi.wr_mask_i = wr_sh ? m->sh_mask : wr_tx ? m->tx_mask : cur_onehot;
   for (unsigned l = 0; l < lanes; l++)
-    wi.wr_data_i[l] = wr_sh ? so.rsp_data_o[l] : old_word;
-  wi.rsp_valid_i = lo.rsp_valid_o;
+    wi.wr_data_i[l] = wr_sh ? so.rsp_data_o[l] : wr_tx ? in->tm_acc_word_i[l] : old_word;
+  wi.rsp_valid_i = (uint64_t)l1_rsp_own;
   wi.rsp_tag_i = lo.rsp_tag_o;
   memcpy(wi.rsp_data_i, lo.rsp_data_o, sizeof wi.rsp_data_i);
   wi.rsp_lvl_i = l1_lvl;
-  wi.wack_valid_i = lo.wack_valid_o;
+  wi.wack_valid_i = (uint64_t)l1_wack_own;
   wi.wack_tag_i = lo.wack_tag_o;
   wi.fin_i = (uint64_t)(st == S_DONE || fin_fast);
   wi.fin_ctx_i = m->cx;
@@ -515,6 +616,7 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
     m->slot = 0;
     m->sh_mask = 0;
     m->gl_mask = 0;
+    m->tx_mask = 0;
     memset(m->addr, 0, sizeof m->addr);
     memset(m->data, 0, sizeof m->data);
     memset(m->swap, 0, sizeof m->swap);
@@ -535,12 +637,16 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
       m->ctaid = (uint32_t)in->in_ctaid_i;
       m->slot = (uint32_t)in->in_slot_i & ((1u << WW_IDX_W(WW_BLOCKS_PER_SM)) - 1);
       m->sh_mask = in_fence ? 0 : in_mask & shared_c;
-      m->gl_mask = in_fence ? 0 : in_mask & ~shared_c;
+      m->gl_mask = in_fence ? 0 : in_mask & ~shared_c & ~tx_c;
+      m->tx_mask = tx_c;
       memcpy(m->addr, ao.addr_o, sizeof m->addr);
       memcpy(m->data, in->in_data_i, sizeof m->data);
       m->n = in_n;
       m->cx = wb_free_ctx & ctx_mask;
-      m->state = op_cas(in_op) ? S_RS3
+      /* transactional lanes first (ww_tm_sm); no shared lane: straight to
+       * the global lanes */
+      m->state = op_cas(in_op)                             ? S_RS3
+                 : tx_c                                    ? S_TXREQ
                  : ((in_mask & shared_c) == 0 || in_fence) ? S_GLOBAL
                                                            : S_SHREQ;
       m->track = 0;
@@ -556,6 +662,14 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   case S_RS3:
     memcpy(m->swap, in->in_swap_i, sizeof m->swap);
     m->state = S_SHREQ;
+    break;
+  case S_TXREQ:
+    if (in->tm_acc_ready_i)
+      m->state = S_TXWAIT;
+    break;
+  case S_TXWAIT:
+    if (in->tm_acc_done_i)   /* a load's words go to write-back */
+      m->state = S_SHREQ;
     break;
   case S_SHREQ:
     if (m->sh_mask == 0)

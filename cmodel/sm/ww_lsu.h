@@ -11,6 +11,13 @@
  * L1 invalidate, ScoRD's CHECK and FENCE records and the wait for every
  * partition's fence acknowledgement, the lock-table operations, the GSI
  * why_o / ld_* signals, and the memory port toward the crossbar.
+ * KILO TM (docs/tm.md sec. 4.2, 4.3): the transactional lanes of a plain
+ * load or store of a warp in a transaction (global lanes below the log
+ * region) go to ww_tm_sm first (tm_acc_*, states TXREQ / TXWAIT; a full
+ * log is the instruction's TX_LOG_FULL fault); ww_tm_sm's L1 requests
+ * share the L1 in cycles the FSM leaves it free (tag bit 7), its packets
+ * go out on the memory port at the lowest priority (id class TM) and the
+ * responses of id class TM are its messages (tm_msg_*).
  * It composes the sub-blocks' own models as the RTL instantiates them:
  * ww_lsu_agen, ww_lsu_bytes, ww_coalescer, ww_l1_dcache, ww_shmem,
  * ww_lsu_wb (cmodel/sm/) and ww_scord_rec (cmodel/scord/); the FSM, its
@@ -42,6 +49,8 @@ typedef struct {
   unsigned num_sm;      /* NUM_SM = WW_NUM_SM (the local-memory base) */
   unsigned num_part;    /* NUM_PART = WW_NUM_PART (FENCE records, acks) */
   unsigned ctx;         /* CTX = WW_LSU_CTX write-back entries */
+  unsigned log_words;   /* LOG_WORDS = WW_TX_LOG_WORDS (the log region's size) */
+  unsigned cid_w;       /* CID_W = WW_CID_W (TM packets and messages) */
 } ww_lsu_cfg_t;
 
 typedef struct ww_lsu ww_lsu_t;

@@ -3,9 +3,9 @@
 # tb/tm/app_tests.mk -- the runner of the KILO TM applications (the kernels
 # that sw/tm/apps.mk builds; sw/tm/README.md), included by the top Makefile
 # after it. tb/tm/tm_apps.c checks each application's invariant against a
-# host reference after every run; mode 0 (transactions) must end in the trap
-# "transactions not implemented" until the TM hardware exists, and is then
-# reported as TX-PENDING, neither passed nor failed.
+# host reference after every run. Mode 0 (transactions) runs on both
+# backends; on the RTL the co-simulated model applies every final outcome in
+# commit-ID order and must reach it too (docs/tm.md sec. 5).
 #
 #   build/tm/apps/tm_apps       the golden model
 #   build/tm/apps/tm_apps_rtl   the same runner with the RTL backend
@@ -32,21 +32,41 @@ $(TM_APPS_RUNNER_RTL): tb/tm/tm_apps.c sw/runtime/ww_runtime.h cmodel/include/ww
 tm-apps: $(TM_APPS_ELFS) $(TM_APPS_RUNNER)
 	$(TM_APPS_RUNNER)
 tm-apps-rtl: $(TM_APPS_ELFS) $(TM_APPS_RUNNER_RTL)
-	$(TM_APPS_RUNNER_RTL) --backend=verilator --modes=1,2 --seeds=0
+	$(TM_APPS_RUNNER_RTL) --backend=verilator --modes=0,1,2 --seeds=0
 
 ALL_TARGETS += $(TM_APPS_ELFS) $(TM_APPS_RUNNER) $(TM_APPS_RUNNER_RTL)
 
-# The golden model: every application, modes 1 and 2 under round robin and two
-# random interleavings (plus the mode-0 run that must trap "transactions not
-# implemented"); SEED=n adds an interleaving.
+# The golden model: every application, modes 0, 1 and 2 under round robin
+# and two random interleavings; SEED=n adds an interleaving.
 TESTS += tm/apps-run
 TEST_CMD.tm/apps-run := $(TM_APPS_RUNNER) $(if $(SEED),--seed=$(SEED))
 
 # The RTL, co-simulated: one test per application (they run in parallel),
-# modes 1 and 2 with fixed DRAM timing.
+# transactions and both lock versions with fixed DRAM timing.
 TM_APPS_RTL_NAMES := ht-h ht-l atm atm-nod list
 TESTS += $(patsubst %,tm/apps-rtl-%,$(TM_APPS_RTL_NAMES))
 $(foreach a,$(TM_APPS_RTL_NAMES),$(eval TEST_CMD.tm/apps-rtl-$(a) := \
-  $(TM_APPS_RUNNER_RTL) --backend=verilator --only=$(a) --modes=1,2 --seeds=0))
+  $(TM_APPS_RUNNER_RTL) --backend=verilator --only=$(a) --modes=0,1,2 --seeds=0))
+
+# KILO TM mutants in the GPU that co-simulation of a transactional run must
+# catch (the model re-validates every RTL outcome in commit-ID order):
+#   TM_CW_FINAL_IGNORES_FAIL  a failed CID commits (a doomed transaction)
+#   TM_CU_NO_HAZARD           the commit unit skips hazard detection
+TM_COSIM_MUTANTS := TM_CW_FINAL_IGNORES_FAIL TM_CU_NO_HAZARD
+TM_COSIM_MUTANT_APP.TM_CW_FINAL_IGNORES_FAIL := ht-h
+TM_COSIM_MUTANT_APP.TM_CU_NO_HAZARD          := ht-h
+define TM_COSIM_MUTANT
+$(VGPU_DIR)/mut_$(1)/libwwvgpu.a: $(gpu_RTL) $(VGPU_GLUE) | $(BUILD)/.deps-ok
+	$$(call VGPU_ARCHIVE,$(VGPU_DIR)/mut_$(1),$$@,$(gpu_RTL),WW_MUTANT_$(1))
+$(VGPU_DIR)/mut_$(1)/tm_apps_rtl: tb/tm/tm_apps.c $(VGPU_BACKEND) $(SW_RT_LIB) $(SW_GPU_LIB) \
+    $(VGPU_DIR)/mut_$(1)/libwwvgpu.a
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror -Isw/runtime $(VGPU_CFLAGS) $$< $(VGPU_BACKEND) \
+	  $(SW_RT_LIB) $(VGPU_DIR)/mut_$(1)/libwwvgpu.a $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $$@
+ALL_TARGETS += $(VGPU_DIR)/mut_$(1)/tm_apps_rtl
+TESTS += tm/mutant/$(1)
+TEST_CMD.tm/mutant/$(1) := tb/gpu/expect_mismatch.sh $(VGPU_DIR)/mut_$(1)/tm_apps_rtl \
+  --backend=verilator --only=$(TM_COSIM_MUTANT_APP.$(1)) --modes=0 --seeds=0
+endef
+$(foreach m,$(TM_COSIM_MUTANTS),$(eval $(call TM_COSIM_MUTANT,$(m))))
 
 .DEFAULT_GOAL := $(TM_APPS_T_SAVED_GOAL)
