@@ -250,7 +250,7 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   const int fault_c = ao.fault_o != 0;
   const int fault = fault_c || tx_full;
   out->fault_o = (uint64_t)fault;
-  out->fault_kind_o = fault_c ? ao.fault_kind_o : WW_TRAP_TX_LOG_FULL;
+  out->fault_kind_o = tx_full && !fault_c ? WW_TRAP_TX_LOG_FULL : ao.fault_kind_o;
   out->fault_lane_o = fault_c ? ao.fault_lane_o : 0;
   out->fault_addr_o = fault_c ? ao.fault_addr_o : 0;
 

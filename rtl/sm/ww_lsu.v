@@ -290,7 +290,7 @@ module ww_lsu #(
   wire tx_full  = (|tx_c) && ((tx_reads && in_tx_full_i[0]) || (in_plain_st && in_tx_full_i[1]));
 
   assign fault_o      = fault_c || tx_full;
-  assign fault_kind_o = fault_c ? fkind_c : `WW_TRAP_TX_LOG_FULL;
+  assign fault_kind_o = (tx_full && !fault_c) ? `WW_TRAP_TX_LOG_FULL : fkind_c;
   assign fault_lane_o = fault_c ? flane_c : 5'd0;
   assign fault_addr_o = fault_c ? faddr_c : 32'd0;
 
@@ -638,8 +638,7 @@ module ww_lsu #(
   // ids: the BYPASS bit, bits 2:0 the L1's; cur_addr: only the word index is sent
   wire unused_ok = &{1'b0,
                      mrsp_id_i[`WW_REQID_BYPASS_BIT-1:L1_ID_W], amo_rel[6:`WW_AMO_W],
-                     cur_addr[31:OFF_W], cur_addr[1:0],
-                     l1_rsp_tag[6:LI_W+CTX_W], l1_wack_tag[6:LI_W+CTX_W]};
+                     cur_addr[31:OFF_W], cur_addr[1:0]};
 
   ////////////////////
   // Lines in flight //
