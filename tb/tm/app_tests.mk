@@ -48,6 +48,16 @@ TESTS += $(patsubst %,tm/apps-rtl-%,$(TM_APPS_RTL_NAMES))
 $(foreach a,$(TM_APPS_RTL_NAMES),$(eval TEST_CMD.tm/apps-rtl-$(a) := \
   $(TM_APPS_RUNNER_RTL) --backend=verilator --only=$(a) --modes=0,1,2 --seeds=0))
 
+# Transactions under 20 RTL timing seeds (DRAM latency noise) per app, each
+# run co-simulated: the serial replay of its committed transactions in
+# commit-ID order (the model) must reach the RTL's final memory. The list
+# app's transactions are slow on the RTL (docs/tm.md sec. 4.4): seed 0 only.
+TM_APPS_SEEDED := ht-h ht-l atm atm-nod
+TM_APPS_SEEDS  := 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
+TESTS += $(patsubst %,tm/seeds-%,$(TM_APPS_SEEDED))
+$(foreach a,$(TM_APPS_SEEDED),$(eval TEST_CMD.tm/seeds-$(a) := \
+  $(TM_APPS_RUNNER_RTL) --backend=verilator --only=$(a) --modes=0 --seeds=$(TM_APPS_SEEDS)))
+
 # KILO TM mutants in the GPU that co-simulation of a transactional run must
 # catch (the model re-validates every RTL outcome in commit-ID order):
 #   TM_CW_FINAL_IGNORES_FAIL  a failed CID commits (a doomed transaction)

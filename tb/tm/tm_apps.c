@@ -66,7 +66,7 @@
 #include "ww_rng.h"
 #include "ww_runtime.h"
 
-#define MAX_SEEDS  16
+#define MAX_SEEDS 64
 #define MAX_ARGS   16
 #define STEP_LIMIT 20000000ull    /* cmodel: a lock that is never released is a FAIL, not a hang */
 
@@ -704,7 +704,8 @@ int main(int argc, char **argv)
         }
     } else if (!strncmp(s, "--seeds=", 8)) {
       if (parse_list(s + 8, seeds, MAX_SEEDS, &nseeds) != 0) {
-        fprintf(stderr, "tm_apps: bad seed list '%s'\n", s + 8);
+        fprintf(stderr, "tm_apps: bad seed list '%s' (numbers separated by commas, at most %d)\n",
+                s + 8, MAX_SEEDS);
         return 2;
       }
     } else if (!strncmp(s, "--seed=", 7)) {
