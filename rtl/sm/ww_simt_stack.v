@@ -246,6 +246,9 @@ module ww_simt_stack #(
   wire             retry    = (rsp_fail_q != {LANES{1'b0}});
 `ifdef WW_MUTANT_SIMT_TX_RETRY_ALL_LANES
   wire [LANES-1:0] txc_mask = retry ? top_mask : top_mask;
+`elsif WW_MUTANT_SIMT_TX_RETRY_DROPS_LANE
+  // MUTANT: the lowest failed lane does not retry (its transaction is lost)
+  wire [LANES-1:0] txc_mask = retry ? (rsp_fail_q & (rsp_fail_q - 1'b1)) : top_mask;
 `else
   wire [LANES-1:0] txc_mask = retry ? rsp_fail_q : top_mask;
 `endif

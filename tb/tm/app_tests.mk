@@ -58,13 +58,17 @@ TESTS += $(patsubst %,tm/seeds-%,$(TM_APPS_SEEDED))
 $(foreach a,$(TM_APPS_SEEDED),$(eval TEST_CMD.tm/seeds-$(a) := \
   $(TM_APPS_RUNNER_RTL) --backend=verilator --only=$(a) --modes=0 --seeds=$(TM_APPS_SEEDS)))
 
-# KILO TM mutants in the GPU that co-simulation of a transactional run must
-# catch (the model re-validates every RTL outcome in commit-ID order):
+# KILO TM mutants in the GPU that a transactional run must catch twice:
+# tm/mutant/<M> by co-simulation (the model re-validates every RTL outcome in
+# commit-ID order), tm/mutant-app/<M> by the application's own checks with
+# co-simulation off (its invariant, or the run does not complete):
 #   TM_CW_FINAL_IGNORES_FAIL  a failed CID commits (a doomed transaction)
 #   TM_CU_NO_HAZARD           the commit unit skips hazard detection
-TM_COSIM_MUTANTS := TM_CW_FINAL_IGNORES_FAIL TM_CU_NO_HAZARD
+#   SIMT_TX_RETRY_DROPS_LANE  the stack loses a failed lane instead of retrying it
+TM_COSIM_MUTANTS := TM_CW_FINAL_IGNORES_FAIL TM_CU_NO_HAZARD SIMT_TX_RETRY_DROPS_LANE
 TM_COSIM_MUTANT_APP.TM_CW_FINAL_IGNORES_FAIL := ht-h
 TM_COSIM_MUTANT_APP.TM_CU_NO_HAZARD          := ht-h
+TM_COSIM_MUTANT_APP.SIMT_TX_RETRY_DROPS_LANE := ht-h
 define TM_COSIM_MUTANT
 $(VGPU_DIR)/mut_$(1)/libwwvgpu.a: $(gpu_RTL) $(VGPU_GLUE) | $(BUILD)/.deps-ok
 	$$(call VGPU_ARCHIVE,$(VGPU_DIR)/mut_$(1),$$@,$(gpu_RTL),WW_MUTANT_$(1))
@@ -76,6 +80,10 @@ ALL_TARGETS += $(VGPU_DIR)/mut_$(1)/tm_apps_rtl
 TESTS += tm/mutant/$(1)
 TEST_CMD.tm/mutant/$(1) := tb/gpu/expect_mismatch.sh $(VGPU_DIR)/mut_$(1)/tm_apps_rtl \
   --backend=verilator --only=$(TM_COSIM_MUTANT_APP.$(1)) --modes=0 --seeds=0
+TESTS += tm/mutant-app/$(1)
+TEST_CMD.tm/mutant-app/$(1) := tb/tm/expect_app_fail.sh $(VGPU_DIR)/mut_$(1)/tm_apps_rtl \
+  --backend=verilator --cosim=off --max-cycles=400000 --only=$(TM_COSIM_MUTANT_APP.$(1)) \
+  --modes=0 --seeds=0,1,2
 endef
 $(foreach m,$(TM_COSIM_MUTANTS),$(eval $(call TM_COSIM_MUTANT,$(m))))
 

@@ -533,6 +533,7 @@ typedef struct {
   const char *src_dir, *elf_dir, *backend;
   int cosim;
   uint64_t data_seed;
+  uint64_t max_cycles;          /* verilator: the run's cycle limit, 0 = the backend's */
 } opts_t;
 
 static FILE *g_json;
@@ -563,7 +564,7 @@ static int run_one(const opts_t *o, app_t *a, uint32_t mode, uint64_t seed)
    * so the model follows them (as for the scoped-race demo) */
   int cosim = mode == MODE_NONE && o->cosim == WW_COSIM_SYNC ? WW_COSIM_FOLLOW : o->cosim;
   ww_dev_opts_t dopts = { .backend = o->backend, .seed = seed,
-                          .max_steps = rtl ? 0 : STEP_LIMIT, .cosim = cosim };
+                          .max_steps = rtl ? o->max_cycles : STEP_LIMIT, .cosim = cosim };
   run_t r = { 0 };
   r.app = a;
   r.mode = mode;
@@ -669,13 +670,14 @@ static void usage(FILE *f)
   fprintf(f,
           "usage: tm_apps [--list] [--only=APP] [--modes=0,1,2,3] [--seeds=A,B,...] [--seed=N]\n"
           "               [--data-seed=N] [--src-dir=DIR] [--elf-dir=DIR] [--backend=NAME]\n"
-          "               [--cosim=sync|strict|follow|off] [--json=FILE] [-v]\n"
+          "               [--cosim=sync|strict|follow|off] [--max-cycles=N] [--json=FILE] [-v]\n"
           "  --modes      0 transactions, 1 fine-grained locks, 2 global lock, 3 no\n"
           "               synchronization (negative control, first seed only); default 0,1,2,3\n"
           "  --seeds      interleaving seeds (cmodel) or DRAM timing seeds (verilator),\n"
           "               default 0,1,20240607; --seed=N adds one\n"
           "  --data-seed  the inputs (keys, transfers, balances), default 1\n"
-          "  --backend=verilator  the RTL, co-simulated (a runner linked with it: tm_apps_rtl)\n");
+          "  --backend=verilator  the RTL, co-simulated (a runner linked with it: tm_apps_rtl)\n"
+          "  --max-cycles verilator: a run that takes longer fails (default: the backend's limit)\n");
 }
 
 int main(int argc, char **argv)
@@ -683,7 +685,7 @@ int main(int argc, char **argv)
   uint64_t seeds[MAX_SEEDS] = { 0, 1, 20240607 }, modes[NMODES] = { 0, 1, 2, 3 };
   int nseeds = 3, nmodes = 4, list = 0;
   const char *only = NULL, *json_path = NULL;
-  opts_t o = { "sw/tm/apps", "build/tm/apps", "cmodel", WW_COSIM_SYNC, 1 };
+  opts_t o = { "sw/tm/apps", "build/tm/apps", "cmodel", WW_COSIM_SYNC, 1, 0 };
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i];
     if (!strcmp(s, "--list")) {
@@ -736,6 +738,13 @@ int main(int argc, char **argv)
       o.cosim = ww_cosim_mode(s + 8);
       if (o.cosim < 0) {
         fprintf(stderr, "tm_apps: --cosim=%s: expected sync, strict, follow or off\n", s + 8);
+        return 2;
+      }
+    } else if (!strncmp(s, "--max-cycles=", 13)) {
+      char *end;
+      o.max_cycles = strtoull(s + 13, &end, 0);
+      if (end == s + 13 || *end || !o.max_cycles) {
+        fprintf(stderr, "tm_apps: --max-cycles=%s: expected a cycle count > 0\n", s + 13);
         return 2;
       }
     } else if (!strncmp(s, "--json=", 7)) {
