@@ -49,3 +49,10 @@ tm_sm_C        := cmodel/common/ww_h3.c cmodel/tm/ww_tm_txlog.c cmodel/tm/ww_tm_
 tm_sm_LOCKSTEP := tb/tm/lockstep/tm_sm.c
 tm_sm_MUTANTS  := TM_SM_SKIP_CLEAR TM_SM_RSP_TO_LOG
 tm_sm_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=4,WW_LINE_BYTES=16,WW_TX_LOG_WORDS=4,WW_TX_BLOOM_W=2,WW_NUM_PART=2,WW_CID_W=4
+
+# tm_txlog, tm_commit_walk and tm_sm share the host references of the header
+# tb/tm/lockstep/tm_ref.h: a prerequisite of each of their builds
+TM_REF_BINS := $(foreach b,tm_txlog tm_commit_walk tm_sm,$(foreach v,default \
+                 $(foreach p,$($(b)_POINTS),$(word 1,$(subst :, ,$(p)))) \
+                 $(addprefix mut_,$($(b)_MUTANTS)),$(BUILD)/lockstep/$(b)/$(v)/lockstep))
+$(TM_REF_BINS): tb/tm/lockstep/tm_ref.h
