@@ -195,36 +195,10 @@ static void new_commit(stim_t *s, ww_rng_t *r, unsigned w)
   s->grant_wait = (unsigned)ww_rng_below(r, 8);
 }
 
-/* ---- one cycle -------------------------------------------------------- */
-
-static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void *vin)
+/* what happened at last cycle's edge (outputs prev): requests taken by the
+ * L1, the access taken or done, the commit's grant, packets, done */
+static void observe(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_tm_sm_out_t *prev)
 {
-  stim_t *s = vs;
-  const ww_tm_sm_out_t *prev = vprev;
-  ww_tm_sm_in_t *in = vin;
-  memset(in, 0, sizeof *in);
-  in->rst_ni = (uint64_t)ww_stim_rst_n(r, cycle);
-  in->log_base_i = LOG_BASE;
-
-  if (cycle == 0 || !in->rst_ni) {   /* a new run or a reset: the block forgets */
-    if (cycle == 0 || !s->in_reset) {
-      for (unsigned i = 0; i < POOL_LINES; i++)
-        s->pool[i] = (uint32_t)ww_rng_below(r, DATA_BYTES / LINEB);
-      s->lat_max = ww_rng_chance(r, 1, 3) ? 30 : 6;
-    }
-    s->in_reset = 1;
-    s->apend = s->abusy = 0;
-    s->cpend = s->cbusy = s->cdone_rdy = 0;
-    s->mq[0].busy = s->mq[1].busy = 0;
-    s->last_l1_ready = s->last_pkt_ready = 0;
-    s->c.qn = 0;
-    for (unsigned w = 0; w < WARPS; w++)
-      s->x.rlen[w] = s->x.wlen[w] = 0;
-    return;
-  }
-  s->in_reset = 0;
-
-  /* ---- what happened at last cycle's edge ---- */
   if (s->last_l1_ready && prev->l1_req_valid_o) {   /* the L1 took a request */
     const unsigned src = (unsigned)prev->l1_req_src_o, op = (unsigned)prev->l1_req_op_o;
     if (op == WW_L1_INVAL) {
@@ -314,6 +288,41 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   }
   if (s->mq[0].busy && s->mq[1].busy)
     s->n_overlap++;
+}
+
+/* ---- one cycle -------------------------------------------------------- */
+
+static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void *vin)
+{
+  stim_t *s = vs;
+  const ww_tm_sm_out_t *prev = vprev;
+  ww_tm_sm_in_t *in = vin;
+  memset(in, 0, sizeof *in);
+  in->rst_ni = (uint64_t)ww_stim_rst_n(r, cycle);
+  in->log_base_i = LOG_BASE;
+
+  if (cycle == 0 || !in->rst_ni) {   /* a new run or a reset: the block forgets */
+    if (cycle == 0 || !s->in_reset) {
+      for (unsigned i = 0; i < POOL_LINES; i++)
+        s->pool[i] = (uint32_t)ww_rng_below(r, DATA_BYTES / LINEB);
+      s->lat_max = ww_rng_chance(r, 1, 3) ? 30 : 6;
+    }
+    s->in_reset = 1;
+    s->apend = s->abusy = 0;
+    s->cpend = s->cbusy = s->cdone_rdy = 0;
+    s->mq[0].busy = s->mq[1].busy = 0;
+    s->last_l1_ready = s->last_pkt_ready = 0;
+    s->c.qn = 0;
+    for (unsigned w = 0; w < WARPS; w++)
+      s->x.rlen[w] = s->x.wlen[w] = 0;
+    return;
+  }
+  /* what happened at last cycle's edge; not after a reset, whose cycle's
+   * outputs came from the state before it */
+  if (s->in_reset)
+    s->in_reset = 0;
+  else
+    observe(s, r, cycle, prev);
 
   /* another SM commits a word of the pool */
   if (ww_rng_chance(r, 1, 40)) {
