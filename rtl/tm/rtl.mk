@@ -39,7 +39,7 @@ tm_warp_SYNTH := 1
 RTL_MODULES += tm_sm
 tm_sm_TOP   := ww_tm_sm
 tm_sm_RTL   := rtl/common/ww_h3_hash.v rtl/tm/ww_tm_txlog.v rtl/tm/ww_tm_commit_walk.v rtl/tm/ww_tm_sm.v
-tm_sm_SYNTH := 0
+tm_sm_SYNTH := 1
 
 RTL_MODULES += tm_cu_mem
 tm_cu_mem_TOP   := ww_tm_cu_mem

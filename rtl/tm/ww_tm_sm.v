@@ -146,7 +146,11 @@ module ww_tm_sm #(
     .req_op_o     (tl_req_op),
     .req_line_o   (tl_req_line),
     .req_wdata_o  (tl_req_wdata),
+`ifdef WW_MUTANT_TM_SM_RSP_TO_LOG
+    .rsp_valid_i  (l1_rsp_valid_i),                  // the walk's answers reach the log unit too
+`else
     .rsp_valid_i  (l1_rsp_valid_i && !l1_rsp_src_i),
+`endif
     .rsp_data_i   (l1_rsp_data_i),
     .wack_valid_i (l1_wack_i)
   );
@@ -260,7 +264,11 @@ module ww_tm_sm #(
         C_WALK:  if (cw_cmd_ready) cst_q <= C_WAIT;
         C_WAIT:  if (cw_done) begin
           cfail_q <= cw_fail;
+`ifdef WW_MUTANT_TM_SM_SKIP_CLEAR
+          cst_q   <= C_INVAL;   // the logs stay: a retry sees the old entries
+`else
           cst_q   <= C_CLEAR;
+`endif
         end
         C_CLEAR: if (tl_cmd_ready) cst_q <= C_CLRW;
         C_CLRW:  if (tl_done) cst_q <= C_INVAL;

@@ -43,3 +43,16 @@ tm_cu_mem_C        := cmodel/tm/ww_tm_cu_mem.c
 tm_cu_mem_LOCKSTEP := tb/tm/lockstep/tm_cu_mem.c
 tm_cu_mem_MUTANTS  := TM_CU_MEM_WORD0
 tm_cu_mem_POINTS   := small:WW_LINE_BYTES=4,WW_TM_CU_READS=2 wide:WW_LINE_BYTES=128,WW_TM_CU_READS=16
+
+BLOCKS += tm_sm
+tm_sm_C        := cmodel/common/ww_h3.c cmodel/tm/ww_tm_txlog.c cmodel/tm/ww_tm_commit_walk.c cmodel/tm/ww_tm_sm.c
+tm_sm_LOCKSTEP := tb/tm/lockstep/tm_sm.c
+tm_sm_MUTANTS  := TM_SM_SKIP_CLEAR TM_SM_RSP_TO_LOG
+tm_sm_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=4,WW_LINE_BYTES=16,WW_TX_LOG_WORDS=4,WW_TX_BLOOM_W=2,WW_NUM_PART=2,WW_CID_W=4
+
+# tm_txlog, tm_commit_walk and tm_sm share the host references of the header
+# tb/tm/lockstep/tm_ref.h: a prerequisite of each of their builds
+TM_REF_BINS := $(foreach b,tm_txlog tm_commit_walk tm_sm,$(foreach v,default \
+                 $(foreach p,$($(b)_POINTS),$(word 1,$(subst :, ,$(p)))) \
+                 $(addprefix mut_,$($(b)_MUTANTS)),$(BUILD)/lockstep/$(b)/$(v)/lockstep))
+$(TM_REF_BINS): tb/tm/lockstep/tm_ref.h

@@ -10,7 +10,8 @@
  * the END of a CID with PASS or FAIL (some after a RESEND_R first), and a
  * FINAL with RETIRED (some after a RESEND_W first), each after a random
  * delay, one message per cycle. Packets see back-pressure. Mid-run resets.
- * Independent check (a host reference, not the C model): per CID and
+ * Independent check (a host reference, not the C model; curef in
+ * tm_ref.h, shared with tm_sm.c): per CID and
  * partition the packets must be exactly the lane's read-log entries of that
  * partition in log order, then its write-log entries, then END (a resend:
  * that log's entries, then END); a FINAL must say pass exactly when no
@@ -41,37 +42,24 @@
 #define LOG_BASE 0x10000u
 #define IMG_BYTES (LOG_BASE + (uint32_t)WARPS * 2u * LOGW * 2u * 4u * LANES)
 #define CIDM ((1u << WW_CID_W) - 1)
-#define MSGQ 1024
 
-typedef struct { uint32_t addr, val; } ent_t;
-
-/* one lane and partition's stream as the commit unit sees it */
-enum { ST_MAIN, ST_OUTCOME, ST_RES_R, ST_FINAL, ST_RES_W, ST_RETIRE, ST_DONE };
-typedef struct {
-  unsigned st, cur_r, cur_w;       /* stream state; next expected entries */
-  int resent;                      /* a resend of this stream is under way */
-} strm_t;
-
-typedef struct { uint64_t due; unsigned part, kind; uint32_t cid; } msg_t;
+#include "tm_ref.h"
 
 typedef struct {
   uint8_t *img;
-  /* the command */
+  /* the command; the commit units (the host reference: mask, base, streams, messages) */
   int pending, busy;
   unsigned wid, rlen, wlen;
-  uint32_t mask, base, cid_ctr;
+  uint32_t cid_ctr;
   int granted;
   ent_t rlog[MAXE][LANES], wlog[MAXE][LANES];
-  strm_t sm[LANES][NPART];
-  int fail[LANES][NPART];
-  /* vendor, L1, messages */
+  curef_t c;
+  /* vendor, L1 */
   unsigned grant_wait;
   int last_ready, mem_busy;
   unsigned mem_left, lat_max;
   uint32_t mem_line;
-  msg_t q[MSGQ];
-  unsigned qn;
-  uint64_t n_done, n_pkts, n_resend;
+  uint64_t n_done;
 } stim_t;
 
 WW_MODEL_HOOKS(ww_tm_commit_walk)
@@ -93,20 +81,9 @@ static void ww_stim_free(void *vs)
     return;
   fprintf(stderr, "tm_commit_walk stimulus: %llu commits and %llu packets checked against the "
           "host reference, %llu resends\n", (unsigned long long)s->n_done,
-          (unsigned long long)s->n_pkts, (unsigned long long)s->n_resend);
+          (unsigned long long)s->c.n_pkts, (unsigned long long)s->c.n_resend);
   free(s->img);
   free(s);
-}
-
-static void bad(uint64_t cycle, const char *what, unsigned lane, unsigned part)
-{
-  ww_stim_fail("cycle %llu lane %u partition %u: %s", (unsigned long long)cycle, lane, part,
-               what);
-}
-
-static unsigned part_of(uint32_t a)
-{
-  return (a / LINEB) % NPART;
 }
 
 static void wr32(stim_t *s, uint32_t a, uint32_t v)
@@ -114,127 +91,12 @@ static void wr32(stim_t *s, uint32_t a, uint32_t v)
   memcpy(s->img + a, &v, 4);
 }
 
-static uint32_t rank_cid(const stim_t *s, unsigned l)
-{
-  return (s->base + (uint32_t)__builtin_popcount(s->mask & ((1u << l) - 1u))) & CIDM;
-}
-
-static void push_msg(stim_t *s, ww_rng_t *r, uint64_t now, unsigned part, unsigned kind,
-                     uint32_t cid)
-{
-  if (s->qn == MSGQ) {
-    fprintf(stderr, "tm_commit_walk stimulus: message queue full\n");
-    exit(2);
-  }
-  s->q[s->qn++] = (msg_t){ now + 1 + ww_rng_below(r, 30), part, kind, cid };
-}
-
-/* the next entry of a log of lane l for partition p, from *cur on */
-static int next_entry(const ent_t log[MAXE][LANES], unsigned len, unsigned l, unsigned p,
-                      unsigned *cur, ent_t *e)
-{
-  while (*cur < len) {
-    const ent_t *x = &log[(*cur)++][l];
-    if (x->addr != WW_TX_LOG_VOID && part_of(x->addr) == p) {
-      *e = *x;
-      return 1;
-    }
-  }
-  return 0;
-}
-
-/* a packet the unit sent: check it against the lane's logs and move the
- * commit unit of its partition on */
-static void packet(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_tm_commit_walk_out_t *o)
-{
-  s->n_pkts++;
-  const unsigned p = (unsigned)o->pkt_part_o, kind = (unsigned)o->pkt_kind_o;
-  const uint32_t cid = (uint32_t)o->pkt_cid_o;
-  unsigned l = LANES;
-  for (unsigned k = 0; k < LANES; k++)
-    if ((s->mask >> k & 1u) && rank_cid(s, k) == cid)
-      l = k;
-  if (l == LANES || p >= NPART) {
-    bad(cycle, "packet for a CID or partition outside the commit", l, p);
-    return;
-  }
-  strm_t *t = &s->sm[l][p];
-  if (kind == WW_TM_PKT_FINAL) {
-    int pass = 1;
-    for (unsigned q = 0; q < NPART; q++) {
-      const unsigned qs = s->sm[l][q].st;
-      if (qs != ST_FINAL && qs != ST_RES_W && qs != ST_RETIRE)
-        bad(cycle, "FINAL before every partition gave its local outcome", l, q);
-      pass &= !s->fail[l][q];
-    }
-    if (t->st != ST_FINAL)
-      bad(cycle, "a second FINAL to this partition", l, p);
-    if ((o->pkt_data_o & 1u) != (uint32_t)pass)
-      bad(cycle, "FINAL's outcome is not the AND of the partitions' outcomes", l, p);
-    if (ww_rng_chance(r, 1, 4)) {
-      t->st = ST_RES_W;
-      t->cur_w = 0;
-      s->n_resend++;
-      push_msg(s, r, cycle, p, WW_TM_MSG_RESEND_W, cid);
-    } else {
-      t->st = ST_RETIRE;
-      push_msg(s, r, cycle, p, WW_TM_MSG_RETIRED, cid);
-    }
-    return;
-  }
-  ent_t e;
-  if (t->st == ST_MAIN) {
-    if (next_entry(s->rlog, s->rlen, l, p, &t->cur_r, &e)) {
-      if (kind != WW_TM_PKT_RLOG || o->pkt_addr_o != e.addr >> 2 || o->pkt_data_o != e.val)
-        bad(cycle, "not the lane's next read-log entry of this partition", l, p);
-      return;
-    }
-    if (next_entry(s->wlog, s->wlen, l, p, &t->cur_w, &e)) {
-      if (kind != WW_TM_PKT_WLOG || o->pkt_addr_o != e.addr >> 2 || o->pkt_data_o != e.val)
-        bad(cycle, "not the lane's next write-log entry of this partition", l, p);
-      return;
-    }
-    if (kind != WW_TM_PKT_END)
-      bad(cycle, "expected END after the lane's logs", l, p);
-    /* the commit unit's local outcome, sometimes after a read-set resend */
-    if (ww_rng_chance(r, 1, 4)) {
-      t->st = ST_RES_R;
-      t->cur_r = 0;
-      s->n_resend++;
-      push_msg(s, r, cycle, p, WW_TM_MSG_RESEND_R, cid);
-      return;
-    }
-  } else if (t->st == ST_RES_R || t->st == ST_RES_W) {
-    const int w = t->st == ST_RES_W;
-    if (next_entry(w ? s->wlog : s->rlog, w ? s->wlen : s->rlen, l, p, w ? &t->cur_w : &t->cur_r,
-                   &e)) {
-      if (kind != (w ? WW_TM_PKT_WLOG : WW_TM_PKT_RLOG) || o->pkt_addr_o != e.addr >> 2 ||
-          o->pkt_data_o != e.val)
-        bad(cycle, "not the lane's next entry of the resent log", l, p);
-      return;
-    }
-    if (kind != WW_TM_PKT_END)
-      bad(cycle, "expected END after the resent log", l, p);
-    if (w) {
-      t->st = ST_RETIRE;
-      push_msg(s, r, cycle, p, WW_TM_MSG_RETIRED, cid);
-      return;
-    }
-  } else {
-    bad(cycle, "log packet while the stream is closed", l, p);
-  }
-  /* END of the main stream or of a read-set resend: the local outcome */
-  s->fail[l][p] = ww_rng_chance(r, 1, 5);
-  t->st = ST_OUTCOME;
-  push_msg(s, r, cycle, p, s->fail[l][p] ? WW_TM_MSG_FAIL : WW_TM_MSG_PASS, cid);
-}
-
 static void new_command(stim_t *s, ww_rng_t *r)
 {
   s->wid = (unsigned)ww_rng_below(r, WARPS);
-  s->mask = (uint32_t)ww_rng_bits(r, LANES);
+  s->c.mask = (uint32_t)ww_rng_bits(r, LANES);
   if (ww_rng_chance(r, 1, 3))
-    s->mask = LANES == 32 ? ~0u : (1u << LANES) - 1;
+    s->c.mask = LANES == 32 ? ~0u : (1u << LANES) - 1;
   s->rlen = (unsigned)ww_rng_below(r, MAXE + 1);
   s->wlen = (unsigned)ww_rng_below(r, MAXE + 1);
   for (unsigned wl = 0; wl < 2; wl++)
@@ -250,8 +112,11 @@ static void new_command(stim_t *s, ww_rng_t *r)
         (wl ? s->wlog : s->rlog)[i][l] = x;
       }
     }
-  memset(s->sm, 0, sizeof s->sm);
-  memset(s->fail, 0, sizeof s->fail);
+  curef_start(&s->c, s->c.mask);
+  s->c.rlog = (const ent_t (*)[LANES])s->rlog;
+  s->c.wlog = (const ent_t (*)[LANES])s->wlog;
+  s->c.rlen = s->rlen;
+  s->c.wlen = s->wlen;
   s->granted = 0;
   s->grant_wait = (unsigned)ww_rng_below(r, 8);
 }
@@ -266,7 +131,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   in->log_base_i = LOG_BASE;
   if (cycle == 0 || !in->rst_ni) {
     s->pending = s->busy = s->mem_busy = 0;
-    s->qn = 0;
+    s->c.qn = 0;
     s->last_ready = 0;
     s->lat_max = ww_rng_chance(r, 1, 3) ? 30 : 5;
     return;
@@ -277,27 +142,22 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     s->mem_left = (unsigned)ww_rng_below(r, s->lat_max);
   }
   if (s->busy && s->granted == 1) {   /* granted last cycle */
-    if (prev->cid_n_o != (uint64_t)__builtin_popcount(s->mask))
-      bad(cycle - 1, "cid_n_o is not the number of committing lanes", 0, 0);
+    if (prev->cid_n_o != (uint64_t)__builtin_popcount(s->c.mask))
+      curef_bad(cycle - 1, "cid_n_o is not the number of committing lanes", 0, 0);
     s->granted = 2;
   }
   if (s->busy && prev->pkt_valid_o && (s->last_ready & 2))   /* a packet taken */
-    packet(s, r, cycle - 1, prev);
+    curef_packet(&s->c, r, cycle - 1, (unsigned)prev->pkt_part_o, (unsigned)prev->pkt_kind_o,
+                 (uint32_t)prev->pkt_cid_o, prev->pkt_addr_o, prev->pkt_data_o);
   if (s->pending && prev->cmd_ready_o) {
     s->pending = 0;
     s->busy = 1;
   } else if (s->busy && prev->done_valid_o) {
-    uint32_t fail = 0;
-    for (unsigned l = 0; l < LANES; l++)
-      for (unsigned p = 0; p < NPART; p++)
-        if ((s->mask >> l & 1u) && s->fail[l][p])
-          fail |= 1u << l;
-    if ((uint32_t)prev->done_fail_o != fail)
-      bad(cycle - 1, "done_fail_o is not the lanes some partition failed", 0, 0);
-    for (unsigned l = 0; l < LANES; l++)
-      for (unsigned p = 0; p < NPART; p++)
-        if ((s->mask >> l & 1u) && s->sm[l][p].st != ST_RETIRE)
-          bad(cycle - 1, "done before every partition retired the CID", l, p);
+    unsigned l, p;
+    if ((uint32_t)prev->done_fail_o != curef_fail_mask(&s->c))
+      curef_bad(cycle - 1, "done_fail_o is not the lanes some partition failed", 0, 0);
+    if (curef_unretired(&s->c, &l, &p))
+      curef_bad(cycle - 1, "done before every partition retired the CID", l, p);
     s->n_done++;
     s->busy = 0;
   }
@@ -308,12 +168,12 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       s->grant_wait--;
     else {
       in->cid_grant_i = 1;
-      s->base = s->cid_ctr;
-      s->cid_ctr = (s->cid_ctr + (uint32_t)__builtin_popcount(s->mask)) & CIDM;
+      s->c.base = s->cid_ctr;
+      s->cid_ctr = (s->cid_ctr + (uint32_t)__builtin_popcount(s->c.mask)) & CIDM;
       s->granted = 1;
     }
   }
-  in->cid_base_i = s->granted == 1 ? s->base : ww_rng_bits(r, WW_CID_W);
+  in->cid_base_i = s->granted == 1 ? s->c.base : ww_rng_bits(r, WW_CID_W);
 
   /* the L1 */
   if (s->mem_busy) {
@@ -331,29 +191,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   s->last_ready = (int)in->req_ready_i | (int)in->pkt_ready_i << 1;
 
   /* one due message per cycle */
-  unsigned best = MSGQ;
-  for (unsigned i = 0; i < s->qn; i++)
-    if (s->q[i].due <= cycle && (best == MSGQ || s->q[i].due < s->q[best].due))
-      best = i;
-  if (best < MSGQ && ww_rng_chance(r, 4, 5)) {
-    const msg_t m = s->q[best];
-    s->q[best] = s->q[--s->qn];
-    in->msg_valid_i = 1;
-    in->msg_part_i = m.part;
-    in->msg_kind_i = m.kind;
-    in->msg_cid_i = m.cid;
-    if (m.kind == WW_TM_MSG_PASS || m.kind == WW_TM_MSG_FAIL) {
-      /* the outcome is out: every partition answered -> FINAL may come */
-      for (unsigned l = 0; l < LANES; l++)
-        if ((s->mask >> l & 1u) && rank_cid(s, l) == m.cid) {
-          s->sm[l][m.part].st = ST_FINAL;
-        }
-    }
-  } else {
-    in->msg_part_i = ww_rng_below(r, NPART);
-    in->msg_kind_i = ww_rng_bits(r, WW_TM_MSG_W);
-    in->msg_cid_i = ww_rng_bits(r, WW_CID_W);
-  }
+  in->msg_valid_i = (uint64_t)curef_message(&s->c, r, cycle, &in->msg_part_i, &in->msg_kind_i,
+                                            &in->msg_cid_i);
 
   /* the log unit's command */
   if (!s->pending && !s->busy && ww_rng_chance(r, 1, 4)) {
@@ -363,7 +202,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   if (s->pending) {
     in->cmd_valid_i = 1;
     in->cmd_wid_i = s->wid;
-    in->cmd_mask_i = s->mask;
+    in->cmd_mask_i = s->c.mask;
     in->cmd_rlen_i = s->rlen;
     in->cmd_wlen_i = s->wlen;
   }

@@ -9,7 +9,8 @@
  * cycle below 30 000 on. The L1 side answers each request after a random latency from a memory
  * image (with back-pressure), and now and then another SM changes a word of
  * the pool (a commit elsewhere). Mid-run resets.
- * Independent check (a host reference, not the C model): per warp and lane
+ * Independent check (a host reference, not the C model; txref in tm_ref.h,
+ * shared with tm_sm.c): per warp and lane
  * the stimulus keeps its own write log; at each done it checks the full
  * flags, every lane's word (the newest own write of the word, else the word
  * the L2 read of its line returned) and the log entries the unit wrote into
@@ -37,26 +38,22 @@
 #define LOG_BASE 0x10000u
 #define LOG_BYTES ((uint32_t)WARPS * 2u * LOGW * 2u * 4u * LANES)
 #define IMG_BYTES (LOG_BASE + LOG_BYTES)
+#define NPART WW_NUM_PART
+#define CIDM ((1u << WW_CID_W) - 1)
 
-typedef struct { uint32_t addr, val; } ent_t;
+#include "tm_ref.h"
 
 typedef struct {
   uint8_t *img;
-  /* the command */
+  /* the command (op, warp, lanes, ...) and the host reference: each warp's logs */
+  txref_t x;
   int pending, busy;                 /* driven (not yet taken); taken, not done */
-  unsigned op, wid, bytes;
-  uint32_t mask, addr[LANES], data[LANES];
-  /* answers of this command's L2 reads: line -> data */
-  uint32_t rd_line[LANES], rd_data[LANES][LPL];
-  unsigned n_rd;
   /* the L1 */
   int last_ready, mem_busy;
   unsigned mem_left, mem_op;
   uint32_t mem_line;
-  /* host reference: each warp's logs */
   int in_tx[WARPS];
-  unsigned rlen[WARPS], wlen[WARPS], ops_left[WARPS];
-  ent_t wlog[WARPS][LOGW][LANES];
+  unsigned ops_left[WARPS];
   uint32_t pool[POOL_LINES];
   unsigned lat_max;
   int in_reset;
@@ -89,123 +86,24 @@ static void ww_stim_free(void *vs)
   free(s);
 }
 
-static uint32_t rd32(const stim_t *s, uint32_t a)
-{
-  uint32_t v;
-  memcpy(&v, s->img + a, 4);
-  return v;
-}
-
-static void fail(uint64_t cycle, const char *what, unsigned w, unsigned l, uint32_t got,
-                 uint32_t want)
-{
-  ww_stim_fail("cycle %llu warp %u lane %u: %s is %08x, the host reference says %08x",
-               (unsigned long long)cycle, w, l, what, got, want);
-}
-
-/* lane l's newest own write of word wa, or -1 */
-static int own_write(const stim_t *s, unsigned w, unsigned l, uint32_t wa, uint32_t *v)
-{
-  for (unsigned i = s->wlen[w]; i-- > 0;)
-    if (s->wlog[w][i][l].addr == wa) {
-      *v = s->wlog[w][i][l].val;
-      return 1;
-    }
-  return 0;
-}
-
-/* the word at wa from this command's L2 read of its line */
-static int l2_word(const stim_t *s, uint32_t wa, uint32_t *v)
-{
-  for (unsigned k = s->n_rd; k-- > 0;)
-    if (s->rd_line[k] == wa / LINEB) {
-      *v = s->rd_data[k][(wa / 4) % LPL];
-      return 1;
-    }
-  return 0;
-}
-
-static void check_entry(stim_t *s, uint64_t cycle, unsigned wlog, unsigned i,
-                        const uint32_t *addr, const uint32_t *val)
-{
-  const uint32_t e = ww_tm_txlog_entry(LOG_BASE, LANES, LOGW, s->wid, wlog, i);
-  for (unsigned l = 0; l < LANES; l++) {
-    if (rd32(s, e + 4 * l) != addr[l])
-      fail(cycle, wlog ? "write-log address" : "read-log address", s->wid, l,
-           rd32(s, e + 4 * l), addr[l]);
-    if (rd32(s, e + 4 * LANES + 4 * l) != val[l])
-      fail(cycle, wlog ? "write-log word" : "read-log word", s->wid, l,
-           rd32(s, e + 4 * LANES + 4 * l), val[l]);
-  }
-}
-
 /* the command just finished: check it against the reference, then update it */
 static void retire(stim_t *s, uint64_t cycle, const ww_tm_txlog_out_t *o)
 {
-  const unsigned w = s->wid;
+  txref_t *x = &s->x;
   s->n_done++;
-  if (s->op == WW_TXL_BEGIN) {
-    s->in_tx[w] = 1;
-    s->rlen[w] = s->wlen[w] = 0;
+  if (x->op == WW_TXL_BEGIN) {
+    s->in_tx[x->wid] = 1;
+    x->rlen[x->wid] = x->wlen[x->wid] = 0;
     return;
   }
-  const int store = s->op == WW_TXL_STORE, reads = !store || s->bytes < 4;
-  const unsigned full = (reads && s->rlen[w] >= LOGW ? 1u : 0u) |
-                        (store && s->wlen[w] >= LOGW ? 2u : 0u);
+  const unsigned full = txref_full(x);
   if (o->done_full_o != full)
-    fail(cycle, "done_full_o", w, 0, (uint32_t)o->done_full_o, full);
+    txref_fail(cycle, "done_full_o", x->wid, 0, (uint32_t)o->done_full_o, full);
   if (full) {
     s->n_full++;
     s->got_full |= (int)full;
   }
-  if (full || !s->mask)
-    return;
-  uint32_t word[LANES] = { 0 }, raddr[LANES], rval[LANES];
-  for (unsigned l = 0; l < LANES; l++) {
-    const uint32_t wa = s->addr[l] & ~3u;
-    raddr[l] = WW_TX_LOG_VOID;
-    rval[l] = 0;
-    if (!(s->mask >> l & 1u))
-      continue;
-    if (!reads) {
-      word[l] = s->data[l];
-      continue;
-    }
-    if (own_write(s, w, l, wa, &word[l])) {
-      s->n_walk_hits++;
-    } else {
-      if (!l2_word(s, wa, &word[l]))
-        fail(cycle, "L2 read of the lane's line (missing; address)", w, l, 0, wa);
-      raddr[l] = wa;
-      rval[l] = word[l];
-    }
-  }
-  if (!store)
-    for (unsigned l = 0; l < LANES; l++)
-      if ((uint32_t)o->done_word_o[l] != word[l])
-        fail(cycle, "done_word_o", w, l, (uint32_t)o->done_word_o[l], word[l]);
-  if (reads) {
-    check_entry(s, cycle, 0, s->rlen[w], raddr, rval);
-    s->rlen[w]++;
-  }
-  if (!store)
-    return;
-  uint32_t waddr[LANES], wval[LANES];
-  for (unsigned l = 0; l < LANES; l++) {
-    const unsigned sh = 8 * (s->addr[l] & 3u);
-    const uint32_t bm = s->bytes == 1 ? 0xFFu : s->bytes == 2 ? 0xFFFFu : ~0u;
-    waddr[l] = WW_TX_LOG_VOID;
-    wval[l] = 0;
-    if (s->mask >> l & 1u) {
-      waddr[l] = s->addr[l] & ~3u;
-      wval[l] = (word[l] & ~(bm << sh)) | ((s->data[l] & bm) << sh);
-      s->wlog[w][s->wlen[w]][l] = (ent_t){ waddr[l], wval[l] };
-    } else {
-      s->wlog[w][s->wlen[w]][l] = (ent_t){ WW_TX_LOG_VOID, 0 };
-    }
-  }
-  check_entry(s, cycle, 1, s->wlen[w], waddr, wval);
-  s->wlen[w]++;
+  s->n_walk_hits += txref_done(x, s->img, cycle, o->done_word_o);
 }
 
 /* A warp that fills its logs: one-lane loads with an empty write log (no
@@ -215,20 +113,20 @@ static int focus_command(stim_t *s, ww_rng_t *r)
 {
   const unsigned w = (unsigned)s->focus;
   s->lat_max = 4;   /* short latencies: the logs fill sooner */
-  s->wid = w;
-  s->bytes = 4;
-  s->mask = 1u << ww_rng_below(r, LANES);
+  s->x.wid = w;
+  s->x.bytes = 4;
+  s->x.mask = 1u << ww_rng_below(r, LANES);
   for (unsigned l = 0; l < LANES; l++) {
-    s->addr[l] = s->pool[ww_rng_below(r, POOL_LINES)] * LINEB + 4u * (uint32_t)ww_rng_below(r, LPL);
-    s->data[l] = (uint32_t)ww_rng_bits(r, 32);
+    s->x.addr[l] = s->pool[ww_rng_below(r, POOL_LINES)] * LINEB + 4u * (uint32_t)ww_rng_below(r, LPL);
+    s->x.data[l] = (uint32_t)ww_rng_bits(r, 32);
   }
   if (!s->in_tx[w]) {
-    s->op = WW_TXL_BEGIN;
+    s->x.op = WW_TXL_BEGIN;
     s->got_full = 0;
   } else if (!(s->got_full & 1)) {
-    s->op = WW_TXL_LOAD;
+    s->x.op = WW_TXL_LOAD;
   } else if (!(s->got_full & 2)) {
-    s->op = WW_TXL_STORE;
+    s->x.op = WW_TXL_STORE;
   } else {
     s->focus = -1;
     return 0;
@@ -241,28 +139,28 @@ static void new_command(stim_t *s, ww_rng_t *r, uint64_t cycle)
   if (s->focus >= 0 && cycle >= s->focus_at && focus_command(s, r))
     return;
   const unsigned w = (unsigned)ww_rng_below(r, WARPS);
-  s->wid = w;
+  s->x.wid = w;
   if (!s->in_tx[w] || !s->ops_left[w] || ww_rng_chance(r, 1, 200)) {
-    s->op = WW_TXL_BEGIN;
+    s->x.op = WW_TXL_BEGIN;
     /* mostly short transactions; now and then one that fills a log */
     s->ops_left[w] = ww_rng_chance(r, 1, 8) ? 3 * LOGW : 1 + (unsigned)ww_rng_below(r, 24);
   } else {
-    s->op = ww_rng_chance(r, 1, 2) ? WW_TXL_LOAD : WW_TXL_STORE;
+    s->x.op = ww_rng_chance(r, 1, 2) ? WW_TXL_LOAD : WW_TXL_STORE;
     s->ops_left[w]--;
   }
   const unsigned k = (unsigned)ww_rng_below(r, 8);
-  s->bytes = k < 5 ? 4 : k < 7 ? 2 : 1;
-  s->mask = (uint32_t)ww_rng_bits(r, LANES);
+  s->x.bytes = k < 5 ? 4 : k < 7 ? 2 : 1;
+  s->x.mask = (uint32_t)ww_rng_bits(r, LANES);
   if (ww_rng_chance(r, 1, 3))
-    s->mask = LANES == 32 ? ~0u : (1u << LANES) - 1;
+    s->x.mask = LANES == 32 ? ~0u : (1u << LANES) - 1;
   if (ww_rng_chance(r, 1, 50))
-    s->mask = 0;
+    s->x.mask = 0;
   for (unsigned l = 0; l < LANES; l++) {
     const uint32_t line = s->pool[ww_rng_below(r, ww_rng_chance(r, 1, 2) ? 2 : POOL_LINES)];
     uint32_t a = line * LINEB + 4u * (uint32_t)ww_rng_below(r, LPL);
-    a += (uint32_t)ww_rng_below(r, 4 / s->bytes) * s->bytes;
-    s->addr[l] = a;
-    s->data[l] = (uint32_t)ww_rng_bits(r, 32);
+    a += (uint32_t)ww_rng_below(r, 4 / s->x.bytes) * s->x.bytes;
+    s->x.addr[l] = a;
+    s->x.data[l] = (uint32_t)ww_rng_bits(r, 32);
   }
 }
 
@@ -307,7 +205,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     if (s->pending && prev->cmd_ready_o) {
       s->pending = 0;
       s->busy = 1;
-      s->n_rd = 0;
+      s->x.n_rd = 0;
     } else if (s->busy && prev->done_valid_o) {
       retire(s, cycle - 1, prev);
       s->busy = 0;
@@ -334,13 +232,10 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       } else {
         in->rsp_valid_i = 1;
         for (unsigned k = 0; k < LPL; k++)
-          in->rsp_data_i[k] = rd32(s, s->mem_line * LINEB + 4 * k);
+          in->rsp_data_i[k] = txref_rd32(s->img, s->mem_line * LINEB + 4 * k);
         /* an L2 read of data (log lines are read with LOAD_STRONG too) */
-        if (s->mem_op == WW_L1_LOAD_STRONG && s->mem_line * LINEB < LOG_BASE && s->n_rd < LANES) {
-          s->rd_line[s->n_rd] = s->mem_line;
-          memcpy(s->rd_data[s->n_rd], in->rsp_data_i, sizeof s->rd_data[0]);
-          s->n_rd++;
-        }
+        if (s->mem_op == WW_L1_LOAD_STRONG)
+          txref_l2_read(&s->x, s->mem_line, in->rsp_data_i);
       }
     }
   }
@@ -354,13 +249,13 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   }
   if (s->pending) {
     in->cmd_valid_i = 1;
-    in->cmd_op_i = s->op;
-    in->cmd_wid_i = s->wid;
-    in->cmd_mask_i = s->mask;
-    in->cmd_bytes_i = s->bytes;
+    in->cmd_op_i = s->x.op;
+    in->cmd_wid_i = s->x.wid;
+    in->cmd_mask_i = s->x.mask;
+    in->cmd_bytes_i = s->x.bytes;
     for (unsigned l = 0; l < LANES; l++) {
-      in->cmd_addr_i[l] = s->addr[l];
-      in->cmd_data_i[l] = s->data[l];
+      in->cmd_addr_i[l] = s->x.addr[l];
+      in->cmd_data_i[l] = s->x.data[l];
     }
   } else {
     in->cmd_op_i = ww_rng_bits(r, WW_TXL_W);
