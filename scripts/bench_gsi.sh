@@ -122,7 +122,7 @@ import json, os, sys
 raw, out, self_cmd = sys.argv[1:4]
 problems = []
 runs = []
-GROUPS = ("classes", "mem_data", "mem_struct")
+GROUPS = ("classes", "mem_data", "mem_struct", "sync")
 STALL_KEYS = ("name", "cycles", "sum_equals_cycles") + GROUPS + ("sm",)
 
 def load(path):

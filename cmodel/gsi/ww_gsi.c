@@ -23,12 +23,16 @@ struct ww_gsi {
 };
 
 /* counters are indexed by code: class, WW_GSI_CNT_MD_FIRST + source,
- * WW_GSI_CNT_MS_FIRST + sub-class (ww_proto.def lays them out so) */
+ * WW_GSI_CNT_MS_FIRST + sub-class, WW_GSI_CNT_SY_FIRST + SYNC sub-class
+ * (ww_proto.def lays them out so) */
 _Static_assert(WW_GSI_CNT_CLS_FIRST == 0 && WW_GSI_CNT_CLS_N == WW_GSI_N &&
                WW_GSI_CNT_MD_L1 == WW_GSI_CNT_MD_FIRST + WW_GSI_SRC_L1 &&
                WW_GSI_CNT_MD_DRAM == WW_GSI_CNT_MD_FIRST + WW_GSI_SRC_DRAM &&
                WW_GSI_CNT_MS_LSU_BUSY == WW_GSI_CNT_MS_FIRST + WW_GSI_MS_LSU_BUSY &&
-               WW_GSI_CNT_MS_SCORD == WW_GSI_CNT_MS_FIRST + WW_GSI_MS_SCORD,
+               WW_GSI_CNT_MS_SCORD == WW_GSI_CNT_MS_FIRST + WW_GSI_MS_SCORD &&
+               WW_GSI_CNT_SY_OTHER == WW_GSI_CNT_SY_FIRST + WW_GSI_SY_OTHER &&
+               WW_GSI_CNT_SY_TX_COMMIT == WW_GSI_CNT_SY_FIRST + WW_GSI_SY_TX_COMMIT &&
+               WW_GSI_CNT_SY_N == WW_GSI_SY_N,
                "the GSI counters are indexed by code");
 
 static const char *const counter_names[WW_GSI_N_COUNTERS] = {
@@ -167,6 +171,15 @@ void ww_gsi_step(ww_gsi_t *g, const ww_gsi_in_t *in, ww_gsi_out_t *out)
       }
   }
 
+  /* SYNC sub-class of the attributed warp: commit first, then begin */
+  unsigned sy = WW_GSI_SY_OTHER;
+  if (cyc == WW_GSI_SYNC) {
+    if (in->tx_commit_i >> aw & 1u)
+      sy = WW_GSI_SY_TX_COMMIT;
+    else if (in->tx_begin_i >> aw & 1u)
+      sy = WW_GSI_SY_TX_BEGIN;
+  }
+
   out->cls_o = cyc;
   out->wid_o = aw;
   out->sub_o = sub;
@@ -191,6 +204,8 @@ void ww_gsi_step(ww_gsi_t *g, const ww_gsi_in_t *in, ww_gsi_out_t *out)
     add(g, WW_GSI_CNT_CYCLES, 1);
     if (cyc == WW_GSI_MEM_STRUCT)
       add(g, WW_GSI_CNT_MS_FIRST + sub, 1);
+    if (cyc == WW_GSI_SYNC)
+      add(g, WW_GSI_CNT_SY_FIRST + sy, 1);
   }
   if (md_direct)
     add(g, WW_GSI_CNT_MD_FIRST + g->src[aw], 1);

@@ -31,10 +31,13 @@
  *   in-flight kind (infl_kind_i)    WW_GSI_KIND_*; SYNC is a fence or an
  *     atomic (a synchronization operation, GSI (ISPASS 2016) sec. IV-A)
  *   MEM_STRUCT sub-class (sub_o)    WW_GSI_MS_*
+ *   SYNC sub-class (counters only)  WW_GSI_SY_*: of the attributed warp,
+ *     TX_COMMIT if tx_commit_i, else TX_BEGIN if tx_begin_i, else OTHER
  *   counters (rd_idx_i)             WW_GSI_CNT_*: classes (WW_GSI_CNT_CLS_FIRST
  *     + class), load sources (WW_GSI_CNT_MD_FIRST + source), MD_PENDING (cycles
  *     whose load has not completed yet), sub-classes (WW_GSI_CNT_MS_FIRST +
- *     sub), CYCLES (counted cycles, en_i); rd_idx_i >= WW_GSI_CNT_N reads 0. */
+ *     sub), SYNC sub-classes (WW_GSI_CNT_SY_FIRST + sub), CYCLES (counted
+ *     cycles, en_i); rd_idx_i >= WW_GSI_CNT_N reads 0. */
 #define WW_GSI_N_COUNTERS WW_GSI_CNT_N
 
 #define WW_PORTS_DEF "ww_gsi.ports.def"

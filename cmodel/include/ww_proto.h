@@ -420,6 +420,19 @@ typedef enum {
   X(FENCE, 0x4, "ms_fence") \
   X(SCORD, 0x5, "ms_scord")
 
+/* ---- GSI_SY: 2 bits; text = counter name */
+#define WW_GSI_SY_W 2
+#define WW_GSI_SY_N 3
+typedef enum {
+  WW_GSI_SY_OTHER              = 0,  /* sy_other */
+  WW_GSI_SY_TX_BEGIN           = 1,  /* sy_tx_begin */
+  WW_GSI_SY_TX_COMMIT          = 2,  /* sy_tx_commit */
+} ww_gsi_sy_t;
+#define WW_GSI_SY_LIST(X) \
+  X(OTHER, 0x0, "sy_other") \
+  X(TX_BEGIN, 0x1, "sy_tx_begin") \
+  X(TX_COMMIT, 0x2, "sy_tx_commit")
+
 /* ---- GSI_KIND: 2 bits; text = kind */
 #define WW_GSI_KIND_W 2
 #define WW_GSI_KIND_N 4
@@ -461,10 +474,15 @@ typedef enum {
 #define WW_GSI_CNT_MS_SCORD             18  /* ms_scord */
 #define WW_GSI_CNT_MS_FIRST 13
 #define WW_GSI_CNT_MS_N 6
-#define WW_GSI_CNT_CYCLES               19  /* cycles */
-#define WW_GSI_CNT_TOTAL_FIRST 19
+#define WW_GSI_CNT_SY_OTHER             19  /* sy_other */
+#define WW_GSI_CNT_SY_TX_BEGIN          20  /* sy_tx_begin */
+#define WW_GSI_CNT_SY_TX_COMMIT         21  /* sy_tx_commit */
+#define WW_GSI_CNT_SY_FIRST 19
+#define WW_GSI_CNT_SY_N 3
+#define WW_GSI_CNT_CYCLES               22  /* cycles */
+#define WW_GSI_CNT_TOTAL_FIRST 22
 #define WW_GSI_CNT_TOTAL_N 1
-#define WW_GSI_CNT_N 20
+#define WW_GSI_CNT_N 23
 #define WW_GSI_CNT_LIST(X) \
   X(IDLE, 0, "idle") \
   X(CONTROL, 1, "control") \
@@ -485,7 +503,10 @@ typedef enum {
   X(MS_BANK_CONFLICT, 16, "ms_bank_conflict") \
   X(MS_FENCE, 17, "ms_fence") \
   X(MS_SCORD, 18, "ms_scord") \
-  X(CYCLES, 19, "cycles")
+  X(SY_OTHER, 19, "sy_other") \
+  X(SY_TX_BEGIN, 20, "sy_tx_begin") \
+  X(SY_TX_COMMIT, 21, "sy_tx_commit") \
+  X(CYCLES, 22, "cycles")
 
 /* ---- SCHED: 2 bits; text = mode */
 #define WW_SCHED_W 2

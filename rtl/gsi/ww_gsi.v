@@ -17,6 +17,10 @@
 //   infl_kind_i[2w +: 2]  kind of it: 0 compute, 1 load (returns a value
 //                         from memory), 2 store, 3 sync (a fence or an
 //                         atomic: a synchronization operation)
+//   tx_begin_i[w]         KILO TM: w's outermost ww.tx.begin waits for the
+//                         SM's limit of transactional warps
+//   tx_commit_i[w]        KILO TM: w's ww.tx.commit is validating or
+//                         committing (or waits for the SM's commit unit)
 //   lsu_why_i             why the LSU cannot take an instruction: 0 ready,
 //                         1 busy, 2 MSHR full, 3 write slots full, 4 bank
 //                         conflict, 5 fence waiting for writes, 6 busy with
@@ -47,14 +51,18 @@
 // writes -> 4, 7 ScoRD records not accepted -> 5 ScoRD (race-detector
 // back-pressure), otherwise (0 ready, 1 busy, 6) -> 0 LSU busy (6 reaches
 // here only with an own store pending, which gives store).
+// SYNC sub-class (internal, counted when cls_o is SYNC), of the attributed
+// warp w: tx_commit_i[w] -> 2 TX_COMMIT, else tx_begin_i[w] -> 1 TX_BEGIN,
+// else 0 OTHER (barrier, serial mode, fence or atomic).
 //
 // Counters (CNT_W bits, wrapping), read combinationally at rd_idx_i:
 //   0..7   cycles of each class (by code)      8..11  MEM_DATA by source:
 //   12     MEM_DATA cycles not yet attributed         L1/shmem, L1 coalescing
 //          (sum of the per-warp accumulators)         (MSHR merge), L2, DRAM
-//   13..18 MEM_STRUCT by sub-class (sub_o):    19     counted cycles
-//          LSU busy, MSHR full, store, bank    20..31 read 0
-//          conflict, fence, ScoRD
+//   13..18 MEM_STRUCT by sub-class (sub_o):    19..21 SYNC by sub-class:
+//          LSU busy, MSHR full, store, bank           other, tx begin,
+//          conflict, fence, ScoRD                     tx commit
+//   22     counted cycles                      23..31 read 0
 // A cycle is counted when en_i. MEM_DATA sub-classes are deferred: a load's
 // source (ld_done_src_i) is known only when it completes. Per warp: pend_q
 // (ld_start .. ld_done), acc_q (cycles charged while pending), src_q (source
@@ -65,10 +73,11 @@
 // w sets pend_q[w] (after a done of the same warp in the same cycle).
 // The done-time transfer from the accumulator to counter 8 + s also happens
 // when !en_i: it moves cycles counted earlier and keeps the invariants
-//   sum(0..7) == [19], sum(8..12) == [3], sum(13..18) == [4]   (mod 2^CNT_W)
+//   sum(0..7) == [22], sum(8..12) == [3], sum(13..18) == [4],
+//   sum(19..21) == [2]                                          (mod 2^CNT_W)
 // from a reset or a clear to 0.
 // Reset zeroes every counter and all per-warp state. clear_i (kernel launch)
-// loads clear_val_i into every stored counter (0..11, 13..19) and every
+// loads clear_val_i into every stored counter (0..11, 13..22) and every
 // per-warp accumulator acc_q (so counter 12 reads WARPS * clear_val_i), and
 // zeroes pend_q and src_q; it wins over everything else in its cycle, and
 // reset wins over it. The GPU ties
@@ -77,8 +86,8 @@
 // bits, carries and wrap-around in a few cycles instead of 2^CNT_W (the
 // lockstep stimulus clears to values just below a power of two). After a
 // clear to V the invariants hold with constant offsets (mod 2^CNT_W):
-//   sum(0..7) - [19] == 7V, sum(8..12) - [3] == (3 + WARPS)V,
-//   sum(13..18) - [4] == 5V.
+//   sum(0..7) - [22] == 7V, sum(8..12) - [3] == (3 + WARPS)V,
+//   sum(13..18) - [4] == 5V, sum(19..21) - [2] == 2V.
 // A ld_start/ld_done warp index >= WARPS is ignored.
 // Timing: all outputs are combinational from the inputs and the state.
 // Trace (`ifdef WW_GSI_TRACE, simulation only): with +gsi_trace=PREFIX, the
@@ -104,6 +113,10 @@ module ww_gsi #(
   input  wire [WARPS*CLS_W-1:0] cls_i,
   input  wire [WARPS-1:0]     infl_i,
   input  wire [WARPS*KIND_W-1:0] infl_kind_i,
+  // KILO TM: per warp, an outermost ww.tx.begin held by the limit; a
+  // ww.tx.commit validating/committing
+  input  wire [WARPS-1:0]     tx_begin_i,
+  input  wire [WARPS-1:0]     tx_commit_i,
   // LSU
   input  wire [`WW_GSI_WHY_W-1:0] lsu_why_i,
   input  wire                 ld_start_i,
@@ -125,9 +138,11 @@ module ww_gsi #(
   localparam KIND_W = `WW_GSI_KIND_W;
   localparam SRC_W  = `WW_GSI_SRC_W;
   localparam MS_W   = `WW_GSI_MS_W;
+  localparam SY_W   = `WW_GSI_SY_W;
   localparam N_CLS  = `WW_GSI_N;            // classes: counters WW_GSI_CNT_CLS_FIRST + class
   localparam N_SRC  = `WW_GSI_SRC_N;        // load sources: WW_GSI_CNT_MD_FIRST + source
   localparam N_MS   = `WW_GSI_MS_N;         // MEM_STRUCT sub-classes: WW_GSI_CNT_MS_FIRST + sub
+  localparam N_SY   = `WW_GSI_SY_N;         // SYNC sub-classes: WW_GSI_CNT_SY_FIRST + sub
   localparam N_CNT  = `WW_GSI_CNT_N;
   localparam [CNT_W-1:0] ONE = {{(CNT_W-1){1'b0}}, 1'b1};
   localparam [CNT_W-1:0] ZERO = {CNT_W{1'b0}};
@@ -148,6 +163,8 @@ module ww_gsi #(
   wire [N_SRC*CNT_W-1:0] cmd_d;
   reg  [N_MS*CNT_W-1:0]  cms_q;           // counters WW_GSI_CNT_MS_*
   wire [N_MS*CNT_W-1:0]  cms_d;
+  reg  [N_SY*CNT_W-1:0]  csy_q;           // counters WW_GSI_CNT_SY_*
+  wire [N_SY*CNT_W-1:0]  csy_d;
   reg  [CNT_W-1:0]       ccyc_q;          // counter WW_GSI_CNT_CYCLES
   wire [CNT_W-1:0]       ccyc_d;
 
@@ -229,18 +246,22 @@ module ww_gsi #(
 
   // attributed warp (lowest with the cycle's class) and its state
   reg [WID_W-1:0] aw;
-  reg             aw_own, aw_pend;
+  reg             aw_own, aw_pend, aw_txb, aw_txc;
   reg [SRC_W-1:0] aw_src;
   always @(*) begin
     aw      = {WID_W{1'b0}};
     aw_own  = 1'b0;
     aw_pend = 1'b0;
+    aw_txb  = 1'b0;
+    aw_txc  = 1'b0;
     aw_src  = `WW_GSI_SRC_L1;
     for (wa = WARPS - 1; wa >= 0; wa = wa - 1) begin
       if (rcls[wa*CLS_W +: CLS_W] == cyc) begin
         aw      = wa[WID_W-1:0];
         aw_own  = own_st[wa];
         aw_pend = pend_q[wa];
+        aw_txb  = tx_begin_i[wa];
+        aw_txc  = tx_commit_i[wa];
         aw_src  = src_q[wa*SRC_W +: SRC_W];
       end
     end
@@ -264,6 +285,25 @@ module ww_gsi #(
     end
   end
 
+  // SYNC sub-class of the attributed warp
+  reg [SY_W-1:0] sy;
+  always @(*) begin
+    if (cyc != `WW_GSI_SYNC) begin
+      sy = `WW_GSI_SY_OTHER;
+`ifdef WW_MUTANT_GSI_TX_COMMIT_AS_OTHER
+    end else if (aw_txc) begin
+      sy = `WW_GSI_SY_OTHER;
+`else
+    end else if (aw_txc) begin
+      sy = `WW_GSI_SY_TX_COMMIT;
+`endif
+    end else if (aw_txb) begin
+      sy = `WW_GSI_SY_TX_BEGIN;
+    end else begin
+      sy = `WW_GSI_SY_OTHER;
+    end
+  end
+
   assign cls_o = cyc;
   assign wid_o = aw;
   assign sub_o = sub;
@@ -276,6 +316,7 @@ module ww_gsi #(
   wire md_acc    = md_cnt && aw_pend;     // charged to the pending load's accumulator
   wire md_direct = md_cnt && !aw_pend;    // charged to the last load's source now
   wire ms_cnt    = en_i && (cyc == `WW_GSI_MEM_STRUCT);
+  wire sy_cnt    = en_i && (cyc == `WW_GSI_SYNC);
 
   // warps that complete / start a load, and the completing warp's accumulator
   reg [CNT_W-1:0] done_acc;
@@ -339,6 +380,10 @@ module ww_gsi #(
     assign cms_d[g*CNT_W +: CNT_W] = cms_q[g*CNT_W +: CNT_W] +
                                      ((ms_cnt && (sub == g[MS_W-1:0])) ? ONE : ZERO);
   end
+  for (g = 0; g < N_SY; g = g + 1) begin : g_csy
+    assign csy_d[g*CNT_W +: CNT_W] = csy_q[g*CNT_W +: CNT_W] +
+                                     ((sy_cnt && (sy == g[SY_W-1:0])) ? ONE : ZERO);
+  end
   assign ccyc_d = ccyc_q + (en_i ? ONE : ZERO);
 
   // the value reset (0) or clear_i (clear_val_i) loads into counters and accumulators
@@ -352,6 +397,7 @@ module ww_gsi #(
       ccls_q <= {N_CLS{init}};
       cmd_q  <= {N_SRC{init}};
       cms_q  <= {N_MS{init}};
+      csy_q  <= {N_SY{init}};
       ccyc_q <= init;
     end else begin
       pend_q <= pend_d;
@@ -360,6 +406,7 @@ module ww_gsi #(
       ccls_q <= ccls_d;
       cmd_q  <= cmd_d;
       cms_q  <= cms_d;
+      csy_q  <= csy_d;
       ccyc_q <= ccyc_d;
     end
   end
@@ -376,13 +423,15 @@ module ww_gsi #(
     end
   end
 
-  // the counters in WW_GSI_CNT_* order: classes, sources, pending, sub-classes, cycles
-  wire [N_CNT*CNT_W-1:0] cnt_all = {ccyc_q, cms_q, md_pend, cmd_q, ccls_q};
+  // the counters in WW_GSI_CNT_* order: classes, sources, pending,
+  // MEM_STRUCT sub-classes, SYNC sub-classes, cycles
+  wire [N_CNT*CNT_W-1:0] cnt_all = {ccyc_q, csy_q, cms_q, md_pend, cmd_q, ccls_q};
 `ifndef SYNTHESIS
   initial begin
     if (`WW_GSI_CNT_CLS_FIRST != 0 || `WW_GSI_CNT_CLS_N != N_CLS ||
         `WW_GSI_CNT_MD_FIRST != N_CLS || `WW_GSI_CNT_MD_PENDING != N_CLS + N_SRC ||
         `WW_GSI_CNT_MS_FIRST != N_CLS + N_SRC + 1 || `WW_GSI_CNT_MS_N != N_MS ||
+        `WW_GSI_CNT_SY_FIRST != N_CLS + N_SRC + 1 + N_MS || `WW_GSI_CNT_SY_N != N_SY ||
         `WW_GSI_CNT_CYCLES != N_CNT - 1 || N_CNT > 32) begin
       $display("ww_gsi: the counter layout of ww_proto.def is not cnt_all's");
       $fatal(1);
@@ -426,7 +475,8 @@ module ww_gsi #(
       end
       $fwrite(trace_fd, "# ww_gsi trace WARPS=%0d CNT_W=%0d TRACE_ID=%0d\n",
               WARPS, CNT_W, TRACE_ID);
-      $fwrite(trace_fd, "# rst_ni clear_i clear_val_i en_i cls_i infl_i infl_kind_i lsu_why_i ld_start_i");
+      $fwrite(trace_fd, "# rst_ni clear_i clear_val_i en_i cls_i infl_i infl_kind_i tx_begin_i");
+      $fwrite(trace_fd, " tx_commit_i lsu_why_i ld_start_i");
       $fwrite(trace_fd, " ld_start_wid_i ld_done_i ld_done_wid_i ld_done_src_i rd_idx_i");
       $fwrite(trace_fd, " cls_o wid_o sub_o rd_data_o\n");
     end
@@ -436,8 +486,9 @@ module ww_gsi #(
       trace_on <= 1'b1;
     end
     if (trace_fd != 0 && trace_on) begin
-      $fwrite(trace_fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
-              rst_ni, clear_i, clear_val_i, en_i, cls_i, infl_i, infl_kind_i, lsu_why_i, ld_start_i,
+      $fwrite(trace_fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+              rst_ni, clear_i, clear_val_i, en_i, cls_i, infl_i, infl_kind_i, tx_begin_i,
+              tx_commit_i, lsu_why_i, ld_start_i,
               ld_start_wid_i, ld_done_i, ld_done_wid_i, ld_done_src_i, rd_idx_i,
               cls_o, wid_o, sub_o, rd_data_o);
     end

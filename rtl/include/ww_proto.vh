@@ -236,6 +236,13 @@
 `define WW_GSI_MS_FENCE              3'd4  // ms_fence
 `define WW_GSI_MS_SCORD              3'd5  // ms_scord
 
+// ---- GSI_SY: 2 bits; text = counter name
+`define WW_GSI_SY_W 2
+`define WW_GSI_SY_N 3
+`define WW_GSI_SY_OTHER              2'd0  // sy_other
+`define WW_GSI_SY_TX_BEGIN           2'd1  // sy_tx_begin
+`define WW_GSI_SY_TX_COMMIT          2'd2  // sy_tx_commit
+
 // ---- GSI_KIND: 2 bits; text = kind
 `define WW_GSI_KIND_W 2
 `define WW_GSI_KIND_N 4
@@ -270,10 +277,15 @@
 `define WW_GSI_CNT_MS_SCORD             18  // ms_scord
 `define WW_GSI_CNT_MS_FIRST 13
 `define WW_GSI_CNT_MS_N 6
-`define WW_GSI_CNT_CYCLES               19  // cycles
-`define WW_GSI_CNT_TOTAL_FIRST 19
+`define WW_GSI_CNT_SY_OTHER             19  // sy_other
+`define WW_GSI_CNT_SY_TX_BEGIN          20  // sy_tx_begin
+`define WW_GSI_CNT_SY_TX_COMMIT         21  // sy_tx_commit
+`define WW_GSI_CNT_SY_FIRST 19
+`define WW_GSI_CNT_SY_N 3
+`define WW_GSI_CNT_CYCLES               22  // cycles
+`define WW_GSI_CNT_TOTAL_FIRST 22
 `define WW_GSI_CNT_TOTAL_N 1
-`define WW_GSI_CNT_N 20
+`define WW_GSI_CNT_N 23
 
 // ---- SCHED: 2 bits; text = mode
 `define WW_SCHED_W 2

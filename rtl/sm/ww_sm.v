@@ -773,6 +773,7 @@ module ww_sm #(
   // (WATCHDOG 0; the co-simulated golden model runs without it alike).
   localparam TCW_W = $clog2(WARPS + 1);
   wire [TCW_W-1:0] tw_count;
+  wire [WARPS-1:0] tw_committing;   // to GSI (sub-class sy_tx_commit)
   wire             tw_begin_ok;
   // unused outputs of this instance are left open on purpose
   /* verilator lint_off PINCONNECTEMPTY */
@@ -796,7 +797,7 @@ module ww_sm #(
     .wd_wid_i         ({WID_W{1'b0}}),
     .wd_abort_i       (1'b0),
     .in_tx_o          (tx_in),
-    .committing_o     (),
+    .committing_o     (tw_committing),
     .wd_o             (),
     .count_o          (tw_count)
   );
@@ -817,14 +818,17 @@ module ww_sm #(
   wire tm_full   = TM_LIMIT != 0 &&
                    ({{(32-TCW_W){1'b0}}, tw_count} + {31'd0, e_txb_new} >= TM_LIMIT);
   wire cmt_ready;
-  reg [WARPS-1:0] tm_wait_c;
+  // (split by cause for GSI's sub-classes sy_tx_begin / sy_tx_commit)
+  reg [WARPS-1:0] tm_wait_begin_c, tm_wait_commit_c;
   always @* begin
-    for (w = 0; w < WARPS; w = w + 1)
-      tm_wait_c[w] = bv_valid[w] &&
-                     ((bv_op[7*w +: 7] == WW_OP_TX_BEGIN && !tx_in[w] && tm_full) ||
-                      (bv_op[7*w +: 7] == WW_OP_TX_COMMIT && (!cmt_ready || e_txc)));
+    for (w = 0; w < WARPS; w = w + 1) begin
+      tm_wait_begin_c[w]  = bv_valid[w] && bv_op[7*w +: 7] == WW_OP_TX_BEGIN && !tx_in[w] &&
+                            tm_full;
+      tm_wait_commit_c[w] = bv_valid[w] && bv_op[7*w +: 7] == WW_OP_TX_COMMIT &&
+                            (!cmt_ready || e_txc);
+    end
   end
-  assign tm_wait = tm_wait_c;
+  assign tm_wait = tm_wait_begin_c | tm_wait_commit_c;
 
   // the offered warp's logs are full (the LSU's fault)
   localparam TX_ENT_W = $clog2(`WW_TX_LOG_WORDS + 1);
@@ -910,12 +914,15 @@ module ww_sm #(
   ////////////////////
 
   // In-flight kind per warp (ww_gsi infl_kind_i, WW_GSI_KIND_*): compute,
-  // load, store, synchronization (fence or atomic). Set at issue, read while
-  // the warp is in flight (ww_sm_issue inflight_o).
+  // load, store, synchronization (fence, atomic, or KILO TM's ww.tx.commit,
+  // which validates and commits). Set at issue, read while the warp is in
+  // flight (ww_sm_issue inflight_o).
   localparam KIND_W = `WW_GSI_KIND_W;
   function [KIND_W-1:0] infl_kind(input [6:0] op, input mem);
     begin
-      if (!mem)
+      if (op == WW_OP_TX_COMMIT)
+        infl_kind = `WW_GSI_KIND_SYNC;
+      else if (!mem)
         infl_kind = `WW_GSI_KIND_COMP;
       else if ((op >= WW_OP_LB && op <= WW_OP_LHU) || op == WW_OP_LW_STRONG)
         infl_kind = `WW_GSI_KIND_LOAD;
@@ -934,6 +941,13 @@ module ww_sm #(
       infl_kind_q[KIND_W*iss_w +: KIND_W] <= infl_kind(bv_op[7*iss_w +: 7], bv_mem[iss_w]);
   end
 
+  // KILO TM's SYNC sub-classes: a ww.tx.commit validating/committing
+  // (ww_tm_warp committing_o), or waiting for ww_tm_sm at issue, is
+  // sy_tx_commit; an outermost ww.tx.begin held by the SM's limit of
+  // transactional warps is sy_tx_begin
+  wire [WARPS-1:0] gsi_tx_commit = tw_committing | tm_wait_commit_c;
+  wire [WARPS-1:0] gsi_tx_begin  = tm_wait_begin_c;
+
   // unused outputs of this instance are left open on purpose (waves show them)
   /* verilator lint_off PINCONNECTEMPTY */
   ww_gsi #(.WARPS(WARPS), .TRACE_ID(TRACE_ID)) u_gsi (
@@ -945,6 +959,8 @@ module ww_sm #(
     .cls_i          (stall_o),
     .infl_i         (iss_inflight),
     .infl_kind_i    (infl_kind_q),
+    .tx_begin_i     (gsi_tx_begin),
+    .tx_commit_i    (gsi_tx_commit),
     .lsu_why_i      (lsu_why),
     .ld_start_i     (lsu_ld_start),
     .ld_start_wid_i (e_wid_q),

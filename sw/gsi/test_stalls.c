@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * test_stalls -- unit test of sw/gsi/ww_stalls.{c,h}:
- *   names     the 20 counter names in index order
+ *   names     the 23 counter names in index order
  *   check     consistent runs pass; each broken sum is reported, naming the SM
  *   print     the table's closing verdict
  *   json      ww_stalls_json -> {"runs": [...]} -> ww_stalls_parse_runs gives
@@ -9,7 +9,7 @@
  *   reader    malformed documents fail with FILE:LINE and the reason
  *   plot      .svg and .png charts rendered by gnuplot into OUTDIR (default
  *             build/tests), non-empty, of the right format; bad extensions fail
- *   views     the view names; every view (classes, mem_struct, mem_data)
+ *   views     the view names; every view (classes, mem_struct, mem_data, sync)
  *             renders a non-empty .svg (naming the view and exactly its
  *             counters) and .png; unknown views are rejected
  *
@@ -58,7 +58,7 @@ static void make_run(ww_stall_run_t *r, const char *name, unsigned nsm, uint64_t
       left -= c[i];
     }
     c[WW_STALL_NO_STALL] = left;
-    /* split mem_data and mem_struct over their sub-classes */
+    /* split mem_data, mem_struct and sync over their sub-classes */
     uint64_t md = c[WW_STALL_MEM_DATA], ms = c[WW_STALL_MEM_STRUCT];
     for (unsigned i = 0; i < WW_STALL_NMD - 1; i++) {
       c[WW_STALL_MD_FIRST + i] = md / (i + 2);
@@ -70,6 +70,12 @@ static void make_run(ww_stall_run_t *r, const char *name, unsigned nsm, uint64_t
       ms -= c[WW_STALL_MS_FIRST + i];
     }
     c[WW_STALL_MS_FIRST + WW_STALL_NMS - 1] = ms;
+    uint64_t sy = c[WW_STALL_SYNC];
+    for (unsigned i = 0; i < WW_STALL_NSY - 1; i++) {
+      c[WW_STALL_SY_FIRST + i] = sy / (i + 2);
+      sy -= c[WW_STALL_SY_FIRST + i];
+    }
+    c[WW_STALL_SY_FIRST + WW_STALL_NSY - 1] = sy;
     c[WW_STALL_CYCLES] = cycles;
   }
 }
@@ -139,13 +145,14 @@ static void test_names(void)
   static const char *want[WW_STALL_COUNTERS] = {
     "idle", "control", "sync", "mem_data", "mem_struct", "comp_data", "comp_struct", "no_stall",
     "md_l1", "md_l1_coalesce", "md_l2", "md_dram", "md_pending", "ms_lsu_busy", "ms_mshr_full",
-    "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord", "cycles",
+    "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord", "sy_other", "sy_tx_begin",
+    "sy_tx_commit", "cycles",
   };
   int ok = 1;
   for (unsigned i = 0; i < WW_STALL_COUNTERS; i++)
     ok &= want[i] && !strcmp(ww_stall_name(i), want[i]);   /* a new counter: add its name */
   check(ok && !strcmp(ww_stall_name(WW_STALL_COUNTERS), "?"),
-        "names: the 20 counters in index order, \"?\" past the end");
+        "names: the 23 counters in index order, \"?\" past the end");
 }
 
 static void test_check(void)
@@ -163,6 +170,8 @@ static void test_check(void)
     { 1, WW_STALL_MD_DRAM, "SM 1: mem_data sub-classes" },
     { 0, WW_STALL_MS_MSHR_FULL, "SM 0: mem_struct sub-classes" },
     { 1, WW_STALL_MS_SCORD, "SM 1: mem_struct sub-classes" },
+    { 0, WW_STALL_SY_TX_COMMIT, "SM 0: sync sub-classes" },
+    { 1, WW_STALL_SY_TX_BEGIN, "SM 1: sync sub-classes" },
     { 1, WW_STALL_CYCLES, "SM 1: cycles counter" },
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -238,6 +247,9 @@ static void test_json(void)
         strstr(doc, "\"ms_fence\": ") && strstr(doc, "\"ms_scord\": ") &&
         strstr(doc, "\"ms_scord\": ") > strstr(doc, "\"mem_struct\": {"),
         "json: \"ms_scord\" (race-detector back-pressure) is written under \"mem_struct\"");
+  check(runs[0].cnt[0][WW_STALL_SY_TX_COMMIT] != 0 && strstr(doc, "\"sy_tx_commit\": ") &&
+        strstr(doc, "\"sy_tx_commit\": ") > strstr(doc, "\"sync\": {"),
+        "json: \"sy_tx_commit\" (KILO TM) is written under \"sync\"");
   unsigned n = 0;
   char err[300] = "";
   ww_stall_run_t *back = ww_stalls_parse_runs(doc, "rt.json", &n, err, sizeof err);
@@ -301,6 +313,8 @@ static void test_reader_errors(void)
     { "{\"runs\": [{\"name\": \"a\", \"mem_struct\": {\"ms_lsu_busy\": 0, \"ms_mshr_full\": 0, "
       "\"ms_store\": 0, \"ms_bank_conflict\": 0, \"ms_fence\": 0}}]}",
       "\"mem_struct\" lacks \"ms_scord\"" },
+    { "{\"runs\": [{\"name\": \"a\", \"sync\": {\"sy_other\": 0, \"sy_tx_begin\": 0}}]}",
+      "\"sync\" lacks \"sy_tx_commit\"" },
     { "{\"runs\": [{\"name\": \"a\", \"classes\": {\"ms_scord\": 1}}]}",
       "\"classes\" has no counter \"ms_scord\"" },
     { "{\"runs\": [{\"name\": \"a\", \"sm\": [{\"sm\": 1}]}]}", "SM object 0 says \"sm\": 1" },
@@ -443,21 +457,23 @@ static void test_views(const char *outdir)
     { WW_STALL_VIEW_CLASSES, "classes", WW_STALL_CLASS_FIRST, WW_STALL_NCLASSES },
     { WW_STALL_VIEW_MEM_STRUCT, "mem_struct", WW_STALL_MS_FIRST, WW_STALL_NMS },
     { WW_STALL_VIEW_MEM_DATA, "mem_data", WW_STALL_MD_FIRST, WW_STALL_NMD },
+    { WW_STALL_VIEW_SYNC, "sync", WW_STALL_SY_FIRST, WW_STALL_NSY },
   };
-  int ok = WW_STALL_NVIEWS == 3 && !strcmp(ww_stall_view_name(WW_STALL_NVIEWS), "?") &&
+  int ok = WW_STALL_NVIEWS == 4 && !strcmp(ww_stall_view_name(WW_STALL_NVIEWS), "?") &&
            !strcmp(ww_stall_view_name((ww_stall_view_t)-1), "?");
-  for (size_t i = 0; i < 3; i++) {
+  for (size_t i = 0; i < 4; i++) {
     ww_stall_view_t v = WW_STALL_NVIEWS;
     ok &= !strcmp(ww_stall_view_name(want[i].v), want[i].name) &&
           ww_stall_view_parse(want[i].name, &v) == 0 && v == want[i].v;
   }
-  static const char *const bad_names[] = { "", "Classes", "mem", "mem_struct ", "ms", "mem-data" };
+  static const char *const bad_names[] = { "", "Classes", "mem", "mem_struct ", "ms", "mem-data",
+                                           "Sync", "sy" };
   for (size_t i = 0; i < sizeof bad_names / sizeof bad_names[0]; i++) {
     ww_stall_view_t v = WW_STALL_VIEW_MEM_DATA;
     ok &= ww_stall_view_parse(bad_names[i], &v) != 0 && v == WW_STALL_VIEW_MEM_DATA;
   }
   ok &= ww_stall_view_parse(NULL, &(ww_stall_view_t){ 0 }) != 0;
-  check(ok, "views: names classes, mem_struct, mem_data parse back; other names are rejected");
+  check(ok, "views: names classes, mem_struct, mem_data, sync parse back; other names are rejected");
 
   ww_stall_run_t runs[3];
   make_run(&runs[0], "stream_mshr1", 2, 78000, 40);
@@ -470,7 +486,7 @@ static void test_views(const char *outdir)
   char err[600] = "";
   check(ww_stalls_check(&runs[2], err, sizeof err) == 0, "views: the edited run still adds up (%s)",
         err);
-  for (size_t i = 0; i < 3; i++) {
+  for (size_t i = 0; i < 4; i++) {
     char svg[512], png[512];
     snprintf(svg, sizeof svg, "%s/test_stalls_%s.svg", outdir, want[i].name);
     snprintf(png, sizeof png, "%s/test_stalls_%s.png", outdir, want[i].name);
@@ -485,9 +501,9 @@ static void test_views(const char *outdir)
     int names = all && strstr(all, title) && strstr(all, "stream_mshr4") && strstr(all, "SM1");
     for (unsigned c = 0; names && c < WW_STALL_CYCLES; c++) {
       int in_view = c >= want[i].first && c < want[i].first + want[i].count;
-      /* "mem_data"/"mem_struct" name the sub-class views themselves */
+      /* "mem_data"/"mem_struct"/"sync" name the sub-class views themselves */
       if (!in_view && want[i].v != WW_STALL_VIEW_CLASSES &&
-          (c == WW_STALL_MEM_DATA || c == WW_STALL_MEM_STRUCT))
+          (c == WW_STALL_MEM_DATA || c == WW_STALL_MEM_STRUCT || c == WW_STALL_SYNC))
         continue;
       char item[40];
       snprintf(item, sizeof item, ">%s<", ww_stall_name(c));

@@ -2,7 +2,7 @@
  *
  * ww_stallplot -- draws the GSI stall breakdown of several runs side by side.
  *
- *   ww_stallplot [--view classes|mem_struct|mem_data] OUT.svg|OUT.png RUNS.json
+ *   ww_stallplot [--view classes|mem_struct|mem_data|sync] OUT.svg|OUT.png RUNS.json
  *
  * RUNS.json is {"runs": [OBJ, ...]} where every OBJ is what
  * `warpwatch run ... --stalls --json` prints under "stalls" (ww_stalls_json).
@@ -20,7 +20,7 @@
 
 #include "ww_stalls.h"
 
-#define USAGE "usage: ww_stallplot [--view classes|mem_struct|mem_data] OUT.svg|OUT.png RUNS.json\n"
+#define USAGE "usage: ww_stallplot [--view classes|mem_struct|mem_data|sync] OUT.svg|OUT.png RUNS.json\n"
 
 static int usage_error(const char *why, const char *what)
 {
@@ -43,7 +43,9 @@ int main(int argc, char **argv)
              "  draws one stacked bar per (run, SM), as %% of the SM's cycles (gnuplot):\n"
              "    --view classes     the eight stall classes (default)\n"
              "    --view mem_struct  the memory-structural sub-classes (ms_lsu_busy .. ms_scord)\n"
-             "    --view mem_data    the memory-data sources (md_l1 .. md_pending)\n");
+             "    --view mem_data    the memory-data sources (md_l1 .. md_pending)\n"
+             "    --view sync        the synchronization sub-classes (sy_other, sy_tx_begin,\n"
+             "                       sy_tx_commit: KILO TM)\n");
       return 0;
     }
     if (!strcmp(a, "--view")) {
@@ -61,7 +63,7 @@ int main(int argc, char **argv)
       continue;
     }
     if (ww_stall_view_parse(v, &view) != 0) {
-      fprintf(stderr, "ww_stallplot: unknown view '%s' (expected classes, mem_struct or mem_data)\n",
+      fprintf(stderr, "ww_stallplot: unknown view '%s' (expected classes, mem_struct, mem_data or sync)\n",
               v);
       return usage_error(NULL, NULL);
     }

@@ -24,7 +24,8 @@ static const char *const stall_names[WW_STALL_COUNTERS] = {
 
 _Static_assert(WW_STALL_MD_FIRST == WW_STALL_CLASS_FIRST + WW_STALL_NCLASSES &&
                WW_STALL_MS_FIRST == WW_STALL_MD_FIRST + WW_STALL_NMD &&
-               WW_STALL_CYCLES == WW_STALL_MS_FIRST + WW_STALL_NMS &&
+               WW_STALL_SY_FIRST == WW_STALL_MS_FIRST + WW_STALL_NMS &&
+               WW_STALL_CYCLES == WW_STALL_SY_FIRST + WW_STALL_NSY &&
                WW_STALL_COUNTERS == WW_STALL_CYCLES + 1,
                "the counter groups tile 0 .. WW_STALL_COUNTERS - 1");
 
@@ -52,6 +53,9 @@ static const char *const counter_colors[WW_STALL_CYCLES] = {
   [WW_STALL_MS_BANK_CONFLICT] = "#117733", /* green */
   [WW_STALL_MS_FENCE] = "#88CCEE",       /* light cyan */
   [WW_STALL_MS_SCORD] = "#AA4499",       /* magenta */
+  [WW_STALL_SY_OTHER] = "#EE8866",       /* salmon (Tol "light") */
+  [WW_STALL_SY_TX_BEGIN] = "#77AADD",    /* light blue */
+  [WW_STALL_SY_TX_COMMIT] = "#994455",   /* dark red (Tol "medium-contrast") */
 };
 /* a counter added to ww_proto.def without a colour here is drawn grey */
 #define COUNTER_COLOR(c) (counter_colors[c] ? counter_colors[c] : "#777777")
@@ -71,6 +75,9 @@ static const struct {
   [WW_STALL_VIEW_MEM_DATA] = { "mem_data", WW_STALL_MD_FIRST, WW_STALL_NMD, WW_STALL_MEM_DATA,
                                "GSI stalls, mem_data view: memory-data sources",
                                "mem_data source" },
+  [WW_STALL_VIEW_SYNC] = { "sync", WW_STALL_SY_FIRST, WW_STALL_NSY, WW_STALL_SYNC,
+                           "GSI stalls, sync view: synchronization sub-classes (KILO TM)",
+                           "sync sub-class" },
 };
 
 const char *ww_stall_view_name(ww_stall_view_t view)
@@ -128,6 +135,7 @@ int ww_stalls_check(const ww_stall_run_t *r, char *err, size_t n)
     uint64_t cls = group_sum(c, WW_STALL_CLASS_FIRST, WW_STALL_NCLASSES, &ovf);
     uint64_t md = group_sum(c, WW_STALL_MD_FIRST, WW_STALL_NMD, &ovf);
     uint64_t ms = group_sum(c, WW_STALL_MS_FIRST, WW_STALL_NMS, &ovf);
+    uint64_t sy = group_sum(c, WW_STALL_SY_FIRST, WW_STALL_NSY, &ovf);
     if (ovf) {
       set_err(err, n, "SM %u: a counter sum overflows 64 bits", s);
       return -1;
@@ -149,6 +157,11 @@ int ww_stalls_check(const ww_stall_run_t *r, char *err, size_t n)
     if (ms != c[WW_STALL_MEM_STRUCT]) {
       set_err(err, n, "SM %u: mem_struct sub-classes sum to %" PRIu64 ", mem_struct %" PRIu64,
               s, ms, c[WW_STALL_MEM_STRUCT]);
+      return -1;
+    }
+    if (sy != c[WW_STALL_SYNC]) {
+      set_err(err, n, "SM %u: sync sub-classes sum to %" PRIu64 ", sync %" PRIu64, s, sy,
+              c[WW_STALL_SYNC]);
       return -1;
     }
   }
@@ -203,6 +216,9 @@ void ww_stalls_print(FILE *f, const ww_stall_run_t *r)
   fputc('\n', f);
   for (unsigned c = 0; c < WW_STALL_NCLASSES; c++) {
     print_row(f, r, nsm, c, 0);
+    if (c == WW_STALL_SYNC)
+      for (unsigned i = 0; i < WW_STALL_NSY; i++)
+        print_row(f, r, nsm, WW_STALL_SY_FIRST + i, 1);
     if (c == WW_STALL_MEM_DATA)
       for (unsigned i = 0; i < WW_STALL_NMD; i++)
         print_row(f, r, nsm, WW_STALL_MD_FIRST + i, 1);
@@ -260,6 +276,8 @@ void ww_stalls_json(FILE *f, const ww_stall_run_t *r)
   json_group(f, "mem_data", tot, WW_STALL_MD_FIRST, WW_STALL_NMD);
   fputs(", ", f);
   json_group(f, "mem_struct", tot, WW_STALL_MS_FIRST, WW_STALL_NMS);
+  fputs(", ", f);
+  json_group(f, "sync", tot, WW_STALL_SY_FIRST, WW_STALL_NSY);
   fputs(", \"sm\": [", f);
   for (unsigned s = 0; s < nsm; s++) {
     const uint64_t *c = r->cnt[s];
@@ -269,6 +287,8 @@ void ww_stalls_json(FILE *f, const ww_stall_run_t *r)
     json_group(f, "mem_data", c, WW_STALL_MD_FIRST, WW_STALL_NMD);
     fputs(", ", f);
     json_group(f, "mem_struct", c, WW_STALL_MS_FIRST, WW_STALL_NMS);
+    fputs(", ", f);
+    json_group(f, "sync", c, WW_STALL_SY_FIRST, WW_STALL_NSY);
     fputc('}', f);
   }
   fputs("]}", f);
@@ -519,18 +539,20 @@ static int rd_group(rd_t *p, const char *gname, uint64_t *c, unsigned first, uns
   return 0;
 }
 
-enum { K_CLASSES = 1, K_MD = 2, K_MS = 4, K_SM = 8, K_CYCLES = 16, K_NAME = 32, K_SUM = 64 };
+enum { K_CLASSES = 1, K_MD = 2, K_MS = 4, K_SM = 8, K_CYCLES = 16, K_NAME = 32, K_SUM = 64,
+       K_SY = 128 };
 
-/* Shared by the run object and its SM objects: the three groups. Returns
+/* Shared by the run object and its SM objects: the four groups. Returns
  * 1 if key was one of them (and read it), 0 if not, -1 on error. */
 static int rd_groups(rd_t *p, const char *key, uint64_t *c, unsigned *seen)
 {
-  static const struct { const char *key; unsigned bit, first, count; } g[3] = {
+  static const struct { const char *key; unsigned bit, first, count; } g[4] = {
     { "classes", K_CLASSES, WW_STALL_CLASS_FIRST, WW_STALL_NCLASSES },
     { "mem_data", K_MD, WW_STALL_MD_FIRST, WW_STALL_NMD },
     { "mem_struct", K_MS, WW_STALL_MS_FIRST, WW_STALL_NMS },
+    { "sync", K_SY, WW_STALL_SY_FIRST, WW_STALL_NSY },
   };
-  for (int i = 0; i < 3; i++) {
+  for (int i = 0; i < 4; i++) {
     if (strcmp(key, g[i].key))
       continue;
     if (*seen & g[i].bit)
@@ -545,7 +567,8 @@ static int rd_missing(rd_t *p, unsigned seen, unsigned want, const char *where)
 {
   static const struct { unsigned bit; const char *key; } k[] = {
     { K_NAME, "name" }, { K_CYCLES, "cycles" }, { K_SUM, "sum_equals_cycles" },
-    { K_CLASSES, "classes" }, { K_MD, "mem_data" }, { K_MS, "mem_struct" }, { K_SM, "sm" },
+    { K_CLASSES, "classes" }, { K_MD, "mem_data" }, { K_MS, "mem_struct" }, { K_SY, "sync" },
+    { K_SM, "sm" },
   };
   for (size_t i = 0; i < sizeof k / sizeof k[0]; i++)
     if ((want & k[i].bit) && !(seen & k[i].bit))
@@ -553,7 +576,8 @@ static int rd_missing(rd_t *p, unsigned seen, unsigned want, const char *where)
   return 0;
 }
 
-/* {"sm": i, "cycles": N, "classes": {...}, "mem_data": {...}, "mem_struct": {...}} */
+/* {"sm": i, "cycles": N, "classes": {...}, "mem_data": {...}, "mem_struct": {...},
+ *  "sync": {...}} */
 static int rd_sm(rd_t *p, ww_stall_run_t *r, unsigned idx)
 {
   unsigned seen = 0;
@@ -592,7 +616,7 @@ static int rd_sm(rd_t *p, ww_stall_run_t *r, unsigned idx)
     return -1;
   if (!(seen & K_NAME))
     return rd_fail(p, "SM object %u lacks \"sm\"", idx);
-  return rd_missing(p, seen, K_CYCLES | K_CLASSES | K_MD | K_MS, "an SM object");
+  return rd_missing(p, seen, K_CYCLES | K_CLASSES | K_MD | K_MS | K_SY, "an SM object");
 }
 
 static int rd_run(rd_t *p, ww_stall_run_t *r, unsigned idx)
@@ -644,8 +668,8 @@ static int rd_run(rd_t *p, ww_stall_run_t *r, unsigned idx)
       }
     }
   }
-  if (k < 0 || rd_missing(p, seen, K_NAME | K_CYCLES | K_SUM | K_CLASSES | K_MD | K_MS | K_SM,
-                          "a run"))
+  if (k < 0 || rd_missing(p, seen, K_NAME | K_CYCLES | K_SUM | K_CLASSES | K_MD | K_MS | K_SY |
+                          K_SM, "a run"))
     return -1;
   /* consistency: the groups are the SM sums, the flag is the check's verdict */
   if (r->n_sm == 0)
@@ -966,7 +990,7 @@ int ww_stalls_plot_view(const char *path, const ww_stall_run_t *runs, unsigned n
 {
   int png;
   if ((unsigned)view >= WW_STALL_NVIEWS) {
-    set_err(err, en, "unknown view %d (expected classes, mem_struct or mem_data)", (int)view);
+    set_err(err, en, "unknown view %d (expected classes, mem_struct, mem_data or sync)", (int)view);
     return -1;
   }
   if (!path || !*path) {

@@ -15,7 +15,11 @@
  *   mem_struct sub-classes (sum = mem_struct):
  *     13 ms_lsu_busy  14 ms_mshr_full  15 ms_store  16 ms_bank_conflict
  *     17 ms_fence  18 ms_scord (race-detector back-pressure)
- *   19 cycles (the SM's cycle count; equals the run's cycles)
+ *   sync sub-classes (sum = sync; KILO TM, docs/gsi.md):
+ *     19 sy_other (barrier, serial mode, fence or atomic)
+ *     20 sy_tx_begin (an outermost ww.tx.begin held by the SM's limit)
+ *     21 sy_tx_commit (a ww.tx.commit validating/committing)
+ *   22 cycles (the SM's cycle count; equals the run's cycles)
  *
  * C11, no allocation except in ww_stalls_read_runs; every error is a
  * message in the caller's buffer, nothing here exits or aborts.
@@ -39,10 +43,11 @@ enum {
 #define WW_STALL_ENUM(name, idx, text) WW_STALL_##name = idx,
   WW_GSI_CNT_LIST(WW_STALL_ENUM)
 #undef WW_STALL_ENUM
-  /* the three groups as index ranges [first, first + count) */
+  /* the four groups as index ranges [first, first + count) */
   WW_STALL_CLASS_FIRST = WW_GSI_CNT_CLS_FIRST, WW_STALL_NCLASSES = WW_GSI_CNT_CLS_N,
   WW_STALL_MD_FIRST = WW_GSI_CNT_MD_FIRST, WW_STALL_NMD = WW_GSI_CNT_MD_N,
   WW_STALL_MS_FIRST = WW_GSI_CNT_MS_FIRST, WW_STALL_NMS = WW_GSI_CNT_MS_N,
+  WW_STALL_SY_FIRST = WW_GSI_CNT_SY_FIRST, WW_STALL_NSY = WW_GSI_CNT_SY_N,
 };
 
 /* One run: a name (NUL-terminated, at most 63 characters), the run's
@@ -60,21 +65,22 @@ const char *ww_stall_name(unsigned idx);
 
 /* Checks 1 <= n_sm <= WW_NUM_SM_MAX and, for every SM: classes sum to the
  * SM's cycles counter, which equals r->cycles; the mem_data sub-classes sum
- * to mem_data; the mem_struct sub-classes sum to mem_struct. 0 if all hold,
+ * to mem_data; the mem_struct sub-classes sum to mem_struct; the sync
+ * sub-classes sum to sync. 0 if all hold,
  * else -1 with the first failure described in err (may be NULL). */
 int ww_stalls_check(const ww_stall_run_t *r, char *err, size_t n);
 
 /* A human-readable table: per SM and in total, cycles and % of cycles for
- * every class, sub-classes indented under mem_data and mem_struct, then
+ * every class, sub-classes indented under mem_data, mem_struct and sync, then
  * "classes sum to cycles: yes" (or "NO: <why>"). */
 void ww_stalls_print(FILE *f, const ww_stall_run_t *r);
 
 /* One JSON object (no trailing newline):
  *   {"name": S, "cycles": N, "sum_equals_cycles": true|false,
  *    "classes": {"idle": N, ...}, "mem_data": {"md_l1": N, ...},
- *    "mem_struct": {"ms_lsu_busy": N, ...},
+ *    "mem_struct": {"ms_lsu_busy": N, ...}, "sync": {"sy_other": N, ...},
  *    "sm": [{"sm": 0, "cycles": N, "classes": {...}, "mem_data": {...},
- *            "mem_struct": {...}}, ...]}
+ *            "mem_struct": {...}, "sync": {...}}, ...]}
  * The top-level groups are summed over the SMs. */
 void ww_stalls_json(FILE *f, const ww_stall_run_t *r);
 
@@ -98,15 +104,18 @@ ww_stall_run_t *ww_stalls_read_runs(const char *path, unsigned *n, char *err, si
  *               are not drawn, the y axis ends just above the tallest bar
  *               and each bar is labelled with its total (mem_struct's share)
  *   MEM_DATA    the same for the five memory-data sources (md_l1 ..
- *               md_pending; the total is mem_data's share) */
+ *               md_pending; the total is mem_data's share)
+ *   SYNC        the same for the three sync sub-classes (sy_other,
+ *               sy_tx_begin, sy_tx_commit; the total is sync's share) */
 typedef enum {
   WW_STALL_VIEW_CLASSES = 0,
   WW_STALL_VIEW_MEM_STRUCT,
   WW_STALL_VIEW_MEM_DATA,
+  WW_STALL_VIEW_SYNC,
   WW_STALL_NVIEWS
 } ww_stall_view_t;
 
-/* The view's name: "classes", "mem_struct", "mem_data"; "?" if out of range. */
+/* The view's name: "classes", "mem_struct", "mem_data", "sync"; "?" if out of range. */
 const char *ww_stall_view_name(ww_stall_view_t view);
 
 /* The view named s (exactly one of the names above): 0 and *view set, or -1. */

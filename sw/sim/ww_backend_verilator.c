@@ -158,7 +158,7 @@ static void read_stalls(vb_t *b, char *why, size_t n)
   for (unsigned s = 0; s < WW_NUM_SM; s++) {
     uint32_t c[WW_VGPU_GSI_COUNTERS];
     ww_vgpu_gsi(b->v, s, c);
-    uint64_t cls = 0, md = 0, ms = 0;
+    uint64_t cls = 0, md = 0, ms = 0, sy = 0;
     for (unsigned i = 0; i < WW_GSI_N_COUNTERS; i++) {
       b->stalls.cnt[s][i] = c[i];
       if (i - WW_GSI_CNT_CLS_FIRST < WW_GSI_CNT_CLS_N)   /* unsigned: i in the range */
@@ -167,14 +167,18 @@ static void read_stalls(vb_t *b, char *why, size_t n)
         md += c[i];
       else if (i - WW_GSI_CNT_MS_FIRST < WW_GSI_CNT_MS_N)
         ms += c[i];
+      else if (i - WW_GSI_CNT_SY_FIRST < WW_GSI_CNT_SY_N)
+        sy += c[i];
     }
     if (!why[0] && (cls != vs.cycles || c[WW_GSI_CNT_CYCLES] != vs.cycles))
       snprintf(why, n, "GSI: SM %u's classes sum to %" PRIu64 " and it counted %u cycles, "
                "the launch took %" PRIu64, s, cls, c[WW_GSI_CNT_CYCLES], vs.cycles);
-    else if (!why[0] && (md != c[WW_GSI_CNT_MEM_DATA] || ms != c[WW_GSI_CNT_MEM_STRUCT]))
+    else if (!why[0] && (md != c[WW_GSI_CNT_MEM_DATA] || ms != c[WW_GSI_CNT_MEM_STRUCT] ||
+                         sy != c[WW_GSI_CNT_SYNC]))
       snprintf(why, n, "GSI: SM %u's sub-classes do not sum to their class (memory data %u, "
-               "its sub-classes %" PRIu64 "; memory structural %u, its sub-classes %" PRIu64 ")",
-               s, c[WW_GSI_CNT_MEM_DATA], md, c[WW_GSI_CNT_MEM_STRUCT], ms);
+               "its sub-classes %" PRIu64 "; memory structural %u, its sub-classes %" PRIu64
+               "; sync %u, its sub-classes %" PRIu64 ")",
+               s, c[WW_GSI_CNT_MEM_DATA], md, c[WW_GSI_CNT_MEM_STRUCT], ms, c[WW_GSI_CNT_SYNC], sy);
   }
 }
 

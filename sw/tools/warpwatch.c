@@ -130,7 +130,8 @@ static const char run_usage[] =
   "  --stalls          verilator: print the GSI stall breakdown per SM (docs/gsi.md): the\n"
   "                    cycle classes (they sum to the cycles; checked on every run),\n"
   "                    memory-data stalls by where the load was served, memory-\n"
-  "                    structural stalls by cause; with --json a \"stalls\" object\n"
+  "                    structural stalls by cause, synchronization stalls by KILO TM\n"
+  "                    cause (sy_tx_begin, sy_tx_commit); with --json a \"stalls\" object\n"
   "  --stalls-plot F   verilator: draw the stacked breakdown per SM to F (.svg or .png,\n"
   "                    with gnuplot); implies --stalls\n"
   WW_CFGOPT_USAGE

@@ -7,7 +7,7 @@
  * Trace format (the RTL's trace block):
  *   # ww_gsi trace WARPS=<n> CNT_W=<n> TRACE_ID=<n>     (first line)
  *   # rst_ni clear_i ... rd_data_o                         (field names)
- *   <18 hex fields>                                        (one line per cycle)
+ *   <20 hex fields>                                        (one line per cycle)
  * The fields are the ports of cmodel/gsi/ww_gsi.ports.def in order: the
  * inputs as sampled at the clock edge, then the outputs of that cycle.
  * Logging starts at the first clock edge after the first reset edge, so the
@@ -53,6 +53,7 @@ typedef struct {
 static const field_t fields[] = {
   IN(rst_ni, W_1),        IN(clear_i, W_1),        IN(clear_val_i, W_CNT), IN(en_i, W_1),
   INW(cls_i, W_CLS),      IN(infl_i, W_WARPS),     IN(infl_kind_i, W_KIND),
+  IN(tx_begin_i, W_WARPS), IN(tx_commit_i, W_WARPS),
   IN(lsu_why_i, W_WHY),   IN(ld_start_i, W_1),     IN(ld_start_wid_i, W_WID),
   IN(ld_done_i, W_1),     IN(ld_done_wid_i, W_WID), IN(ld_done_src_i, W_SRC),
   IN(rd_idx_i, W_5),

@@ -8,7 +8,8 @@
 # gsi_replay steps the C model on those inputs and compares every output.
 # Kernels: stream (memory structural, MSHR full, L2/DRAM data), uts_central
 # (lock spinning: synchronization, atomics), reduction (barriers, shared
-# memory), alu_loop (compute).
+# memory), alu_loop (compute), ht (KILO TM hash table, transactions: the
+# sync sub-classes sy_tx_begin and sy_tx_commit, tx_begin_i / tx_commit_i).
 set -euo pipefail
 replay=$1 ww=$2
 out=build/gsi/kernels
@@ -37,5 +38,7 @@ run uts_central build/kernels/uts_central.elf --grid 2 --block 32 --arg buf:$((4
     --arg 1024 --arg i32:1 --arg buf:256 --arg buf:256 --arg 3 --arg 16 --arg 4 --arg 14746 --arg 10 --arg 2
 run reduction build/kernels/reduction.elf --grid 2 --block 32 --arg i32:$(seq -s, 1 64) --arg 64 --arg buf:8 --arg buf:4
 run alu_loop build/kernels/alu_loop.elf --grid 2 --block 32 --arg buf:256 --arg 50
+run ht build/tm/apps/ht.elf --grid 4 --block 32 --arg 0 --arg 8 --arg 1 --arg i32:$(seq -s, 1 128) \
+    --arg buf:32 --arg buf:32 --arg buf:4 --arg buf:2048
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

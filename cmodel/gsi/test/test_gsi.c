@@ -23,9 +23,14 @@
  *     reference tally kept here (classes and sub-classes of counted cycles;
  *     MEM_DATA cycles owed to each warp's pending load, paid to the load's
  *     source when it completes, else to the warp's last source); after
- *     every cycle sum(0..7) == [19], sum(8..12) == [3], sum(13..18) == [4]
- *     modulo 2^CNT_W, offset by 7V, (3 + WARPS)V and 5V after a clear to V
- *     (every counter and accumulator starts at V).
+ *     every cycle sum(0..7) == [22], sum(8..12) == [3], sum(13..18) == [4],
+ *     sum(19..21) == [2] modulo 2^CNT_W, offset by 7V, (3 + WARPS)V, 5V and
+ *     2V after a clear to V (every counter and accumulator starts at V);
+ *   * KILO TM: one directed case per SYNC sub-class (a barrier: other; an
+ *     outermost ww.tx.begin held by the limit: tx_begin; a ww.tx.commit
+ *     validating: tx_commit, also when the warp's begin bit is set too), the
+ *     sub-class taken from the attributed warp only, and none counted
+ *     outside SYNC cycles.
  * Usage: test_gsi [--seed N] [--cycles N]
  */
 #include <inttypes.h>
@@ -501,7 +506,8 @@ static void test_deferred(void)
   static const char *const names[WW_GSI_N_COUNTERS] = {
     "idle", "control", "sync", "mem_data", "mem_struct", "comp_data", "comp_struct",
     "no_stall", "md_l1", "md_l1_coalesce", "md_l2", "md_dram", "md_pending", "ms_lsu_busy",
-    "ms_mshr_full", "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord", "cycles",
+    "ms_mshr_full", "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord", "sy_other",
+    "sy_tx_begin", "sy_tx_commit", "cycles",
   };
   for (unsigned i = 0; i < 32; i++) {
     const char *n = ww_gsi_counter_name(i);
@@ -567,6 +573,68 @@ static void test_deferred(void)
   ww_gsi_free(g);
 }
 
+/* ---- KILO TM: SYNC sub-classes ------------------------------------------------ */
+
+static void test_tm(void)
+{
+  ctx = "sync sub-classes";
+  ww_gsi_t *g = make(3, 32);
+  ww_gsi_in_t in;
+  idle_inputs(&in);
+  /* other: warp 1 at a barrier, warp 0 idle, no TM bit */
+  ww_gsi_set_cls_in(&in, 0, IDLE);
+  ww_gsi_set_cls_in(&in, 1, SYNC);
+  ww_gsi_set_cls_in(&in, 2, IDLE);
+  ww_gsi_out_t o = step(g, &in);
+  CHECK(o.cls_o == SYNC && o.wid_o == 1, "barrier: %u/w%u", (unsigned)o.cls_o, (unsigned)o.wid_o);
+  CHECK(rd(g, WW_GSI_CNT_SY_OTHER) == 1 && rd(g, WW_GSI_CNT_SY_TX_BEGIN) == 0 &&
+        rd(g, WW_GSI_CNT_SY_TX_COMMIT) == 0, "barrier: sy %" PRIu64 "/%" PRIu64 "/%" PRIu64,
+        rd(g, WW_GSI_CNT_SY_OTHER), rd(g, WW_GSI_CNT_SY_TX_BEGIN), rd(g, WW_GSI_CNT_SY_TX_COMMIT));
+  /* tx_begin: warp 1's outermost ww.tx.begin held by the limit, twice */
+  in.tx_begin_i = 2;
+  step(g, &in);
+  step(g, &in);
+  CHECK(rd(g, WW_GSI_CNT_SY_TX_BEGIN) == 2 && rd(g, WW_GSI_CNT_SY_OTHER) == 1,
+        "tx begin: sy_tx_begin %" PRIu64 " sy_other %" PRIu64, rd(g, WW_GSI_CNT_SY_TX_BEGIN),
+        rd(g, WW_GSI_CNT_SY_OTHER));
+  /* tx_commit: warp 1's ww.tx.commit validates (an in-flight SYNC-kind
+   * instruction holds its next one); the begin bit of the same warp loses */
+  ww_gsi_set_cls_in(&in, 1, COMP_STRUCT);
+  in.infl_i = 2;
+  in.infl_kind_i = (uint64_t)WW_GSI_KIND_SYNC << (2 * 1);
+  in.tx_commit_i = 2;
+  for (unsigned i = 0; i < 3; i++) {
+    o = step(g, &in);
+    CHECK(o.cls_o == SYNC && o.wid_o == 1 && o.sub_o == 0, "tx commit: %u/w%u/sub %u",
+          (unsigned)o.cls_o, (unsigned)o.wid_o, (unsigned)o.sub_o);
+  }
+  CHECK(rd(g, WW_GSI_CNT_SY_TX_COMMIT) == 3 && rd(g, WW_GSI_CNT_SY_TX_BEGIN) == 2,
+        "tx commit: sy_tx_commit %" PRIu64 " sy_tx_begin %" PRIu64,
+        rd(g, WW_GSI_CNT_SY_TX_COMMIT), rd(g, WW_GSI_CNT_SY_TX_BEGIN));
+  /* the attributed warp decides: warp 0 at a barrier (other) beats warp 1's commit */
+  ww_gsi_set_cls_in(&in, 0, SYNC);
+  o = step(g, &in);
+  CHECK(o.cls_o == SYNC && o.wid_o == 0 && rd(g, WW_GSI_CNT_SY_OTHER) == 2 &&
+        rd(g, WW_GSI_CNT_SY_TX_COMMIT) == 3, "lowest warp: w%u, other %" PRIu64
+        " commit %" PRIu64, (unsigned)o.wid_o, rd(g, WW_GSI_CNT_SY_OTHER),
+        rd(g, WW_GSI_CNT_SY_TX_COMMIT));
+  /* not SYNC: warp 2 issues; the TM bits count nothing */
+  ww_gsi_set_cls_in(&in, 2, NONE);
+  in.tx_begin_i = 7;
+  in.tx_commit_i = 7;
+  o = step(g, &in);
+  CHECK(o.cls_o == NONE && rd(g, WW_GSI_CNT_SY_OTHER) + rd(g, WW_GSI_CNT_SY_TX_BEGIN) +
+        rd(g, WW_GSI_CNT_SY_TX_COMMIT) == 7 && rd(g, WW_GSI_CNT_SYNC) == 7,
+        "no SYNC cycle: sy sum %" PRIu64 " sync %" PRIu64, rd(g, WW_GSI_CNT_SY_OTHER) +
+        rd(g, WW_GSI_CNT_SY_TX_BEGIN) + rd(g, WW_GSI_CNT_SY_TX_COMMIT), rd(g, WW_GSI_CNT_SYNC));
+  /* en_i low: a SYNC cycle with a commit is not counted */
+  ww_gsi_set_cls_in(&in, 2, IDLE);
+  in.en_i = 0;
+  step(g, &in);
+  CHECK(rd(g, WW_GSI_CNT_SY_TX_COMMIT) == 3 && rd(g, WW_GSI_CNT_SYNC) == 7, "en_i low counted");
+  ww_gsi_free(g);
+}
+
 /* ---- random streams: reference tally and invariants ------------------------- */
 
 static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int legal,
@@ -607,6 +675,8 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
     in.infl_i = ww_rng_bits(&rng, warps);
     in.infl_kind_i = ww_rng_bits(&rng, 2 * warps);
     in.lsu_why_i = ww_rng_bits(&rng, 3);
+    in.tx_begin_i = ww_rng_bits(&rng, warps) & ww_rng_bits(&rng, warps);
+    in.tx_commit_i = ww_rng_bits(&rng, warps) & ww_rng_bits(&rng, warps);
     in.rd_idx_i = ww_rng_bits(&rng, 5);
     in.ld_done_src_i = ww_rng_bits(&rng, 2);
     if (legal) {
@@ -660,6 +730,9 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
       [WW_GSI_WHY_BANK_CONFLICT] = WW_GSI_MS_BANK_CONFLICT, [WW_GSI_WHY_FENCE] = WW_GSI_MS_FENCE,
       [WW_GSI_WHY_SYNC] = WW_GSI_MS_LSU_BUSY,       [WW_GSI_WHY_SCORD] = WW_GSI_MS_SCORD };
     unsigned sub = best != MEM_STRUCT ? 0 : own[aw] ? 2 : by_why[in.lsu_why_i];
+    /* SYNC sub-class: the attributed warp's commit, else its begin, else other */
+    unsigned sy = (in.tx_commit_i >> aw & 1) ? WW_GSI_SY_TX_COMMIT
+                : (in.tx_begin_i >> aw & 1) ? WW_GSI_SY_TX_BEGIN : WW_GSI_SY_OTHER;
     uint64_t owed_sum = 0;
     for (unsigned w = 0; w < warps; w++)
       owed_sum += owed[w];
@@ -691,6 +764,10 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
           ref[WW_GSI_CNT_MS_LSU_BUSY + sub]++;
           hist[WW_GSI_CNT_MS_LSU_BUSY + sub]++;
         }
+        if (best == SYNC) {
+          ref[WW_GSI_CNT_SY_OTHER + sy]++;
+          hist[WW_GSI_CNT_SY_OTHER + sy]++;
+        }
         if (best == MEM_DATA) {
           if (pend[aw]) {
             owed[aw]++;
@@ -715,7 +792,7 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
     }
 
     /* invariants on the model's counters */
-    uint64_t c[WW_GSI_N_COUNTERS], s_cls = 0, s_md = 0, s_ms = 0;
+    uint64_t c[WW_GSI_N_COUNTERS], s_cls = 0, s_md = 0, s_ms = 0, s_sy = 0;
     for (unsigned i = 0; i < WW_GSI_N_COUNTERS; i++)
       c[i] = ww_gsi_counter(g, i);
     for (unsigned i = WW_GSI_CNT_IDLE; i <= WW_GSI_CNT_NO_STALL; i++)
@@ -724,16 +801,21 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
       s_md += c[i];
     for (unsigned i = WW_GSI_CNT_MS_LSU_BUSY; i <= WW_GSI_CNT_MS_SCORD; i++)
       s_ms += c[i];
+    for (unsigned i = WW_GSI_CNT_SY_OTHER; i <= WW_GSI_CNT_SY_TX_COMMIT; i++)
+      s_sy += c[i];
     /* after a clear to base: every counter and accumulator started at base */
     s_cls -= 7 * base;
     s_md -= (3 + (uint64_t)warps) * base;
     s_ms -= 5 * base;
+    s_sy -= 2 * base;
     CHECK((s_cls & m) == c[WW_GSI_CNT_CYCLES], "cycle %" PRIu64 ": sum(0..7) - 7V %" PRIu64
           " != cycles %" PRIu64, cyc, s_cls & m, c[WW_GSI_CNT_CYCLES]);
     CHECK((s_md & m) == c[WW_GSI_CNT_MEM_DATA], "cycle %" PRIu64 ": sum(8..12) - (3 + WARPS)V %"
           PRIu64 " != mem_data %" PRIu64, cyc, s_md & m, c[WW_GSI_CNT_MEM_DATA]);
     CHECK((s_ms & m) == c[WW_GSI_CNT_MEM_STRUCT], "cycle %" PRIu64 ": sum(13..18) - 5V %" PRIu64
           " != mem_struct %" PRIu64, cyc, s_ms & m, c[WW_GSI_CNT_MEM_STRUCT]);
+    CHECK((s_sy & m) == c[WW_GSI_CNT_SYNC], "cycle %" PRIu64 ": sum(19..21) - 2V %" PRIu64
+          " != sync %" PRIu64, cyc, s_sy & m, c[WW_GSI_CNT_SYNC]);
   }
   ww_gsi_free(g);
 }
@@ -758,6 +840,7 @@ int main(int argc, char **argv)
   test_scord();
   test_sub();
   test_deferred();
+  test_tm();
   uint64_t hist[WW_GSI_N_COUNTERS] = { 0 };
   static const unsigned widths[] = { 2, 5, 32, 64 };
   for (unsigned w = 1; w <= MAXW; w++)

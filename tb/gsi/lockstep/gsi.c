@@ -35,6 +35,13 @@
  * clear_val_i is random in the cycles without clear_i. rd_idx_i sweeps
  * 0..WW_GSI_N_COUNTERS-1 in order, then one random index of
  * WW_GSI_N_COUNTERS..31. Warp indices without their valid bit are random.
+ * KILO TM (the SYNC sub-classes): half of the synchronization instructions
+ * started are ww.tx.commits, whose warp shows tx_commit_i while it is in
+ * flight (validating/committing); a free warp drawn SYNC is half the time
+ * an outermost ww.tx.begin held by the limit (tx_begin_i for as long as the
+ * class holds). Now and then (1 in 16 per warp and cycle) either bit is
+ * flipped at random, also on warps that are not SYNC, where it counts
+ * nothing.
  */
 #include "ww_lockstep.h"
 #include "ww_gsi.h"
@@ -58,6 +65,8 @@ typedef struct {
   unsigned left;         /* compute/store/sync: cycles left; load: latency left */
   int ld;                /* LD_* */
   unsigned src;          /* pending load's source */
+  int tx_commit;         /* the SYNC instruction in flight is a ww.tx.commit */
+  int tx_begin;          /* drawn SYNC while free: a ww.tx.begin held by the limit */
 } warp_t;
 
 typedef struct {
@@ -186,11 +195,20 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     if (w->cls_hold == 0 || (w->infl && w->cls == WW_GSI_NONE)) {
       w->cls = draw_class(r, w, s->theme);
       w->cls_hold = 1 + (unsigned)ww_rng_below(r, 6);
+      w->tx_begin = !w->infl && w->cls == WW_GSI_SYNC && ww_rng_chance(r, 1, 2);
     }
     w->cls_hold--;
     ww_gsi_set_cls_in(in, i, w->cls);
     in->infl_i |= (uint64_t)w->infl << i;
     in->infl_kind_i |= (uint64_t)(w->infl ? w->kind : ww_rng_bits(r, 2)) << (2 * i);
+    int txc = w->infl && w->kind == WW_GSI_KIND_SYNC && w->tx_commit;
+    int txb = w->tx_begin;
+    if (ww_rng_chance(r, 1, 16))
+      txc ^= 1;
+    if (ww_rng_chance(r, 1, 16))
+      txb ^= 1;
+    in->tx_commit_i |= (uint64_t)txc << i;
+    in->tx_begin_i |= (uint64_t)txb << i;
   }
 
   int sync_infl = 0;
@@ -249,8 +267,9 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
         w->kind = k < 6 ? WW_GSI_KIND_COMP : WW_GSI_KIND_STORE;
         w->left = (unsigned)ww_rng_below(r, 12);
       } else {
-        w->kind = WW_GSI_KIND_SYNC;     /* a fence or an atomic */
+        w->kind = WW_GSI_KIND_SYNC;     /* a fence, an atomic or a ww.tx.commit */
         w->left = (unsigned)ww_rng_below(r, 24);
+        w->tx_commit = ww_rng_chance(r, 1, 2);
       }
     }
   }
