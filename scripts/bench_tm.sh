@@ -249,6 +249,10 @@ limit_sweep, lwh_sweep = [], []
 if variants:
     for lim, gpu in ((1, "tm_limit1"), (2, "main"), (0, "tm_limit0")):
         limit_sweep.append({"limit": lim, "gpu": gpu, "apps": sweep_apps(gpu)})
+        for e in limit_sweep[-1]["apps"]:   # the limit held (the model counts the RTL's warps)
+            if lim and e["tx_warps_max"] is not None and e["tx_warps_max"] > lim:
+                problems.append("limit %d: %s had %d warps of an SM in transactions"
+                                % (lim, e["name"], e["tx_warps_max"]))
     for lwh, entries, gpu in (("exact", 8192, "tm_lwh_exact"), ("512", 512, "main"),
                               ("small", 16, "tm_lwh_small")):
         lwh_sweep.append({"lwh": lwh, "lwh_entries": entries, "gpu": gpu, "apps": sweep_apps(gpu)})
@@ -280,7 +284,7 @@ def x2(x, fmt="%.2f"):
     return "-" if x is None else fmt % x
 
 def pct(x):
-    return "-" if x is None else "%.0f%%" % (100 * x)
+    return "-" if x is None else ("%.0f%%" if x >= 0.1 else "%.1f%%") % (100 * x)
 
 def yes(b):
     return "yes" if b else "NO"
@@ -313,9 +317,8 @@ if len(seeds) > 1:
               " ".join(x2(e["aborts_per_commit"], "%.3f") for e in a["per_seed"])))
 
 def sweep_table(title, rows, label):
-    print("\n%s (transactions, seed %d; cycles / aborts per commit / tm/fgl / most warps of an SM"
-          % (title, seeds[0]))
-    print("in transactions)\n")
+    print("\n%s: transactions, seed %d" % (title, seeds[0]))
+    print("  cells: cycles / aborts per commit / tm/fgl / most warps of one SM in transactions\n")
     print("%-12s" % label + "".join("%24s" % a for a in app_names))
     for row, lab in rows:
         cells = []
