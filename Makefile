@@ -59,7 +59,7 @@ LOCKSTEP_SRC := tb/lockstep/ww_lockstep.c tb/lockstep/ww_lockstep.h \
                 tb/lockstep/ww_lockstep_ports.h tb/lockstep/ww_lockstep_dut.cpp \
                 tb/lockstep/build.sh $(wildcard rtl/include/*.vh) $(CMODEL_HDR)
 
-.PHONY: all deps gen run demo-lockstep test test-long lint synth bench bench-gsi bench-scord waves clean lockstep ctests FORCE
+.PHONY: all deps gen run demo-lockstep test test-long lint synth bench bench-gsi bench-scord bench-tm waves clean lockstep ctests FORCE
 
 all: lockstep ctests
 
@@ -178,6 +178,12 @@ bench-scord: $(DEPS_STAMP)
 	  build/bin/warpwatch $(SCORD_MICRO_ELFS) $(SCORD_APPS_ELFS) build/kernels/vecadd.elf \
 	  build/kernels/saxpy.elf build/kernels/matmul.elf build/kernels/reduction.elf build/kernels/alu_loop.elf
 	@scripts/bench_scord.sh
+
+# KILO TM (docs/tm.md sec. 6): transactions vs fine-grained locks vs one
+# global lock on the RTL, the concurrency-limit and LWH-size sweeps
+bench-tm: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 $(TM_APPS_RUNNER_RTL) $(TM_APPS_ELFS) $(TM_BENCH_RUNNERS)
+	@scripts/bench_tm.sh
 
 waves: $(DEPS_STAMP) lockstep
 	@test -n "$(BLOCK)" || { echo "usage: make waves BLOCK=<$(BLOCKS)> [SEED=n]" >&2; exit 2; }

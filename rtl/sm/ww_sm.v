@@ -45,7 +45,9 @@
 //             pulse once, nothing issues afterwards.
 // Protocol codes (trap causes, memory kinds, GSI codes) and the sideband
 // width: rtl/include/ww_proto.vh; CSR numbers: ww_isa.vh (WW_CSR_*).
-// Requires LANES, WARPS, LOCAL_BYTES powers of two.
+// Requires LANES, WARPS, LOCAL_BYTES powers of two; TM_LIMIT >= 0 (KILO TM
+// concurrency limit, sec. 4.6: an outermost ww.tx.begin waits while TM_LIMIT
+// warps of the SM are in a transaction; 0 = unlimited).
 
 `default_nettype none
 `include "ww_config.vh"
@@ -68,6 +70,7 @@ module ww_sm #(
   parameter LATE_WAIT  = `WW_LATE_WAIT,  // cycles a late completion may wait for the write port
   parameter CID_W      = `WW_CID_W,
   parameter TCNT_W     = $clog2(LANES + 1),
+  parameter TM_LIMIT   = `WW_TM_WARPS_PER_SM,  // transactional warps at once, 0 = unlimited
   parameter TRACE_ID   = 0            // names this SM's GSI trace file (WW_GSI_TRACE)
 ) (
   input  wire                      clk_i,
@@ -777,7 +780,7 @@ module ww_sm #(
   wire             tw_begin_ok;
   // unused outputs of this instance are left open on purpose
   /* verilator lint_off PINCONNECTEMPTY */
-  ww_tm_warp #(.WARPS(WARPS), .WATCHDOG(0)) u_tm_warp (
+  ww_tm_warp #(.WARPS(WARPS), .LIMIT(TM_LIMIT), .WATCHDOG(0)) u_tm_warp (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
     .begin_valid_i    (e_ok && e_txb),
@@ -813,7 +816,6 @@ module ww_sm #(
   // issue: an outermost ww.tx.begin waits while the SM's limit of
   // transactional warps is reached (counting one in execute); a
   // ww.tx.commit while ww_tm_sm works on a commit or one is in execute
-  localparam TM_LIMIT = `WW_TM_WARPS_PER_SM;
   wire e_txb_new = e_txb && !tx_in[e_wid_q];
   wire tm_full   = TM_LIMIT != 0 &&
                    ({{(32-TCW_W){1'b0}}, tw_count} + {31'd0, e_txb_new} >= TM_LIMIT);

@@ -36,6 +36,10 @@
 // requests (ww_l2_slice); the DRAM model is reset together with the GPU.
 // Parameters: as ww_sm / ww_l2_slice / ww_xbar; every default from
 // ww_config.vh. XBAR_DEPTH is the crossbar's per-source FIFO depth.
+// TM_LIMIT (every SM's concurrency limit) and LWH_ENTRIES/LWH_WAYS (each
+// commit unit's last-writer history) are KILO TM's swept sizes (`make
+// bench-tm`); a co-simulating model needs the same TM_LIMIT
+// (ww_gpu_cfg_t.tm_warps_per_sm; the glue reports WW_TM_WARPS_PER_SM).
 // Protocol codes (trap causes, request ops and id classes, the sideband and
 // its record kinds): rtl/include/ww_proto.vh.
 
@@ -54,6 +58,9 @@ module ww_gpu #(
   parameter L2_WAYS    = `WW_L2_WAYS,
   parameter XBAR_DEPTH = 4,
   parameter CID_W      = `WW_CID_W,
+  parameter TM_LIMIT   = `WW_TM_WARPS_PER_SM,  // KILO TM: transactional warps per SM, 0 = unlimited
+  parameter LWH_ENTRIES = `WW_LWH_ENTRIES,     // KILO TM: last-writer history of each commit unit
+  parameter LWH_WAYS   = `WW_LWH_WAYS,
   parameter SM_W       = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
   parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
   parameter IMEM_AW    = $clog2(IMEM_BYTES / 4),
@@ -272,6 +279,7 @@ module ww_gpu #(
       .NUM_PART   (NUM_PART),
       .SB_W       (SB_W),
       .CID_W      (CID_W),
+      .TM_LIMIT   (TM_LIMIT),
       .TRACE_ID   (s)
     ) u_sm (
       .clk_i           (clk_i),
@@ -531,9 +539,11 @@ module ww_gpu #(
     wire [31:0]           pkt_byte = x_req_amo_a[p*32 +: 32];
 
     ww_tm_commit_unit #(
-      .READS  (CU_READS),
-      .NUM_SM (NUM_SM),
-      .CID_W  (CID_W)
+      .READS       (CU_READS),
+      .NUM_SM      (NUM_SM),
+      .CID_W       (CID_W),
+      .LWH_ENTRIES (LWH_ENTRIES),
+      .LWH_WAYS    (LWH_WAYS)
     ) u_cu (
       .clk_i        (clk_i),
       .rst_ni       (rst_ni),

@@ -256,6 +256,8 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
      * 14), so the model runs without one; which lanes commit is the RTL's
      * (its final outcomes, applied in CID order, docs/tm.md sec. 5) */
     cfg.tx_watchdog = 0;
+    /* the concurrency limit the RTL was built with (a variant GPU, make bench-tm) */
+    cfg.tm_warps_per_sm = ww_vgpu_info(b->v)->tm_warps_per_sm;
     b->model = ww_gpu_new(&cfg, err, err_len);
     if (!b->model) {
       ww_vgpu_free(b->v);

@@ -394,7 +394,7 @@ extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t 
   std::memset(&v->launch, 0, sizeof v->launch);
   v->info = ww_vgpu_info_t{ NUM_SM, NUM_PART, WARPS, LANES, WW_BLOCKS_PER_SM, LB, WW_IMEM_BYTES,
                             WW_L2_SETS, WW_L2_WAYS, WW_GMEM_BYTES, WW_CODE_BASE, SB_W,
-                            DRAM_BYTES };
+                            DRAM_BYTES, WW_TM_WARPS_PER_SM, WW_LWH_ENTRIES, WW_LWH_WAYS };
 #if VM_COVERAGE
   // a coverage build starts from all-zero state: random initial values would
   // count as toggles and take state machines' default branches before reset

@@ -73,6 +73,8 @@ typedef struct {
   unsigned sb_bits;           /* width of the ScoRD sideband (ww_sm mreq_sb_o) */
   uint32_t dram_bytes;        /* the DRAM: global memory, then the ScoRD metadata
                                  [gmem, 3 gmem) and race log (docs/scord.md §3) */
+  unsigned tm_warps_per_sm;   /* KILO TM concurrency limit (ww_gpu TM_LIMIT), 0 = unlimited */
+  unsigned lwh_entries, lwh_ways;  /* each commit unit's last-writer history */
 } ww_vgpu_info_t;
 
 /* ScoRD mode of the next launches (ww_vgpu_set_scord). */

@@ -56,6 +56,7 @@ module ww_sm #(
   parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W),
   parameter TRACE_ID   = 0,
   parameter CID_W      = `WW_CID_W,
+  parameter TM_LIMIT   = `WW_TM_WARPS_PER_SM,  // ww_sm's; the double never runs a transaction
   parameter TCNT_W     = $clog2(LANES + 1)
 ) (
   input  wire                      clk_i,
@@ -407,7 +408,7 @@ module ww_sm #(
   wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:0],
                      sched_mode_i, serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
                      scord_en_i, scord_ack_i,
-                     TRACE_ID[0]};
+                     TRACE_ID[0], TM_LIMIT[0]};
 
   assign tm_cid_req_o   = (st_q == S_TCID);
   assign tm_cid_n_o     = {{(TCNT_W-1){1'b0}}, 1'b1};

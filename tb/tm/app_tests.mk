@@ -87,4 +87,32 @@ TEST_CMD.tm/mutant-app/$(1) := tb/tm/expect_app_fail.sh $(VGPU_DIR)/mut_$(1)/tm_
 endef
 $(foreach m,$(TM_COSIM_MUTANTS),$(eval $(call TM_COSIM_MUTANT,$(m))))
 
+# GPUs for `make bench-tm`'s sweeps (scripts/bench_tm.sh; not in make test):
+# the concurrency limit (WW_TM_WARPS_PER_SM: 1 and 0 = unlimited beside the
+# default 2) and the LWH size (WW_LWH_ENTRIES per commit unit: a very large
+# table and a small one beside the default 512). The defines reach Verilator
+# (ww_gpu's TM_LIMIT / LWH_ENTRIES defaults) and the glue alike, which reports
+# them (ww_vgpu_info), so the co-simulated model runs with the same limit.
+TM_BENCH_VARIANTS := tm_limit1 tm_limit0 tm_lwh_exact tm_lwh_small
+TM_BENCH_DEFS.tm_limit1    := WW_TM_WARPS_PER_SM=1
+TM_BENCH_DEFS.tm_limit0    := WW_TM_WARPS_PER_SM=0
+TM_BENCH_DEFS.tm_lwh_exact := WW_LWH_ENTRIES=8192
+TM_BENCH_DEFS.tm_lwh_small := WW_LWH_ENTRIES=16
+define TM_BENCH_VARIANT
+$(VGPU_DIR)/$(1)/libwwvgpu.a: $(gpu_RTL) $(VGPU_GLUE) | $(BUILD)/.deps-ok
+	$$(call VGPU_ARCHIVE,$(VGPU_DIR)/$(1),$$@,$(gpu_RTL),$(TM_BENCH_DEFS.$(1)))
+$(VGPU_DIR)/$(1)/tm_apps_rtl: tb/tm/tm_apps.c $(VGPU_BACKEND) $(VGPU_BACKEND_HDR) $(SW_RT_LIB) \
+    $(SW_GPU_LIB) $(VGPU_DIR)/$(1)/libwwvgpu.a
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror -Isw/runtime $(VGPU_CFLAGS) $$< $(VGPU_BACKEND) \
+	  $(SW_RT_LIB) $(VGPU_DIR)/$(1)/libwwvgpu.a $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $$@
+TM_BENCH_RUNNERS += $(VGPU_DIR)/$(1)/tm_apps_rtl
+endef
+$(foreach v,$(TM_BENCH_VARIANTS),$(eval $(call TM_BENCH_VARIANT,$(v))))
+
+# scripts/bench_tm.sh in its quick mode (one application, one seed, no
+# sweeps) into a scratch directory; the report must hold the keys and
+# consistent values (scripts/test_bench_tm.sh)
+TESTS += tm/bench-quick
+TEST_CMD.tm/bench-quick := scripts/test_bench_tm.sh
+
 .DEFAULT_GOAL := $(TM_APPS_T_SAVED_GOAL)

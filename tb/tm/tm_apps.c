@@ -49,7 +49,9 @@
  *
  * --json=FILE writes {"runner", "backend", "runs": [{"app", "mode", "seed",
  * "status" ("pass", "fail", "tx-pending", "control-missed"), "cycles" (verilator: the launch's
- * cycles, else null), "steps", "warp_insns", "detail"}], "passed", "failed",
+ * cycles, else null), "steps", "warp_insns", "tx_commits", "tx_aborts" (threads; on the RTL the
+ * co-simulated model's counts of the RTL's outcomes), "tx_watchdog_aborts", "tx_warps_max" (most
+ * warps of one SM in transactions at once; null unless completed), "detail"}], "passed", "failed",
  * "tx_pending"}.
  * --list prints one row per application: app kernel grid block arguments.
  * Prints one line per check and ends with "N passed, N failed"; exits 1 on
@@ -586,16 +588,19 @@ static int run_one(const opts_t *o, app_t *a, uint32_t mode, uint64_t seed)
     }
   }
   const ww_gpu_stats_t *st = &r.res.stats;
-  char perf[160] = "";
+  char perf[320] = "";
   if (r.completed || r.res.trap.kind != WW_TRAP_NONE)
     snprintf(perf, sizeof perf, "%llu warp instructions, %llu %s", (unsigned long long)st->warp_insns,
              (unsigned long long)st->steps, rtl ? "cycles" : "scheduler steps");
-  if (mode == MODE_TX && r.completed && !rtl)   /* counted by the golden model */
+  /* counted by the golden model; on the RTL by the co-simulated model, which
+   * applies the RTL's final outcomes (so they are the RTL's) */
+  if (mode == MODE_TX && r.completed)
     snprintf(perf + strlen(perf), sizeof perf - strlen(perf),
-             "; %llu commits, %llu aborts (%.2f per commit), %llu watchdog restarts",
+             "; %llu commits, %llu aborts (%.2f per commit), %llu watchdog restarts, "
+             "at most %u warps of an SM in transactions",
              (unsigned long long)st->tx_commits, (unsigned long long)st->tx_aborts,
              st->tx_commits ? (double)st->tx_aborts / (double)st->tx_commits : 0.0,
-             (unsigned long long)st->tx_watchdog_aborts);
+             (unsigned long long)st->tx_watchdog_aborts, st->tx_warps_max);
   if (r.completed && !r.err[0] && mode == MODE_NONE) {
     /* the negative control: the check must see the lost updates */
     if (r.bad[0] || a->must_catch) {
@@ -640,8 +645,17 @@ static int run_one(const opts_t *o, app_t *a, uint32_t mode, uint64_t seed)
       fprintf(g_json, ", \"cycles\": %llu", (unsigned long long)st->steps);
     else
       fprintf(g_json, ", \"cycles\": null");
-    fprintf(g_json, ", \"steps\": %llu, \"warp_insns\": %llu, \"detail\": ",
-            (unsigned long long)st->steps, (unsigned long long)st->warp_insns);
+    fprintf(g_json, ", \"steps\": %llu, \"warp_insns\": %llu", (unsigned long long)st->steps,
+            (unsigned long long)st->warp_insns);
+    if (r.completed)
+      fprintf(g_json, ", \"tx_commits\": %llu, \"tx_aborts\": %llu, \"tx_watchdog_aborts\": %llu, "
+              "\"tx_warps_max\": %u", (unsigned long long)st->tx_commits,
+              (unsigned long long)st->tx_aborts, (unsigned long long)st->tx_watchdog_aborts,
+              st->tx_warps_max);
+    else
+      fprintf(g_json, ", \"tx_commits\": null, \"tx_aborts\": null, \"tx_watchdog_aborts\": null, "
+              "\"tx_warps_max\": null");
+    fprintf(g_json, ", \"detail\": ");
     json_str(g_json, r.completed ? (r.bad[0] ? r.bad : r.what) : (r.err[0] ? r.err : r.res.message));
     fprintf(g_json, "}");
   }
