@@ -96,10 +96,10 @@ trap trap_null        "null/unmapped access" 20 --grid 1 --block 8
 trap trap_range       "out-of-range access" 32 --grid 1 --block 8 --arg buf:64
 trap trap_shrange     "out-of-range access" 12
 trap trap_shstore     "out-of-range access" 24
-# ---- kernel traps and the unimplemented transactions ---------------------------------------
+# ---- kernel traps and the transaction rules (docs/isa.md "Transactions") -------------------
 trap trap_ecall       "kernel trap (ecall/ebreak)" 4
-trap trap_tx          "transactions not implemented" 4
-trap trap_txc         "transactions not implemented" 4
+trap trap_tx          "ww.bar or ww.exit inside a transaction" 8
+trap trap_txc         "ww.tx.commit outside a transaction" 4
 # ---- the runtime's trap kernels (sw/runtime/test), on the RTL -------------------------------
 expect rt_ebreak 3 "trap: kernel trap (ecall/ebreak) at sm 0 warp 0 (block 0) mask 0xff pc 0x00010004" \
   -- "$RK/trap_ebreak.elf" --grid 1 --block 8

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * trap_tx.S -- directed coverage kernel (tb/coverage/directed.sh): ww.tx.begin: "transactions not implemented".
+ * trap_tx.S -- directed coverage kernel (tb/coverage/directed.sh): ww.bar
+ * inside a transaction: "ww.bar or ww.exit inside a transaction".
  */
 #include "cov.inc"
   .text
@@ -8,3 +9,4 @@
 _start:
   nop
   WW_TX_BEGIN
+  WW_BAR

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
- * trap_txc.S -- directed coverage kernel (tb/coverage/directed.sh): ww.tx.commit: "transactions not implemented".
+ * trap_txc.S -- directed coverage kernel (tb/coverage/directed.sh):
+ * ww.tx.commit without ww.tx.begin: "ww.tx.commit outside a transaction".
  */
 #include "cov.inc"
   .text
