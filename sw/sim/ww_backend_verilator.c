@@ -64,7 +64,6 @@ typedef struct {
   ww_cycle_fn  cycle_fn;        /* per-cycle stall classes (ww_trace_json) */
   void        *cycle_ctx;
   uint32_t     tx_log_base;     /* KILO TM: transactional addresses are below it */
-  uint64_t     tm_fins;         /* KILO TM final outcomes reported (cumulative) */
 } vb_t;
 
 /* ---- ScoRD race log (docs/scord.md §3 "Race log") ----------------------- */
@@ -545,7 +544,6 @@ static ww_run_t vb_run(void *be)
     for (unsigned i = 0; b->model && i < ev.n_tm_fin; i++) {
       const ww_vgpu_tm_fin_t *f = &ev.tm_fin[i];
       char e2[160];
-      b->tm_fins++;
       if (ww_gpu_tm_final(b->model, f->sm, f->warp, f->lane, f->cid, f->pass, e2, sizeof e2)) {
         snprintf(why, sizeof why, "KILO TM CID %u (SM %u warp %u lane %u, RTL %s): %.150s",
                  f->cid, f->sm, f->warp, f->lane, f->pass ? "commits" : "aborts", e2);
