@@ -47,7 +47,7 @@ struct ww_tm_sm {
 ww_tm_sm_cfg_t ww_tm_sm_default_cfg(void)
 {
   ww_tm_sm_cfg_t c = { WW_WARPS_PER_SM, WW_LANES, WW_LINE_BYTES, WW_TX_LOG_WORDS,
-                       WW_TX_BLOOM_W, WW_H3_SEED, WW_NUM_PART, WW_CID_W };
+                       WW_TX_BLOOM_W, WW_H3_SEED, WW_NUM_PART, WW_CID_W, WW_TX_LOG_ACKS };
   return c;
 }
 
@@ -58,7 +58,7 @@ ww_tm_sm_t *ww_tm_sm_new(const ww_tm_sm_cfg_t *c)
     return NULL;
   }
   const ww_tm_txlog_cfg_t tc = { c->warps, c->lanes, c->line_bytes, c->log_words, c->bloom_w,
-                                 c->seed };
+                                 c->seed, c->acks };
   const ww_tm_commit_walk_cfg_t wc = { c->warps, c->lanes, c->line_bytes, c->log_words,
                                        c->num_part, c->cid_w };
   ww_tm_sm_t *m = calloc(1, sizeof *m);
@@ -119,7 +119,7 @@ void ww_tm_sm_step(ww_tm_sm_t *m, const ww_tm_sm_in_t *in, ww_tm_sm_out_t *out)
   memset(&wi, 0, sizeof wi);
   wi.rst_ni = in->rst_ni;
   wi.log_base_i = in->log_base_i;
-  wi.cmd_valid_i = m->cst == C_WALK;
+  wi.cmd_valid_i = m->cst == C_WALK && to.quiet_o;   /* the logs are in memory */
   wi.cmd_wid_i = m->cwid;
   wi.cmd_mask_i = m->cmask;
   if (m->cwid < m->cfg.warps) {
@@ -190,7 +190,7 @@ void ww_tm_sm_step(ww_tm_sm_t *m, const ww_tm_sm_in_t *in, ww_tm_sm_out_t *out)
     }
     break;
   case C_WALK:
-    if (wo.cmd_ready_o)
+    if (wi.cmd_valid_i && wo.cmd_ready_o)
       m->cst = C_WAIT;
     break;
   case C_WAIT:

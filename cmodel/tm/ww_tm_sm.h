@@ -27,6 +27,7 @@ typedef struct {
   uint32_t seed;        /* SEED of the filter's H3 function */
   unsigned num_part;    /* NUM_PART, 1..WW_NUM_PART */
   unsigned cid_w;       /* CID_W, 2..30 */
+  unsigned acks;        /* ACKS: log stores in flight at most, 1..255 */
 } ww_tm_sm_cfg_t;
 
 typedef struct ww_tm_sm ww_tm_sm_t;

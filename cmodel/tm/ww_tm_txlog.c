@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * ww_tm_txlog -- C model of rtl/tm/ww_tm_txlog.v (docs/tm.md sec. 4.2). One
- * command at a time, one memory request at a time; the states below are the
- * RTL's, and every output comes from state.
+ * command at a time; loads one at a time, log stores posted (up to ACKS in
+ * flight, quiet_o when none is); the states below are the RTL's, and every
+ * output comes from state.
  *   IDLE   takes a command. BEGIN empties the warp's logs and filter; a
  *          command whose log is full answers at once with done_full_o
  *          (bit 0 the read log, bit 1 the write log) and does nothing.
@@ -13,12 +14,15 @@
  *          with such lanes, load the entry's address line (W_AREQ/W_ARSP);
  *          lanes whose address matches take their word from the value line
  *          (W_VREQ/W_VRSP). Ends when every such lane is found or the log
- *          is walked (a filter false positive).
+ *          is walked (a filter false positive). A walk starts only when
+ *          quiet: the write log it reads is in memory.
  *   RD     the lanes not found read L2 (L1 LOAD_STRONG), one request per
  *          line, for the lowest pending lane's line and every pending lane
  *          in it (RD_REQ/RD_RSP).
  *   RA     the read-log entry: per vector line, its address line then its
- *          value line (STORE, whole line; wait for the acknowledgement).
+ *          value line (STORE, whole line, posted: one a cycle while fewer
+ *          than ACKS are in flight; the command does not wait for the
+ *          acknowledgements).
  *          Lanes that did not read L2 get WW_TX_LOG_VOID and word 0.
  *   WA     a store: its words (merged into the word read for a sub-word
  *          store) as the write-log entry, then BLOOM: one lane per cycle
@@ -36,7 +40,7 @@
 
 enum {
   S_IDLE, S_QUERY, S_W_AREQ, S_W_ARSP, S_W_VREQ, S_W_VRSP, S_RD_REQ, S_RD_RSP,
-  S_RA_REQ, S_RA_ACK, S_WA_REQ, S_WA_ACK, S_BLOOM, S_DONE
+  S_RA_REQ, S_WA_REQ, S_BLOOM, S_DONE
 };
 
 #define MAX_BLOOM_W 10
@@ -51,6 +55,7 @@ struct ww_tm_txlog {
   unsigned st, wid, op, bytes, full;
   uint32_t mask, qpend, hit, hpend, found, rdpend, froml2, fline, sline;
   unsigned ent, v, sidx;
+  unsigned acks;                  /* log stores in flight */
   uint32_t waddr[WW_LANES], off[WW_LANES], data[WW_LANES], val[WW_LANES];
   unsigned rlen[WW_WARPS_PER_SM], wlen[WW_WARPS_PER_SM];
   uint8_t bloom[WW_WARPS_PER_SM][1u << MAX_BLOOM_W];
@@ -59,7 +64,7 @@ struct ww_tm_txlog {
 ww_tm_txlog_cfg_t ww_tm_txlog_default_cfg(void)
 {
   ww_tm_txlog_cfg_t c = { WW_WARPS_PER_SM, WW_LANES, WW_LINE_BYTES, WW_TX_LOG_WORDS,
-                          WW_TX_BLOOM_W, WW_H3_SEED };
+                          WW_TX_BLOOM_W, WW_H3_SEED, WW_TX_LOG_ACKS };
   return c;
 }
 
@@ -69,11 +74,12 @@ ww_tm_txlog_t *ww_tm_txlog_new(const ww_tm_txlog_cfg_t *c)
   if (!c->warps || c->warps > WW_WARPS_PER_SM || !c->lanes || c->lanes > WW_LANES ||
       c->lanes > 32 || !pow2 || c->line_bytes < 4 || c->line_bytes > WW_LINE_BYTES ||
       (4 * c->lanes) % c->line_bytes || !c->log_words || !c->bloom_w ||
-      c->bloom_w > MAX_BLOOM_W) {
+      c->bloom_w > MAX_BLOOM_W || !c->acks || c->acks > 255) {
     fprintf(stderr,
             "ww_tm_txlog: illegal configuration WARPS=%u LANES=%u LINE_BYTES=%u LOG_WORDS=%u "
-            "BLOOM_W=%u (LANES * 4 must be a multiple of LINE_BYTES; BLOOM_W 1..%d)\n",
-            c->warps, c->lanes, c->line_bytes, c->log_words, c->bloom_w, MAX_BLOOM_W);
+            "BLOOM_W=%u ACKS=%u (LANES * 4 must be a multiple of LINE_BYTES; BLOOM_W 1..%d; "
+            "ACKS 1..255)\n",
+            c->warps, c->lanes, c->line_bytes, c->log_words, c->bloom_w, c->acks, MAX_BLOOM_W);
     return NULL;
   }
   ww_tm_txlog_t *m = calloc(1, sizeof *m);
@@ -128,6 +134,7 @@ static void outputs(const ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_tx
   o->cmd_ready_o = m->st == S_IDLE;
   o->done_valid_o = m->st == S_DONE;
   o->done_full_o = m->full;
+  o->quiet_o = m->acks == 0;
   for (unsigned w = 0; w < m->cfg.warps; w++) {
     ww_bits_put(o->rlen_o, w * m->ent_w, m->ent_w, m->rlen[w]);
     ww_bits_put(o->wlen_o, w * m->ent_w, m->ent_w, m->wlen[w]);
@@ -158,7 +165,7 @@ static void outputs(const ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_tx
   case S_RA_REQ: case S_WA_REQ: {
     const unsigned wlog = m->st == S_WA_REQ;
     const uint32_t logged = wlog ? m->mask : m->froml2;
-    o->req_valid_o = 1;
+    o->req_valid_o = m->acks != m->cfg.acks;
     o->req_op_o = WW_L1_STORE;
     o->req_line_o = store_line(m, in, wlog) >> m->off_w;
     const unsigned v = m->sidx >> 1;
@@ -214,6 +221,11 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
     return;
   }
   const int fire = out->req_valid_o && in->req_ready_i;
+  const int store_fire = fire && (m->st == S_RA_REQ || m->st == S_WA_REQ);
+  if (store_fire && !in->wack_valid_i)
+    m->acks++;
+  else if (!store_fire && in->wack_valid_i)
+    m->acks--;
   switch (m->st) {
   case S_IDLE:
     if (!in->cmd_valid_i)
@@ -259,6 +271,8 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
         m->hit |= 1u << l;
       m->qpend &= m->qpend - 1;
     } else if (m->hit && m->wlen[m->wid]) {
+      if (!out->quiet_o)   /* the write log's stores are not all in memory yet */
+        break;
       m->hpend = m->hit;
       m->ent = m->wlen[m->wid] - 1;
       m->v = 0;
@@ -322,16 +336,11 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
       m->st = m->rdpend ? S_RD_REQ : S_RA_REQ;
     }
     break;
-  case S_RA_REQ: case S_WA_REQ:
-    if (fire)
-      m->st = m->st == S_RA_REQ ? S_RA_ACK : S_WA_ACK;
-    break;
-  case S_RA_ACK:
-    if (!in->wack_valid_i)
+  case S_RA_REQ:
+    if (!fire)
       break;
     if (m->sidx + 1 < 2 * m->vl) {
       m->sidx++;
-      m->st = S_RA_REQ;
     } else {
       m->rlen[m->wid]++;
       if (m->op == WW_TXL_STORE) {   /* merge the store's bytes into the words */
@@ -346,12 +355,11 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
       }
     }
     break;
-  case S_WA_ACK:
-    if (!in->wack_valid_i)
+  case S_WA_REQ:
+    if (!fire)
       break;
     if (m->sidx + 1 < 2 * m->vl) {
       m->sidx++;
-      m->st = S_WA_REQ;
     } else {
       m->wlen[m->wid]++;
       m->qpend = m->mask;

@@ -26,6 +26,7 @@ typedef struct {
   unsigned log_words;   /* LOG_WORDS: entries per log (read and write) */
   unsigned bloom_w;     /* BLOOM_W: log2 of the filter bits per warp, 1..10 */
   uint32_t seed;        /* SEED of the filter's H3 function */
+  unsigned acks;        /* ACKS: log stores in flight at most, 1..255 */
 } ww_tm_txlog_cfg_t;
 
 /* the log layout: ww_tm_txlog_entry() in ww_tm_log.h */

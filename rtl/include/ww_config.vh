@@ -125,6 +125,9 @@
 `ifndef WW_TX_BLOOM_W
 `define WW_TX_BLOOM_W         6      // KILO TM: log2 of the write-set filter bits per warp (read-own-write, sec. 4.3)
 `endif
+`ifndef WW_TX_LOG_ACKS
+`define WW_TX_LOG_ACKS        4      // KILO TM: log stores in flight at most per SM (posted; the commit walk waits for them)
+`endif
 `ifndef WW_TM_CU_ENTRIES
 `define WW_TM_CU_ENTRIES      32     // KILO TM commit unit: ring entries (in-flight CIDs per partition)
 `endif

@@ -10,7 +10,9 @@
 //   cmt_*   an outermost ww.tx.commit {warp, lanes} from the SM; one at a
 //           time (cmt_ready_o). The sequence:
 //             WALK   the commit walk with the warp's log lengths (CIDs,
-//                    packets to the commit units, outcomes; every CID retired)
+//                    packets to the commit units, outcomes; every CID
+//                    retired), once no log store is in flight (the log
+//                    unit's stores are posted; the walk reads the logs)
 //             CLEAR  txlog BEGIN of the warp: its logs and filter emptied
 //                    for the next attempt or transaction
 //             INVAL  an L1 INVAL, so the warp's later loads see its commit
@@ -33,6 +35,7 @@ module ww_tm_sm #(
   parameter LOG_WORDS  = `WW_TX_LOG_WORDS,
   parameter BLOOM_W    = `WW_TX_BLOOM_W,
   parameter SEED       = `WW_H3_SEED,
+  parameter ACKS       = `WW_TX_LOG_ACKS,
   parameter NUM_PART   = `WW_NUM_PART,
   parameter CID_W      = `WW_CID_W,
   parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
@@ -115,7 +118,7 @@ module ww_tm_sm #(
   ////////////////////
 
   wire                    clear = (cst_q == C_CLEAR);
-  wire                    tl_cmd_ready, tl_done;
+  wire                    tl_cmd_ready, tl_done, tl_quiet;
   wire                    tl_req_valid;
   wire [`WW_L1_W-1:0]     tl_req_op;
   wire [LINE_W-1:0]       tl_req_line;
@@ -124,7 +127,7 @@ module ww_tm_sm #(
   // unused outputs of this instance are left open on purpose
   /* verilator lint_off PINCONNECTEMPTY */
   ww_tm_txlog #(.WARPS(WARPS), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .LOG_WORDS(LOG_WORDS),
-                .BLOOM_W(BLOOM_W), .SEED(SEED)) u_txlog (
+                .BLOOM_W(BLOOM_W), .SEED(SEED), .ACKS(ACKS)) u_txlog (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .log_base_i   (log_base_i),
@@ -141,6 +144,7 @@ module ww_tm_sm #(
     .done_word_o  (acc_word_o),
     .rlen_o       (rlen_o),
     .wlen_o       (wlen_o),
+    .quiet_o      (tl_quiet),
     .req_valid_o  (tl_req_valid),
     .req_ready_i  (l1_req_ready_i && tl_grant),
     .req_op_o     (tl_req_op),
@@ -178,6 +182,11 @@ module ww_tm_sm #(
   end
 
   wire                cw_cmd_ready, cw_done;
+`ifdef WW_MUTANT_TM_SM_WALK_NOT_QUIET
+  wire                walk_go = (cst_q == C_WALK);      // mutant: reads logs still being written
+`else
+  wire                walk_go = (cst_q == C_WALK) && tl_quiet;
+`endif
   wire [LANES-1:0]    cw_fail;
   wire                cw_req_valid;
   wire [LINE_W-1:0]   cw_req_line;
@@ -186,7 +195,7 @@ module ww_tm_sm #(
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
     .log_base_i   (log_base_i),
-    .cmd_valid_i  (cst_q == C_WALK),
+    .cmd_valid_i  (walk_go),
     .cmd_ready_o  (cw_cmd_ready),
     .cmd_wid_i    (cwid_q),
     .cmd_mask_i   (cmask_q),
@@ -261,7 +270,7 @@ module ww_tm_sm #(
           cmask_q <= cmt_mask_i;
           cst_q   <= C_WALK;
         end
-        C_WALK:  if (cw_cmd_ready) cst_q <= C_WAIT;
+        C_WALK:  if (walk_go && cw_cmd_ready) cst_q <= C_WAIT;
         C_WAIT:  if (cw_done) begin
           cfail_q <= cw_fail;
 `ifdef WW_MUTANT_TM_SM_SKIP_CLEAR

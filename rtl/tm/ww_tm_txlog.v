@@ -8,10 +8,12 @@
 // The LSU gives it a warp's transactional instruction (cmd_*: BEGIN, LOAD or
 // STORE for the lanes of cmd_mask_i, byte addresses, 1/2/4 bytes, store
 // data); it answers with done_valid_o and each lane's word as the
-// transaction sees it. One command at a time, one memory request at a time
-// on the L1 port (req_*: LOAD_STRONG of a log line or an L2 line, which
-// leaves the L1 as it is,
-// STORE of a whole log line, all bytes enabled; one answer each, rsp_valid_i or wack_valid_i).
+// transaction sees it. One command at a time on the L1 port (req_*:
+// LOAD_STRONG of a log line or an L2 line, which leaves the L1 as it is, one
+// at a time, answered on rsp_valid_i; STORE of a whole log line, all bytes
+// enabled, posted: up to ACKS in flight, each acknowledged on wack_valid_i,
+// in any order). quiet_o: no log store in flight (the commit walk reads the
+// logs only then).
 //   IDLE   takes a command. BEGIN empties the warp's logs and filter. A
 //          command whose log is full answers at once with done_full_o
 //          (bit 0 the read log, bit 1 the write log) and does nothing.
@@ -24,17 +26,20 @@
 //          (W_VREQ, W_VRSP). Ends when all are found or the log is walked.
 //   RD     the other lanes read L2 (LOAD_STRONG), one request per line: the
 //          lowest pending lane's line and every pending lane in it.
+//          A walk starts only when quiet (no log store in flight).
 //   RA     the read-log entry, per vector line its address line then its
 //          value line; lanes that did not read L2 log WW_TX_LOG_VOID and 0.
 //   WA     a store's words (a sub-word store's merged into the word read)
 //          as the write-log entry; BLOOM then puts one lane per cycle into
-//          the filter.
+//          the filter. RA and WA stores are posted: a store a cycle while
+//          fewer than ACKS are in flight; the command does not wait for them.
 //   DONE   done_valid_o for one cycle.
 // Log layout (ww_tm_txlog_entry() in the C model): warp w's read log
 // (L = 0) or write log (L = 1) at log_base_i + (2w + L) * LOG_WORDS * 2 *
 // LANES * 4; entry i = the lanes' word addresses, then their words.
 // Parameters: WARPS, LANES, LINE_BYTES (LANES * 4 a multiple of LINE_BYTES),
-// LOG_WORDS entries per log, BLOOM_W, SEED of the H3 function.
+// LOG_WORDS entries per log, BLOOM_W, SEED of the H3 function, ACKS >= 1
+// log stores in flight at most.
 
 `default_nettype none
 `include "ww_config.vh"
@@ -46,6 +51,7 @@ module ww_tm_txlog #(
   parameter LOG_WORDS  = `WW_TX_LOG_WORDS,
   parameter BLOOM_W    = `WW_TX_BLOOM_W,
   parameter SEED       = `WW_H3_SEED,
+  parameter ACKS       = `WW_TX_LOG_ACKS,
   parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
   parameter ENT_W      = $clog2(LOG_WORDS + 1)
@@ -68,6 +74,7 @@ module ww_tm_txlog #(
   // each warp's log lengths (entries), warp w at [w*ENT_W +: ENT_W]
   output wire [WARPS*ENT_W-1:0]  rlen_o,
   output wire [WARPS*ENT_W-1:0]  wlen_o,
+  output wire                    quiet_o,
   // L1 port
   output reg                     req_valid_o,
   input  wire                    req_ready_i,
@@ -93,8 +100,8 @@ module ww_tm_txlog #(
 
   localparam [3:0] S_IDLE = 4'd0, S_QUERY = 4'd1, S_W_AREQ = 4'd2, S_W_ARSP = 4'd3,
                    S_W_VREQ = 4'd4, S_W_VRSP = 4'd5, S_RD_REQ = 4'd6, S_RD_RSP = 4'd7,
-                   S_RA_REQ = 4'd8, S_RA_ACK = 4'd9, S_WA_REQ = 4'd10, S_WA_ACK = 4'd11,
-                   S_BLOOM = 4'd12, S_DONE = 4'd13;
+                   S_RA_REQ = 4'd8, S_WA_REQ = 4'd9, S_BLOOM = 4'd10, S_DONE = 4'd11;
+  localparam       ACK_W = $clog2(ACKS + 1);
 
   reg [3:0]            st_q;
   reg [WID_W-1:0]      wid_q;
@@ -111,11 +118,13 @@ module ww_tm_txlog #(
   reg [ENT_W-1:0]      rlen_q [0:WARPS-1];
   reg [ENT_W-1:0]      wlen_q [0:WARPS-1];
   reg [BITS-1:0]       bloom_q [0:WARPS-1];
+  reg [ACK_W-1:0]      acks_q;              // log stores in flight
 
   assign cmd_ready_o  = (st_q == S_IDLE);
   assign done_valid_o = (st_q == S_DONE);
   assign done_full_o  = full_q;
   assign done_word_o  = val_q;
+  assign quiet_o      = (acks_q == {ACK_W{1'b0}});
   genvar gl;
   for (gl = 0; gl < WARPS; gl = gl + 1) begin : g_len
     assign rlen_o[gl*ENT_W +: ENT_W] = rlen_q[gl];
@@ -197,7 +206,7 @@ module ww_tm_txlog #(
         req_line_o  = raddr[31:OFF_W];
       end
       S_RA_REQ, S_WA_REQ: begin
-        req_valid_o = 1'b1;
+        req_valid_o = (acks_q != ACKS[ACK_W-1:0]);
         req_op_o    = `WW_L1_STORE;
         req_line_o  = st_addr[31:OFF_W];
         for (i = 0; i < LPL; i = i + 1)
@@ -253,12 +262,18 @@ module ww_tm_txlog #(
       data_q   <= {LANES*32{1'b0}};
       val_q    <= {LANES*32{1'b0}};
       off_q    <= {LANES*2{1'b0}};
+      acks_q   <= {ACK_W{1'b0}};
       for (w = 0; w < WARPS; w = w + 1) begin
         rlen_q[w]  <= {ENT_W{1'b0}};
         wlen_q[w]  <= {ENT_W{1'b0}};
         bloom_q[w] <= {BITS{1'b0}};
       end
     end else begin
+      if ((st_q == S_RA_REQ || st_q == S_WA_REQ) && fire) begin
+        if (!wack_valid_i) acks_q <= acks_q + 1'b1;
+      end else if (wack_valid_i) begin
+        acks_q <= acks_q - 1'b1;
+      end
       case (st_q)
         S_IDLE: if (cmd_valid_i) begin
           wid_q    <= cmd_wid_i;
@@ -297,10 +312,16 @@ module ww_tm_txlog #(
             if (qhit) hit_q[qlane] <= 1'b1;
             qpend_q <= qpend_q & (qpend_q - 1'b1);
           end else if ((|hit_q) && (wlen_q[wid_q] != {ENT_W{1'b0}})) begin
-            hpend_q <= hit_q;
-            ent_q   <= wlen_q[wid_q] - 1'b1;
-            v_q     <= {VL_W{1'b0}};
-            st_q    <= S_W_AREQ;
+`ifndef WW_MUTANT_TM_TXLOG_WALK_NOT_QUIET
+            if (quiet_o) begin                      // the write log is in memory
+`else
+            begin                                   // mutant: walks over stores in flight
+`endif
+              hpend_q <= hit_q;
+              ent_q   <= wlen_q[wid_q] - 1'b1;
+              v_q     <= {VL_W{1'b0}};
+              st_q    <= S_W_AREQ;
+            end
           end else begin
             rdpend_q <= mask_q;
             st_q     <= S_RD_REQ;
@@ -335,12 +356,9 @@ module ww_tm_txlog #(
           sidx_q   <= {SIDX_W{1'b0}};
           st_q     <= ((rdpend_q & ~sline_q) != {LANES{1'b0}}) ? S_RD_REQ : S_RA_REQ;
         end
-        S_RA_REQ: if (fire) st_q <= S_RA_ACK;
-        S_WA_REQ: if (fire) st_q <= S_WA_ACK;
-        S_RA_ACK: if (wack_valid_i) begin
+        S_RA_REQ: if (fire) begin
           if (!last_s) begin
             sidx_q <= sidx_q + 1'b1;
-            st_q   <= S_RA_REQ;
           end else begin
             rlen_q[wid_q] <= rlen_q[wid_q] + 1'b1;
             if (op_q == `WW_TXL_STORE) begin
@@ -354,10 +372,9 @@ module ww_tm_txlog #(
             end
           end
         end
-        S_WA_ACK: if (wack_valid_i) begin
+        S_WA_REQ: if (fire) begin
           if (!last_s) begin
             sidx_q <= sidx_q + 1'b1;
-            st_q   <= S_WA_REQ;
           end else begin
             wlen_q[wid_q] <= wlen_q[wid_q] + 1'b1;
             qpend_q       <= mask_q;

@@ -12,10 +12,14 @@
  *    flight (random lanes), held until taken; its done taken after a
  *    random delay.
  *  - vendor: a grant after a random wait, consecutive CIDs.
- *  - L1: one request of each source at a time, answered per source after a
- *    random latency (one load answer per cycle; the log unit's stores write
- *    the image and are acknowledged; an INVAL is taken and not answered),
- *    back-pressure; now and then another SM changes a word of the pool.
+ *  - L1: one load of each source at a time, answered per source after a
+ *    random latency (one load answer per cycle; an INVAL is taken and not
+ *    answered); the log unit's stores posted, up to STQ in flight, each
+ *    reaching the memory image when it is acknowledged (one a cycle, out of
+ *    order, stores to one line in the order taken; now and then a slow
+ *    one), so a walk that read a log before its stores landed would send
+ *    stale entries; back-pressure; now and then another SM changes a word
+ *    of the pool.
  *  - commit units: each partition answers the END of a CID with PASS or
  *    FAIL (some after a RESEND_R), a FINAL with RETIRED (some after a
  *    RESEND_W), after random delays, one message per cycle (as in
@@ -64,9 +68,12 @@
 #include "tm_ref.h"
 
 typedef struct { int busy; unsigned left, op; uint32_t line; } memq_t;
+#define STQ 16                                 /* the L1's log stores in flight */
+typedef struct { int busy; unsigned left; uint32_t line, data[LPL]; uint64_t seq; } store_t;
 
 typedef struct {
-  uint8_t *img;
+  uint8_t *img;                      /* every store taken (the access checks read it) */
+  uint8_t *mem;                      /* the memory: stores acknowledged (answers) */
   int in_reset;
   unsigned lat_max;
   uint32_t pool[POOL_LINES];
@@ -80,6 +87,9 @@ typedef struct {
   curef_t c;
   /* L1 */
   memq_t mq[2];
+  store_t stq[STQ];
+  unsigned n_st;
+  uint64_t st_seq, n_st_overlap;
   int last_l1_ready, last_pkt_ready;
   uint64_t n_acc, n_walk_hits, n_full, n_commits, n_fail, n_overlap;
 } stim_t;
@@ -89,7 +99,8 @@ WW_MODEL_HOOKS(ww_tm_sm)
 static void *ww_stim_new(void)
 {
   stim_t *s = calloc(1, sizeof *s);
-  if (s && !(s->img = calloc(1, IMG_BYTES))) {
+  if (s && (!(s->img = calloc(1, IMG_BYTES)) || !(s->mem = calloc(1, IMG_BYTES)))) {
+    free(s->img);
     free(s);
     return NULL;
   }
@@ -103,12 +114,15 @@ static void ww_stim_free(void *vs)
     return;
   fprintf(stderr, "tm_sm stimulus: %llu accesses (%llu lanes from the write log, %llu full) and "
           "%llu commits (%llu packets, %llu resends, %llu failed lanes) checked against the "
-          "host reference; %llu cycles with both sources' L1 requests in flight\n",
+          "host reference; %llu cycles with both sources' L1 requests in flight, %llu with "
+          "log stores overlapping\n",
           (unsigned long long)s->n_acc, (unsigned long long)s->n_walk_hits,
           (unsigned long long)s->n_full, (unsigned long long)s->n_commits,
           (unsigned long long)s->c.n_pkts, (unsigned long long)s->c.n_resend,
-          (unsigned long long)s->n_fail, (unsigned long long)s->n_overlap);
+          (unsigned long long)s->n_fail, (unsigned long long)s->n_overlap,
+          (unsigned long long)s->n_st_overlap);
   free(s->img);
+  free(s->mem);
   free(s);
 }
 
@@ -212,23 +226,37 @@ static void observe(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_tm_sm_out_t
         if (len_of(prev->rlen_o, s->cwid) || len_of(prev->wlen_o, s->cwid))
           bad(cycle - 1, "INVAL before the CLEAR emptied the warp's logs");
       }
+    } else if (op == WW_L1_STORE) {
+      const uint32_t line = (uint32_t)prev->l1_req_line_o;
+      if (src != 0)
+        bad(cycle - 1, "a store of the commit side");
+      if (line * LINEB < LOG_BASE || line * LINEB >= IMG_BYTES) {
+        bad(cycle - 1, "a log store outside the logs");
+      } else {
+        store_t *t = s->stq;
+        while (t->busy)   /* ready was low with every slot busy */
+          t++;
+        t->busy = 1;
+        t->line = line;
+        t->seq = s->st_seq++;
+        t->left = ww_rng_chance(r, 1, 4) ? (unsigned)ww_rng_below(r, 8 * s->lat_max)
+                                         : (unsigned)ww_rng_below(r, s->lat_max);
+        for (unsigned k = 0; k < LPL; k++)
+          t->data[k] = (uint32_t)prev->l1_req_wdata_o[k];
+        s->n_st++;
+        for (unsigned b = 0; b < LINEB; b++)
+          s->img[line * LINEB + b] = (uint8_t)(t->data[b / 4] >> (8 * (b % 4)));
+      }
     } else {
       memq_t *q = &s->mq[src];
       if (q->busy)
-        bad(cycle - 1, "a second L1 request of one source in flight");
+        bad(cycle - 1, "a second L1 load of one source in flight");
       if (src == 1 && op != WW_L1_LOAD_STRONG)
         bad(cycle - 1, "the commit side's request is neither a load nor an INVAL");
       q->busy = 1;
       q->op = op;
       q->line = (uint32_t)prev->l1_req_line_o;
       q->left = (unsigned)ww_rng_below(r, s->lat_max);
-      if (op == WW_L1_STORE) {
-        if (q->line * LINEB < LOG_BASE || q->line * LINEB >= IMG_BYTES)
-          bad(cycle - 1, "a log store outside the logs");
-        else
-          for (unsigned b = 0; b < LINEB; b++)
-            s->img[q->line * LINEB + b] = (uint8_t)(prev->l1_req_wdata_o[b / 4] >> (8 * (b % 4)));
-      }
     }
   }
   /* the access: taken, or done */
@@ -288,6 +316,7 @@ static void observe(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_tm_sm_out_t
   }
   if (s->mq[0].busy && s->mq[1].busy)
     s->n_overlap++;
+  s->n_st_overlap += s->n_st > 1;
 }
 
 /* ---- one cycle -------------------------------------------------------- */
@@ -311,6 +340,10 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     s->apend = s->abusy = 0;
     s->cpend = s->cbusy = s->cdone_rdy = 0;
     s->mq[0].busy = s->mq[1].busy = 0;
+    if (s->n_st)   /* stores in flight are lost; the logs they wrote are forgotten too */
+      memcpy(s->img, s->mem, IMG_BYTES);
+    memset(s->stq, 0, sizeof s->stq);
+    s->n_st = 0;
     s->last_l1_ready = s->last_pkt_ready = 0;
     s->c.qn = 0;
     for (unsigned w = 0; w < WARPS; w++)
@@ -329,6 +362,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     const uint32_t a = s->pool[ww_rng_below(r, POOL_LINES)] * LINEB + 4u * (uint32_t)ww_rng_below(r, LPL);
     const uint32_t v = (uint32_t)ww_rng_bits(r, 32);
     memcpy(s->img + a, &v, 4);
+    memcpy(s->mem + a, &v, 4);
   }
 
   /* ---- the vendor ---- */
@@ -348,14 +382,36 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   for (unsigned k = 0; k < 2; k++)
     if (s->mq[k].busy && s->mq[k].left)
       s->mq[k].left--;
-  if (s->mq[0].busy && !s->mq[0].left && s->mq[0].op == WW_L1_STORE) {
-    s->mq[0].busy = 0;
-    in->l1_wack_i = 1;
+  {   /* one store's acknowledgement: a random one of those due and not behind
+       * an older store to its line; the store reaches the memory now */
+    unsigned due[STQ], n_due = 0;
+    for (unsigned i = 0; i < STQ; i++) {
+      store_t *t = &s->stq[i];
+      if (!t->busy)
+        continue;
+      if (t->left) {
+        t->left--;
+        continue;
+      }
+      int behind = 0;
+      for (unsigned j = 0; j < STQ; j++)
+        behind |= s->stq[j].busy && s->stq[j].line == t->line && s->stq[j].seq < t->seq;
+      if (!behind)
+        due[n_due++] = i;
+    }
+    if (n_due) {
+      store_t *t = &s->stq[due[ww_rng_below(r, n_due)]];
+      for (unsigned b = 0; b < LINEB; b++)
+        s->mem[t->line * LINEB + b] = (uint8_t)(t->data[b / 4] >> (8 * (b % 4)));
+      t->busy = 0;
+      s->n_st--;
+      in->l1_wack_i = 1;
+    }
   }
   {
     int due[2];
     for (unsigned k = 0; k < 2; k++)
-      due[k] = s->mq[k].busy && !s->mq[k].left && s->mq[k].op != WW_L1_STORE;
+      due[k] = s->mq[k].busy && !s->mq[k].left;
     const int k = due[0] && due[1] ? (int)ww_rng_below(r, 2) : due[1] ? 1 : due[0] ? 0 : -1;
     if (k >= 0) {
       memq_t *q = &s->mq[k];
@@ -364,7 +420,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       in->l1_rsp_src_i = (uint64_t)k;
       for (unsigned j = 0; j < LPL; j++)
         in->l1_rsp_data_i[j] = q->line * LINEB + 4 * j + 4 <= IMG_BYTES
-                                   ? txref_rd32(s->img, q->line * LINEB + 4 * j) : 0;
+                                   ? txref_rd32(s->mem, q->line * LINEB + 4 * j) : 0;
       if (k == 0)
         txref_l2_read(&s->x, q->line, in->l1_rsp_data_i);
     } else {
@@ -373,7 +429,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
         in->l1_rsp_data_i[j] = (uint32_t)ww_rng_bits(r, 32);
     }
   }
-  in->l1_req_ready_i = ww_rng_chance(r, 3, 4);
+  in->l1_req_ready_i = s->n_st < STQ && ww_rng_chance(r, 3, 4);
   in->pkt_ready_i = ww_rng_chance(r, 4, 5);
   s->last_l1_ready = (int)in->l1_req_ready_i;
   s->last_pkt_ready = (int)in->pkt_ready_i;

@@ -6,15 +6,20 @@
  * bytes by random lanes to a small pool of words, so read-own-write, filter
  * hits and false positives are common; sometimes long enough to fill a log).
  * Each run (and most resets) has one warp fill its logs, from a random
- * cycle below 30 000 on. The L1 side answers each request after a random latency from a memory
- * image (with back-pressure), and now and then another SM changes a word of
- * the pool (a commit elsewhere). Mid-run resets.
+ * cycle below 30 000 on. The L1 side answers each load after a random latency from a memory
+ * image (with back-pressure); log stores are posted, up to STQ in flight, each
+ * reaching the memory image only when it is acknowledged (after its own
+ * random latency, so acknowledgements come out of order, except that stores
+ * to one line land in the order taken, as the crossbar and the L2 slice keep
+ * them): a walk that read a log line with a store in flight would read the
+ * old line. Now and then
+ * another SM changes a word of the pool (a commit elsewhere). Mid-run resets.
  * Independent check (a host reference, not the C model; txref in tm_ref.h,
  * shared with tm_sm.c): per warp and lane
  * the stimulus keeps its own write log; at each done it checks the full
  * flags, every lane's word (the newest own write of the word, else the word
- * the L2 read of its line returned) and the log entries the unit wrote into
- * the image (addresses, WW_TX_LOG_VOID, values) against it.
+ * the L2 read of its line returned) and the log entries the unit wrote (the
+ * stores taken so far: addresses, WW_TX_LOG_VOID, values) against it.
  */
 #include "ww_lockstep.h"
 #include "ww_tm_txlog.h"
@@ -40,18 +45,31 @@
 #define IMG_BYTES (LOG_BASE + LOG_BYTES)
 #define NPART WW_NUM_PART
 #define CIDM ((1u << WW_CID_W) - 1)
+#define STQ 16                                 /* the memory's stores in flight */
 
 #include "tm_ref.h"
 
 typedef struct {
-  uint8_t *img;
+  int busy;
+  unsigned left;
+  uint32_t line, data[LPL];
+  uint64_t seq;                      /* order taken */
+} store_t;
+
+typedef struct {
+  uint8_t *img;                      /* every store taken (the checks read it) */
+  uint8_t *mem;                      /* the memory: stores acknowledged (answers) */
   /* the command (op, warp, lanes, ...) and the host reference: each warp's logs */
   txref_t x;
   int pending, busy;                 /* driven (not yet taken); taken, not done */
-  /* the L1 */
+  /* the L1: one load in flight, and the posted stores */
   int last_ready, mem_busy;
-  unsigned mem_left, mem_op;
+  unsigned mem_left;
   uint32_t mem_line;
+  store_t stq[STQ];
+  unsigned n_st;
+  uint64_t st_seq;
+  uint64_t n_overlap;                /* cycles with two or more stores in flight */
   int in_tx[WARPS];
   unsigned ops_left[WARPS];
   uint32_t pool[POOL_LINES];
@@ -67,7 +85,8 @@ WW_MODEL_HOOKS(ww_tm_txlog)
 static void *ww_stim_new(void)
 {
   stim_t *s = calloc(1, sizeof *s);
-  if (s && !(s->img = calloc(1, IMG_BYTES))) {
+  if (s && (!(s->img = calloc(1, IMG_BYTES)) || !(s->mem = calloc(1, IMG_BYTES)))) {
+    free(s->img);
     free(s);
     return NULL;
   }
@@ -80,9 +99,11 @@ static void ww_stim_free(void *vs)
   if (!s)
     return;
   fprintf(stderr, "tm_txlog stimulus: %llu commands checked against the host reference, "
-          "%llu lanes served by the write log, %llu full logs\n", (unsigned long long)s->n_done,
-          (unsigned long long)s->n_walk_hits, (unsigned long long)s->n_full);
+          "%llu lanes served by the write log, %llu full logs, %llu cycles with stores "
+          "overlapping\n", (unsigned long long)s->n_done, (unsigned long long)s->n_walk_hits,
+          (unsigned long long)s->n_full, (unsigned long long)s->n_overlap);
   free(s->img);
+  free(s->mem);
   free(s);
 }
 
@@ -177,6 +198,11 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   s->in_reset = !in->rst_ni;
   if (cycle == 0 || !in->rst_ni) {   /* a new run or a reset: the unit forgets */
     s->pending = s->busy = s->mem_busy = 0;
+    if (s->n_st)   /* stores in flight are lost; the logs they wrote are forgotten too */
+      memcpy(s->img, s->mem, IMG_BYTES);
+    memset(s->stq, 0, sizeof s->stq);
+    s->n_st = 0;
+    s->last_ready = 0;   /* the reset cycle's ready is low: nothing is taken in it */
     for (unsigned w = 0; w < WARPS; w++)
       s->in_tx[w] = 0;
     for (unsigned i = 0; i < POOL_LINES; i++)
@@ -192,13 +218,32 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   if (cycle && in->rst_ni) {
     /* the memory: a request taken last cycle */
     if (s->last_ready && prev->req_valid_o) {
-      s->mem_busy = 1;
-      s->mem_op = (unsigned)prev->req_op_o;
-      s->mem_line = (uint32_t)prev->req_line_o;
-      s->mem_left = (unsigned)ww_rng_below(r, s->lat_max);
-      if (s->mem_op == WW_L1_STORE) {
+      const uint32_t line = (uint32_t)prev->req_line_o;
+      unsigned left = (unsigned)ww_rng_below(r, s->lat_max);
+      if (prev->req_op_o == WW_L1_STORE) {
+        if (ww_rng_chance(r, 1, 4))   /* a slow acknowledgement: the next commands overtake it */
+          left = (unsigned)ww_rng_below(r, 8 * s->lat_max);
+        if (line * LINEB < LOG_BASE || line * LINEB >= IMG_BYTES)
+          ww_stim_fail("cycle %llu: a store to line %08x, outside the logs",
+                       (unsigned long long)cycle - 1, (unsigned)line);
+        store_t *t = s->stq;
+        while (t->busy)   /* ready was low with every slot busy */
+          t++;
+        t->busy = 1;
+        t->left = left;
+        t->line = line;
+        t->seq = s->st_seq++;
+        for (unsigned k = 0; k < LPL; k++)
+          t->data[k] = (uint32_t)prev->req_wdata_o[k];
+        s->n_st++;
         for (unsigned b = 0; b < LINEB; b++)   /* a whole line */
-          s->img[s->mem_line * LINEB + b] = (uint8_t)(prev->req_wdata_o[b / 4] >> (8 * (b % 4)));
+          s->img[line * LINEB + b] = (uint8_t)(t->data[b / 4] >> (8 * (b % 4)));
+      } else {
+        if (s->mem_busy)
+          ww_stim_fail("cycle %llu: a second load in flight", (unsigned long long)cycle - 1);
+        s->mem_busy = 1;
+        s->mem_line = line;
+        s->mem_left = left;
       }
     }
     /* the command: taken last cycle, or done last cycle */
@@ -219,27 +264,50 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     const uint32_t a = s->pool[ww_rng_below(r, POOL_LINES)] * LINEB + 4u * (uint32_t)ww_rng_below(r, LPL);
     const uint32_t v = (uint32_t)ww_rng_bits(r, 32);
     memcpy(s->img + a, &v, 4);
+    memcpy(s->mem + a, &v, 4);
   }
 
-  /* the memory's answer */
+  /* the memory's answers: a load's line, one store's acknowledgement (a
+   * random one of those due and not behind an older store to its line; the
+   * store reaches the memory now) */
   if (s->mem_busy) {
     if (s->mem_left) {
       s->mem_left--;
     } else {
       s->mem_busy = 0;
-      if (s->mem_op == WW_L1_STORE) {
-        in->wack_valid_i = 1;
-      } else {
-        in->rsp_valid_i = 1;
-        for (unsigned k = 0; k < LPL; k++)
-          in->rsp_data_i[k] = txref_rd32(s->img, s->mem_line * LINEB + 4 * k);
-        /* an L2 read of data (log lines are read with LOAD_STRONG too) */
-        if (s->mem_op == WW_L1_LOAD_STRONG)
-          txref_l2_read(&s->x, s->mem_line, in->rsp_data_i);
-      }
+      in->rsp_valid_i = 1;
+      for (unsigned k = 0; k < LPL; k++)
+        in->rsp_data_i[k] = txref_rd32(s->mem, s->mem_line * LINEB + 4 * k);
+      /* an L2 read of data, or of a log line (log lines are read with LOAD_STRONG too) */
+      txref_l2_read(&s->x, s->mem_line, in->rsp_data_i);
     }
   }
-  in->req_ready_i = !s->mem_busy && ww_rng_chance(r, 3, 4);
+  {
+    unsigned due[STQ], n_due = 0;
+    s->n_overlap += s->n_st > 1;
+    for (unsigned i = 0; i < STQ; i++)
+      if (s->stq[i].busy) {
+        if (s->stq[i].left) {
+          s->stq[i].left--;
+          continue;
+        }
+        int behind = 0;
+        for (unsigned j = 0; j < STQ; j++)
+          behind |= s->stq[j].busy && s->stq[j].line == s->stq[i].line &&
+                    s->stq[j].seq < s->stq[i].seq;
+        if (!behind)
+          due[n_due++] = i;
+      }
+    if (n_due) {
+      store_t *t = &s->stq[due[ww_rng_below(r, n_due)]];
+      for (unsigned b = 0; b < LINEB; b++)
+        s->mem[t->line * LINEB + b] = (uint8_t)(t->data[b / 4] >> (8 * (b % 4)));
+      t->busy = 0;
+      s->n_st--;
+      in->wack_valid_i = 1;
+    }
+  }
+  in->req_ready_i = s->n_st < STQ && ww_rng_chance(r, 3, 4);
   s->last_ready = (int)in->req_ready_i;
 
   /* the LSU's command: held until taken; junk while none */
