@@ -7,9 +7,9 @@
  *   IDLE   takes a command. BEGIN empties the warp's logs and filter; a
  *          command whose log is full answers at once with done_full_o
  *          (bit 0 the read log, bit 1 the write log) and does nothing.
- *   QUERY  a load (or a sub-word store, which reads its word first): one
- *          lane per cycle, lowest first, looks its word address up in the
- *          warp's write-set filter.
+ *   QUERY  a load (or a sub-word store, which reads its word first): every
+ *          lane at once looks its word address up in the warp's write-set
+ *          filter (one cycle).
  *   WALK   the lanes that hit, newest write-log entry first: per vector line
  *          with such lanes, load the entry's address line (W_AREQ/W_ARSP);
  *          lanes whose address matches take their word from the value line
@@ -25,8 +25,8 @@
  *          acknowledgements).
  *          Lanes that did not read L2 get WW_TX_LOG_VOID and word 0.
  *   WA     a store: its words (merged into the word read for a sub-word
- *          store) as the write-log entry, then BLOOM: one lane per cycle
- *          into the filter.
+ *          store) as the write-log entry, posted like RA's; with the last
+ *          store every lane goes into the filter.
  *   DONE   done_valid_o with the lanes' words (a load's, as the
  *          transaction sees them).
  */
@@ -40,7 +40,7 @@
 
 enum {
   S_IDLE, S_QUERY, S_W_AREQ, S_W_ARSP, S_W_VREQ, S_W_VRSP, S_RD_REQ, S_RD_RSP,
-  S_RA_REQ, S_WA_REQ, S_BLOOM, S_DONE
+  S_RA_REQ, S_WA_REQ, S_DONE
 };
 
 #define MAX_BLOOM_W 10
@@ -53,7 +53,7 @@ struct ww_tm_txlog {
   uint32_t lane_all;
   /* state */
   unsigned st, wid, op, bytes, full;
-  uint32_t mask, qpend, hit, hpend, found, rdpend, froml2, fline, sline;
+  uint32_t mask, hpend, found, rdpend, froml2, fline, sline;
   unsigned ent, v, sidx;
   unsigned acks;                  /* log stores in flight */
   uint32_t waddr[WW_LANES], off[WW_LANES], data[WW_LANES], val[WW_LANES];
@@ -234,7 +234,7 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
     m->op = (unsigned)in->cmd_op_i;
     m->mask = (uint32_t)in->cmd_mask_i & m->lane_all;
     m->bytes = (unsigned)in->cmd_bytes_i;
-    m->hit = m->found = m->froml2 = 0;
+    m->found = m->froml2 = 0;
     for (unsigned l = 0; l < lanes; l++) {
       m->waddr[l] = in->cmd_addr_i[l] & ~3u;
       m->off[l] = in->cmd_addr_i[l] & 3u;
@@ -255,7 +255,6 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
       if (m->full || !m->mask) {
         m->st = S_DONE;
       } else if (reads) {
-        m->qpend = m->mask;
         m->st = S_QUERY;
       } else {
         for (unsigned l = 0; l < lanes; l++)
@@ -264,16 +263,17 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
       }
     }
     break;
-  case S_QUERY:
-    if (m->qpend) {
-      const unsigned l = ww_tm_lowest_lane(m->qpend);
+  case S_QUERY: {
+    uint32_t hit = 0;
+    for (uint32_t p = m->mask; p; p &= p - 1) {
+      const unsigned l = ww_tm_lowest_lane(p);
       if (m->bloom[m->wid][filter_idx(m, m->waddr[l])])
-        m->hit |= 1u << l;
-      m->qpend &= m->qpend - 1;
-    } else if (m->hit && m->wlen[m->wid]) {
+        hit |= 1u << l;
+    }
+    if (hit && m->wlen[m->wid]) {
       if (!out->quiet_o)   /* the write log's stores are not all in memory yet */
         break;
-      m->hpend = m->hit;
+      m->hpend = hit;
       m->ent = m->wlen[m->wid] - 1;
       m->v = 0;
       m->st = S_W_AREQ;
@@ -282,6 +282,7 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
       m->st = S_RD_REQ;
     }
     break;
+  }
   case S_W_AREQ:
     if (!out->req_valid_o)
       walk_advance(m);
@@ -362,15 +363,8 @@ void ww_tm_txlog_step(ww_tm_txlog_t *m, const ww_tm_txlog_in_t *in, ww_tm_txlog_
       m->sidx++;
     } else {
       m->wlen[m->wid]++;
-      m->qpend = m->mask;
-      m->st = S_BLOOM;
-    }
-    break;
-  case S_BLOOM:
-    if (m->qpend) {
-      m->bloom[m->wid][filter_idx(m, m->waddr[ww_tm_lowest_lane(m->qpend)])] = 1;
-      m->qpend &= m->qpend - 1;
-    } else {
+      for (uint32_t p = m->mask; p; p &= p - 1)
+        m->bloom[m->wid][filter_idx(m, m->waddr[ww_tm_lowest_lane(p)])] = 1;
       m->st = S_DONE;
     }
     break;

@@ -17,9 +17,9 @@
 //   IDLE   takes a command. BEGIN empties the warp's logs and filter. A
 //          command whose log is full answers at once with done_full_o
 //          (bit 0 the read log, bit 1 the write log) and does nothing.
-//   QUERY  a load, or a sub-word store (it reads its word first): one lane
-//          per cycle, lowest first, asks the warp's write-set filter (one H3
-//          function, 2^BLOOM_W bits per warp).
+//   QUERY  a load, or a sub-word store (it reads its word first): every
+//          lane at once asks the warp's write-set filter (an H3 function per
+//          lane, 2^BLOOM_W bits per warp), one cycle.
 //   WALK   the lanes that hit, newest write-log entry first: per vector line
 //          holding such lanes, the entry's address line (W_AREQ, W_ARSP);
 //          lanes whose address matches take their word from the value line
@@ -30,7 +30,7 @@
 //   RA     the read-log entry, per vector line its address line then its
 //          value line; lanes that did not read L2 log WW_TX_LOG_VOID and 0.
 //   WA     a store's words (a sub-word store's merged into the word read)
-//          as the write-log entry; BLOOM then puts one lane per cycle into
+//          as the write-log entry; with its last store every lane goes into
 //          the filter. RA and WA stores are posted: a store a cycle while
 //          fewer than ACKS are in flight; the command does not wait for them.
 //   DONE   done_valid_o for one cycle.
@@ -100,15 +100,16 @@ module ww_tm_txlog #(
 
   localparam [3:0] S_IDLE = 4'd0, S_QUERY = 4'd1, S_W_AREQ = 4'd2, S_W_ARSP = 4'd3,
                    S_W_VREQ = 4'd4, S_W_VRSP = 4'd5, S_RD_REQ = 4'd6, S_RD_RSP = 4'd7,
-                   S_RA_REQ = 4'd8, S_WA_REQ = 4'd9, S_BLOOM = 4'd10, S_DONE = 4'd11;
+                   S_RA_REQ = 4'd8, S_WA_REQ = 4'd9, S_DONE = 4'd10;
   localparam       ACK_W = $clog2(ACKS + 1);
+  integer i;
 
   reg [3:0]            st_q;
   reg [WID_W-1:0]      wid_q;
   reg [`WW_TXL_W-1:0]  op_q;
   reg [2:0]            bytes_q;
   reg [1:0]            full_q;
-  reg [LANES-1:0]      mask_q, qpend_q, hit_q, hpend_q, found_q, rdpend_q, froml2_q;
+  reg [LANES-1:0]      mask_q, hpend_q, found_q, rdpend_q, froml2_q;
   reg [LANES-1:0]      fline_q, sline_q;
   reg [ENT_W-1:0]      ent_q;
   reg [VL_W-1:0]       v_q;
@@ -131,27 +132,35 @@ module ww_tm_txlog #(
     assign wlen_o[gl*ENT_W +: ENT_W] = wlen_q[gl];
   end
 
-  // the filter: one H3 function of the word address of the lowest lane of
-  // qpend_q (QUERY and BLOOM)
-  wire [L_W-1:0]     qlane  = tm_lowest_lane(qpend_q);
-  wire [31:0]        qaddr  = waddr_q[32*qlane +: 32];
-  wire [BLOOM_W-1:0] qidx;
-  ww_h3_hash #(.KEY_W(30), .OUT_W(BLOOM_W), .SEED(SEED)) u_h3 (
-    .key_i  (qaddr[31:2]),
-    .hash_o (qidx)
-  );
+  // the filter: an H3 function of each lane's word address (QUERY, and the
+  // last write-log store)
+  wire [LANES*BLOOM_W-1:0] fidx;
+  genvar gh;
+  for (gh = 0; gh < LANES; gh = gh + 1) begin : g_h3
+    ww_h3_hash #(.KEY_W(30), .OUT_W(BLOOM_W), .SEED(SEED)) u_h3 (
+      .key_i  (waddr_q[32*gh+2 +: 30]),
+      .hash_o (fidx[gh*BLOOM_W +: BLOOM_W])
+    );
+  end
   wire [BITS-1:0] wbloom = bloom_q[wid_q];
+  reg  [LANES-1:0] fhit;      // the lanes of the command the filter may hold
+  reg  [BITS-1:0]  fset;      // the filter bits of the command's lanes
+  always @* begin
+    fset = {BITS{1'b0}};
+    for (i = 0; i < LANES; i = i + 1) begin
 `ifdef WW_MUTANT_TM_TXLOG_FILTER_MISS
-  wire            qhit   = 1'b0 & wbloom[qidx];       // mutant: read-own-write never looks
+      fhit[i] = 1'b0;                                 // mutant: read-own-write never looks
 `else
-  wire            qhit   = wbloom[qidx];
+      fhit[i] = mask_q[i] && wbloom[fidx[i*BLOOM_W +: BLOOM_W]];
 `endif
+      if (mask_q[i]) fset[fidx[i*BLOOM_W +: BLOOM_W]] = 1'b1;
+    end
+  end
 
   // L2 reads: the lowest pending lane's line and the pending lanes in it
   wire [L_W-1:0]    rlane = tm_lowest_lane(rdpend_q);
   wire [31:0]       raddr = waddr_q[32*rlane +: 32];
   reg  [LANES-1:0]  rd_lanes;
-  integer i;
   always @* begin
     for (i = 0; i < LANES; i = i + 1)
       rd_lanes[i] = rdpend_q[i] && (waddr_q[32*i+OFF_W +: LINE_W] == raddr[31:OFF_W]);
@@ -182,7 +191,7 @@ module ww_tm_txlog #(
   wire [LANES-1:0] logged = st_wlog ? mask_q : froml2_q;
 
   // line offsets of the addresses above are zero or unused
-  wire off_unused = ^{qaddr[1:0], raddr[OFF_W-1:0], wlog_val[OFF_W-1:0], st_addr[OFF_W-1:0]};
+  wire off_unused = ^{raddr[OFF_W-1:0], wlog_val[OFF_W-1:0], st_addr[OFF_W-1:0]};
 
   wire [LANES-1:0] walk_lanes = tm_vline_lanes(v_q) & hpend_q;
 
@@ -247,8 +256,6 @@ module ww_tm_txlog #(
       bytes_q  <= 3'd0;
       full_q   <= 2'd0;
       mask_q   <= {LANES{1'b0}};
-      qpend_q  <= {LANES{1'b0}};
-      hit_q    <= {LANES{1'b0}};
       hpend_q  <= {LANES{1'b0}};
       found_q  <= {LANES{1'b0}};
       rdpend_q <= {LANES{1'b0}};
@@ -280,7 +287,6 @@ module ww_tm_txlog #(
           op_q     <= cmd_op_i;
           mask_q   <= cmd_mask_i;
           bytes_q  <= cmd_bytes_i;
-          hit_q    <= {LANES{1'b0}};
           found_q  <= {LANES{1'b0}};
           froml2_q <= {LANES{1'b0}};
           for (i = 0; i < LANES; i = i + 1) begin
@@ -299,7 +305,6 @@ module ww_tm_txlog #(
             full_q <= c_full;
             st_q   <= S_DONE;
           end else if (c_reads) begin
-            qpend_q <= cmd_mask_i;
             st_q    <= S_QUERY;
           end else begin
             val_q  <= cmd_data_i;
@@ -308,16 +313,13 @@ module ww_tm_txlog #(
           end
         end
         S_QUERY: begin
-          if (|qpend_q) begin
-            if (qhit) hit_q[qlane] <= 1'b1;
-            qpend_q <= qpend_q & (qpend_q - 1'b1);
-          end else if ((|hit_q) && (wlen_q[wid_q] != {ENT_W{1'b0}})) begin
+          if ((|fhit) && (wlen_q[wid_q] != {ENT_W{1'b0}})) begin
 `ifndef WW_MUTANT_TM_TXLOG_WALK_NOT_QUIET
             if (quiet_o) begin                      // the write log is in memory
 `else
             begin                                   // mutant: walks over stores in flight
 `endif
-              hpend_q <= hit_q;
+              hpend_q <= fhit;
               ent_q   <= wlen_q[wid_q] - 1'b1;
               v_q     <= {VL_W{1'b0}};
               st_q    <= S_W_AREQ;
@@ -376,17 +378,9 @@ module ww_tm_txlog #(
           if (!last_s) begin
             sidx_q <= sidx_q + 1'b1;
           end else begin
-            wlen_q[wid_q] <= wlen_q[wid_q] + 1'b1;
-            qpend_q       <= mask_q;
-            st_q          <= S_BLOOM;
-          end
-        end
-        S_BLOOM: begin
-          if (|qpend_q) begin
-            bloom_q[wid_q][qidx] <= 1'b1;
-            qpend_q <= qpend_q & (qpend_q - 1'b1);
-          end else begin
-            st_q <= S_DONE;
+            wlen_q[wid_q]  <= wlen_q[wid_q] + 1'b1;
+            bloom_q[wid_q] <= bloom_q[wid_q] | fset;
+            st_q           <= S_DONE;
           end
         end
         S_DONE: st_q <= S_IDLE;
