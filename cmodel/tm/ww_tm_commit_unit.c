@@ -21,6 +21,10 @@
  * Engines 5 and 6 choose from the entries as the cycle began: what 1-4 change
  * they see the next cycle. The LWH's live window starts at lwh_lo, at or
  * below the oldest RCID of the entries still to be checked.
+ * Event counters (WW_TM_CNT_*, read at st_rd_idx_i, 32-bit saturating):
+ * the stage entry-cycles are counted from the entries as the cycle began,
+ * the events where they happen (message pushes, the end of hazard
+ * detection, a revalidation's start).
  * Messages: one push per cycle into a 4-entry queue, priority in engine
  * order: hazard detection > commit > revalidation > outcome. Read slots: one push per cycle,
  * the packet first (pkt_ready_o promises it a slot), else the revalidation.

@@ -72,6 +72,12 @@
 // a commit write (its ack carries the same tag), else the validation read's
 // slot number in the low bits. Word addresses are byte address >> 2.
 // At most 255 commit writes are unacknowledged (the next waits for an ack).
+// Event counters (`WW_TM_CNT_*, docs/tm.md sec. 4.1 "Counters"; observation
+// only): st_rd_idx_i -> st_rd_data_o, a combinational read (0 past the
+// last); 32 bits, saturating, reset with rst_ni. Per stage the entry-cycles
+// (each valid entry once a cycle, in the stage its flags were in as the
+// cycle began), then passes, fails, hazards, hazards whose YCID came from
+// the LWH's recency filter (rsp_filter_o), revalidations, RESEND_R, RESEND_W.
 // Parameters: ENTRIES a power of two, 2 <= ENTRIES <= 2^(CID_W-1); READS a
 // power of two >= 2; BUF_WORDS, POOL, NUM_SM >= 1; the LWH's as in ww_lwh.v, its
 // CID_W being the unit's.
