@@ -48,6 +48,15 @@
  * TM_CU_NO_HAZARD 20/20, cycle 291..2485 (median 466); TM_CU_COMMIT_FAILED
  * 20/20, 364..2578 (median 937); TM_CU_LWH_AT_HEAD 20/20, 353..5932
  * (median 987).
+ * The event counters (st_rd_idx_i: WW_TM_CNT_*) are read at a random index
+ * every cycle, so every output comparison covers one of them; with
+ * WW_TM_CU_STATS=1 the values last read are printed too (seed 1, 100 000
+ * cycles, since the last reset: default 210 hazards, 0 from the LWH's
+ * filter; small 86 hazards, 9 from the filter). After the counters were
+ * added (seeds 1..20, first mismatch min / median / max):
+ * TM_CU_STATS_HAZARD_TWICE (a hazard counted twice) 20/20, 308 / 598 / 1228;
+ * TM_CU_NO_HAZARD 303 / 579 / 1225; TM_CU_COMMIT_FAILED 357 / 809.5 / 2736;
+ * TM_CU_LWH_AT_HEAD 329 / 851 / 4641.
  */
 #include <stdio.h>
 #include <stdlib.h>
