@@ -40,7 +40,7 @@ struct ww_lwh {
   uint32_t mark_prev, mark_cur;
   int req_write;
   uint32_t req_addr, req_cid, vic_cid;
-  int rsp_valid, rsp_found;
+  int rsp_valid, rsp_found, rsp_filter;
   uint32_t rsp_cid;
 };
 
@@ -121,6 +121,7 @@ void ww_lwh_step(ww_lwh_t *l, const ww_lwh_in_t *in, ww_lwh_out_t *out)
   out->rsp_valid_o = (uint64_t)l->rsp_valid;
   out->rsp_found_o = (uint64_t)l->rsp_found;
   out->rsp_cid_o = l->rsp_cid;
+  out->rsp_filter_o = (uint64_t)l->rsp_filter;
 
   if (!in->rst_ni) {
     l->state = ST_INIT;
@@ -207,6 +208,7 @@ void ww_lwh_step(ww_lwh_t *l, const ww_lwh_in_t *in, ww_lwh_out_t *out)
       l->rsp_valid = 1;
       l->rsp_found = found;
       l->rsp_cid = found ? cid : 0;
+      l->rsp_filter = hit < 0 && bf_found;   /* the answer is the filter's */
     } else if (LIVE(l->req_cid)) {
       entry_t fresh = { 1, tag, l->req_cid };
       if (hit >= 0) {

@@ -21,6 +21,10 @@
  * Engines 5 and 6 choose from the entries as the cycle began: what 1-4 change
  * they see the next cycle. The LWH's live window starts at lwh_lo, at or
  * below the oldest RCID of the entries still to be checked.
+ * Event counters (WW_TM_CNT_*, read at st_rd_idx_i, 32-bit saturating):
+ * the stage entry-cycles are counted from the entries as the cycle began,
+ * the events where they happen (message pushes, the end of hazard
+ * detection, a revalidation's start).
  * Messages: one push per cycle into a 4-entry queue, priority in engine
  * order: hazard detection > commit > revalidation > outcome. Read slots: one push per cycle,
  * the packet first (pkt_ready_o promises it a slot), else the revalidation.
@@ -58,6 +62,7 @@ typedef struct {
   int fail;
   int hd_done, hazard;
   uint32_t ycid;
+  int ycid_filter;            /* YCID is the LWH's recency filter's answer */
   int reval;
   int local_sent, final_known, final_pass;
   int stream;                 /* what this CID's resent log packets feed */
@@ -112,6 +117,7 @@ struct ww_tm_cu {
   msg_t mq[MSGQ];
   unsigned mq_n;
   ww_tm_cu_stats_t st;
+  uint32_t cnt[WW_TM_CNT_N];  /* the event counters (saturating; reset with rst_ni) */
 };
 
 ww_tm_cu_cfg_t ww_tm_cu_default_cfg(void)
@@ -189,6 +195,18 @@ static void reset(ww_tm_cu_t *m, uint32_t next)
   m->cm_idx = m->cm_pend = 0;
   m->cm_fifo.n = 0;
   m->mq_n = 0;
+  memset(m->cnt, 0, sizeof m->cnt);
+}
+
+uint32_t ww_tm_cu_counter(const ww_tm_cu_t *m, unsigned idx)
+{
+  return idx < WW_TM_CNT_N ? m->cnt[idx] : 0;
+}
+
+static void cnt_add(ww_tm_cu_t *m, unsigned idx, uint32_t n)
+{
+  uint32_t *c = &m->cnt[idx];
+  *c = *c > UINT32_MAX - n ? UINT32_MAX : *c + n;
 }
 
 static entry_t *ent(ww_tm_cu_t *m, uint32_t cid)
@@ -258,6 +276,12 @@ static int msg_push(ww_tm_cu_t *m, int *taken, unsigned kind, const entry_t *e)
   *taken = 1;
   if (kind == WW_TM_MSG_RESEND_R || kind == WW_TM_MSG_RESEND_W)
     m->st.resends++;
+  const unsigned ci = kind == WW_TM_MSG_PASS       ? WW_TM_CNT_PASSES
+                    : kind == WW_TM_MSG_FAIL     ? WW_TM_CNT_FAILS
+                    : kind == WW_TM_MSG_RESEND_R ? WW_TM_CNT_RESENDS_R
+                    : kind == WW_TM_MSG_RESEND_W ? WW_TM_CNT_RESENDS_W : WW_TM_CNT_N;
+  if (ci < WW_TM_CNT_N)   /* (RETIRED is not counted) */
+    cnt_add(m, ci, 1);
   return 1;
 }
 
@@ -358,6 +382,7 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
   out->oldest_cid_o = m->head;
   out->cid_hold_o = lo.cid_hold_o;
   out->pkt_ready_o = (uint64_t)(slot_free && m->hd_fifo.n < SFIFO && m->cm_fifo.n < SFIFO);
+  out->st_rd_data_o = ww_tm_cu_counter(m, (unsigned)in->st_rd_idx_i);
   out->msg_valid_o = (uint64_t)(m->mq_n != 0);
   if (m->mq_n) {
     out->msg_kind_o = m->mq[0].kind;
@@ -372,6 +397,24 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
   }
   int msg_taken = 0;
   int freed[2] = { NO_BUF, NO_BUF };   /* the buffers of the entry retired now */
+
+  /* the stage of every live entry as the cycle began (WW_TM_CNT_* STAGE) */
+  uint32_t stage_n[WW_TM_CNT_STAGE_N] = { 0 };
+  for (uint32_t k = 0; k < c->entries; k++) {
+    const entry_t *e = &m->e[k];
+    if (!e->valid)
+      continue;
+    unsigned st = !e->xfer_done                                 ? WW_TM_CNT_XFER
+                : !e->hd_done                                   ? WW_TM_CNT_HAZARD
+                : e->reval == REVAL_WAIT || e->reval == REVAL_RUN ? WW_TM_CNT_REVALIDATE
+                : !e->local_sent                                ? WW_TM_CNT_VALIDATE
+                : m->cm_busy && e == h                          ? WW_TM_CNT_COMMIT
+                                                                : WW_TM_CNT_FINAL;
+    stage_n[st - WW_TM_CNT_STAGE_FIRST]++;
+  }
+  for (unsigned i = 0; i < WW_TM_CNT_STAGE_N; i++)
+    if (stage_n[i])
+      cnt_add(m, WW_TM_CNT_STAGE_FIRST + i, stage_n[i]);
 
   /* The revalidation and outcome engines decide on the entries as the cycle
    * began: what the other engines change now they see the next cycle. */
@@ -422,8 +465,10 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
       uint32_t w = (uint32_t)lo.rsp_cid_o;
       /* the youngest: nearest below the entry's own CID (writers found may
        * already have retired: the window starts at the oldest RCID) */
-      if (!d->hazard || ((d->cid - w) & m->cid_mask) < ((d->cid - d->ycid) & m->cid_mask))
+      if (!d->hazard || ((d->cid - w) & m->cid_mask) < ((d->cid - d->ycid) & m->cid_mask)) {
         d->ycid = w;
+        d->ycid_filter = (int)lo.rsp_filter_o;
+      }
       d->hazard = 1;
     }
   }
@@ -475,6 +520,11 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
           if (d->hazard) {
             d->reval = REVAL_WAIT;
             m->st.hazards++;
+            cnt_add(m, WW_TM_CNT_HAZARDS, 1);
+            if (d->ycid_filter) {
+              m->st.filter_hazards++;
+              cnt_add(m, WW_TM_CNT_FILTER_HAZARDS, 1);
+            }
           }
           m->hd = (m->hd + 1) & m->cid_mask;
         }
@@ -532,6 +582,7 @@ void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
         m->rv_first = 1;
         e->reval = REVAL_RUN;
         m->st.revalidations++;
+        cnt_add(m, WW_TM_CNT_REVALIDATIONS, 1);
       }
     }
   }

@@ -40,6 +40,7 @@ typedef struct {
 typedef struct {
   uint64_t passed, failed;        /* local outcomes */
   uint64_t hazards;               /* entries with a live older writer (YCID) */
+  uint64_t filter_hazards;        /* of those, YCID from the LWH's recency filter */
   uint64_t revalidations;         /* entries revalidated after their YCID retired */
   uint64_t resends;               /* RESEND_R / RESEND_W messages */
   uint64_t validation_reads, commit_writes, lwh_queries, lwh_writes;
@@ -53,5 +54,8 @@ void ww_tm_cu_free(ww_tm_cu_t *m);
 void ww_tm_commit_unit_step(ww_tm_cu_t *m, const ww_tm_commit_unit_in_t *in,
                             ww_tm_commit_unit_out_t *out);
 const ww_tm_cu_stats_t *ww_tm_cu_stats(const ww_tm_cu_t *m);
+/* The event counter idx (WW_TM_CNT_*; 0 for idx >= WW_TM_CNT_N), what
+ * st_rd_data_o reads: 32 bits, saturating, reset with rst_ni. */
+uint32_t ww_tm_cu_counter(const ww_tm_cu_t *m, unsigned idx);
 
 #endif /* WW_TM_COMMIT_UNIT_H */

@@ -164,6 +164,26 @@
 `define WW_TM_MSG_RESEND_W           3'd3  // send the CID's write log for this partition again (buffer overflow)
 `define WW_TM_MSG_RETIRED            3'd4  // the CID retired here (committed or dropped)
 
+// ---- TM_CNT: KILO TM commit unit counters (index)
+`define WW_TM_CNT_XFER                 0  // xfer
+`define WW_TM_CNT_HAZARD               1  // hazard
+`define WW_TM_CNT_VALIDATE             2  // validate
+`define WW_TM_CNT_REVALIDATE           3  // revalidate
+`define WW_TM_CNT_FINAL                4  // final
+`define WW_TM_CNT_COMMIT               5  // commit
+`define WW_TM_CNT_STAGE_FIRST 0
+`define WW_TM_CNT_STAGE_N 6
+`define WW_TM_CNT_PASSES               6  // passes
+`define WW_TM_CNT_FAILS                7  // fails
+`define WW_TM_CNT_HAZARDS              8  // hazards
+`define WW_TM_CNT_FILTER_HAZARDS       9  // false_writer_waits
+`define WW_TM_CNT_REVALIDATIONS        10  // revalidations
+`define WW_TM_CNT_RESENDS_R            11  // resends_read
+`define WW_TM_CNT_RESENDS_W            12  // resends_write
+`define WW_TM_CNT_EVENT_FIRST 6
+`define WW_TM_CNT_EVENT_N 7
+`define WW_TM_CNT_N 13
+
 // ---- TMPKT: KILO TM packet fields in a request's data; fields from bit 0 up
 `define WW_TMPKT_KIND_LSB(CID_W) 0  // WW_TM_PKT_*
 `define WW_TMPKT_KIND_W(CID_W) 2

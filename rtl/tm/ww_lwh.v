@@ -29,7 +29,9 @@
 // Protocol: a request moves when req_valid_i && req_ready_o. req_write_i=1
 // records req_cid_i as a writer of req_addr_i (ignored if that CID is not
 // live); req_write_i=0 queries req_addr_i and answers two cycles later with
-// one rsp_valid_o pulse. Latency: query 2 cycles, write 2 or 3 cycles, one
+// one rsp_valid_o pulse (rsp_filter_o: the writer found is the recency
+// filter's answer, the table having missed the address -- possibly a false
+// writer). Latency: query 2 cycles, write 2 or 3 cycles, one
 // request at a time. After reset the unit clears its arrays for
 // max(ENTRIES/WAYS, BUCKETS/SUBARRAYS) cycles with req_ready_o low.
 // Parameters: ENTRIES/WAYS and BUCKETS/SUBARRAYS powers of two >= 2;
@@ -63,7 +65,8 @@ module ww_lwh #(
   // query responses
   output wire              rsp_valid_o,
   output wire              rsp_found_o,
-  output wire [CID_W-1:0]  rsp_cid_o
+  output wire [CID_W-1:0]  rsp_cid_o,
+  output wire              rsp_filter_o    // the writer found came from the filter (a table miss)
 );
 
   localparam SETS    = ENTRIES / WAYS;
@@ -103,6 +106,7 @@ module ww_lwh #(
   reg [SUBARRAYS*BIDX_W-1:0] vic_idx_q;
   reg                    rsp_valid_q, rsp_valid_d;
   reg                    rsp_found_q, rsp_found_d;
+  reg                    rsp_filter_q, rsp_filter_d;
   reg [CID_W-1:0]        rsp_cid_q, rsp_cid_d;
 
   ////////////////////
@@ -321,6 +325,7 @@ module ww_lwh #(
     mark_cur_d   = mark_cur_q;
     rsp_valid_d  = 1'b0;
     rsp_found_d  = rsp_found_q;
+    rsp_filter_d = rsp_filter_q;
     rsp_cid_d    = rsp_cid_q;
     t_we         = {WAYS{1'b0}};
     t_waddr      = sweep_q[SET_W-1:0];
@@ -354,6 +359,7 @@ module ww_lwh #(
         if (!req_write_q) begin
           rsp_valid_d = 1'b1;
           rsp_found_d = hit_any ? hit_live : bf_found;
+          rsp_filter_d = !hit_any && bf_found;
           rsp_cid_d   = !(hit_any ? hit_live : bf_found) ? {CID_W{1'b0}} :
                         hit_any ? hit_cid : bf_cid;
         end else if (req_live) begin
@@ -419,6 +425,7 @@ module ww_lwh #(
   // Datapath registers: not reset, only read when their state says so.
   always @(posedge clk_i) begin
     rsp_found_q <= rsp_found_d;
+    rsp_filter_q <= rsp_filter_d;
     rsp_cid_q   <= rsp_cid_d;
     if (accept) begin
       req_write_q <= req_write_i;
@@ -433,6 +440,7 @@ module ww_lwh #(
 
   assign rsp_valid_o = rsp_valid_q;
   assign rsp_found_o = rsp_found_q;
+  assign rsp_filter_o = rsp_filter_q;
   assign rsp_cid_o   = rsp_cid_q;
 
 endmodule  // ww_lwh

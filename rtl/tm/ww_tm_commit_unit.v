@@ -72,6 +72,12 @@
 // a commit write (its ack carries the same tag), else the validation read's
 // slot number in the low bits. Word addresses are byte address >> 2.
 // At most 255 commit writes are unacknowledged (the next waits for an ack).
+// Event counters (`WW_TM_CNT_*, docs/tm.md sec. 4.1 "Counters"; observation
+// only): st_rd_idx_i -> st_rd_data_o, a combinational read (0 past the
+// last); 32 bits, saturating, reset with rst_ni. Per stage the entry-cycles
+// (each valid entry once a cycle, in the stage its flags were in as the
+// cycle began), then passes, fails, hazards, hazards whose YCID came from
+// the LWH's recency filter (rsp_filter_o), revalidations, RESEND_R, RESEND_W.
 // Parameters: ENTRIES a power of two, 2 <= ENTRIES <= 2^(CID_W-1); READS a
 // power of two >= 2; BUF_WORDS, POOL, NUM_SM >= 1; the LWH's as in ww_lwh.v, its
 // CID_W being the unit's.
@@ -96,7 +102,8 @@ module ww_tm_commit_unit #(
   parameter LWH_SCRUB_EVERY = `WW_LWH_SCRUB_EVERY,
   parameter SEED            = `WW_H3_SEED,
   parameter SM_W            = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
-  parameter TAG_W           = $clog2(READS) + 1
+  parameter TAG_W           = $clog2(READS) + 1,
+  parameter ST_W            = $clog2(`WW_TM_CNT_N)
 ) (
   input  wire                    clk_i,
   input  wire                    rst_ni,
@@ -126,7 +133,10 @@ module ww_tm_commit_unit #(
   output reg  [TAG_W-1:0]        mreq_tag_o,
   input  wire                    mrsp_valid_i,
   input  wire [TAG_W-1:0]        mrsp_tag_i,
-  input  wire [31:0]             mrsp_data_i
+  input  wire [31:0]             mrsp_data_i,
+  // event counters (`WW_TM_CNT_*): combinational read, 0 past the last
+  input  wire [ST_W-1:0]         st_rd_idx_i,
+  output reg  [31:0]             st_rd_data_o
 );
 
   localparam EI_W   = $clog2(ENTRIES);
@@ -175,6 +185,7 @@ module ww_tm_commit_unit #(
 
   // per entry, in flops: what the scans read and several engines write
   reg [ENTRIES-1:0]      ev_q,  ev_d;     // valid
+  reg [ENTRIES-1:0]      exf_q, exf_d;    // END of the log transfer seen
   reg [ENTRIES-1:0]      ehd_q, ehd_d;    // hazard detection done
   reg [ENTRIES-1:0]      ewt_q, ewt_d;    // waiting for or in revalidation
   reg [ENTRIES-1:0]      els_q, els_d;    // local outcome sent
@@ -186,7 +197,6 @@ module ww_tm_commit_unit #(
   // per entry, in LUT RAM: written by the packet engine only
   reg [D_W-1:0]           rs_mem [0:ENTRIES-1];   // read-set descriptor
   reg [D_W-1:0]           ws_mem [0:ENTRIES-1];   // write-set descriptor
-  reg [0:0]               xf_mem [0:ENTRIES-1];   // END of the log transfer seen
   reg [1:0]               fo_mem [0:ENTRIES-1];   // final outcome {known, pass}
   reg [SM_W-1:0]          sm_mem [0:ENTRIES-1];   // SM
   reg                     rs_we, ws_we, xf_we, fo_we;
@@ -216,6 +226,7 @@ module ww_tm_commit_unit #(
   reg                     hd_strm_q, hd_strm_d;  // resent log packets of hd_q feed it
   reg                     hd_haz_q, hd_haz_d;    // the entry's hazard flag and YCID
   reg [CID_W-1:0]         hd_yc_q, hd_yc_d;
+  reg                     hd_ycf_q, hd_ycf_d;    // that YCID is the LWH filter's answer
   reg [N_W-1:0]           hd_idx_q, hd_idx_d;
   reg [1:0]               hf_n_q, hf_n_d;        // stream FIFO {kind, address} x 2
   reg                     hf_rp_q, hf_rp_d;      // its older word
@@ -260,7 +271,7 @@ module ww_tm_commit_unit #(
   wire [EI_W-1:0] pk_ix   = pkt_cid_i[EI_W-1:0];
   wire [D_W-1:0]  rs_hd   = rs_mem[hd_ix];      // hazard detection's entry
   wire [D_W-1:0]  ws_hd   = ws_mem[hd_ix];
-  wire [0:0]      xf_hd   = xf_mem[hd_ix];
+  wire            xf_hd   = exf_q[hd_ix];
   wire [D_W-1:0]  rs_hq   = rs_mem[head_ix];    // the head
   wire [D_W-1:0]  ws_hq   = ws_mem[head_ix];
   wire [1:0]      fo_hq   = fo_mem[head_ix];
@@ -447,7 +458,7 @@ module ww_tm_commit_unit #(
     end
   endgenerate
 
-  wire             lwh_ready, lwh_rsp_valid, lwh_rsp_found;
+  wire             lwh_ready, lwh_rsp_valid, lwh_rsp_found, lwh_rsp_filter;
   wire [CID_W-1:0] lwh_rsp_cid;
   ww_lwh #(
     .ENTRIES     (LWH_ENTRIES),
@@ -472,7 +483,8 @@ module ww_tm_commit_unit #(
     .req_cid_i    (lwh_cid),
     .rsp_valid_o  (lwh_rsp_valid),
     .rsp_found_o  (lwh_rsp_found),
-    .rsp_cid_o    (lwh_rsp_cid)
+    .rsp_cid_o    (lwh_rsp_cid),
+    .rsp_filter_o (lwh_rsp_filter)
   );
   wire lwh_acc = lwh_valid && lwh_ready;
 
@@ -530,7 +542,7 @@ module ww_tm_commit_unit #(
   integer           ni;
 
   always @(*) begin
-    ev_d = ev_q;  ehd_d = ehd_q;  ewt_d = ewt_q;  els_d = els_q;  efl_d = efl_q;  epn_d = epn_q;
+    ev_d = ev_q;  exf_d = exf_q;  ehd_d = ehd_q;  ewt_d = ewt_q;  els_d = els_q;  efl_d = efl_q;  epn_d = epn_q;
     erc_d = erc_q;  eyx_d = eyx_q;  eyr_d = eyr_q;
     rs_we = 1'b0;  ws_we = 1'b0;  xf_we = 1'b0;  fo_we = 1'b0;  sm_we = 1'b0;
     rs_wd = {D_W{1'b0}};  ws_wd = {D_W{1'b0}};  xf_wd = 1'b0;  fo_wd = 2'b00;
@@ -539,7 +551,8 @@ module ww_tm_commit_unit #(
     sl_val_wd = 32'd0;  sl_ad_wd = 30'd0;
     head_d = head_q;  hd_d = hd_q;  lwh_lo_d = lwh_lo_q;
     hd_ph_d = hd_ph_q;  hd_wait_d = hd_wait_q;  hd_rsnd_d = hd_rsnd_q;  hd_end_d = hd_end_q;
-    hd_strm_d = hd_strm_q;  hd_haz_d = hd_haz_q;  hd_yc_d = hd_yc_q;  hd_idx_d = hd_idx_q;
+    hd_strm_d = hd_strm_q;  hd_haz_d = hd_haz_q;  hd_yc_d = hd_yc_q;  hd_ycf_d = hd_ycf_q;
+    hd_idx_d = hd_idx_q;
     hf_n_d = hf_n_q;  hf_rp_d = hf_rp_q;  hf_kind_d = hf_kind_q;  hf_addr_d = hf_addr_q;
     rv_busy_d = rv_busy_q;  rv_first_d = rv_first_q;  rv_rsnd_d = rv_rsnd_q;  rv_end_d = rv_end_q;  rv_strm_d = rv_strm_q;
     rv_ix_d = rv_ix_q;  rv_oh_d = rv_oh_q;  rv_idx_d = rv_idx_q;
@@ -629,8 +642,10 @@ module ww_tm_commit_unit #(
       if (lwh_rsp_found) begin
         t1 = hd_q - lwh_rsp_cid;
         t2 = hd_q - hd_yc_q;
-        if (!hd_haz_q || t1 < t2)
-          hd_yc_d = lwh_rsp_cid;
+        if (!hd_haz_q || t1 < t2) begin
+          hd_yc_d  = lwh_rsp_cid;
+          hd_ycf_d = lwh_rsp_filter;
+        end
 `ifndef WW_MUTANT_TM_CU_NO_HAZARD
         hd_haz_d = 1'b1;
 `endif
@@ -648,7 +663,7 @@ module ww_tm_commit_unit #(
     end
     if (hd_ph_q == HD_IDLE) begin
       // (a valid entry at hd's index not yet checked is CID hd, a live one)
-      if (e_unchk[hd_ix] && xf_hd[0]) begin
+      if (e_unchk[hd_ix] && xf_hd) begin
         hd_ph_d   = HD_QUERY;
         hd_idx_d  = {N_W{1'b0}};
         hd_rsnd_d = rs_hd[D_O];
@@ -985,6 +1000,11 @@ module ww_tm_commit_unit #(
       mq_n_d  = mq_n_d - 3'd1;
     end
 
+    if (xf_we)
+      for (ni = 0; ni < ENTRIES; ni = ni + 1)
+        if (pk_ix == ni[EI_W-1:0])
+          exf_d[ni] = xf_wd[0];
+
     // ---- the pool words of the next cycle ----
     cm_ra = {ws_hq[D_B +: BI_W], cm_idx_d[WI_W-1:0]};
     hd_ra = {(hd_ph_d == HD_QUERY) ? rs_hd[D_B +: BI_W] : ws_hd[D_B +: BI_W], hd_idx_d[WI_W-1:0]};
@@ -1074,6 +1094,8 @@ module ww_tm_commit_unit #(
       mq_wp_q   <= mq_wp_d;
     end
     // datapath: no reset
+    exf_q     <= exf_d;                    // (read with ev_q, written at allocation)
+    hd_ycf_q  <= hd_ycf_d;
     sl_ix_q   <= sl_ix_d;
     erc_q     <= erc_d;
     eyx_q     <= eyx_d;
@@ -1095,8 +1117,6 @@ module ww_tm_commit_unit #(
       rs_mem[pk_ix] <= rs_wd;
     if (rst_ni && ws_we)
       ws_mem[pk_ix] <= ws_wd;
-    if (rst_ni && xf_we)
-      xf_mem[pk_ix] <= xf_wd;
     if (rst_ni && fo_we)
       fo_mem[pk_ix] <= fo_wd;
     if (rst_ni && sm_we)
@@ -1107,6 +1127,90 @@ module ww_tm_commit_unit #(
     end
     if (rst_ni && mq_we)
       mq_mem[mq_wp_q] <= mq_wd;
+  end
+
+  ////////////////////
+  // Counters       //
+  ////////////////////
+
+  // Event counters (`WW_TM_CNT_*, docs/tm.md sec. 4.1), observation only:
+  // nothing above reads them. STAGE: each live entry adds one a cycle to
+  // the stage its flags were in as the cycle began (disjoint, covering every
+  // valid entry); EVENT: messages pushed (PASS, FAIL, RESEND_R/W), entries
+  // checked with a hazard (and of those, YCID from the LWH's filter),
+  // revalidations started. 32 bits each, saturating.
+  localparam CN = `WW_TM_CNT_N;
+  localparam [ENTRIES-1:0] E_ONE = {{(ENTRIES-1){1'b0}}, 1'b1};
+
+  function automatic [EI_W:0] popcnt(input [ENTRIES-1:0] v);
+    integer k;
+    begin
+      popcnt = {(EI_W+1){1'b0}};
+      for (k = 0; k < ENTRIES; k = k + 1)
+        popcnt = popcnt + {{EI_W{1'b0}}, v[k]};
+    end
+  endfunction
+
+  function automatic [31:0] sat_add(input [31:0] a, input [EI_W:0] b);
+    reg [32:0] t;
+    begin
+      t = {1'b0, a} + {{(32-EI_W){1'b0}}, b};
+      sat_add = t[32] ? 32'hffff_ffff : t[31:0];
+    end
+  endfunction
+
+  wire [ENTRIES-1:0] sg_cm  = (cm_busy_q ? (E_ONE << head_ix) : {ENTRIES{1'b0}}) & ev_q;
+  wire [ENTRIES-1:0] sg_xf  = ev_q & ~exf_q;
+  wire [ENTRIES-1:0] sg_hz  = ev_q & exf_q & ~ehd_q;
+  wire [ENTRIES-1:0] sg_rv  = ev_q & ehd_q & ewt_q;
+  wire [ENTRIES-1:0] sg_va  = ev_q & ehd_q & ~ewt_q & ~els_q;
+  wire [ENTRIES-1:0] sg_fi  = ev_q & els_q & ~sg_cm;
+  wire               haz_fin = hd_fin && hd_haz_q;   // an entry checked with a hazard
+  wire               rv_go   = !rv_busy_q && rv_fa[PR_W];
+
+  reg [CN*32-1:0] cnt_q, cnt_d;
+  reg [EI_W:0]    cnt_inc;
+  integer         ci, ri;
+  always @(*) begin
+    cnt_d = cnt_q;
+    for (ci = 0; ci < CN; ci = ci + 1) begin
+      cnt_inc = {(EI_W+1){1'b0}};
+      case (ci)
+        `WW_TM_CNT_XFER:           cnt_inc = popcnt(sg_xf);
+        `WW_TM_CNT_HAZARD:         cnt_inc = popcnt(sg_hz);
+        `WW_TM_CNT_VALIDATE:       cnt_inc = popcnt(sg_va);
+        `WW_TM_CNT_REVALIDATE:     cnt_inc = popcnt(sg_rv);
+        `WW_TM_CNT_FINAL:          cnt_inc = popcnt(sg_fi);
+        `WW_TM_CNT_COMMIT:         cnt_inc = popcnt(sg_cm);
+        `WW_TM_CNT_PASSES:         cnt_inc[0] = push && push_kind == `WW_TM_MSG_PASS;
+        `WW_TM_CNT_FAILS:          cnt_inc[0] = push && push_kind == `WW_TM_MSG_FAIL;
+`ifdef WW_MUTANT_TM_CU_STATS_HAZARD_TWICE
+        `WW_TM_CNT_HAZARDS:        cnt_inc[1] = haz_fin;   // MUTANT: a hazard counted twice
+`else
+        `WW_TM_CNT_HAZARDS:        cnt_inc[0] = haz_fin;
+`endif
+        `WW_TM_CNT_FILTER_HAZARDS: cnt_inc[0] = haz_fin && hd_ycf_q;
+        `WW_TM_CNT_REVALIDATIONS:  cnt_inc[0] = rv_go;
+        `WW_TM_CNT_RESENDS_R:      cnt_inc[0] = push && push_kind == `WW_TM_MSG_RESEND_R;
+        `WW_TM_CNT_RESENDS_W:      cnt_inc[0] = push && push_kind == `WW_TM_MSG_RESEND_W;
+        default:                   cnt_inc = {(EI_W+1){1'b0}};
+      endcase
+      cnt_d[ci*32 +: 32] = sat_add(cnt_q[ci*32 +: 32], cnt_inc);
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni)
+      cnt_q <= {(CN*32){1'b0}};
+    else
+      cnt_q <= cnt_d;
+  end
+
+  always @(*) begin
+    st_rd_data_o = 32'd0;
+    for (ri = 0; ri < CN; ri = ri + 1)
+      if (st_rd_idx_i == ri[ST_W-1:0])
+        st_rd_data_o = cnt_q[ri*32 +: 32];
   end
 
   ////////////////////
@@ -1134,8 +1238,8 @@ module ww_tm_commit_unit #(
                                       !(hd_strm_d != hd_strm_q && pk_ix == hd_ix) &&
                                       !(cm_strm_d != cm_strm_q && pk_ix == head_ix) &&
                                       !(rv_strm_d != rv_strm_q && pk_ix == rv_ix)))
-  wire [0:0] xf_pk = xf_mem[pk_ix];
-  `WW_ASSERT(NoLogWordAfterEnd, !(pkt_valid_i && pkt_ready_o && !alloc && xf_pk[0] &&
+  wire xf_pk = exf_q[pk_ix];
+  `WW_ASSERT(NoLogWordAfterEnd, !(pkt_valid_i && pkt_ready_o && !alloc && xf_pk &&
                                   !s_hd && !s_cm && !s_rv &&
                                   (pkt_kind_i == `WW_TM_PKT_RLOG ||
                                    pkt_kind_i == `WW_TM_PKT_WLOG)))

@@ -32,6 +32,7 @@
 //   tm_fin_*   every SM's final transaction outcomes (ww_sm tm_fin_*, one
 //              CID per SM and cycle), SM s at [s*W +: W], for co-simulation.
 //   tm_pkt_o   the commit unit of partition p accepts a KILO TM packet.
+//   tm_rd_*    a commit unit's event counters (`WW_TM_CNT_*), read by index.
 // After reset each slice clears its tags for L2_SETS cycles before it takes
 // requests (ww_l2_slice); the DRAM model is reset together with the GPU.
 // Parameters: as ww_sm / ww_l2_slice / ww_xbar; every default from
@@ -62,6 +63,8 @@ module ww_gpu #(
   parameter LWH_ENTRIES = `WW_LWH_ENTRIES,     // KILO TM: last-writer history of each commit unit
   parameter LWH_WAYS   = `WW_LWH_WAYS,
   parameter SM_W       = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
+  parameter PART_W     = (NUM_PART > 1) ? $clog2(NUM_PART) : 1,
+  parameter TMC_W      = $clog2(`WW_TM_CNT_N),
   parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
   parameter IMEM_AW    = $clog2(IMEM_BYTES / 4),
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
@@ -138,7 +141,12 @@ module ww_gpu #(
   output wire [NUM_SM*5-1:0]               tm_fin_lane_o,
   output wire [NUM_SM*CID_W-1:0]           tm_fin_cid_o,
   output wire [NUM_SM-1:0]                 tm_fin_pass_o,
-  output wire [NUM_PART-1:0]               tm_pkt_o
+  output wire [NUM_PART-1:0]               tm_pkt_o,
+  // KILO TM: counter tm_rd_idx_i (`WW_TM_CNT_*, comb read) of partition
+  // tm_rd_part_i's commit unit; reset with rst_ni, i.e. at every launch
+  input  wire [PART_W-1:0]                 tm_rd_part_i,
+  input  wire [TMC_W-1:0]                  tm_rd_idx_i,
+  output wire [31:0]                       tm_rd_data_o
 );
 
   localparam LB     = LINE_BYTES * 8;
@@ -151,7 +159,6 @@ module ww_gpu #(
   localparam TRAP_W = `WW_TRAP_W;
   localparam CLS_W  = `WW_GSI_W;
   localparam TCNT_W = $clog2(LANES + 1);
-  localparam PART_W = (NUM_PART > 1) ? $clog2(NUM_PART) : 1;
   localparam MSG_W  = `WW_TMMSG_W(CID_W, PART_W);   // a KILO TM message's record
   localparam CU_READS = `WW_TM_CU_READS;             // commit unit: validation reads in flight
   localparam CU_TAG_W = $clog2(CU_READS) + 1;        //   and its word-port tag
@@ -266,6 +273,15 @@ module ww_gpu #(
       if (gsi_rd_sm_i == gi[SM_W-1:0]) gsi_rd_c = gsi_data[gi*32 +: 32];
   end
   assign gsi_rd_data_o = gsi_rd_c;
+  wire [NUM_PART*32-1:0] tm_st_data;   // commit unit p's counter tm_rd_idx_i
+  reg  [31:0] tm_rd_c;
+  integer ti;
+  always @* begin
+    tm_rd_c = 32'd0;
+    for (ti = 0; ti < NUM_PART; ti = ti + 1)
+      if (tm_rd_part_i == ti[PART_W-1:0]) tm_rd_c = tm_st_data[ti*32 +: 32];
+  end
+  assign tm_rd_data_o = tm_rd_c;
 
   genvar s, p;
   for (s = 0; s < NUM_SM; s = s + 1) begin : g_sm
@@ -570,7 +586,9 @@ module ww_gpu #(
       .mreq_tag_o   (cu_mreq_tag),
       .mrsp_valid_i (cu_mrsp_valid),
       .mrsp_tag_i   (cu_mrsp_tag),
-      .mrsp_data_i  (cu_mrsp_data)
+      .mrsp_data_i  (cu_mrsp_data),
+      .st_rd_idx_i  (tm_rd_idx_i),
+      .st_rd_data_o (tm_st_data[p*32 +: 32])
     );
 
     ww_tm_cu_mem #(

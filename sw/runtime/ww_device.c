@@ -97,6 +97,20 @@ int ww_dev_stalls(ww_dev_t *dev, ww_stalls_t *out)
   return 0;
 }
 
+int ww_dev_tm_counters(ww_dev_t *dev, ww_tm_counters_t *out)
+{
+  if (!dev->ops->tm_counters) {
+    snprintf(dev->err, sizeof dev->err, "the %s backend has no KILO TM commit units "
+             "(they are in the RTL: use --backend verilator)", dev->ops->name);
+    return -1;
+  }
+  if (dev->ops->tm_counters(dev->be, out) != 0) {
+    snprintf(dev->err, sizeof dev->err, "no completed launch to read commit-unit counters from");
+    return -1;
+  }
+  return 0;
+}
+
 static uint32_t align_up(uint32_t x) { return (x + HEAP_ALIGN - 1) & ~(HEAP_ALIGN - 1); }
 
 ww_dev_t *ww_dev_open(const ww_dev_opts_t *opts, char *err, size_t err_len)

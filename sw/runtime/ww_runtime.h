@@ -86,6 +86,7 @@ enum { WW_SCORD_OFF = 0, WW_SCORD_CACHED = 1, WW_SCORD_FULL = 2 };
 int ww_scord_mode(const char *name);
 
 struct ww_stalls;   /* below */
+struct ww_tm_counters;
 
 /* Called once per cycle of a launch per SM (the cycles ww_stalls_t counts)
  * with the GSI stall class (ww_gsi_cls_t, WW_GSI_*) of each of its n_warps
@@ -115,6 +116,8 @@ typedef struct {
   void  (*set_poll)(void *be, ww_poll_fn fn, void *ctx);   /* the watchdog's hook */
   /* per-cycle stall classes (fn NULL to stop); NULL: no pipeline timing */
   void  (*set_cycle_hook)(void *be, ww_cycle_fn fn, void *ctx);
+  /* KILO TM commit unit counters of the last launch; NULL: no commit units */
+  int   (*tm_counters)(void *be, struct ww_tm_counters *out);
 } ww_backend_t;
 
 /* Registered backends, by name; NULL if unknown. */
@@ -258,6 +261,22 @@ typedef struct ww_stalls {
 /* 0 with the counters of the last completed launch; -1 (ww_dev_error says
  * why) when the backend has none or nothing ran. */
 int ww_dev_stalls(ww_dev_t *dev, ww_stalls_t *out);
+
+/* KILO TM commit unit counters of the last launch (docs/tm.md sec. 4.1
+ * "Counters"), per partition, indexed by WW_TM_CNT_* (ww_proto.def): the
+ * entry-cycles of each commit stage (STAGE), then events (EVENT: local
+ * PASS / FAIL outcomes, hazards, hazards whose writer came from the LWH's
+ * recency filter, revalidations, RESEND_R / RESEND_W). Measured in the RTL:
+ * only the verilator backend has them (the golden model has no commit unit). */
+#define WW_TM_COUNTERS WW_TM_CNT_N
+typedef struct ww_tm_counters {
+  unsigned n_part;
+  uint64_t cnt[WW_NUM_PART][WW_TM_COUNTERS];
+} ww_tm_counters_t;
+
+/* 0 with the counters of the last completed launch; -1 (ww_dev_error says
+ * why) when the backend has none or nothing ran to completion. */
+int ww_dev_tm_counters(ww_dev_t *dev, ww_tm_counters_t *out);
 
 /* A race ScoRD found (docs/scord.md §3 "Race log"), repeats of the same
  * (pc, addr, type) merged into count. */

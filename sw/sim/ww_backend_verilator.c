@@ -39,6 +39,7 @@
 
 _Static_assert(WW_VGPU_GSI_COUNTERS == WW_GSI_N_COUNTERS && WW_STALL_COUNTERS == WW_GSI_N_COUNTERS,
                "one GSI counter numbering");
+_Static_assert(WW_VGPU_TM_COUNTERS == WW_TM_COUNTERS, "one commit-unit counter numbering");
 
 typedef struct {
   ww_vgpu_t   *v;
@@ -59,6 +60,8 @@ typedef struct {
   uint64_t     sync_words, sync_atomics;   /* checked by it in the last launch */
   ww_stalls_t  stalls;          /* GSI counters of the last completed launch */
   int          stalls_valid;
+  ww_tm_counters_t tm;          /* commit-unit counters of the last completed launch */
+  int          tm_valid;
   int          scord;           /* WW_SCORD_* of the launches */
   int          races_valid;     /* a launch with ScoRD on completed */
   ww_cycle_fn  cycle_fn;        /* per-cycle stall classes (ww_trace_json) */
@@ -179,6 +182,20 @@ static void read_stalls(vb_t *b, char *why, size_t n)
                "; sync %u, its sub-classes %" PRIu64 ")",
                s, c[WW_GSI_CNT_MEM_DATA], md, c[WW_GSI_CNT_MEM_STRUCT], ms, c[WW_GSI_CNT_SYNC], sy);
   }
+}
+
+/* Reads every partition's commit-unit counters (reset with the GPU at the
+ * launch, so they are the launch's). */
+static void read_tm(vb_t *b)
+{
+  b->tm.n_part = WW_NUM_PART;
+  for (unsigned p = 0; p < WW_NUM_PART; p++) {
+    uint32_t c[WW_VGPU_TM_COUNTERS];
+    ww_vgpu_tm(b->v, p, c);
+    for (unsigned i = 0; i < WW_TM_COUNTERS; i++)
+      b->tm.cnt[p][i] = c[i];
+  }
+  b->tm_valid = 1;
 }
 
 static void model_hook(void *ctx, const ww_retire_t *r)
@@ -309,6 +326,7 @@ static int vb_launch(void *be, const ww_launch_t *launch, char *err, size_t err_
   vb_t *b = be;
   memset(&b->trap, 0, sizeof b->trap);
   b->stalls_valid = 0;
+  b->tm_valid = 0;
   b->races_valid = 0;
   if (b->model && ww_gpu_launch(b->model, launch, err, err_len))
     return -1;
@@ -599,6 +617,7 @@ static ww_run_t vb_run(void *be)
       return mismatch(b, ev.cycle, NULL, why);
     }
     if (st == WW_VGPU_DONE) {
+      read_tm(b);
       read_stalls(b, why, sizeof why);
       if (why[0])
         return mismatch(b, ev.cycle, NULL, why);
@@ -703,6 +722,15 @@ static int vb_stalls(void *be, ww_stalls_t *out)
   return 0;
 }
 
+static int vb_tm_counters(void *be, ww_tm_counters_t *out)
+{
+  vb_t *b = be;
+  if (!b->tm_valid)
+    return -1;
+  *out = b->tm;
+  return 0;
+}
+
 const ww_backend_t ww_backend_verilator = {
   .name = "verilator",
   .open = vb_open,
@@ -716,6 +744,7 @@ const ww_backend_t ww_backend_verilator = {
   .set_retire_hook = vb_set_retire_hook,
   .mem_bytes = vb_mem_bytes,
   .stalls = vb_stalls,
+  .tm_counters = vb_tm_counters,
   .races = vb_races,
   .set_poll = vb_set_poll,
   .set_cycle_hook = vb_set_cycle_hook,

@@ -613,6 +613,17 @@ extern "C" void ww_vgpu_gsi(ww_vgpu_t *v, unsigned sm, uint32_t cnt[WW_VGPU_GSI_
   }
 }
 
+extern "C" void ww_vgpu_tm(ww_vgpu_t *v, unsigned part, uint32_t cnt[WW_VGPU_TM_COUNTERS])
+{
+  Vww_gpu *t = v->top;
+  t->tm_rd_part_i = static_cast<uint8_t>(part);
+  for (unsigned i = 0; i < WW_VGPU_TM_COUNTERS; i++) {
+    t->tm_rd_idx_i = static_cast<uint8_t>(i);
+    t->eval();   // a combinational read: clk_i does not change
+    cnt[i] = t->tm_rd_data_o;
+  }
+}
+
 extern "C" int ww_vgpu_busy(const ww_vgpu_t *v) { return v->top->busy_o; }
 
 extern "C" void ww_vgpu_stats(const ww_vgpu_t *v, ww_vgpu_stats_t *st)

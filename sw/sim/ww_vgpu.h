@@ -204,6 +204,15 @@ void ww_vgpu_set_scord(ww_vgpu_t *v, unsigned mode);
  * edge). Cleared at start; valid after done until the next launch. */
 void ww_vgpu_gsi(ww_vgpu_t *v, unsigned sm, uint32_t cnt[WW_VGPU_GSI_COUNTERS]);
 
+/* KILO TM commit unit counters per partition (WW_TM_CNT_* indices,
+ * cmodel/include/ww_proto.def; docs/tm.md sec. 4.1 "Counters"). */
+#define WW_VGPU_TM_COUNTERS WW_TM_CNT_N
+
+/* The event counters of partition part's commit unit, read through ww_gpu's
+ * tm_rd_* port (no clock edge). Reset with the GPU (every launch resets it);
+ * valid after done until the next launch. */
+void ww_vgpu_tm(ww_vgpu_t *v, unsigned part, uint32_t cnt[WW_VGPU_TM_COUNTERS]);
+
 #ifdef __cplusplus
 }
 #endif

@@ -105,10 +105,15 @@ static const char run_usage[] =
   "                    scheduler steps on cmodel) and on verilator GSI stall slices\n"
   "  --stats           print instruction, memory and L1 statistics and model speed\n"
   "  --tm-stats        transactions (docs/isa.md, KILO TM): commits, aborts, aborts per\n"
-  "                    commit, watchdog restarts, the most warps of an SM in\n"
-  "                    transactions at once and the begins that waited for a slot\n"
-  "                    (on verilator: commits and aborts, the RTL's, with\n"
-  "                    co-simulation on); in --json as \"tm\"\n"
+  "                    commit; cmodel: watchdog restarts, the most warps of an SM in\n"
+  "                    transactions at once and the begins that waited for a slot;\n"
+  "                    verilator: commits and aborts (the RTL's, with co-simulation\n"
+  "                    on) and the commit units' counters measured in the RTL, summed\n"
+  "                    over the partitions: entry-cycles in each commit stage (xfer,\n"
+  "                    hazard, validate, revalidate, final, commit), local passes and\n"
+  "                    fails, hazards, false-writer waits (hazards whose writer came\n"
+  "                    from the LWH's recency filter), revalidations, resends after a\n"
+  "                    buffer overflow (docs/tm.md sec. 4.1); in --json as \"tm\"\n"
   "  --tm-warps N      cmodel: at most N warps of an SM in transactions at once (KILO\n"
   "                    TM's concurrency limit); an outermost ww.tx.begin waits for a\n"
   "                    slot. 0: unlimited; default %u (TM_WARPS_PER_SM); N <= %u\n"
@@ -721,26 +726,98 @@ static void print_stats_text(const ww_gpu_stats_t *s, const char *backend, doubl
          secs > 0 ? (double)s->warp_insns / secs / 1e6 : 0.0, secs);
 }
 
-/* Transactions: counted by the golden model only (the RTL has no TM yet). */
-/* On the RTL the commits and aborts are the co-simulated model's, which
- * applies every outcome the RTL decides (docs/tm.md sec. 5); the limit's
- * counts are the model's own scheduling, so cmodel only. */
-static void print_tm_text(const ww_gpu_stats_t *s, const char *backend, int cosim)
+/* Transactions. On the RTL the commits and aborts are the co-simulated
+ * model's, which applies every outcome the RTL decides (docs/tm.md sec. 5);
+ * the limit's counts are the model's own scheduling, so cmodel only. The
+ * commit units' counters (docs/tm.md sec. 4.1 "Counters": stage
+ * entry-cycles, hazards, false-writer waits, resends) are measured in the
+ * RTL: verilator only, summed over the partitions. */
+static int tm_hw(ww_dev_t *dev, const char *backend, ww_tm_counters_t *hw, uint64_t *sum)
+{
+  if (strcmp(backend, "verilator") != 0 || !dev || ww_dev_tm_counters(dev, hw) != 0)
+    return -1;
+  for (unsigned i = 0; i < WW_TM_COUNTERS; i++) {
+    sum[i] = 0;
+    for (unsigned p = 0; p < hw->n_part && p < WW_NUM_PART; p++)
+      sum[i] += hw->cnt[p][i];
+  }
+  return 0;
+}
+
+static void print_tm_text(ww_dev_t *dev, const ww_gpu_stats_t *s, const char *backend, int cosim)
 {
   const int rtl = strcmp(backend, "cmodel") != 0;
-  if (rtl && cosim == WW_COSIM_OFF) {
-    printf("tm: not measured on the %s backend without co-simulation (--cosim sync)\n", backend);
+  if (rtl && cosim == WW_COSIM_OFF)
+    printf("tm: commits and aborts not measured on the %s backend without co-simulation "
+           "(--cosim sync)\n", backend);
+  else
+    printf("tm: commits %" PRIu64 "  aborts %" PRIu64 " (%.3f aborts per commit)%s", s->tx_commits,
+           s->tx_aborts, s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0,
+           rtl ? "  (the RTL's outcomes)\n" : "");
+  if (!rtl) {
+    printf("  watchdog restarts %" PRIu64 "\n", s->tx_watchdog_aborts);
+    printf("tm: at most %" PRIu32 " warps of an SM in transactions at once  begins that waited "
+           "for a slot %" PRIu64 "\n", s->tx_warps_max, s->tx_limit_waits);
     return;
   }
-  printf("tm: commits %" PRIu64 "  aborts %" PRIu64 " (%.3f aborts per commit)", s->tx_commits,
-         s->tx_aborts, s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0);
-  if (rtl) {
-    printf("  (the RTL's outcomes)\n");
+  static ww_tm_counters_t hw;
+  uint64_t c[WW_TM_COUNTERS];
+  if (tm_hw(dev, backend, &hw, c) != 0) {
+    printf("tm: commit-unit counters: %s\n", dev ? ww_dev_error(dev) : "no device");
     return;
   }
-  printf("  watchdog restarts %" PRIu64 "\n", s->tx_watchdog_aborts);
-  printf("tm: at most %" PRIu32 " warps of an SM in transactions at once  begins that waited "
-         "for a slot %" PRIu64 "\n", s->tx_warps_max, s->tx_limit_waits);
+  printf("tm: commit units (%u partitions, summed): local passes %" PRIu64 "  fails %" PRIu64
+         "  hazards %" PRIu64 "  false-writer waits %" PRIu64 "  revalidations %" PRIu64
+         "  resends %" PRIu64 " (read set %" PRIu64 ", write set %" PRIu64 ")\n", hw.n_part,
+         c[WW_TM_CNT_PASSES], c[WW_TM_CNT_FAILS], c[WW_TM_CNT_HAZARDS],
+         c[WW_TM_CNT_FILTER_HAZARDS], c[WW_TM_CNT_REVALIDATIONS],
+         c[WW_TM_CNT_RESENDS_R] + c[WW_TM_CNT_RESENDS_W], c[WW_TM_CNT_RESENDS_R],
+         c[WW_TM_CNT_RESENDS_W]);
+  uint64_t tot = 0;
+  printf("tm: entry-cycles per commit stage:");
+  for (unsigned i = WW_TM_CNT_STAGE_FIRST; i < WW_TM_CNT_STAGE_FIRST + WW_TM_CNT_STAGE_N; i++)
+    tot += c[i];
+#define X(name, idx, text)                                                                 \
+  if ((unsigned)(idx) - WW_TM_CNT_STAGE_FIRST < WW_TM_CNT_STAGE_N)                        \
+    printf(" %s %" PRIu64 " (%.1f%%)", text, c[idx], tot ? 100.0 * (double)c[idx] / (double)tot : 0.0);
+  WW_TM_CNT_LIST(X)
+#undef X
+  printf("  total %" PRIu64 "\n", tot);
+}
+
+/* The "tm" object's RTL part: ", \"stage_cycles\": {...}, ..." (summed over
+ * the partitions) and "partitions": every counter of each unit; nulls when
+ * the counters cannot be read (a trap). */
+static void tm_hw_json(FILE *f, ww_dev_t *dev, const char *backend)
+{
+  static ww_tm_counters_t hw;
+  uint64_t c[WW_TM_COUNTERS];
+  if (tm_hw(dev, backend, &hw, c) != 0) {
+    fputs(", \"stage_cycles\": null, \"hazards\": null, \"false_writer_waits\": null, "
+          "\"resends\": null, \"partitions\": null", f);
+    return;
+  }
+  fputs(", \"stage_cycles\": {", f);
+#define X(name, idx, text)                                                                 \
+  if ((unsigned)(idx) - WW_TM_CNT_STAGE_FIRST < WW_TM_CNT_STAGE_N)                        \
+    fprintf(f, "%s\"%s\": %" PRIu64, (idx) == WW_TM_CNT_STAGE_FIRST ? "" : ", ", text, c[idx]);
+  WW_TM_CNT_LIST(X)
+#undef X
+  fprintf(f, "}, \"hazards\": %" PRIu64 ", \"false_writer_waits\": %" PRIu64
+          ", \"revalidations\": %" PRIu64 ", \"resends\": %" PRIu64 ", \"resends_read\": %" PRIu64
+          ", \"resends_write\": %" PRIu64 ", \"local_passes\": %" PRIu64
+          ", \"local_fails\": %" PRIu64 ", \"partitions\": [",
+          c[WW_TM_CNT_HAZARDS], c[WW_TM_CNT_FILTER_HAZARDS], c[WW_TM_CNT_REVALIDATIONS],
+          c[WW_TM_CNT_RESENDS_R] + c[WW_TM_CNT_RESENDS_W], c[WW_TM_CNT_RESENDS_R],
+          c[WW_TM_CNT_RESENDS_W], c[WW_TM_CNT_PASSES], c[WW_TM_CNT_FAILS]);
+  for (unsigned p = 0; p < hw.n_part && p < WW_NUM_PART; p++) {
+    fputs(p ? ", {" : "{", f);
+#define X(name, idx, text) fprintf(f, "%s\"%s\": %" PRIu64, (idx) ? ", " : "", text, hw.cnt[p][idx]);
+    WW_TM_CNT_LIST(X)
+#undef X
+    fputc('}', f);
+  }
+  fputc(']', f);
 }
 
 static void json_str_or_null(FILE *f, const char *s)
@@ -954,10 +1031,16 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
       fprintf(f, "%s%" PRIu64, i ? ", " : "", s->sm_warp_insns[i]);
     fprintf(f, "], \"host_seconds\": %.6f, \"warp_insns_per_second\": %.1f}", secs,
             secs > 0 ? (double)s->warp_insns / secs : 0.0);
-    if (o->tm_stats && rtl && o->cosim != WW_COSIM_OFF)   /* the RTL's outcomes */
-      fprintf(f, ", \"tm\": {\"commits\": %" PRIu64 ", \"aborts\": %" PRIu64
-              ", \"aborts_per_commit\": %.4f}", s->tx_commits, s->tx_aborts,
-              s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0);
+    if (o->tm_stats && rtl) {   /* the RTL's outcomes (co-simulated); its counters */
+      if (o->cosim != WW_COSIM_OFF)
+        fprintf(f, ", \"tm\": {\"commits\": %" PRIu64 ", \"aborts\": %" PRIu64
+                ", \"aborts_per_commit\": %.4f", s->tx_commits, s->tx_aborts,
+                s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0);
+      else
+        fputs(", \"tm\": {\"commits\": null, \"aborts\": null, \"aborts_per_commit\": null", f);
+      tm_hw_json(f, dev, o->backend);
+      fputc('}', f);
+    }
     if (o->tm_stats && !rtl)   /* measured by the golden model only */
       fprintf(f, ", \"tm\": {\"commits\": %" PRIu64 ", \"aborts\": %" PRIu64
               ", \"aborts_per_commit\": %.4f, \"watchdog_restarts\": %" PRIu64
@@ -1262,7 +1345,7 @@ static int do_run(run_opts_t *o)
     if (o->stats)
       print_stats_text(&res.stats, o->backend, secs);
     if (o->tm_stats)
-      print_tm_text(&res.stats, o->backend, o->cosim);
+      print_tm_text(dev, &res.stats, o->backend, o->cosim);
     if (g_stalls)
       ww_stalls_print(stdout, g_stalls);
     if (g_races)

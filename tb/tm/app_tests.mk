@@ -115,4 +115,12 @@ $(foreach v,$(TM_BENCH_VARIANTS),$(eval $(call TM_BENCH_VARIANT,$(v))))
 TESTS += tm/bench-quick
 TEST_CMD.tm/bench-quick := scripts/test_bench_tm.sh
 
+# The commit units' counters measured in the RTL (docs/tm.md sec. 4.1
+# "Counters"), read by `warpwatch run --backend verilator --tm-stats --json`
+# on ht and list (transactions, co-simulated) and vecadd (none): consistent
+# with the model's commits and aborts and with each other; the checker must
+# reject doctored reports (scripts/test_tm_counters.sh)
+TESTS += tm/rtl-counters
+TEST_CMD.tm/rtl-counters := scripts/test_tm_counters.sh $(RT_CLI)
+
 .DEFAULT_GOAL := $(TM_APPS_T_SAVED_GOAL)

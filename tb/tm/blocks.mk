@@ -17,7 +17,7 @@ tm_cid_POINTS   := small:WW_NUM_SM=1,WW_LANES=1,WW_CID_W=2 odd:WW_NUM_SM=3,WW_LA
 BLOCKS += tm_commit_unit
 tm_commit_unit_C        := cmodel/common/ww_h3.c cmodel/tm/ww_lwh.c cmodel/tm/ww_tm_commit_unit.c
 tm_commit_unit_LOCKSTEP := tb/tm/lockstep/tm_commit_unit.c
-tm_commit_unit_MUTANTS  := TM_CU_NO_HAZARD TM_CU_COMMIT_FAILED TM_CU_LWH_AT_HEAD
+tm_commit_unit_MUTANTS  := TM_CU_NO_HAZARD TM_CU_COMMIT_FAILED TM_CU_LWH_AT_HEAD TM_CU_STATS_HAZARD_TWICE
 tm_commit_unit_POINTS   := small:WW_TM_CU_ENTRIES=4,WW_TM_CU_POOL=3,WW_TM_CU_READS=2,WW_CID_W=7,WW_CID_SLACK=20,WW_LWH_ENTRIES=16,WW_LWH_WAYS=2,WW_LWH_BUCKETS=16,WW_LWH_SUBARRAYS=2,WW_LWH_ADDR_W=10
 
 BLOCKS += tm_txlog

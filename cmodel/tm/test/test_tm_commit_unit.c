@@ -20,7 +20,20 @@
  * serial execution of all older committed transactions leaves (a host
  * replay in CID order); the L2's final memory equals the replay's; every
  * transaction retires (no deadlock); no ID is issued while the unit's
- * last-writer history holds the vendor. Reported: passes, fails, hazards,
+ * last-writer history holds the vendor.
+ * The unit's event counters (WW_TM_CNT_*, read at the end through
+ * st_rd_idx_i / st_rd_data_o) against what the driver saw: PASS / FAIL /
+ * RESEND_R / RESEND_W messages taken (each CID exactly one local outcome);
+ * the stage entry-cycles sum to the entries' lifetimes (per cycle: the CIDs
+ * whose first packet the unit took in an earlier cycle, less the head's
+ * advances on oldest_cid_o before it); every CID spends at least a cycle in
+ * hazard detection, validation, waiting for FINAL and commit, a hazard
+ * entry at least one revalidating; at least as many hazards as CIDs whose
+ * read set meets the write set of an older CID in [RCID, CID) (RCID: the
+ * head when its first packet was taken), which the LWH must report; the
+ * filter's hazards and the revalidations at most the hazards. A fourth run
+ * with a 16-entry LWH must see hazards from its filter.
+ * Reported: passes, fails, hazards,
  * revalidations, resends, and how many passes a purely serial validation
  * would also have failed (must be 0).
  * Usage: test_tm_commit_unit [--seed N] [--txns N]
@@ -43,6 +56,8 @@ typedef struct {
   uint32_t raddr[MAXN], rval[MAXN], waddr[MAXN], wval[MAXN];
   int outcome;        /* -1 none yet, 0 fail, 1 pass (the local outcome) */
   int retired;
+  int allocated;      /* the unit took its first packet */
+  unsigned rcid;      /* issue number of the head then */
 } txn_t;
 
 typedef struct {
@@ -56,6 +71,7 @@ typedef struct {
 } pq_t;
 
 static int failures;
+static uint64_t last_filter_hazards;   /* of the last run */
 #define FAIL(...)                                                                  \
   do {                                                                             \
     if (failures++ < 8) {                                                          \
@@ -89,6 +105,78 @@ typedef struct {
   uint32_t addr, val, tag;
 } l2op_t;
 
+/* The counters, read through the port in idle cycles (the ring is empty:
+ * nothing counts), against the driver's own counts. */
+static void check_counters(ww_tm_cu_t *cu, uint64_t seed, unsigned ntx, uint32_t next,
+                           const txn_t *tx, const uint64_t *seen, uint64_t live_sum)
+{
+  uint64_t c[WW_TM_CNT_N];
+  ww_tm_commit_unit_in_t in;
+  ww_tm_commit_unit_out_t out;
+  memset(&in, 0, sizeof in);
+  in.rst_ni = 1;
+  in.next_cid_i = next;
+  for (unsigned i = 0; i < WW_TM_CNT_N; i++) {
+    in.st_rd_idx_i = i;
+    ww_tm_commit_unit_step(cu, &in, &out);
+    c[i] = out.st_rd_data_o;
+    if (c[i] != ww_tm_cu_counter(cu, i))
+      FAIL("seed %" PRIu64 ": counter %u reads %" PRIu64 " on the port, %u in the model", seed,
+           i, c[i], ww_tm_cu_counter(cu, i));
+  }
+  /* CIDs whose read set meets the write set of an older CID in [RCID, CID):
+   * the LWH must report a writer for them */
+  uint64_t must = 0;
+  for (unsigned t = 0; t < ntx; t++) {
+    int hit = 0;
+    for (unsigned w = tx[t].rcid; w < t && !hit; w++)
+      for (unsigned i = 0; i < tx[t].nr && !hit; i++)
+        for (unsigned k = 0; k < tx[w].nw && !hit; k++)
+          hit = tx[t].raddr[i] == tx[w].waddr[k];
+    must += (uint64_t)hit;
+  }
+  uint64_t stages = 0;
+  for (unsigned i = 0; i < WW_TM_CNT_STAGE_N; i++)
+    stages += c[WW_TM_CNT_STAGE_FIRST + i];
+  const uint64_t hz = c[WW_TM_CNT_HAZARDS];
+#define CHK(cond, ...)                                                             \
+  do {                                                                             \
+    if (!(cond))                                                                   \
+      FAIL("seed %" PRIu64 ": counters: " __VA_ARGS__);                            \
+  } while (0)
+  CHK(c[WW_TM_CNT_PASSES] == seen[WW_TM_MSG_PASS], "passes %" PRIu64 ", PASS messages %" PRIu64,
+      seed, c[WW_TM_CNT_PASSES], seen[WW_TM_MSG_PASS]);
+  CHK(c[WW_TM_CNT_FAILS] == seen[WW_TM_MSG_FAIL], "fails %" PRIu64 ", FAIL messages %" PRIu64,
+      seed, c[WW_TM_CNT_FAILS], seen[WW_TM_MSG_FAIL]);
+  CHK(c[WW_TM_CNT_PASSES] + c[WW_TM_CNT_FAILS] == ntx, "passes + fails %" PRIu64 ", %u CIDs",
+      seed, c[WW_TM_CNT_PASSES] + c[WW_TM_CNT_FAILS], ntx);
+  CHK(c[WW_TM_CNT_RESENDS_R] == seen[WW_TM_MSG_RESEND_R] &&
+      c[WW_TM_CNT_RESENDS_W] == seen[WW_TM_MSG_RESEND_W],
+      "resends %" PRIu64 " / %" PRIu64 ", RESEND_R / RESEND_W messages %" PRIu64 " / %" PRIu64,
+      seed, c[WW_TM_CNT_RESENDS_R], c[WW_TM_CNT_RESENDS_W], seen[WW_TM_MSG_RESEND_R],
+      seen[WW_TM_MSG_RESEND_W]);
+  CHK(stages == live_sum, "stage entry-cycles sum to %" PRIu64 ", the entries lived %" PRIu64
+      " cycles", seed, stages, live_sum);
+  CHK(c[WW_TM_CNT_HAZARD] >= ntx && c[WW_TM_CNT_VALIDATE] >= ntx && c[WW_TM_CNT_FINAL] >= ntx &&
+      c[WW_TM_CNT_COMMIT] >= ntx, "a stage shorter than a cycle per CID (hazard %" PRIu64
+      ", validate %" PRIu64 ", final %" PRIu64 ", commit %" PRIu64 ", %u CIDs)", seed,
+      c[WW_TM_CNT_HAZARD], c[WW_TM_CNT_VALIDATE], c[WW_TM_CNT_FINAL], c[WW_TM_CNT_COMMIT], ntx);
+  CHK(c[WW_TM_CNT_REVALIDATE] >= hz, "revalidate entry-cycles %" PRIu64 " < hazards %" PRIu64,
+      seed, c[WW_TM_CNT_REVALIDATE], hz);
+  CHK(hz >= must && hz <= ntx, "hazards %" PRIu64 ", CIDs with an older writer since their "
+      "RCID %" PRIu64 ", CIDs %u", seed, hz, must, ntx);
+  CHK(c[WW_TM_CNT_FILTER_HAZARDS] <= hz && c[WW_TM_CNT_REVALIDATIONS] <= hz,
+      "filter hazards %" PRIu64 ", revalidations %" PRIu64 ", hazards %" PRIu64, seed,
+      c[WW_TM_CNT_FILTER_HAZARDS], c[WW_TM_CNT_REVALIDATIONS], hz);
+#undef CHK
+  last_filter_hazards = c[WW_TM_CNT_FILTER_HAZARDS];
+  printf("test_tm_commit_unit: counters:");
+#define X(name, idx, text) printf(" %s %" PRIu64, text, c[idx]);
+  WW_TM_CNT_LIST(X)
+#undef X
+  printf("; %" PRIu64 " CIDs must have a hazard\n", must);
+}
+
 static void run(uint64_t seed, unsigned ntx, unsigned nwords, ww_tm_cu_cfg_t cfg)
 {
   ww_rng_t rng = { seed };
@@ -110,10 +198,15 @@ static void run(uint64_t seed, unsigned ntx, unsigned nwords, ww_tm_cu_cfg_t cfg
   unsigned issued = 0, retired = 0, stale_passes = 0, snap_age = 0;
   int hold = 0;   /* the unit's cid_hold_o: the vendor must not issue */
   uint64_t cycle = 0;
+  uint64_t seen[WW_TM_MSG_N] = { 0 };   /* messages taken, by kind */
+  uint64_t live_sum = 0;                /* entry-cycles: sum of the live entries a cycle */
+  unsigned allocated = 0, head_adv = 0; /* first packets taken; head advances seen */
+  uint32_t head_prev = 0;
   ww_tm_commit_unit_in_t in;
   ww_tm_commit_unit_out_t out;
   memset(&in, 0, sizeof in);
   ww_tm_commit_unit_step(cu, &in, &out);   /* reset */
+  head_prev = 0;   /* the vendor's next ID at reset: 0 */
   while (retired < ntx && failures < 8) {
     if (++cycle > 400ull * ntx + 10000) {
       FAIL("seed %" PRIu64 ": %u of %u transactions retired after %" PRIu64 " cycles (deadlock?)",
@@ -178,13 +271,28 @@ static void run(uint64_t seed, unsigned ntx, unsigned nwords, ww_tm_cu_cfg_t cfg
       in.mrsp_data_i = l2[rsp].val;
     }
 
+    in.st_rd_idx_i = ww_rng_bits(&rng, WW_CLOG2(WW_TM_CNT_N));
     ww_tm_commit_unit_step(cu, &in, &out);
     hold = (int)out.cid_hold_o;
+    /* the head as this cycle began, and the entries live then */
+    if ((uint32_t)out.oldest_cid_o != head_prev) {
+      if ((uint32_t)out.oldest_cid_o != ((head_prev + 1) & cmask))
+        FAIL("the head moved from %u to %u in one cycle", head_prev, (unsigned)out.oldest_cid_o);
+      head_prev = (uint32_t)out.oldest_cid_o;
+      head_adv++;
+    }
+    live_sum += allocated - head_adv;
 
     /* outputs */
     if (in.pkt_valid_i && out.pkt_ready_o) {
       pq[s].head = (pq[s].head + 1) % QCAP;
       pq[s].n--;
+      for (unsigned i = retired; i < issued; i++)
+        if (tx[i].cid == (uint32_t)in.pkt_cid_i && !tx[i].allocated) {
+          tx[i].allocated = 1;
+          tx[i].rcid = head_adv;   /* issue numbers start at 0 */
+          allocated++;
+        }
     }
     if (rsp >= 0)
       l2[rsp].busy = 0;
@@ -224,6 +332,8 @@ static void run(uint64_t seed, unsigned ntx, unsigned nwords, ww_tm_cu_cfg_t cfg
         FAIL("CID %u: message to SM %u, the transaction is SM %u's", cid,
              (unsigned)out.msg_sm_o, t->sm);
       pq_t *q = &pq[t->sm];
+      if (out.msg_kind_o < WW_TM_MSG_N)
+        seen[out.msg_kind_o]++;
       switch (out.msg_kind_o) {
       case WW_TM_MSG_PASS:
       case WW_TM_MSG_FAIL:
@@ -275,6 +385,7 @@ static void run(uint64_t seed, unsigned ntx, unsigned nwords, ww_tm_cu_cfg_t cfg
       FAIL("seed %" PRIu64 ": word %u is %u in L2, %u after the serial replay", seed, a, mem[a],
            ref[a]);
   const ww_tm_cu_stats_t *st = ww_tm_cu_stats(cu);
+  check_counters(cu, seed, ntx, issued & cmask, tx, seen, live_sum);
   printf("test_tm_commit_unit: seed %" PRIu64 ", %u words, ENTRIES %u POOL %u: %u transactions "
          "in %" PRIu64 " cycles; %" PRIu64 " passed, %" PRIu64 " failed, %" PRIu64 " hazards, %"
          PRIu64 " revalidations, %" PRIu64 " resends, %" PRIu64 " validation reads, %" PRIu64
@@ -315,5 +426,13 @@ int main(int argc, char **argv)
   small.cid_w = 6;
   small.lwh.cid_slack = 20;       /* < 2^6 */
   run(seed + 2, ntx, 16, small);
+  ww_tm_cu_cfg_t tiny = c;        /* an LWH of 16 entries: the recency filter answers */
+  tiny.lwh.entries = 16;
+  tiny.lwh.ways = 2;
+  tiny.lwh.buckets = 16;
+  tiny.lwh.subarrays = 2;
+  run(seed + 3, ntx, 256, tiny);
+  if (!last_filter_hazards)
+    FAIL("seed %" PRIu64 ": a 16-entry LWH gave no hazard from its filter", seed + 3);
   return failures ? 1 : 0;
 }
