@@ -257,6 +257,7 @@ typedef struct {
   uint64_t divergent_splits;
   uint64_t tx_commits, tx_aborts;    /* transactions committed / aborted (threads) */
   uint64_t tx_watchdog_aborts;       /* attempts the watchdog found doomed (warps) */
+  uint64_t tx_watchdog_checks;       /* the watchdog's validations (warps; passed or not) */
   uint64_t tx_limit_waits;           /* outermost ww.tx.begin that found the SM's
                                         tm_warps_per_sm slots taken and waited (warps) */
   uint32_t tx_warps_max;             /* most warps of one SM in a transaction at once */

@@ -241,6 +241,7 @@ int ww_tm_watchdog(ww_gpu_t *g, ww_warp_t *w)
   if (!g->cfg.tx_watchdog || g->tm_external || ++w->tx_steps < g->cfg.tx_watchdog)
     return 0;
   w->tx_steps = 0;
+  g->st.tx_watchdog_checks++;
   uint32_t ok = 1;
   for (uint32_t m = w->tx_mask; m && ok; m &= m - 1)
     ok = (uint32_t)validate(g, w, (unsigned)__builtin_ctz(m), NULL);
@@ -506,6 +507,7 @@ int ww_gpu_tm_watchdog(ww_gpu_t *g, unsigned s, unsigned hw, int aborted, char *
     rc = -1;
   }
   w->wd_done = w->wd_fail = 0;
+  g->st.tx_watchdog_checks++;
   if (aborted)   /* as the RTL decided */
     wd_abort(g, w);
   return rc;

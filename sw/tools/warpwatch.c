@@ -747,10 +747,12 @@ static void print_tm_text(const ww_gpu_stats_t *s, const char *backend, int cosi
   printf("tm: commits %" PRIu64 "  aborts %" PRIu64 " (%.3f aborts per commit)", s->tx_commits,
          s->tx_aborts, s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0);
   if (rtl) {
-    printf("  watchdog restarts %" PRIu64 "  (the RTL's outcomes)\n", s->tx_watchdog_aborts);
+    printf("  watchdog restarts %" PRIu64 " of %" PRIu64 " validations  (the RTL's outcomes)\n",
+           s->tx_watchdog_aborts, s->tx_watchdog_checks);
     return;
   }
-  printf("  watchdog restarts %" PRIu64 "\n", s->tx_watchdog_aborts);
+  printf("  watchdog restarts %" PRIu64 " of %" PRIu64 " validations\n", s->tx_watchdog_aborts,
+         s->tx_watchdog_checks);
   printf("tm: at most %" PRIu32 " warps of an SM in transactions at once  begins that waited "
          "for a slot %" PRIu64 "\n", s->tx_warps_max, s->tx_limit_waits);
 }
