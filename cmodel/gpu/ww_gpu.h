@@ -150,6 +150,26 @@ int ww_gpu_warp_in_tx(const ww_gpu_t *gpu, unsigned sm, unsigned warp);
 int ww_gpu_tm_final(ww_gpu_t *gpu, unsigned sm, unsigned warp, unsigned lane, uint32_t cid,
                     int pass, char *err, size_t err_len);
 
+/* The RTL's watchdog (docs/tm.md sec. 4.3 step 7) in external mode. A
+ * validation is a read-only commit: each lane of the warp's attempt takes a
+ * CID, whose outcome (its read log still matches memory) is reported like a
+ * final outcome but with ww_gpu_tm_validate: it is applied in CID order too,
+ * checked against the model's own validation of the lane's read log (the
+ * same error rules and messages), and writes nothing. The warp need not be
+ * at a ww.tx.commit (it stopped anywhere in its attempt). Then
+ * ww_gpu_tm_watchdog reports how the validation ended, between the warp's
+ * retired instructions where the RTL acted on it: every lane of the attempt
+ * must have its validation applied, and `aborted` must be 1 exactly when
+ * one of them failed (else -1 with the reason in err; the RTL's decision is
+ * applied anyway). aborted: the attempt restarts as the standalone
+ * watchdog restarts it (entries above the TX entry popped, every lane of
+ * the attempt at the retry pc, logs emptied; tx_aborts counts its lanes,
+ * tx_watchdog_aborts one); else the warp goes on. Both 0 or -1. */
+int ww_gpu_tm_validate(ww_gpu_t *gpu, unsigned sm, unsigned warp, unsigned lane, uint32_t cid,
+                       int pass, char *err, size_t err_len);
+int ww_gpu_tm_watchdog(ww_gpu_t *gpu, unsigned sm, unsigned warp, int aborted, char *err,
+                       size_t err_len);
+
 /* ---- retire records ---------------------------------------------------- */
 /* The memory kind of a retired instruction is ww_mem_kind_t, WW_MEM_NONE ..
  * WW_MEM_SHARED_ATOMIC (cmodel/include/ww_proto.def, group MEM). */
@@ -237,6 +257,7 @@ typedef struct {
   uint64_t divergent_splits;
   uint64_t tx_commits, tx_aborts;    /* transactions committed / aborted (threads) */
   uint64_t tx_watchdog_aborts;       /* attempts the watchdog found doomed (warps) */
+  uint64_t tx_watchdog_checks;       /* the watchdog's validations (warps; passed or not) */
   uint64_t tx_limit_waits;           /* outermost ww.tx.begin that found the SM's
                                         tm_warps_per_sm slots taken and waited (warps) */
   uint32_t tx_warps_max;             /* most warps of one SM in a transaction at once */

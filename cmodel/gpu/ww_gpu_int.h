@@ -46,6 +46,7 @@ typedef struct {
  * CID mod the buffer's size. */
 typedef struct {
   uint8_t  valid, pass;
+  uint8_t  wd;                     /* a watchdog validation's CID (ww_gpu_tm_validate) */
   uint16_t sm, warp, lane;
   uint32_t cid;
 } ww_tm_rob_t;
@@ -73,6 +74,9 @@ typedef struct {
   /* external outcomes applied for this attempt (ww_gpu_tm_final) */
   uint32_t ext_done, ext_pass;     /* lanes with an outcome; those that passed */
   uint32_t ext_cid[WW_MAX_LANES];
+  /* the RTL's watchdog validation of this attempt (ww_gpu_tm_validate):
+   * lanes validated, those that failed */
+  uint32_t wd_done, wd_fail;
 } ww_warp_t;
 
 typedef struct {

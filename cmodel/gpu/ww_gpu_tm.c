@@ -67,6 +67,7 @@ static void tx_reset(ww_warp_t *w)
 {
   w->rlen = w->wlen = 0;
   w->tx_steps = 0;
+  w->wd_done = w->wd_fail = 0;
 }
 
 int ww_tm_begin(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_t pc)
@@ -220,18 +221,10 @@ int ww_tm_commit(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32
   return 0;
 }
 
-int ww_tm_watchdog(ww_gpu_t *g, ww_warp_t *w)
+/* The watchdog found warp w's attempt doomed (it read an inconsistent view):
+ * abort the whole attempt, every lane of it back to the retry pc. */
+static void wd_abort(ww_gpu_t *g, ww_warp_t *w)
 {
-  /* co-simulation: the RTL's watchdog decides (not modelled yet) */
-  if (!g->cfg.tx_watchdog || g->tm_external || ++w->tx_steps < g->cfg.tx_watchdog)
-    return 0;
-  w->tx_steps = 0;
-  uint32_t ok = 1;
-  for (uint32_t m = w->tx_mask; m && ok; m &= m - 1)
-    ok = (uint32_t)validate(g, w, (unsigned)__builtin_ctz(m), NULL);
-  if (ok)
-    return 0;
-  /* doomed: it read an inconsistent view; abort the whole attempt */
   while (w->sp && w->stk[w->sp - 1].kind != WW_RS_TX)
     w->sp--;
   g->st.tx_aborts += (uint64_t)__builtin_popcount(w->tx_mask);
@@ -240,6 +233,21 @@ int ww_tm_watchdog(ww_gpu_t *g, ww_warp_t *w)
   w->pc = w->stk[w->sp - 1].pc;
   w->tx_depth = 1;
   tx_reset(w);
+}
+
+int ww_tm_watchdog(ww_gpu_t *g, ww_warp_t *w)
+{
+  /* co-simulation: the RTL's watchdog decides (ww_gpu_tm_watchdog) */
+  if (!g->cfg.tx_watchdog || g->tm_external || ++w->tx_steps < g->cfg.tx_watchdog)
+    return 0;
+  w->tx_steps = 0;
+  g->st.tx_watchdog_checks++;
+  uint32_t ok = 1;
+  for (uint32_t m = w->tx_mask; m && ok; m &= m - 1)
+    ok = (uint32_t)validate(g, w, (unsigned)__builtin_ctz(m), NULL);
+  if (ok)
+    return 0;
+  wd_abort(g, w);
   return 1;
 }
 
@@ -361,11 +369,34 @@ static int apply_head(ww_gpu_t *g, char *err, size_t n)
     return 1;
   ww_warp_t *w = &g->sm[e->sm].warps[e->warp];
   const int in_tx = w->state == WW_W_READY && w->tx_depth;
-  if (in_tx && !at_commit(g, w))
+  if (in_tx && !e->wd && !at_commit(g, w))
     return 1;   /* its last instructions before ww.tx.commit are still to come */
   const uint32_t bit = 1u << e->lane, cid = e->cid;
   e->valid = 0;
   g->tm_cid = (cid + 1) & g->cid_mask;
+  if (e->wd) {   /* a watchdog validation: checked, nothing written */
+    if (!in_tx || !(w->tx_mask & bit) || (w->wd_done & bit)) {
+      ww_gpu_put_err(err, n, "validation CID %u (SM %u warp %u lane %u): %s", cid, e->sm,
+                     e->warp, e->lane, !in_tx ? "the model's warp is not in a transaction"
+                     : !(w->tx_mask & bit) ? "the lane is not in the warp's attempt"
+                     : "the lane is validated twice");
+      return -1;
+    }
+    uint32_t bad[3];
+    const int ok = validate(g, w, e->lane, bad), rc = ok == e->pass ? 0 : -1;
+    if (rc && ok)
+      ww_gpu_put_err(err, n, "validation CID %u (SM %u warp %u lane %u): the RTL fails it, the "
+                     "model's validation passes (%u read-log entries match memory)", cid, e->sm,
+                     e->warp, e->lane, w->rlen);
+    else if (rc)
+      ww_gpu_put_err(err, n, "validation CID %u (SM %u warp %u lane %u): the RTL passes it, the "
+                     "model fails it: word 0x%08x logged 0x%08x, memory 0x%08x", cid, e->sm,
+                     e->warp, e->lane, bad[0], bad[1], bad[2]);
+    w->wd_done |= bit;
+    if (!e->pass)
+      w->wd_fail |= bit;
+    return rc;
+  }
   if (!in_tx || !(w->mask & bit) || (w->ext_done & bit)) {
     ww_gpu_put_err(err, n, "CID %u (SM %u warp %u lane %u): %s", cid, e->sm, e->warp, e->lane,
                    !in_tx ? "the model's warp is not in a transaction"
@@ -401,8 +432,8 @@ static int drain(ww_gpu_t *g, char *err, size_t n)
   return rc;
 }
 
-int ww_gpu_tm_final(ww_gpu_t *g, unsigned s, unsigned hw, unsigned lane, uint32_t cid, int pass,
-                    char *err, size_t n)
+static int put_final(ww_gpu_t *g, unsigned s, unsigned hw, unsigned lane, uint32_t cid, int pass,
+                     int wd, char *err, size_t n)
 {
   const ww_gpu_cfg_t *c = &g->cfg;
   if (!g->tm_external || !g->rob)
@@ -427,11 +458,59 @@ int ww_gpu_tm_final(ww_gpu_t *g, unsigned s, unsigned hw, unsigned lane, uint32_
                           "warp %u lane %u", cid, e->sm, e->warp, e->lane, s, hw, lane), -1;
   e->valid = 1;
   e->pass = pass != 0;
+  e->wd = wd != 0;
   e->sm = (uint16_t)s;
   e->warp = (uint16_t)hw;
   e->lane = (uint16_t)lane;
   e->cid = cid;
   return drain(g, err, n);
+}
+
+int ww_gpu_tm_final(ww_gpu_t *g, unsigned s, unsigned hw, unsigned lane, uint32_t cid, int pass,
+                    char *err, size_t n)
+{
+  return put_final(g, s, hw, lane, cid, pass, 0, err, n);
+}
+
+int ww_gpu_tm_validate(ww_gpu_t *g, unsigned s, unsigned hw, unsigned lane, uint32_t cid,
+                       int pass, char *err, size_t n)
+{
+  return put_final(g, s, hw, lane, cid, pass, 1, err, n);
+}
+
+int ww_gpu_tm_watchdog(ww_gpu_t *g, unsigned s, unsigned hw, int aborted, char *err, size_t n)
+{
+  const ww_gpu_cfg_t *c = &g->cfg;
+  if (!g->tm_external || !g->rob)
+    return ww_gpu_put_err(err, n, "%s", !g->rob ? "transactions are off (tx_log_words 0)"
+                          : "external outcomes are off (ww_gpu_set_tm_external)"), -1;
+  if (g->state != WW_G_RUNNING)
+    return ww_gpu_put_err(err, n, "no grid is running"), -1;
+  if (s >= c->num_sm || hw >= c->warps_per_sm)
+    return ww_gpu_put_err(err, n, "watchdog: no warp %u on SM %u", hw, s), -1;
+  ww_warp_t *w = &g->sm[s].warps[hw];
+  int rc = drain(g, err, n);
+  if (w->state != WW_W_READY || !w->tx_depth) {
+    if (!rc)
+      ww_gpu_put_err(err, n, "watchdog: SM %u warp %u is not in a transaction in the model", s,
+                     hw);
+    w->wd_done = w->wd_fail = 0;
+    return -1;
+  }
+  if (!rc && w->wd_done != w->tx_mask) {
+    ww_gpu_put_err(err, n, "watchdog: SM %u warp %u: lanes 0x%x of the attempt have a validation "
+                   "outcome, the attempt's lanes are 0x%x", s, hw, w->wd_done, w->tx_mask);
+    rc = -1;
+  } else if (!rc && (w->wd_fail != 0) != (aborted != 0)) {
+    ww_gpu_put_err(err, n, "watchdog: SM %u warp %u: the RTL %s the attempt, its validation "
+                   "failed lanes 0x%x", s, hw, aborted ? "aborts" : "continues", w->wd_fail);
+    rc = -1;
+  }
+  w->wd_done = w->wd_fail = 0;
+  g->st.tx_watchdog_checks++;
+  if (aborted)   /* as the RTL decided */
+    wd_abort(g, w);
+  return rc;
 }
 
 static int64_t external_fail(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_t pc)

@@ -237,20 +237,22 @@ typedef enum {
 
 /* ---- STACK: 3 bits; text = the request */
 #define WW_STACK_W 3
-#define WW_STACK_N 5
+#define WW_STACK_N 6
 typedef enum {
   WW_STACK_SPLIT               = 0,  /* ww.split: push, run the predicated lanes */
   WW_STACK_JOIN                = 1,  /* ww.join: pop */
   WW_STACK_CLEAR               = 2,  /* empty the warp's stack (launch) */
   WW_STACK_TX_BEGIN            = 3,  /* ww.tx.begin (outermost): push TX{mask, pc+4} (docs/tm.md sec. 3) */
   WW_STACK_TX_COMMIT           = 4,  /* ww.tx.commit, pred = the lanes that failed: retry them, or pop */
+  WW_STACK_TX_ABORT            = 5,  /* watchdog abort, pred = the attempt's lanes: pop above the TX entry, retry them */
 } ww_stack_op_t;
 #define WW_STACK_LIST(X) \
   X(SPLIT, 0x0, "ww.split: push, run the predicated lanes") \
   X(JOIN, 0x1, "ww.join: pop") \
   X(CLEAR, 0x2, "empty the warp's stack (launch)") \
   X(TX_BEGIN, 0x3, "ww.tx.begin (outermost): push TX{mask, pc+4} (docs/tm.md sec. 3)") \
-  X(TX_COMMIT, 0x4, "ww.tx.commit, pred = the lanes that failed: retry them, or pop")
+  X(TX_COMMIT, 0x4, "ww.tx.commit, pred = the lanes that failed: retry them, or pop") \
+  X(TX_ABORT, 0x5, "watchdog abort, pred = the attempt's lanes: pop above the TX entry, retry them")
 
 /* ---- STACK_ERR: 2 bits; text = the answer */
 #define WW_STACK_ERR_W 2
@@ -259,13 +261,13 @@ typedef enum {
   WW_STACK_ERR_OK              = 0,  /* done */
   WW_STACK_ERR_OVERFLOW        = 1,  /* split on a full stack (trap STACK_OVERFLOW) */
   WW_STACK_ERR_UNDERFLOW       = 2,  /* join on an empty stack or a TX entry (trap JOIN_EMPTY) */
-  WW_STACK_ERR_TX_NONE         = 3,  /* tx.commit without a TX entry on top (a transaction rule trap) */
+  WW_STACK_ERR_TX_NONE         = 3,  /* tx.commit without a TX entry on top, tx abort without one (a transaction rule trap) */
 } ww_stack_err_t;
 #define WW_STACK_ERR_LIST(X) \
   X(OK, 0x0, "done") \
   X(OVERFLOW, 0x1, "split on a full stack (trap STACK_OVERFLOW)") \
   X(UNDERFLOW, 0x2, "join on an empty stack or a TX entry (trap JOIN_EMPTY)") \
-  X(TX_NONE, 0x3, "tx.commit without a TX entry on top (a transaction rule trap)")
+  X(TX_NONE, 0x3, "tx.commit without a TX entry on top, tx abort without one (a transaction rule trap)")
 
 /* ---- TM_PKT: 2 bits; text = the packet */
 #define WW_TM_PKT_W 2

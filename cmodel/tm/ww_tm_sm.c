@@ -42,6 +42,7 @@ struct ww_tm_sm {
   unsigned cst, cwid;
   uint32_t cmask, cfail;
   int acc_busy;
+  int cwd;              /* the sequence is a watchdog validation */
 };
 
 ww_tm_sm_cfg_t ww_tm_sm_default_cfg(void)
@@ -124,7 +125,7 @@ void ww_tm_sm_step(ww_tm_sm_t *m, const ww_tm_sm_in_t *in, ww_tm_sm_out_t *out)
   wi.cmd_mask_i = m->cmask;
   if (m->cwid < m->cfg.warps) {
     wi.cmd_rlen_i = ww_bits_get(to.rlen_o, m->cwid * m->ent_w, m->ent_w);
-    wi.cmd_wlen_i = ww_bits_get(to.wlen_o, m->cwid * m->ent_w, m->ent_w);
+    wi.cmd_wlen_i = m->cwd ? 0 : ww_bits_get(to.wlen_o, m->cwid * m->ent_w, m->ent_w);
   }
   wi.cid_grant_i = in->cid_grant_i;
   wi.cid_base_i = in->cid_base_i;
@@ -148,6 +149,7 @@ void ww_tm_sm_step(ww_tm_sm_t *m, const ww_tm_sm_in_t *in, ww_tm_sm_out_t *out)
   out->cmt_done_valid_o = m->cst == C_DONE;
   out->cmt_done_wid_o = m->cwid;
   out->cmt_done_fail_o = m->cfail;
+  out->cmt_done_wd_o = (uint64_t)m->cwd;
   out->cid_req_o = wo.cid_req_o;
   out->cid_n_o = wo.cid_n_o;
   out->fin_valid_o = wo.fin_valid_o;
@@ -155,6 +157,7 @@ void ww_tm_sm_step(ww_tm_sm_t *m, const ww_tm_sm_in_t *in, ww_tm_sm_out_t *out)
   out->fin_lane_o = wo.fin_lane_o;
   out->fin_cid_o = wo.fin_cid_o;
   out->fin_pass_o = wo.fin_pass_o;
+  out->fin_wd_o = (uint64_t)m->cwd;
   const int inval = m->cst == C_INVAL;
   out->l1_req_valid_o = tl_grant || wo.req_valid_o || inval;
   out->l1_req_src_o = !tl_grant;
@@ -174,6 +177,7 @@ void ww_tm_sm_step(ww_tm_sm_t *m, const ww_tm_sm_in_t *in, ww_tm_sm_out_t *out)
     m->cst = C_IDLE;
     m->cwid = 0;
     m->cmask = m->cfail = 0;
+    m->cwd = 0;
     m->acc_busy = 0;
     return;
   }
@@ -186,6 +190,7 @@ void ww_tm_sm_step(ww_tm_sm_t *m, const ww_tm_sm_in_t *in, ww_tm_sm_out_t *out)
     if (in->cmt_valid_i) {
       m->cwid = (unsigned)in->cmt_wid_i;
       m->cmask = (uint32_t)in->cmt_mask_i & m->lane_all;
+      m->cwd = in->cmt_wd_i != 0;
       m->cst = C_WALK;
     }
     break;
@@ -196,7 +201,8 @@ void ww_tm_sm_step(ww_tm_sm_t *m, const ww_tm_sm_in_t *in, ww_tm_sm_out_t *out)
   case C_WAIT:
     if (wo.done_valid_o) {
       m->cfail = (uint32_t)wo.done_fail_o;
-      m->cst = C_CLEAR;
+      /* a validation that passed keeps the logs (docs/tm.md sec. 4.3, 7) */
+      m->cst = m->cwd && !m->cfail ? C_DONE : C_CLEAR;
     }
     break;
   case C_CLEAR:
@@ -205,7 +211,7 @@ void ww_tm_sm_step(ww_tm_sm_t *m, const ww_tm_sm_in_t *in, ww_tm_sm_out_t *out)
     break;
   case C_CLRW:
     if (to.done_valid_o)
-      m->cst = C_INVAL;
+      m->cst = m->cwd ? C_DONE : C_INVAL;   /* an aborted validation wrote nothing */
     break;
   case C_INVAL:
     if (!tl_grant && in->l1_req_ready_i)

@@ -82,6 +82,9 @@ void ww_tm_warp_step(ww_tm_warp_t *m, const ww_tm_warp_in_t *in, ww_tm_warp_out_
   warp_t *ww = in->wd_done_i ? sel(m, in->wd_wid_i) : NULL;
   warp_t *sw = in->step_valid_i ? sel(m, in->step_wid_i) : NULL;
   const int enter = begin_go && bd == 0;
+  /* the run's limit, at most WATCHDOG (which sizes the counter) */
+  const uint32_t lim = in->watchdog_i > m->cfg.watchdog ? m->cfg.watchdog
+                                                        : (uint32_t)in->watchdog_i;
   const int leave = ow && ow->commit && !in->outcome_retry_i;
   for (unsigned k = 0; k < nw; k++) {   /* each warp: the first event that applies */
     warp_t *w = &m->w[k];
@@ -101,8 +104,8 @@ void ww_tm_warp_step(ww_tm_warp_t *m, const ww_tm_warp_in_t *in, ww_tm_warp_out_
       if (!w->depth)
         w->steps = 0;
       w->depth++;
-    } else if (w == sw && w->depth && !w->commit && !w->wd && m->cfg.watchdog) {
-      if (w->steps == m->cfg.watchdog - 1)
+    } else if (w == sw && w->depth && !w->commit && !w->wd && m->cfg.watchdog && lim) {
+      if (w->steps >= lim - 1)
         w->wd = 1;
       else
         w->steps++;

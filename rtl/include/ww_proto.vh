@@ -132,12 +132,13 @@
 
 // ---- STACK: 3 bits; text = the request
 `define WW_STACK_W 3
-`define WW_STACK_N 5
+`define WW_STACK_N 6
 `define WW_STACK_SPLIT               3'd0  // ww.split: push, run the predicated lanes
 `define WW_STACK_JOIN                3'd1  // ww.join: pop
 `define WW_STACK_CLEAR               3'd2  // empty the warp's stack (launch)
 `define WW_STACK_TX_BEGIN            3'd3  // ww.tx.begin (outermost): push TX{mask, pc+4} (docs/tm.md sec. 3)
 `define WW_STACK_TX_COMMIT           3'd4  // ww.tx.commit, pred = the lanes that failed: retry them, or pop
+`define WW_STACK_TX_ABORT            3'd5  // watchdog abort, pred = the attempt's lanes: pop above the TX entry, retry them
 
 // ---- STACK_ERR: 2 bits; text = the answer
 `define WW_STACK_ERR_W 2
@@ -145,7 +146,7 @@
 `define WW_STACK_ERR_OK              2'd0  // done
 `define WW_STACK_ERR_OVERFLOW        2'd1  // split on a full stack (trap STACK_OVERFLOW)
 `define WW_STACK_ERR_UNDERFLOW       2'd2  // join on an empty stack or a TX entry (trap JOIN_EMPTY)
-`define WW_STACK_ERR_TX_NONE         2'd3  // tx.commit without a TX entry on top (a transaction rule trap)
+`define WW_STACK_ERR_TX_NONE         2'd3  // tx.commit without a TX entry on top, tx abort without one (a transaction rule trap)
 
 // ---- TM_PKT: 2 bits; text = the packet
 `define WW_TM_PKT_W 2

@@ -15,6 +15,12 @@
 //          entry's pc (a new attempt of the failed lanes), the entry stays;
 //          F == 0: pop it, answer its mask at pc+4 (the transaction is done,
 //          the warp's mask at ww.tx.begin comes back).
+//   TX_ABORT   (the watchdog found the attempt doomed; F = A & req_pred_i,
+//          the attempt's lanes) Pop every entry above the warp's TX entry
+//          (divergence inside the transaction), answer F at the entry's pc;
+//          the entry stays. The TX entry is the warp's newest TX push still
+//          on the stack (its index is kept per warp, txi_q; the SM pushes
+//          at most one per warp); none: TX_NONE, nothing changes.
 // TX is KILO TM's R, T and N entries in one (KILO TM, MICRO 2011, sec. 4.1,
 // Fig. 3; docs/tm.md sec. 3 says why one entry does here). Entries are typed
 // (2-bit kind: RECONV, ELSE, TX, one spare).
@@ -89,6 +95,9 @@ module ww_simt_stack #(
   reg                   rsp_valid_q;
   reg                   rsp_join_q;          // answer comes from the memory read
   reg                   rsp_txc_q;           // a tx.commit's answer comes from it too
+  reg                   rsp_txa_q;           // a tx abort's too (the TX entry read)
+  reg  [WARPS-1:0]      txv_q, txv_d;        // warp w's newest TX push is on its stack
+  reg  [WARPS*IDX_W-1:0] txi_q, txi_d;       // at this index
   reg  [LANES-1:0]      rsp_fail_q;          // the tx.commit's failed lanes
   reg  [WID_W-1:0]      rsp_wid_q;
   reg  [LANES-1:0]      rsp_tmask_q;
@@ -102,12 +111,18 @@ module ww_simt_stack #(
   // The request's stack pointer, selected with constant slices (an indexed
   // slice would multiply by SP_W, which ECP5 maps onto a DSP).
   reg  [SP_W-1:0]  sp;
+  reg              txv;
+  reg  [IDX_W-1:0] txi;
   integer          w;
   always @(*) begin
-    sp = {SP_W{1'b0}};
+    sp  = {SP_W{1'b0}};
+    txv = 1'b0;
+    txi = {IDX_W{1'b0}};
     for (w = 0; w < WARPS; w = w + 1) begin
       if (req_wid_i == w[WID_W-1:0]) begin
-        sp = sp_q[w*SP_W +: SP_W];
+        sp  = sp_q[w*SP_W +: SP_W];
+        txv = txv_q[w];
+        txi = txi_q[w*IDX_W +: IDX_W];
       end
     end
   end
@@ -119,6 +134,7 @@ module ww_simt_stack #(
                                                       {{SP_W{1'b0}}, 1'b1});
   wire             is_push  = (req_op_i == `WW_STACK_SPLIT) || (req_op_i == `WW_STACK_TX_BEGIN);
   wire             is_txc   = (req_op_i == `WW_STACK_TX_COMMIT);
+  wire             is_txa   = (req_op_i == `WW_STACK_TX_ABORT);
   wire [SP_W:0]    depth_n  = {2'b01, {IDX_W{1'b0}}};   // DEPTH
   wire             overflow = need > depth_n;
   wire             empty    = (sp == {SP_W{1'b0}});
@@ -140,7 +156,7 @@ module ww_simt_stack #(
     .DEPTH ((1 << WID_W) * DEPTH)   // addressed by {wid, index}
   ) u_mem (
     .clk_i   (clk_i),
-    .raddr_i ({req_wid_i, top}),
+    .raddr_i ({req_wid_i, is_txa ? txi : top}),   // a tx abort reads the TX entry
     .rdata_o (mem_rdata),
     .we_i    (mem_we),
     .waddr_i (mem_waddr),
@@ -190,6 +206,16 @@ module ww_simt_stack #(
 `endif
           end
         end
+        `WW_STACK_TX_ABORT: begin
+          // pop the entries above the TX entry
+          if (txv) begin
+`ifdef WW_MUTANT_SIMT_TX_ABORT_KEEPS_ABOVE
+            sp_new = sp;  // MUTANT: the entries above the TX entry stay
+`else
+            sp_new = {1'b0, txi} + {{SP_W-1{1'b0}}, 1'b1};
+`endif
+          end
+        end
         `WW_STACK_CLEAR: begin
           sp_new = {SP_W{1'b0}};
         end
@@ -197,10 +223,19 @@ module ww_simt_stack #(
         end
       endcase
     end
-    sp_d = sp_q;
+    sp_d  = sp_q;
+    txv_d = txv_q;
+    txi_d = txi_q;
     for (w = 0; w < WARPS; w = w + 1) begin
       if (req_wid_i == w[WID_W-1:0]) begin
         sp_d[w*SP_W +: SP_W] = sp_new;
+        // a TX push is tracked; a pop down to (or below) it forgets it
+        if (!push2_q && accept && req_op_i == `WW_STACK_TX_BEGIN && !overflow) begin
+          txv_d[w]               = 1'b1;
+          txi_d[w*IDX_W +: IDX_W] = sp[IDX_W-1:0];
+        end else if (sp_new <= {1'b0, txi}) begin
+          txv_d[w] = 1'b0;
+        end
       end
     end
   end
@@ -208,10 +243,14 @@ module ww_simt_stack #(
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       sp_q        <= {WARPS*SP_W{1'b0}};
+      txv_q       <= {WARPS{1'b0}};
+      txi_q       <= {WARPS*IDX_W{1'b0}};
       push2_q     <= 1'b0;
       rsp_valid_q <= 1'b0;
     end else begin
       sp_q        <= sp_d;
+      txv_q       <= txv_d;
+      txi_q       <= txi_d;
       push2_q     <= push2_d;
       rsp_valid_q <= accept;
     end
@@ -224,6 +263,7 @@ module ww_simt_stack #(
       push2_ent_q    <= {KIND_ELSE, req_tmask_i & ~req_pred_i, pc_next[31:2]};
       rsp_join_q     <= (req_op_i == `WW_STACK_JOIN) && !empty;
       rsp_txc_q      <= is_txc && !empty;
+      rsp_txa_q      <= is_txa && txv;
       rsp_fail_q     <= taken;
       rsp_wid_q      <= req_wid_i;
       rsp_pc_q       <= (req_op_i == `WW_STACK_CLEAR) ? req_pc_i : pc_next;
@@ -232,6 +272,7 @@ module ww_simt_stack #(
       rsp_err_q      <= (is_push && overflow)                  ? `WW_STACK_ERR_OVERFLOW :
                         (req_op_i == `WW_STACK_JOIN && empty) ? `WW_STACK_ERR_UNDERFLOW :
                         (is_txc && empty)                      ? `WW_STACK_ERR_TX_NONE :
+                        (is_txa && !txv)                       ? `WW_STACK_ERR_TX_NONE :
                                                                  `WW_STACK_ERR_OK;
     end
   end
@@ -252,12 +293,13 @@ module ww_simt_stack #(
 `else
   wire [LANES-1:0] txc_mask = retry ? rsp_fail_q : top_mask;
 `endif
-  assign rsp_tmask_o    = rsp_txc_q  ? txc_mask :
+  assign rsp_tmask_o    = rsp_txa_q  ? rsp_fail_q :
+                          rsp_txc_q  ? txc_mask :
                           rsp_join_q ? top_mask : rsp_tmask_q;
-  assign rsp_pc_o       = (rsp_txc_q && retry) ? top_pc :
+  assign rsp_pc_o       = (rsp_txc_q && retry) || rsp_txa_q ? top_pc :
                           (rsp_join_q && top_kind == KIND_ELSE) ? top_pc : rsp_pc_q;
   assign rsp_diverged_o = rsp_diverged_q;
-  assign rsp_err_o      = (rsp_txc_q && top_kind != KIND_TX)  ? `WW_STACK_ERR_TX_NONE :
+  assign rsp_err_o      = ((rsp_txc_q || rsp_txa_q) && top_kind != KIND_TX) ? `WW_STACK_ERR_TX_NONE :
                           (rsp_join_q && top_kind == KIND_TX) ? `WW_STACK_ERR_UNDERFLOW :
                                                                 rsp_err_q;
 

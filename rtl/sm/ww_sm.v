@@ -47,7 +47,10 @@
 // width: rtl/include/ww_proto.vh; CSR numbers: ww_isa.vh (WW_CSR_*).
 // Requires LANES, WARPS, LOCAL_BYTES powers of two; TM_LIMIT >= 0 (KILO TM
 // concurrency limit, sec. 4.6: an outermost ww.tx.begin waits while TM_LIMIT
-// warps of the SM are in a transaction; 0 = unlimited).
+// warps of the SM are in a transaction; 0 = unlimited); TX_WATCHDOG >= 0
+// (KILO TM's watchdog, sec. 4.2: the most warp instructions of one attempt
+// before a validation; it sizes the counter, tx_watchdog_i is the run's
+// value, 0 = off).
 
 `default_nettype none
 `include "ww_config.vh"
@@ -71,6 +74,7 @@ module ww_sm #(
   parameter CID_W      = `WW_CID_W,
   parameter TCNT_W     = $clog2(LANES + 1),
   parameter TM_LIMIT   = `WW_TM_WARPS_PER_SM,  // transactional warps at once, 0 = unlimited
+  parameter TX_WATCHDOG = `WW_TX_WATCHDOG,    // most instructions of an attempt before a validation
   parameter TRACE_ID   = 0            // names this SM's GSI trace file (WW_GSI_TRACE)
 ) (
   input  wire                      clk_i,
@@ -158,7 +162,14 @@ module ww_sm #(
   output wire [WID_W-1:0]          tm_fin_wid_o,
   output wire [4:0]                tm_fin_lane_o,
   output wire [CID_W-1:0]          tm_fin_cid_o,
-  output wire                      tm_fin_pass_o
+  output wire                      tm_fin_pass_o,
+  output wire                      tm_fin_wd_o,     // the CID is a watchdog validation's
+  // the watchdog (docs/tm.md sec. 4.3 step 7): its run-time limit, and a
+  // validation's end {warp, aborted} in the cycle the SM acts on it
+  input  wire [31:0]               tx_watchdog_i,
+  output wire                      tm_wd_valid_o,
+  output wire [WID_W-1:0]          tm_wd_wid_o,
+  output wire                      tm_wd_abort_o
 );
 
   // ISA constants: this module uses the WW_OP_* codes only.
@@ -235,6 +246,9 @@ module ww_sm #(
 
   // completion (below) sends the successor of a control instruction
   wire             cmp_fetch;
+  wire             wd_redirect;  // a watchdog abort's stack answer (below): its warp, retry pc
+  wire [WID_W-1:0] wd_rd_wid;
+  wire [31:0]      wd_rd_pc;
   wire [WID_W-1:0] cmp_wid;
   wire [31:0]      cmp_npc;
   wire             iss_valid, e_exit;
@@ -262,9 +276,9 @@ module ww_sm #(
     .entry_pc_i   (entry_pc_i),
     .iss_valid_i  (iss_valid),
     .iss_wid_i    (iss_w),
-    .cmp_fetch_i  (cmp_fetch),
-    .cmp_wid_i    (cmp_wid),
-    .cmp_npc_i    (cmp_npc),
+    .cmp_fetch_i  (cmp_fetch || wd_redirect),   // a watchdog abort fetches its retry pc
+    .cmp_wid_i    (wd_redirect ? wd_rd_wid : cmp_wid),
+    .cmp_npc_i    (wd_redirect ? wd_rd_pc : cmp_npc),
     .exit_i       (e_exit),
     .exit_wid_i   (e_wid_q),
     .bv_valid_o   (bv_valid),
@@ -347,6 +361,9 @@ module ww_sm #(
                                (e_txb && !tx_in[e_wid_q]));
   wire e_tmc   = e_txc && tw_commit_outer;   // to ww_tm_sm
   wire tmc_stack;                  // ww_tm_sm's outcome goes to the stack now
+  wire wd_stack;                   // a watchdog abort goes to the stack now (TX_ABORT)
+  wire wd_pass;                    // a watchdog validation passed (taken now)
+  reg [LANES-1:0] tx_att_q [0:WARPS-1];   // the lanes of each warp's attempt
   wire [WID_W-1:0] tmc_wid;        // its warp and failed lanes
   wire [LANES-1:0] tmc_fail;
   wire [WARPS-1:0] tm_wait;        // a warp's next ww.tx.begin / ww.tx.commit waits
@@ -376,7 +393,7 @@ module ww_sm #(
     .bv_div_i         (bv_div),
     .sb_ready_i       (sb_ready),
     .sb_mem_i         (sb_mem),
-    .exec_hold_i      (e_stack || e_cas || tmc_stack),
+    .exec_hold_i      (e_stack || e_cas || tmc_stack || wd_stack),
     .lsu_offer_i      (e_valid_q && e_mem_q),
     .lsu_ready_i      (lsu_ready),
     .c_valid_i        (c_valid),
@@ -502,15 +519,16 @@ module ww_sm #(
   ww_simt_stack #(.WARPS(WARPS), .LANES(LANES)) u_stack (
     .clk_i          (clk_i),
     .rst_ni         (rst_ni),
-    .req_valid_i    ((e_ok && e_stack) || tmc_stack),
+    .req_valid_i    ((e_ok && e_stack) || tmc_stack || wd_stack),
     .req_ready_o    (sk_ready),
-    .req_op_i       (tmc_stack ? `WW_STACK_TX_COMMIT :
+    .req_op_i       (wd_stack ? `WW_STACK_TX_ABORT :
+                     tmc_stack ? `WW_STACK_TX_COMMIT :
                      e_op_q == WW_OP_JOIN ? `WW_STACK_JOIN :
                      e_op_q == WW_OP_SPLIT ? `WW_STACK_SPLIT : `WW_STACK_TX_BEGIN),
-    .req_wid_i      (tmc_stack ? tmc_wid : e_wid_q),
-    .req_tmask_i    (tmc_stack ? mask_q[tmc_wid] : e_mask_q),
-    .req_pred_i     (tmc_stack ? tmc_fail : pred_c),
-    .req_pc_i       (tmc_stack ? if_pc_q[tmc_wid] : e_pc_q),
+    .req_wid_i      ((tmc_stack || wd_stack) ? tmc_wid : e_wid_q),
+    .req_tmask_i    (wd_stack ? tx_att_q[tmc_wid] : tmc_stack ? mask_q[tmc_wid] : e_mask_q),
+    .req_pred_i     (wd_stack ? {LANES{1'b1}} : tmc_stack ? tmc_fail : pred_c),
+    .req_pc_i       ((tmc_stack || wd_stack) ? if_pc_q[tmc_wid] : e_pc_q),
     .rsp_valid_o    (sk_valid),
     .rsp_wid_o      (sk_wid),
     .rsp_tmask_o    (sk_mask),
@@ -520,7 +538,14 @@ module ww_sm #(
     .empty_o        (stack_empty)
   );
   /* verilator lint_on PINCONNECTEMPTY */
-  wire sk_done = sk_valid && sk_err == `WW_STACK_ERR_OK && !halted;
+  // the answer to a watchdog's TX_ABORT (wd_ans_q) completes no
+  // instruction: it only sets the warp's mask and fetches its retry pc
+  reg  wd_ans_q;
+  wire sk_ok   = sk_valid && sk_err == `WW_STACK_ERR_OK && !halted;
+  wire sk_done = sk_ok && !wd_ans_q;
+  assign wd_redirect = sk_ok && wd_ans_q;
+  assign wd_rd_wid   = sk_wid;
+  assign wd_rd_pc    = sk_pc;
   wire unused_sk = &{1'b0, sk_ready};
 
   ////////////////////
@@ -771,18 +796,19 @@ module ww_sm #(
   ////////////////////
 
   // Per warp: in a transaction, nesting depth, the SM's count of
-  // transactional warps and its limit (docs/tm.md sec. 3.1). The watchdog's
-  // validation pass is not built yet (issue 14), so its count is off here
-  // (WATCHDOG 0; the co-simulated golden model runs without it alike).
+  // transactional warps and its limit, the watchdog's count of the
+  // attempt's instructions and its flag (docs/tm.md sec. 3.1).
   localparam TCW_W = $clog2(WARPS + 1);
   wire [TCW_W-1:0] tw_count;
+  wire [WARPS-1:0] tw_wd;           // the watchdog's flag (an attempt ran TX_WATCHDOG steps)
   wire [WARPS-1:0] tw_committing;   // to GSI (sub-class sy_tx_commit)
   wire             tw_begin_ok;
   // unused outputs of this instance are left open on purpose
   /* verilator lint_off PINCONNECTEMPTY */
-  ww_tm_warp #(.WARPS(WARPS), .LIMIT(TM_LIMIT), .WATCHDOG(0)) u_tm_warp (
+  ww_tm_warp #(.WARPS(WARPS), .LIMIT(TM_LIMIT), .WATCHDOG(TX_WATCHDOG)) u_tm_warp (
     .clk_i            (clk_i),
     .rst_ni           (rst_ni),
+    .watchdog_i       (tx_watchdog_i),
     .begin_valid_i    (e_ok && e_txb),
     .begin_wid_i      (e_wid_q),
     .begin_ok_o       (tw_begin_ok),
@@ -796,12 +822,12 @@ module ww_sm #(
     .outcome_retry_i  (|tmc_fail),
     .step_valid_i     (c_valid),
     .step_wid_i       (c_wid),
-    .wd_done_i        (1'b0),
-    .wd_wid_i         ({WID_W{1'b0}}),
-    .wd_abort_i       (1'b0),
+    .wd_done_i        (wd_stack || wd_pass),
+    .wd_wid_i         (tmc_wid),
+    .wd_abort_i       (wd_stack),
     .in_tx_o          (tx_in),
     .committing_o     (tw_committing),
-    .wd_o             (),
+    .wd_o             (tw_wd),
     .count_o          (tw_count)
   );
   /* verilator lint_on PINCONNECTEMPTY */
@@ -813,13 +839,45 @@ module ww_sm #(
                      ((e_op_q == WW_OP_BAR || e_op_q == WW_OP_EXIT) && tx_in[e_wid_q]) ?
                                                     `WW_TRAP_TX_BARRIER : `WW_TRAP_NONE;
 
+  // The watchdog (KILO TM sec. 4.2; docs/tm.md sec. 4.3 step 7). A warp
+  // whose flag is up (and that does not commit: a commit's outcome clears
+  // the flag) issues nothing more; once its instruction in flight is done
+  // and ww_tm_sm is free (no ww.tx.commit in execute), ww_tm_sm validates
+  // the attempt's lanes (tx_att_q) as a read-only commit. Its answer: no
+  // lane failed -> the flag and count restart, the warp goes on; else the
+  // attempt aborts -> the stack's TX_ABORT (pop above the TX entry, the
+  // attempt's lanes at the retry pc; ww_tm_sm has emptied the logs) and
+  // ww_tm_warp's new attempt; the warp stays held until the retry pc's
+  // fetch has reached the issue view (the answer cycle and one more).
+  reg             wd_flush_q;             // the cycle after an abort's answer
+  reg [WID_W-1:0] wd_wid_q;               // the aborted warp
+  reg             wd_start_c;
+  reg [WID_W-1:0] wd_start_w;
+  always @* begin
+    wd_start_c = 1'b0;
+    wd_start_w = {WID_W{1'b0}};
+    for (w = WARPS - 1; w >= 0; w = w - 1)
+      if (tw_wd[w] && !tw_committing[w] && !iss_inflight[w]) begin
+        wd_start_c = 1'b1;
+        wd_start_w = w[WID_W-1:0];
+      end
+  end
+  wire cmt_ready;
+  wire wd_start = wd_start_c && cmt_ready && !e_txc && !halted;
+  reg [WARPS-1:0] wd_hold_c;              // held by the watchdog
+  always @* begin
+    for (w = 0; w < WARPS; w = w + 1)
+      wd_hold_c[w] = (tw_wd[w] && !tw_committing[w]) ||
+                     ((wd_ans_q || wd_flush_q) && wd_wid_q == w[WID_W-1:0]);
+  end
+
   // issue: an outermost ww.tx.begin waits while the SM's limit of
   // transactional warps is reached (counting one in execute); a
-  // ww.tx.commit while ww_tm_sm works on a commit or one is in execute
+  // ww.tx.commit while ww_tm_sm works on a commit, one is in execute or
+  // a validation starts
   wire e_txb_new = e_txb && !tx_in[e_wid_q];
   wire tm_full   = TM_LIMIT != 0 &&
                    ({{(32-TCW_W){1'b0}}, tw_count} + {31'd0, e_txb_new} >= TM_LIMIT);
-  wire cmt_ready;
   // (split by cause for GSI's sub-classes sy_tx_begin / sy_tx_commit)
   reg [WARPS-1:0] tm_wait_begin_c, tm_wait_commit_c;
   always @* begin
@@ -827,10 +885,10 @@ module ww_sm #(
       tm_wait_begin_c[w]  = bv_valid[w] && bv_op[7*w +: 7] == WW_OP_TX_BEGIN && !tx_in[w] &&
                             tm_full;
       tm_wait_commit_c[w] = bv_valid[w] && bv_op[7*w +: 7] == WW_OP_TX_COMMIT &&
-                            (!cmt_ready || e_txc);
+                            (!cmt_ready || e_txc || wd_start);
     end
   end
-  assign tm_wait = tm_wait_begin_c | tm_wait_commit_c;
+  assign tm_wait = tm_wait_begin_c | tm_wait_commit_c | wd_hold_c;
 
   // the offered warp's logs are full (the LSU's fault)
   localparam TX_ENT_W = $clog2(`WW_TX_LOG_WORDS + 1);
@@ -844,7 +902,7 @@ module ww_sm #(
   localparam [31:0] TX_LOG_BASE = LOCAL_BASE0 - NUM_SM * TX_SM_LOG;
   wire [31:0] tx_log_base = TX_LOG_BASE + {{(32-SM_W){1'b0}}, sm_id_i} * TX_SM_LOG;
 
-  wire             cmt_done_valid;
+  wire             cmt_done_valid, cmt_done_wd;
   wire [LANES-1:0] cmt_done_fail;
   wire [$clog2(LANES > 1 ? LANES : 2)-1:0] fin_lane;
   ww_tm_sm #(.WARPS(WARPS), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .NUM_PART(NUM_PART),
@@ -864,14 +922,16 @@ module ww_sm #(
     .acc_word_o       (tm_acc_word),
     .rlen_o           (tx_rlen),
     .wlen_o           (tx_wlen),
-    .cmt_valid_i      (e_ok && e_tmc),
+    .cmt_valid_i      ((e_ok && e_tmc) || wd_start),
     .cmt_ready_o      (cmt_ready),
-    .cmt_wid_i        (e_wid_q),
-    .cmt_mask_i       (e_mask_q),
+    .cmt_wid_i        (wd_start ? wd_start_w : e_wid_q),
+    .cmt_mask_i       (wd_start ? tx_att_q[wd_start_w] : e_mask_q),
+    .cmt_wd_i         (wd_start),
     .cmt_done_valid_o (cmt_done_valid),
-    .cmt_done_ready_i (tmc_stack),
+    .cmt_done_ready_i (tmc_stack || wd_stack || wd_pass),
     .cmt_done_wid_o   (tmc_wid),
     .cmt_done_fail_o  (cmt_done_fail),
+    .cmt_done_wd_o    (cmt_done_wd),
     .cid_req_o        (tm_cid_req_o),
     .cid_n_o          (tm_cid_n_o),
     .cid_grant_i      (tm_cid_grant_i),
@@ -881,6 +941,7 @@ module ww_sm #(
     .fin_lane_o       (fin_lane),
     .fin_cid_o        (tm_fin_cid_o),
     .fin_pass_o       (tm_fin_pass_o),
+    .fin_wd_o         (tm_fin_wd_o),
     .l1_req_valid_o   (tm_l1_req_valid),
     .l1_req_ready_i   (tm_l1_req_ready),
     .l1_req_src_o     (tm_l1_req_src),
@@ -907,8 +968,35 @@ module ww_sm #(
   // the outcome goes to the stack (TX_COMMIT: retry the failed lanes, or
   // pop) when the execute stage does not use it; issue is held in that
   // cycle, so the answer completes alone
-  assign tmc_stack = cmt_done_valid && !(e_valid_q && e_stack) && sk_ready && !halted;
+  wire   sk_free   = !(e_valid_q && e_stack) && sk_ready && !halted;
+  assign tmc_stack = cmt_done_valid && !cmt_done_wd && sk_free;
   assign tmc_fail  = cmt_done_fail;
+  // a validation's answer: passed (taken at once), or an abort (the stack's
+  // TX_ABORT, when the execute stage does not use the stack; issue is held
+  // in that cycle as for a commit's TX_COMMIT)
+  wire   wd_fail   = |cmt_done_fail;
+  assign wd_pass   = cmt_done_valid && cmt_done_wd && !wd_fail && !halted;
+  assign wd_stack  = cmt_done_valid && cmt_done_wd && wd_fail && sk_free;
+  assign tm_wd_valid_o = wd_pass || wd_stack;
+  assign tm_wd_wid_o   = tmc_wid;
+  assign tm_wd_abort_o = wd_stack;
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      wd_ans_q   <= 1'b0;
+      wd_flush_q <= 1'b0;
+      wd_wid_q   <= {WID_W{1'b0}};
+      for (w = 0; w < WARPS; w = w + 1)
+        tx_att_q[w] <= {LANES{1'b0}};
+    end else begin
+      wd_ans_q   <= wd_stack && sk_ready;
+      wd_flush_q <= wd_ans_q;
+      if (wd_stack) wd_wid_q <= tmc_wid;
+      // the attempt's lanes: an outermost ww.tx.begin's, a retry's
+      if (e_ok && e_txb && !tx_in[e_wid_q]) tx_att_q[e_wid_q] <= e_mask_q;
+      if (tmc_stack && |tmc_fail)           tx_att_q[tmc_wid] <= tmc_fail;
+    end
+  end
   wire unused_tm   = &{1'b0, tw_begin_ok};
 
   ////////////////////
@@ -947,7 +1035,8 @@ module ww_sm #(
   // (ww_tm_warp committing_o), or waiting for ww_tm_sm at issue, is
   // sy_tx_commit; an outermost ww.tx.begin held by the SM's limit of
   // transactional warps is sy_tx_begin
-  wire [WARPS-1:0] gsi_tx_commit = tw_committing | tm_wait_commit_c;
+  // (the watchdog's validation and abort count as sy_tx_commit too)
+  wire [WARPS-1:0] gsi_tx_commit = tw_committing | tm_wait_commit_c | wd_hold_c;
   wire [WARPS-1:0] gsi_tx_begin  = tm_wait_begin_c;
 
   // unused outputs of this instance are left open on purpose (waves show them)
@@ -1218,6 +1307,7 @@ module ww_sm #(
       end
 
       // ---- complete ----
+      if (wd_redirect) mask_q[sk_wid] <= sk_mask;   // a watchdog abort's retry lanes
       if (c_valid) begin
         if (sk_done) mask_q[c_wid] <= sk_mask;
         if (e_exit) begin

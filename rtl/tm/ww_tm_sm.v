@@ -18,6 +18,13 @@
 //             INVAL  an L1 INVAL, so the warp's later loads see its commit
 //                    (the golden model clears the SM's L1 alike)
 //             DONE   cmt_done_valid_o {warp, failed lanes} until taken.
+//           cmt_wd_i: a watchdog validation of the warp instead (KILO TM
+//           sec. 4.2; docs/tm.md sec. 4.3 step 7): a read-only commit --
+//           the WALK with a write-log length of 0 (the lanes' read logs are
+//           validated by the commit units with hazard detection, nothing is
+//           written), then CLEAR only if a lane failed (the attempt aborts),
+//           never an INVAL; DONE with cmt_done_wd_o set. The logs of a
+//           validation that passed stay as they were.
 // L1 port: one request of the log unit or of the commit side (walk, INVAL)
 // at a time each, the log unit first; l1_req_src_o names the requester
 // (0 log unit, 1 commit side) and the LSU returns it with the answer
@@ -66,10 +73,12 @@ module ww_tm_sm #(
   output wire                     cmt_ready_o,
   input  wire [WID_W-1:0]         cmt_wid_i,
   input  wire [LANES-1:0]         cmt_mask_i,
+  input  wire                     cmt_wd_i,
   output wire                     cmt_done_valid_o,
   input  wire                     cmt_done_ready_i,
   output wire [WID_W-1:0]         cmt_done_wid_o,
   output wire [LANES-1:0]         cmt_done_fail_o,
+  output wire                     cmt_done_wd_o,
   // commit-ID vendor
   output wire                     cid_req_o,
   output wire [CNT_W-1:0]         cid_n_o,
@@ -81,6 +90,7 @@ module ww_tm_sm #(
   output wire [LID_W-1:0]         fin_lane_o,
   output wire [CID_W-1:0]         fin_cid_o,
   output wire                     fin_pass_o,
+  output wire                     fin_wd_o,
   // L1 port
   output wire                     l1_req_valid_o,
   input  wire                     l1_req_ready_i,
@@ -112,6 +122,7 @@ module ww_tm_sm #(
   reg [2:0]        cst_q;
   reg [WID_W-1:0]  cwid_q;
   reg [LANES-1:0]  cmask_q, cfail_q;
+  reg              cwd_q;           // the sequence is a watchdog validation
 
   ////////////////////
   // Log unit       //
@@ -179,6 +190,9 @@ module ww_tm_sm #(
         rlen_c = rlen_o[w*ENT_W +: ENT_W];
         wlen_c = wlen_o[w*ENT_W +: ENT_W];
       end
+`ifndef WW_MUTANT_TM_SM_WD_WRITES
+    if (cwd_q) wlen_c = {ENT_W{1'b0}};   // a validation: the read logs only
+`endif
   end
 
   wire                cw_cmd_ready, cw_done;
@@ -229,6 +243,7 @@ module ww_tm_sm #(
     .fin_pass_o   (fin_pass_o)
   );
   assign fin_wid_o = cwid_q;
+  assign fin_wd_o  = cwd_q;
 
   ////////////////////
   // L1 arbiter     //
@@ -253,6 +268,7 @@ module ww_tm_sm #(
   assign cmt_done_valid_o = (cst_q == C_DONE);
   assign cmt_done_wid_o   = cwid_q;
   assign cmt_done_fail_o  = cfail_q;
+  assign cmt_done_wd_o    = cwd_q;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -260,6 +276,7 @@ module ww_tm_sm #(
       cwid_q     <= {WID_W{1'b0}};
       cmask_q    <= {LANES{1'b0}};
       cfail_q    <= {LANES{1'b0}};
+      cwd_q      <= 1'b0;
       acc_busy_q <= 1'b0;
     end else begin
       if (acc_valid_i && acc_ready_o) acc_busy_q <= 1'b1;
@@ -268,6 +285,7 @@ module ww_tm_sm #(
         C_IDLE: if (cmt_valid_i) begin
           cwid_q  <= cmt_wid_i;
           cmask_q <= cmt_mask_i;
+          cwd_q   <= cmt_wd_i;
           cst_q   <= C_WALK;
         end
         C_WALK:  if (walk_go && cw_cmd_ready) cst_q <= C_WAIT;
@@ -275,12 +293,15 @@ module ww_tm_sm #(
           cfail_q <= cw_fail;
 `ifdef WW_MUTANT_TM_SM_SKIP_CLEAR
           cst_q   <= C_INVAL;   // the logs stay: a retry sees the old entries
+`elsif WW_MUTANT_TM_SM_WD_CLEARS_ON_PASS
+          cst_q   <= C_CLEAR;   // a passed validation empties the logs too
 `else
-          cst_q   <= C_CLEAR;
+          // a validation that passed keeps the logs and goes on at once
+          cst_q   <= (cwd_q && cw_fail == {LANES{1'b0}}) ? C_DONE : C_CLEAR;
 `endif
         end
         C_CLEAR: if (tl_cmd_ready) cst_q <= C_CLRW;
-        C_CLRW:  if (tl_done) cst_q <= C_INVAL;
+        C_CLRW:  if (tl_done) cst_q <= cwd_q ? C_DONE : C_INVAL;   // an abort wrote nothing
         C_INVAL: if (inval_fire) cst_q <= C_DONE;
         C_DONE:  if (cmt_done_ready_i) cst_q <= C_IDLE;
         default: cst_q <= C_IDLE;

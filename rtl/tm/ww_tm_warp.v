@@ -30,8 +30,11 @@
 //     transaction (all 0) and its slot is free from the next cycle.
 //   step_valid_i/step_wid_i      a warp instruction of warp wid retired;
 //     counted while the warp is in a transaction, not committing and its
-//     flag is low. The WATCHDOG-th counted step of an attempt raises
-//     wd_o[wid] (registered, sticky; counting stops). WATCHDOG = 0: never.
+//     flag is low. The watchdog_i-th counted step of an attempt raises
+//     wd_o[wid] (registered, sticky; counting stops). watchdog_i is the
+//     run's limit (a GPU input, stable while a grid runs), at most WATCHDOG
+//     (larger values count as WATCHDOG, which sizes the counter);
+//     watchdog_i = 0 or WATCHDOG = 0: never.
 //   wd_done_i/wd_wid_i/wd_abort_i  the watchdog's validation pass finished
 //     (for a warp whose flag is up; ignored otherwise): pass -> steps 0 and
 //     the flag low; abort -> a new attempt, as an outcome with retry.
@@ -53,6 +56,7 @@ module ww_tm_warp #(
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
+  input  wire [31:0]      watchdog_i,    // counted steps before the flag, 0 = off
   // ww.tx.begin
   input  wire             begin_valid_i,
   input  wire [WID_W-1:0] begin_wid_i,
@@ -87,8 +91,12 @@ module ww_tm_warp #(
   localparam [STEP_W-1:0]  S_ZERO = {STEP_W{1'b0}};
   localparam [STEP_W-1:0]  S_ONE  = {{(STEP_W-1){1'b0}}, 1'b1};
   // the step count at which the next counted step raises the flag
-  localparam [31:0]        WD_LAST32 = (WATCHDOG > 0) ? WATCHDOG - 1 : 0;
-  localparam [STEP_W-1:0]  S_LAST = WD_LAST32[STEP_W-1:0];
+  localparam [31:0]        WD_MAX32 = WATCHDOG;
+  wire [31:0]       wd_lim  = (watchdog_i > WD_MAX32) ? WD_MAX32 : watchdog_i;
+  wire [31:0]       wd_l32  = wd_lim - 32'd1;
+  wire [STEP_W-1:0] s_last  = wd_l32[STEP_W-1:0];
+  wire              wd_on   = (WATCHDOG != 0) && (watchdog_i != 32'd0);
+  wire              unused_wd = ^wd_l32;
   localparam [CNT_W-1:0]   C_ONE  = {{(CNT_W-1){1'b0}}, 1'b1};
   localparam [31:0]        LIMIT32 = LIMIT;
   localparam [WARPS-1:0]   W_ONE  = {{(WARPS-1){1'b0}}, 1'b1};
@@ -158,9 +166,9 @@ module ww_tm_warp #(
     wire wdd     = wd_done_i && w_sel[g] && wd_q;
     wire restart = (outc && outcome_retry_i) || (wdd && wd_abort_i);
 `ifdef WW_MUTANT_TM_WARP_WD_DURING_COMMIT
-    wire stp     = step_valid_i && s_sel[g] && tx && !wd_q && (WATCHDOG != 0);
+    wire stp     = step_valid_i && s_sel[g] && tx && !wd_q && wd_on;
 `else
-    wire stp     = step_valid_i && s_sel[g] && tx && !commit_q && !wd_q && (WATCHDOG != 0);
+    wire stp     = step_valid_i && s_sel[g] && tx && !commit_q && !wd_q && wd_on;
 `endif
     always @(posedge clk_i) begin
       if (!rst_ni) begin
@@ -186,7 +194,7 @@ module ww_tm_warp #(
         if (!tx)
           steps_q <= S_ZERO;
       end else if (stp) begin
-        if (steps_q == S_LAST)
+        if (steps_q >= s_last)
           wd_q <= 1'b1;
         else
           steps_q <= steps_q + S_ONE;

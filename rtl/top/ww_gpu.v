@@ -30,7 +30,14 @@
 //              its source SM and ScoRD sideband (the race detector's hook);
 //              ScoRD records count, KILO TM packets do not.
 //   tm_fin_*   every SM's final transaction outcomes (ww_sm tm_fin_*, one
-//              CID per SM and cycle), SM s at [s*W +: W], for co-simulation.
+//              CID per SM and cycle), SM s at [s*W +: W], for co-simulation;
+//              tm_fin_wd_o: the CID is a watchdog validation's (it commits
+//              nothing; docs/tm.md sec. 4.3 step 7).
+//   tm_wd_*    every SM's watchdog validations as they end (ww_sm
+//              tm_wd_*): {warp, the attempt aborts}, SM s at [s*W +: W].
+// tx_watchdog_i: KILO TM's watchdog, the warp instructions of one attempt
+// before a validation (0 = off; at most TX_WATCHDOG, which sizes the
+// counters); stable while a grid runs.
 //   tm_pkt_o   the commit unit of partition p accepts a KILO TM packet.
 //   tm_rd_*    a commit unit's event counters (`WW_TM_CNT_*), read by index.
 // After reset each slice clears its tags for L2_SETS cycles before it takes
@@ -62,6 +69,7 @@ module ww_gpu #(
   parameter TM_LIMIT   = `WW_TM_WARPS_PER_SM,  // KILO TM: transactional warps per SM, 0 = unlimited
   parameter LWH_ENTRIES = `WW_LWH_ENTRIES,     // KILO TM: last-writer history of each commit unit
   parameter LWH_WAYS   = `WW_LWH_WAYS,
+  parameter TX_WATCHDOG = `WW_TX_WATCHDOG,     // KILO TM: the watchdog's largest limit
   parameter SM_W       = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
   parameter PART_W     = (NUM_PART > 1) ? $clog2(NUM_PART) : 1,
   parameter TMC_W      = $clog2(`WW_TM_CNT_N),
@@ -80,6 +88,7 @@ module ww_gpu #(
   input  wire [31:0]                       kargs_i,
   input  wire                              scord_en_i,     // ScoRD on for this launch (latched at start)
   input  wire                              scord_cached_i, // ScoRD metadata cache mode (latched at start)
+  input  wire [31:0]                       tx_watchdog_i,  // KILO TM watchdog limit, 0 = off
   output wire                              busy_o,
   output wire                              done_o,
   // instruction memory load, to every SM
@@ -141,6 +150,10 @@ module ww_gpu #(
   output wire [NUM_SM*5-1:0]               tm_fin_lane_o,
   output wire [NUM_SM*CID_W-1:0]           tm_fin_cid_o,
   output wire [NUM_SM-1:0]                 tm_fin_pass_o,
+  output wire [NUM_SM-1:0]                 tm_fin_wd_o,
+  output wire [NUM_SM-1:0]                 tm_wd_valid_o,
+  output wire [NUM_SM*WID_W-1:0]           tm_wd_wid_o,
+  output wire [NUM_SM-1:0]                 tm_wd_abort_o,
   output wire [NUM_PART-1:0]               tm_pkt_o,
   // KILO TM: counter tm_rd_idx_i (`WW_TM_CNT_*, comb read) of partition
   // tm_rd_part_i's commit unit; reset with rst_ni, i.e. at every launch
@@ -296,6 +309,7 @@ module ww_gpu #(
       .SB_W       (SB_W),
       .CID_W      (CID_W),
       .TM_LIMIT   (TM_LIMIT),
+      .TX_WATCHDOG (TX_WATCHDOG),
       .TRACE_ID   (s)
     ) u_sm (
       .clk_i           (clk_i),
@@ -368,7 +382,12 @@ module ww_gpu #(
       .tm_fin_wid_o    (tm_fin_wid_o[s*WID_W +: WID_W]),
       .tm_fin_lane_o   (tm_fin_lane_o[s*5 +: 5]),
       .tm_fin_cid_o    (tm_fin_cid_o[s*CID_W +: CID_W]),
-      .tm_fin_pass_o   (tm_fin_pass_o[s])
+      .tm_fin_pass_o   (tm_fin_pass_o[s]),
+      .tm_fin_wd_o     (tm_fin_wd_o[s]),
+      .tx_watchdog_i   (tx_watchdog_i),
+      .tm_wd_valid_o   (tm_wd_valid_o[s]),
+      .tm_wd_wid_o     (tm_wd_wid_o[s*WID_W +: WID_W]),
+      .tm_wd_abort_o   (tm_wd_abort_o[s])
     );
 `ifndef SYNTHESIS
     // Per-warp views of the SM's ports, for the saved GTKWave view

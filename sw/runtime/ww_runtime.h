@@ -66,6 +66,10 @@ typedef struct {
   uint32_t    tm_warps;     /* cmodel: KILO TM concurrency limit, warps of an SM in
                                transactions at once; 0 = WW_TM_WARPS_PER_SM,
                                UINT32_MAX = unlimited */
+  uint32_t    tx_watchdog;  /* KILO TM watchdog, warp instructions of one attempt before
+                               a validation (docs/tm.md sec. 4.3 step 7), both backends;
+                               0 = WW_TX_WATCHDOG, UINT32_MAX = off (the RTL's at most
+                               its built TX_WATCHDOG) */
 } ww_dev_opts_t;
 
 /* The watchdog's default: 2^19 cycles (a few seconds of RTL simulation). */

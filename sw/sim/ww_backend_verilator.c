@@ -260,6 +260,11 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   b->cosim = opts->cosim;
   b->scord = opts->scord;
   ww_vgpu_set_scord(b->v, (unsigned)opts->scord);
+  /* KILO TM's watchdog (docs/tm.md sec. 4.3 step 7): the RTL decides, the
+   * co-simulated model follows (ww_gpu_tm_validate / ww_gpu_tm_watchdog) */
+  const uint32_t txwd = !opts->tx_watchdog ? WW_TX_WATCHDOG
+                        : opts->tx_watchdog == UINT32_MAX ? 0 : opts->tx_watchdog;
+  ww_vgpu_set_tx_watchdog(b->v, txwd);
   const char *wa = getenv("WW_COSIM_WATCH");
   if (wa && *wa) {
     b->watch_on = 1;
@@ -268,10 +273,10 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   b->max_cycles = opts->max_steps ? opts->max_steps : WW_DEFAULT_MAX_STEPS;
   if (b->cosim != WW_COSIM_OFF) {
     ww_gpu_cfg_t cfg = ww_gpu_default_cfg();
-    /* KILO TM: the RTL's watchdog validation pass is not built yet (issue
-     * 14), so the model runs without one; which lanes commit is the RTL's
-     * (its final outcomes, applied in CID order, docs/tm.md sec. 5) */
-    cfg.tx_watchdog = 0;
+    /* KILO TM: which lanes commit is the RTL's (its final outcomes, applied
+     * in CID order, docs/tm.md sec. 5), and so is the watchdog's decision
+     * (external mode: the model's own watchdog does not run) */
+    cfg.tx_watchdog = txwd;
     /* the concurrency limit the RTL was built with (a variant GPU, make bench-tm) */
     cfg.tm_warps_per_sm = ww_vgpu_info(b->v)->tm_warps_per_sm;
     b->model = ww_gpu_new(&cfg, err, err_len);
@@ -562,9 +567,13 @@ static ww_run_t vb_run(void *be)
     for (unsigned i = 0; b->model && i < ev.n_tm_fin; i++) {
       const ww_vgpu_tm_fin_t *f = &ev.tm_fin[i];
       char e2[160];
-      if (ww_gpu_tm_final(b->model, f->sm, f->warp, f->lane, f->cid, f->pass, e2, sizeof e2)) {
+      /* a watchdog validation's CID commits nothing (docs/tm.md sec. 4.3, 7) */
+      if ((f->wd ? ww_gpu_tm_validate : ww_gpu_tm_final)(b->model, f->sm, f->warp, f->lane,
+                                                         f->cid, f->pass, e2, sizeof e2)) {
         snprintf(why, sizeof why, "KILO TM CID %u (SM %u warp %u lane %u, RTL %s): %.150s",
-                 f->cid, f->sm, f->warp, f->lane, f->pass ? "commits" : "aborts", e2);
+                 f->cid, f->sm, f->warp, f->lane,
+                 f->wd ? (f->pass ? "validates" : "invalidates") : f->pass ? "commits" : "aborts",
+                 e2);
         return mismatch(b, ev.cycle, NULL, why);
       }
     }
@@ -605,6 +614,19 @@ static ww_run_t vb_run(void *be)
         return mismatch(b, ev.cycle, r, why);
       if (mr == WW_RUN_TRAP)
         model_trapped = 1;   /* retired, then trapped (an exit that deadlocks a barrier) */
+    }
+    /* KILO TM watchdog validations that ended this cycle, after its retires:
+     * the RTL acts on one (goes on, or aborts the attempt) long after the
+     * warp's last instruction before it retired, and its next one retires
+     * later, so the model aborts between the same two retired instructions */
+    for (unsigned i = 0; b->model && i < ev.n_tm_wd; i++) {
+      const ww_vgpu_tm_wd_t *d = &ev.tm_wd[i];
+      char e2[200];
+      if (ww_gpu_tm_watchdog(b->model, d->sm, d->warp, d->abort, e2, sizeof e2)) {
+        snprintf(why, sizeof why, "KILO TM watchdog (SM %u warp %u, RTL %s): %.170s", d->sm,
+                 d->warp, d->abort ? "aborts the attempt" : "goes on", e2);
+        return mismatch(b, ev.cycle, NULL, why);
+      }
     }
     if (ev.launch_valid && b->model &&
         ww_gpu_place_block(b->model, ev.launch_ctaid, ev.launch_sm, why, sizeof why))

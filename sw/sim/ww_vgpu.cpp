@@ -84,6 +84,7 @@ WW_PORT_W(ret_mem_o, NUM_SM * WW_MEM_W);
 WW_PORT_W(part_req_sb_o, NUM_PART * SB_W);
 WW_PORT_W(tm_fin_cid_o, NUM_SM * CID_W);
 WW_PORT_W(tm_fin_wid_o, NUM_SM * WID_W);
+WW_PORT_W(tm_wd_wid_o, NUM_SM * WID_W);
 WW_PORT_W(tm_pkt_o, NUM_PART);
 #undef WW_PORT_W
 
@@ -148,6 +149,7 @@ struct ww_vgpu {
   ww_launch_t       launch;
   unsigned          sched_mode = 0, serial_wid = 0;
   unsigned          scord = 0;        // ScoRD of the next launch: 0 off, 1 cached, 2 full
+  uint32_t          tx_watchdog = WW_TX_WATCHDOG;   // KILO TM watchdog limit, 0 = off
   uint32_t          trap_prev = 0;    // trap_valid_o of the last cycle
   ww_vgpu_stats_t   st;
   // the wave: time ticks (ctx.timeprecision) per half clock cycle; the saved
@@ -201,6 +203,7 @@ void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev)
   t->imem_wdata_i = h.imem_data;
   t->scord_en_i = static_cast<uint8_t>(v->scord != 0);
   t->scord_cached_i = static_cast<uint8_t>(v->scord == 1);
+  t->tx_watchdog_i = v->tx_watchdog;
   t->sched_mode_i = static_cast<uint8_t>(v->sched_mode);
   t->serial_wid_i = static_cast<uint8_t>(v->serial_wid);
   fill_dram_inputs(v, dout);
@@ -319,6 +322,16 @@ void collect(ww_vgpu *v, ww_vgpu_events_t *ev)
     f->lane = bits(t->tm_fin_lane_o, s * 5, 5);
     f->cid = bits(t->tm_fin_cid_o, s * CID_W, CID_W);
     f->pass = static_cast<int>(bits(t->tm_fin_pass_o, s, 1));
+    f->wd = static_cast<int>(bits(t->tm_fin_wd_o, s, 1));
+  }
+  ev->n_tm_wd = 0;   // watchdog validations that end (one per SM and cycle)
+  for (unsigned s = 0; s < NUM_SM; s++) {
+    if (!bits(t->tm_wd_valid_o, s, 1))
+      continue;
+    ww_vgpu_tm_wd_t *d = &ev->tm_wd[ev->n_tm_wd++];
+    d->sm = s;
+    d->warp = bits(t->tm_wd_wid_o, s * WID_W, WID_W);
+    d->abort = static_cast<int>(bits(t->tm_wd_abort_o, s, 1));
   }
   v->st.tm_packets += static_cast<uint64_t>(__builtin_popcount(bits(t->tm_pkt_o, 0, NUM_PART)));
 
@@ -394,7 +407,8 @@ extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t 
   std::memset(&v->launch, 0, sizeof v->launch);
   v->info = ww_vgpu_info_t{ NUM_SM, NUM_PART, WARPS, LANES, WW_BLOCKS_PER_SM, LB, WW_IMEM_BYTES,
                             WW_L2_SETS, WW_L2_WAYS, WW_GMEM_BYTES, WW_CODE_BASE, SB_W,
-                            DRAM_BYTES, WW_TM_WARPS_PER_SM, WW_LWH_ENTRIES, WW_LWH_WAYS };
+                            DRAM_BYTES, WW_TM_WARPS_PER_SM, WW_LWH_ENTRIES, WW_LWH_WAYS,
+                            WW_TX_WATCHDOG };
 #if VM_COVERAGE
   // a coverage build starts from all-zero state: random initial values would
   // count as toggles and take state machines' default branches before reset
@@ -601,6 +615,7 @@ extern "C" ww_vgpu_status_t ww_vgpu_run(ww_vgpu_t *v, uint64_t max_cycles, ww_re
 extern "C" uint64_t ww_vgpu_cycles(const ww_vgpu_t *v) { return v->kcycle; }
 
 extern "C" void ww_vgpu_set_scord(ww_vgpu_t *v, unsigned mode) { v->scord = mode <= 2 ? mode : 0; }
+extern "C" void ww_vgpu_set_tx_watchdog(ww_vgpu_t *v, uint32_t n) { v->tx_watchdog = n; }
 
 extern "C" void ww_vgpu_gsi(ww_vgpu_t *v, unsigned sm, uint32_t cnt[WW_VGPU_GSI_COUNTERS])
 {

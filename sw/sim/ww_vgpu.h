@@ -75,6 +75,8 @@ typedef struct {
                                  [gmem, 3 gmem) and race log (docs/scord.md §3) */
   unsigned tm_warps_per_sm;   /* KILO TM concurrency limit (ww_gpu TM_LIMIT), 0 = unlimited */
   unsigned lwh_entries, lwh_ways;  /* each commit unit's last-writer history */
+  uint32_t tx_watchdog;       /* KILO TM watchdog: the largest limit (ww_gpu TX_WATCHDOG);
+                                 ww_vgpu_set_tx_watchdog sets the run's, at most this */
 } ww_vgpu_info_t;
 
 /* ScoRD mode of the next launches (ww_vgpu_set_scord). */
@@ -102,7 +104,16 @@ typedef struct {
   unsigned sm, warp, lane;
   uint32_t cid;               /* commit ID (CID_W bits, wraps) */
   int      pass;              /* 1 committed, 0 aborted */
+  int      wd;                /* a watchdog validation's CID (commits nothing) */
 } ww_vgpu_tm_fin_t;
+
+/* The end of a KILO TM watchdog validation (ww_gpu tm_wd_*; docs/tm.md sec.
+ * 4.3 step 7), in the cycle its SM acts on it: the warp goes on, or its
+ * attempt aborts (every lane back to the retry pc, logs emptied). */
+typedef struct {
+  unsigned sm, warp;
+  int      abort;
+} ww_vgpu_tm_wd_t;
 
 /* Everything the RTL reported in one cycle. Retire records come in SM order
  * (the co-simulation's order: cycle, then SM); retire[i].step is the kernel
@@ -121,6 +132,8 @@ typedef struct {
   uint8_t            stall[WW_VGPU_MAX_SM][WW_VGPU_MAX_WARPS];  /* GSI class per SM, warp */
   unsigned           n_tm_fin;                 /* KILO TM final outcomes, SM order, */
   ww_vgpu_tm_fin_t   tm_fin[WW_VGPU_MAX_SM];   /*   at most one per SM and cycle */
+  unsigned           n_tm_wd;                  /* KILO TM watchdog validations ended, */
+  ww_vgpu_tm_wd_t    tm_wd[WW_VGPU_MAX_SM];    /*   SM order, at most one per SM and cycle */
   int                busy, done;               /* busy_o, done_o */
 } ww_vgpu_events_t;
 
@@ -199,6 +212,11 @@ void ww_vgpu_set_sched_mode(ww_vgpu_t *v, unsigned mode, unsigned serial_wid);
  * log (docs/scord.md §3); the detectors write the log, which is in memory
  * (ww_vgpu_mem, info.dram_bytes) after done. */
 void ww_vgpu_set_scord(ww_vgpu_t *v, unsigned mode);
+
+/* KILO TM's watchdog for the next launches (ww_gpu tx_watchdog_i): warp
+ * instructions of one attempt before a validation; 0 = off; values above
+ * info.tx_watchdog count as it. Default WW_TX_WATCHDOG. */
+void ww_vgpu_set_tx_watchdog(ww_vgpu_t *v, uint32_t n);
 
 /* The GSI counters of SM sm, read through ww_gpu's gsi_rd_* port (no clock
  * edge). Cleared at start; valid after done until the next launch. */

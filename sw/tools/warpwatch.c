@@ -118,6 +118,10 @@ static const char run_usage[] =
   "                    TM's concurrency limit); an outermost ww.tx.begin waits for a\n"
   "                    slot. 0: unlimited; default %u (TM_WARPS_PER_SM); N <= %u\n"
   "                    (WARPS_PER_SM)\n"
+  "  --tx-watchdog N   KILO TM's watchdog: after N warp instructions of one attempt\n"
+  "                    a transaction's read logs are validated, a doomed attempt\n"
+  "                    restarts (both backends; on verilator the RTL decides, at\n"
+  "                    most its built TX_WATCHDOG). 0: off; default TX_WATCHDOG\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
   "  --memcheck        check every global access of every lane against the\n"
   "                    allocations (buffers, the kernel image, stacks): out of\n"
@@ -425,6 +429,8 @@ typedef struct {
   int tm_stats;
   uint64_t tm_warps;             /* --tm-warps N */
   int have_tm_warps;
+  uint64_t tx_watchdog;          /* --tx-watchdog N */
+  int have_tx_watchdog;
   int stalls;
   const char *stalls_plot;
   int scord;
@@ -446,7 +452,8 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
   static const char *const with_value[] = { "--grid", "--block", "--arg", "--backend", "--seed",
                                             "--max-steps", "--trace", "--print", "--cosim",
                                             "--wave", "--stalls-plot", "--hang-limit", "--save",
-                                            "--error-exitcode", "--trace-json", "--tm-warps" };
+                                            "--error-exitcode", "--trace-json", "--tm-warps",
+                                            "--tx-watchdog" };
   char err[512];
   memset(o, 0, sizeof *o);
   o->backend = "cmodel";
@@ -536,6 +543,11 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
                            "(unlimited) to %u (WARPS_PER_SM)", val, WW_WARPS_PER_SM);
       o->tm_warps = (uint64_t)v;
       o->have_tm_warps = 1;
+    } else if (strcmp(name, "--tx-watchdog") == 0) {
+      if (parse_u64(val, &o->tx_watchdog) || o->tx_watchdog >= UINT32_MAX)
+        return usage_error("run ", "--tx-watchdog %s: expected a number of warp instructions "
+                           "(0: off)", val);
+      o->have_tx_watchdog = 1;
     } else if (strcmp(name, "--hang-limit") == 0) {
       if (parse_u64(val, &o->hang_limit))
         return usage_error("run ", "--hang-limit: bad number '%s' (cycles or steps; 0: never)", val);
@@ -751,11 +763,11 @@ static void print_tm_text(ww_dev_t *dev, const ww_gpu_stats_t *s, const char *ba
     printf("tm: commits and aborts not measured on the %s backend without co-simulation "
            "(--cosim sync)\n", backend);
   else
-    printf("tm: commits %" PRIu64 "  aborts %" PRIu64 " (%.3f aborts per commit)%s", s->tx_commits,
-           s->tx_aborts, s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0,
-           rtl ? "  (the RTL's outcomes)\n" : "");
+    printf("tm: commits %" PRIu64 "  aborts %" PRIu64 " (%.3f aborts per commit)  watchdog "
+           "restarts %" PRIu64 " of %" PRIu64 " validations%s\n", s->tx_commits, s->tx_aborts,
+           s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0,
+           s->tx_watchdog_aborts, s->tx_watchdog_checks, rtl ? "  (the RTL's outcomes)" : "");
   if (!rtl) {
-    printf("  watchdog restarts %" PRIu64 "\n", s->tx_watchdog_aborts);
     printf("tm: at most %" PRIu32 " warps of an SM in transactions at once  begins that waited "
            "for a slot %" PRIu64 "\n", s->tx_warps_max, s->tx_limit_waits);
     return;
@@ -1034,10 +1046,13 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
     if (o->tm_stats && rtl) {   /* the RTL's outcomes (co-simulated); its counters */
       if (o->cosim != WW_COSIM_OFF)
         fprintf(f, ", \"tm\": {\"commits\": %" PRIu64 ", \"aborts\": %" PRIu64
-                ", \"aborts_per_commit\": %.4f", s->tx_commits, s->tx_aborts,
-                s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0);
+                ", \"aborts_per_commit\": %.4f, \"watchdog_restarts\": %" PRIu64
+                ", \"watchdog_validations\": %" PRIu64, s->tx_commits, s->tx_aborts,
+                s->tx_commits ? (double)s->tx_aborts / (double)s->tx_commits : 0.0,
+                s->tx_watchdog_aborts, s->tx_watchdog_checks);
       else
-        fputs(", \"tm\": {\"commits\": null, \"aborts\": null, \"aborts_per_commit\": null", f);
+        fputs(", \"tm\": {\"commits\": null, \"aborts\": null, \"aborts_per_commit\": null, "
+              "\"watchdog_restarts\": null, \"watchdog_validations\": null", f);
       tm_hw_json(f, dev, o->backend);
       fputc('}', f);
     }
@@ -1202,6 +1217,8 @@ static int do_run(run_opts_t *o)
                           .memcheck = o->memcheck,
                           .tm_warps = !o->have_tm_warps ? 0
                                       : o->tm_warps ? (uint32_t)o->tm_warps : UINT32_MAX,
+                          .tx_watchdog = !o->have_tx_watchdog ? 0
+                                         : o->tx_watchdog ? (uint32_t)o->tx_watchdog : UINT32_MAX,
                           .wave_kernel = o->kernel };
   char err[512];
   const struct { const char *option, *path; } outs[] = {

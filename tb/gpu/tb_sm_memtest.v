@@ -57,6 +57,7 @@ module ww_sm #(
   parameter TRACE_ID   = 0,
   parameter CID_W      = `WW_CID_W,
   parameter TM_LIMIT   = `WW_TM_WARPS_PER_SM,  // ww_sm's; the double never runs a transaction
+  parameter TX_WATCHDOG = `WW_TX_WATCHDOG,     // ww_sm's; the double has no watchdog
   parameter TCNT_W     = $clog2(LANES + 1)
 ) (
   input  wire                      clk_i,
@@ -129,7 +130,12 @@ module ww_sm #(
   output wire [WID_W-1:0]          tm_fin_wid_o,
   output wire [4:0]                tm_fin_lane_o,
   output wire [CID_W-1:0]          tm_fin_cid_o,
-  output wire                      tm_fin_pass_o
+  output wire                      tm_fin_pass_o,
+  output wire                      tm_fin_wd_o,     // KILO TM watchdog: none in the double
+  input  wire [31:0]               tx_watchdog_i,
+  output wire                      tm_wd_valid_o,
+  output wire [WID_W-1:0]          tm_wd_wid_o,
+  output wire                      tm_wd_abort_o
 );
 
   localparam LB    = LINE_BYTES * 8;
@@ -408,7 +414,7 @@ module ww_sm #(
   wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:0],
                      sched_mode_i, serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
                      scord_en_i, scord_ack_i,
-                     TRACE_ID[0], TM_LIMIT[0]};
+                     TRACE_ID[0], TM_LIMIT[0], TX_WATCHDOG[0], tx_watchdog_i};
 
   assign tm_cid_req_o   = (st_q == S_TCID);
   assign tm_cid_n_o     = {{(TCNT_W-1){1'b0}}, 1'b1};
@@ -417,6 +423,10 @@ module ww_sm #(
   assign tm_fin_lane_o  = 5'd0;
   assign tm_fin_cid_o   = cid_q;
   assign tm_fin_pass_o  = !tfail_q;
+  assign tm_fin_wd_o    = 1'b0;
+  assign tm_wd_valid_o  = 1'b0;
+  assign tm_wd_wid_o    = {WID_W{1'b0}};
+  assign tm_wd_abort_o  = 1'b0;
 
 endmodule  // ww_sm (test double)
 `default_nettype wire

@@ -6,7 +6,7 @@ BLOCKS += simt_stack
 simt_stack_C        := cmodel/sm/ww_simt_stack.c
 simt_stack_LOCKSTEP := tb/sm/lockstep/simt_stack.c
 simt_stack_MUTANTS  := SIMT_JOIN_KEEPS_TOP SIMT_TX_COMMIT_POPS_ON_FAIL SIMT_TX_RETRY_ALL_LANES \
-                       SIMT_TX_RETRY_DROPS_LANE
+                       SIMT_TX_RETRY_DROPS_LANE SIMT_TX_ABORT_KEEPS_ABOVE
 simt_stack_POINTS   := wide:WW_WARPS_PER_SM=3,WW_LANES=32,WW_SIMT_DEPTH=4
 
 BLOCKS += coalescer

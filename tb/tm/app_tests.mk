@@ -109,6 +109,17 @@ TM_BENCH_RUNNERS += $(VGPU_DIR)/$(1)/tm_apps_rtl
 endef
 $(foreach v,$(TM_BENCH_VARIANTS),$(eval $(call TM_BENCH_VARIANT,$(v))))
 
+# KILO TM's watchdog (docs/tm.md sec. 4.3 step 7) on a doomed transaction
+# (sw/kernels/tx_doomed.c, tb/tm/tx_doomed.sh): on the co-simulated RTL the
+# grid completes with the serial result after watchdog restarts; with the
+# watchdog off (--tx-watchdog 0) it spins to the cycle limit; the golden
+# model alone completes too.
+ALL_TARGETS += build/bin/warpwatch build/kernels/tx_doomed.elf
+TESTS += tm/watchdog-rtl tm/watchdog-rtl-off tm/watchdog-cmodel
+TEST_CMD.tm/watchdog-rtl       := tb/tm/tx_doomed.sh rtl
+TEST_CMD.tm/watchdog-rtl-off   := tb/tm/tx_doomed.sh rtl-off
+TEST_CMD.tm/watchdog-cmodel    := tb/tm/tx_doomed.sh cmodel
+
 # scripts/bench_tm.sh in its quick mode (one application, one seed, no
 # sweeps) into a scratch directory; the report must hold the keys and
 # consistent values (scripts/test_bench_tm.sh)

@@ -47,7 +47,7 @@ tm_cu_mem_POINTS   := small:WW_LINE_BYTES=4,WW_TM_CU_READS=2 wide:WW_LINE_BYTES=
 BLOCKS += tm_sm
 tm_sm_C        := cmodel/common/ww_h3.c cmodel/tm/ww_tm_txlog.c cmodel/tm/ww_tm_commit_walk.c cmodel/tm/ww_tm_sm.c
 tm_sm_LOCKSTEP := tb/tm/lockstep/tm_sm.c
-tm_sm_MUTANTS  := TM_SM_SKIP_CLEAR TM_SM_RSP_TO_LOG TM_SM_WALK_NOT_QUIET
+tm_sm_MUTANTS  := TM_SM_SKIP_CLEAR TM_SM_RSP_TO_LOG TM_SM_WALK_NOT_QUIET TM_SM_WD_WRITES TM_SM_WD_CLEARS_ON_PASS
 tm_sm_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=4,WW_LINE_BYTES=16,WW_TX_LOG_WORDS=4,WW_TX_BLOOM_W=2,WW_NUM_PART=2,WW_CID_W=4
 
 # tm_txlog, tm_commit_walk and tm_sm share the host references of the header

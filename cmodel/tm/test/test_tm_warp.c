@@ -188,6 +188,7 @@ static void run(const char *name, ww_tm_warp_cfg_t cfg, uint64_t seed, uint64_t 
   for (uint64_t c = 0; c < cycles && failures < 5; c++) {
     memset(&in, 0, sizeof in);
     in.rst_ni = 1;
+    in.watchdog_i = cfg.watchdog;   /* the run's limit: the configuration's */
     int busy[64] = { 0 };
     int bw = -1, cw = -1, ow = -1, sw = -1, ww = -1;
     /* one warp per port, each warp at most once */

@@ -14,7 +14,10 @@
  * (the stimulus keeps a shadow of each stack's kinds from the answers),
  * 1 in 10 the other one (the error answers: a join on TX, a commit on a
  * non-TX top or an empty stack); a commit fails no lane half the time,
- * else random lanes (retries).
+ * else random lanes (retries). A tx abort (the watchdog: pop above the
+ * warp's TX entry, its lanes retry) 1 in 8 requests of a warp whose stack
+ * holds a TX entry below other entries (the case a tx.commit cannot do),
+ * 1 in 200 of any warp (TX_NONE answers when it has none).
  */
 #include "ww_lockstep.h"
 #include "ww_simt_stack.h"
@@ -83,6 +86,9 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       s->sp[w]--;
     } else if (q->req_op_i == WW_STACK_TX_COMMIT && s->sp[w] && !failed) {
       s->sp[w]--;
+    } else if (q->req_op_i == WW_STACK_TX_ABORT && err == WW_STACK_ERR_OK) {
+      while (s->sp[w] && s->kind[w][s->sp[w] - 1] != K_TX)
+        s->sp[w]--;
     } else if (q->req_op_i == WW_STACK_CLEAR) {
       s->sp[w] = 0;
     }
@@ -104,8 +110,13 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       if (ww_rng_chance(r, 1, 40))
         s->pushing[w] = !s->pushing[w];
       unsigned op;
+      int tx_below = 0;   /* a TX entry under others */
+      for (unsigned i = 0; i + 1 < s->sp[w]; i++)
+        tx_below |= s->kind[w][i] == K_TX;
       if (ww_rng_chance(r, 1, 200)) {
         op = WW_STACK_CLEAR;
+      } else if (ww_rng_chance(r, 1, tx_below ? 8 : 200)) {
+        op = WW_STACK_TX_ABORT;
       } else if (ww_rng_chance(r, s->pushing[w] ? 3 : 1, 4)) {
         op = ww_rng_chance(r, 1, 4) ? WW_STACK_TX_BEGIN : WW_STACK_SPLIT;
       } else {
@@ -119,7 +130,9 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       s->req.req_op_i = op;
       s->req.req_wid_i = w;
       s->req.req_tmask_i = s->mask[w];
-      if (op == WW_STACK_TX_COMMIT)   /* the failed lanes: none half the time */
+      if (op == WW_STACK_TX_ABORT)    /* the attempt's lanes */
+        s->req.req_pred_i = ww_rng_bits(r, WW_LANES);
+      else if (op == WW_STACK_TX_COMMIT)   /* the failed lanes: none half the time */
         s->req.req_pred_i = ww_rng_chance(r, 1, 2) ? 0 : ww_rng_bits(r, WW_LANES);
       else
         s->req.req_pred_i = ww_rng_chance(r, 1, 4) ? (ww_rng_chance(r, 1, 2) ? 0 : LANE_MASK)

@@ -10,7 +10,8 @@
  *    then to one.
  *  - SM: now and then the outermost commit of a warp with no access in
  *    flight (random lanes), held until taken; its done taken after a
- *    random delay.
+ *    random delay. One request in three is a watchdog validation of the
+ *    warp instead (cmt_wd_i: a read-only commit).
  *  - vendor: a grant after a random wait, consecutive CIDs.
  *  - L1: one load of each source at a time, answered per source after a
  *    random latency (one load answer per cycle; an INVAL is taken and not
@@ -36,7 +37,10 @@
  * warp's log lengths stay until every partition retired every CID and are
  * 0 (CLEAR) when the INVAL is taken; the INVAL comes exactly once per
  * commit, after every retirement and before done; the warp's logs are
- * empty at done.
+ * empty at done. A validation: no WLOG packet (the reference's write log
+ * has 0 entries for it), never an INVAL, fin_wd_o and cmt_done_wd_o set;
+ * at done the warp's logs are unchanged when no lane failed (the next
+ * commit of the warp walks them again) and empty when one did.
  */
 #include "ww_lockstep.h"
 #include "ww_tm_sm.h"
@@ -81,7 +85,7 @@ typedef struct {
   int apend, abusy;
   txref_t x;
   /* SM: the commit, and the commit units (the host reference of its packets) */
-  int cpend, cbusy, cdone_rdy, granted, inval_seen;
+  int cpend, cbusy, cdone_rdy, granted, inval_seen, cwd;
   unsigned cwid, grant_wait;
   uint32_t cid_ctr;
   curef_t c;
@@ -91,7 +95,7 @@ typedef struct {
   unsigned n_st;
   uint64_t st_seq, n_st_overlap;
   int last_l1_ready, last_pkt_ready;
-  uint64_t n_acc, n_walk_hits, n_full, n_commits, n_fail, n_overlap;
+  uint64_t n_acc, n_walk_hits, n_full, n_commits, n_fail, n_overlap, n_wd, n_wd_abort;
 } stim_t;
 
 WW_MODEL_HOOKS(ww_tm_sm)
@@ -114,12 +118,13 @@ static void ww_stim_free(void *vs)
     return;
   fprintf(stderr, "tm_sm stimulus: %llu accesses (%llu lanes from the write log, %llu full) and "
           "%llu commits (%llu packets, %llu resends, %llu failed lanes) checked against the "
-          "host reference; %llu cycles with both sources' L1 requests in flight, %llu with "
-          "log stores overlapping\n",
+          "host reference (%llu of them validations, %llu aborted); %llu cycles with both "
+          "sources' L1 requests in flight, %llu with log stores overlapping\n",
           (unsigned long long)s->n_acc, (unsigned long long)s->n_walk_hits,
           (unsigned long long)s->n_full, (unsigned long long)s->n_commits,
           (unsigned long long)s->c.n_pkts, (unsigned long long)s->c.n_resend,
-          (unsigned long long)s->n_fail, (unsigned long long)s->n_overlap,
+          (unsigned long long)s->n_fail, (unsigned long long)s->n_wd,
+          (unsigned long long)s->n_wd_abort, (unsigned long long)s->n_overlap,
           (unsigned long long)s->n_st_overlap);
   free(s->img);
   free(s->mem);
@@ -203,7 +208,9 @@ static void new_commit(stim_t *s, ww_rng_t *r, unsigned w)
   s->c.rlog = (const ent_t (*)[LANES])s->x.rlog[w];
   s->c.wlog = (const ent_t (*)[LANES])s->x.wlog[w];
   s->c.rlen = s->x.rlen[w];
-  s->c.wlen = s->x.wlen[w];
+  /* a validation: a read-only commit, the write log is not walked */
+  s->cwd = ww_rng_chance(r, 1, 3);
+  s->c.wlen = s->cwd ? 0 : s->x.wlen[w];
   s->granted = 0;
   s->inval_seen = 0;
   s->grant_wait = (unsigned)ww_rng_below(r, 8);
@@ -218,6 +225,8 @@ static void observe(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_tm_sm_out_t
     if (op == WW_L1_INVAL) {
       if (src != 1 || !s->cbusy)
         bad(cycle - 1, "an INVAL outside a commit (or not of the commit side)");
+      else if (s->cwd)
+        bad(cycle - 1, "an INVAL in a watchdog validation");
       else {
         if (s->inval_seen++)
           bad(cycle - 1, "a second INVAL in one commit");
@@ -287,8 +296,9 @@ static void observe(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_tm_sm_out_t
     const unsigned l = (unsigned)prev->fin_lane_o;
     if (!s->cbusy || prev->fin_wid_o != s->cwid || l >= LANES || !(s->c.mask >> l & 1u) ||
         prev->fin_cid_o != curef_cid(&s->c, l) || !prev->pkt_valid_o ||
-        prev->pkt_kind_o != WW_TM_PKT_FINAL || prev->fin_pass_o != (prev->pkt_data_o & 1u))
-      curef_bad(cycle - 1, "fin_* is not the commit's warp, lane, CID and FINAL outcome", l, 0);
+        prev->pkt_kind_o != WW_TM_PKT_FINAL || prev->fin_pass_o != (prev->pkt_data_o & 1u) ||
+        prev->fin_wd_o != (uint64_t)s->cwd)
+      curef_bad(cycle - 1, "fin_* is not the commit's warp, lane, CID, FINAL outcome and kind", l, 0);
   }
   if (s->cbusy && !all_retired(s) &&
       (len_of(prev->rlen_o, s->cwid) != s->x.rlen[s->cwid] ||
@@ -303,15 +313,23 @@ static void observe(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_tm_sm_out_t
       bad(cycle - 1, "cmt_done_wid_o is not the committing warp");
     if ((uint32_t)prev->cmt_done_fail_o != curef_fail_mask(&s->c))
       bad(cycle - 1, "cmt_done_fail_o is not the lanes some partition failed");
-    if (!s->inval_seen)
+    if (prev->cmt_done_wd_o != (uint64_t)s->cwd)
+      bad(cycle - 1, "cmt_done_wd_o is not the request's kind");
+    if (!s->inval_seen && !s->cwd)
       bad(cycle - 1, "done before the INVAL");
     if (!all_retired(s))
       bad(cycle - 1, "done before every partition retired every CID");
-    if (len_of(prev->rlen_o, w) || len_of(prev->wlen_o, w))
-      bad(cycle - 1, "the warp's logs are not empty after its commit");
+    const int keep = s->cwd && !curef_fail_mask(&s->c);   /* a validation that passed */
+    if (keep && (len_of(prev->rlen_o, w) != s->x.rlen[w] || len_of(prev->wlen_o, w) != s->x.wlen[w]))
+      bad(cycle - 1, "a validation that passed changed the warp's logs");
+    if (!keep && (len_of(prev->rlen_o, w) || len_of(prev->wlen_o, w)))
+      bad(cycle - 1, "the warp's logs are not empty after its commit (or aborted validation)");
     s->n_fail += (uint64_t)__builtin_popcount(curef_fail_mask(&s->c));
     s->n_commits++;
-    s->x.rlen[w] = s->x.wlen[w] = 0;
+    s->n_wd += (uint64_t)s->cwd;
+    s->n_wd_abort += (uint64_t)(s->cwd && !keep);
+    if (!keep)
+      s->x.rlen[w] = s->x.wlen[w] = 0;
     s->cbusy = 0;
   }
   if (s->mq[0].busy && s->mq[1].busy)
@@ -450,7 +468,9 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     in->cmt_valid_i = 1;
     in->cmt_wid_i = s->cwid;
     in->cmt_mask_i = s->c.mask;
+    in->cmt_wd_i = (uint64_t)s->cwd;
   } else {
+    in->cmt_wd_i = ww_rng_bits(r, 1);
     in->cmt_wid_i = ww_rng_below(r, WARPS);
     in->cmt_mask_i = ww_rng_bits(r, LANES);
   }

@@ -16,7 +16,9 @@
  * outputs), so a warp that stepped last cycle issues no begin or commit
  * this cycle: its flag may have just risen. Until the first flag of a run
  * rises, every new attempt (of one warp at a time) is a doomed, spinning
- * one, so wd_o changes early even at WATCHDOG = 10 000.
+ * one, so wd_o changes early even at WATCHDOG = 10 000. The run's limit
+ * watchdog_i is WATCHDOG in three runs of four (a run: up to a reset), else
+ * a random value from 1 to WATCHDOG; the attempts' budgets follow it.
  */
 #include "ww_lockstep.h"
 #include "ww_tm_warp.h"
@@ -53,6 +55,7 @@ typedef struct {
   unsigned phase_left;
   int busy;
   int wd_seen;          /* a watchdog flag rose in this run */
+  uint64_t wd;          /* this run's watchdog_i */
 } stim_t;
 
 WW_MODEL_HOOKS(ww_tm_warp)
@@ -67,19 +70,19 @@ static void new_attempt(stim_t *s, ww_rng_t *r, warp_t *w)
   for (unsigned i = 0; i < NW; i++)
     spinning |= &s->w[i] != w && s->w[i].ph >= RUN && s->w[i].spin;
   unsigned k = (unsigned)ww_rng_below(r, 100);
-  if (WD && !s->wd_seen && !spinning)
+  if (s->wd && !s->wd_seen && !spinning)
     k = 94;   /* until a flag was seen this run: a doomed, spinning attempt */
   w->ph = RUN;
   w->depth = 1;
   w->deep = k != 94 && ww_rng_chance(r, 1, 6);
   w->target = 1 + (unsigned)ww_rng_below(r, 4);
-  w->spin = k >= 88 && k < 96 && WD && !spinning;
+  w->spin = k >= 88 && k < 96 && s->wd && !spinning;
   if (k < 60)
     w->budget = ww_rng_below(r, 9);
   else if (k < 88 || (k < 96 && !w->spin))
     w->budget = 8 + ww_rng_below(r, 60);
   else if (k < 93)         /* around the watchdog's boundary */
-    w->budget = WD + 1 - ww_rng_below(r, WD < 3 ? WD + 2 : 4);
+    w->budget = s->wd + 1 - ww_rng_below(r, s->wd < 3 ? s->wd + 2 : 4);
   else if (k < 96)         /* doomed: runs until the flag, and on */
     w->budget = NO_END;
   else
@@ -162,6 +165,9 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   const ww_tm_warp_out_t *prev = vprev;
   ww_tm_warp_in_t *in = vin;
   in->rst_ni = (uint64_t)ww_stim_rst_n(r, cycle);
+  if (cycle == 0 || !in->rst_ni)   /* a run's limit, stable until a reset */
+    s->wd = !WD || ww_rng_chance(r, 3, 4) ? WD : 1 + ww_rng_below(r, WD);
+  in->watchdog_i = s->wd;
 
   if (cycle)
     settle(s, r, prev);
