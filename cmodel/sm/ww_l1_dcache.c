@@ -149,6 +149,8 @@ void ww_l1_dcache_step(ww_l1_dcache_t *c, const ww_l1_dcache_in_t *in, ww_l1_dca
   unsigned stall = WW_L1_STALL_NONE;
   if (!free_st || rd_rsp)
     stall = WW_L1_STALL_BUSY;
+  else if (!out_free && op != WW_L1_INVAL)   /* TAG must never wait for the register */
+    stall = WW_L1_STALL_BUSY;
   else if (c->amo_pend)
     stall = WW_L1_STALL_ATOMIC;
   else if (op == WW_L1_LOAD && !mshr_ok)

@@ -372,6 +372,11 @@ module ww_l1_dcache #(
     stall = `WW_L1_STALL_NONE;
     if (!free_st || rd_rsp) begin
       stall = `WW_L1_STALL_BUSY;
+    end else if (!out_free && op != `WW_L1_INVAL) begin
+      // the memory request register is not free: a request taken now could
+      // wait in TAG, where fills and read answers are refused, while memory
+      // waits for those answers to take the register's request (deadlock)
+      stall = `WW_L1_STALL_BUSY;
     end else if (amo_pend_q) begin
       stall = `WW_L1_STALL_ATOMIC;
     end else if ((op == `WW_L1_LOAD || op == `WW_L1_ATOMIC) && !mshr_ok) begin
