@@ -18,6 +18,13 @@
  *         answers an END with PASS or FAIL (a quarter of them after a
  *         RESEND_R first) and a FINAL with RETIRED (a quarter after a
  *         RESEND_W first), each after a random delay, one message a cycle.
+ *  stq    the L1's posted log stores (tm_txlog.c, tm_sm.c): up to STQ in
+ *         flight, each written into the image of stores taken at once and
+ *         into the memory image only when acknowledged, after its own
+ *         random latency (one in four slow); one acknowledgement a cycle,
+ *         out of order, but stores to one line land in the order taken (as
+ *         the crossbar and the L2 slice keep them). A walk that read a log
+ *         line with a store in flight reads the old line.
  */
 #ifndef TM_REF_H
 #define TM_REF_H
@@ -31,6 +38,69 @@
 #include "ww_tm_log.h"
 
 typedef struct { uint32_t addr, val; } ent_t;
+
+/* ---- stq: the L1's posted log stores --------------------------------------- */
+
+#define STQ 16
+
+typedef struct {
+  struct { int busy; unsigned left; uint32_t line, data[LPL]; uint64_t seq; } q[STQ];
+  unsigned n;                        /* in flight */
+  uint64_t seq;
+} stq_t;
+
+/* a store of line `line` taken: written into img (the stores taken) now */
+static inline void stq_take(stq_t *q, ww_rng_t *r, unsigned lat_max, uint8_t *img, uint32_t line,
+                            const uint32_t *data)
+{
+  unsigned i = 0;
+  while (q->q[i].busy)   /* the L1 was not ready with every slot busy */
+    i++;
+  q->q[i].busy = 1;
+  q->q[i].line = line;
+  q->q[i].seq = q->seq++;
+  q->q[i].left = (unsigned)ww_rng_below(r, ww_rng_chance(r, 1, 4) ? 8 * lat_max : lat_max);
+  memcpy(q->q[i].data, data, sizeof q->q[i].data);
+  q->n++;
+  for (unsigned b = 0; b < LINEB; b++)
+    img[line * LINEB + b] = (uint8_t)(data[b / 4] >> (8 * (b % 4)));
+}
+
+/* one cycle: latencies count down; one store due (and not behind an older
+ * store to its line) lands in mem and is acknowledged: returns 1 then */
+static inline int stq_step(stq_t *q, ww_rng_t *r, uint8_t *mem)
+{
+  unsigned due[STQ], n_due = 0;
+  for (unsigned i = 0; i < STQ; i++) {
+    if (!q->q[i].busy)
+      continue;
+    if (q->q[i].left) {
+      q->q[i].left--;
+      continue;
+    }
+    int behind = 0;
+    for (unsigned j = 0; j < STQ; j++)
+      behind |= q->q[j].busy && q->q[j].line == q->q[i].line && q->q[j].seq < q->q[i].seq;
+    if (!behind)
+      due[n_due++] = i;
+  }
+  if (!n_due)
+    return 0;
+  const unsigned i = due[ww_rng_below(r, n_due)];
+  for (unsigned b = 0; b < LINEB; b++)
+    mem[q->q[i].line * LINEB + b] = (uint8_t)(q->q[i].data[b / 4] >> (8 * (b % 4)));
+  q->q[i].busy = 0;
+  q->n--;
+  return 1;
+}
+
+/* a reset: the stores in flight are lost (img goes back to mem) */
+static inline void stq_reset(stq_t *q, uint8_t *img, const uint8_t *mem, size_t bytes)
+{
+  if (q->n)
+    memcpy(img, mem, bytes);
+  memset(q, 0, sizeof *q);
+}
 
 /* ---- txref: the log unit ------------------------------------------------ */
 

@@ -72,8 +72,6 @@
 #include "tm_ref.h"
 
 typedef struct { int busy; unsigned left, op; uint32_t line; } memq_t;
-#define STQ 16                                 /* the L1's log stores in flight */
-typedef struct { int busy; unsigned left; uint32_t line, data[LPL]; uint64_t seq; } store_t;
 
 typedef struct {
   uint8_t *img;                      /* every store taken (the access checks read it) */
@@ -91,9 +89,8 @@ typedef struct {
   curef_t c;
   /* L1 */
   memq_t mq[2];
-  store_t stq[STQ];
-  unsigned n_st;
-  uint64_t st_seq, n_st_overlap;
+  stq_t stq;
+  uint64_t n_st_overlap;
   int last_l1_ready, last_pkt_ready;
   uint64_t n_acc, n_walk_hits, n_full, n_commits, n_fail, n_overlap, n_wd, n_wd_abort;
 } stim_t;
@@ -242,19 +239,7 @@ static void observe(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_tm_sm_out_t
       if (line * LINEB < LOG_BASE || line * LINEB >= IMG_BYTES) {
         bad(cycle - 1, "a log store outside the logs");
       } else {
-        store_t *t = s->stq;
-        while (t->busy)   /* ready was low with every slot busy */
-          t++;
-        t->busy = 1;
-        t->line = line;
-        t->seq = s->st_seq++;
-        t->left = ww_rng_chance(r, 1, 4) ? (unsigned)ww_rng_below(r, 8 * s->lat_max)
-                                         : (unsigned)ww_rng_below(r, s->lat_max);
-        for (unsigned k = 0; k < LPL; k++)
-          t->data[k] = (uint32_t)prev->l1_req_wdata_o[k];
-        s->n_st++;
-        for (unsigned b = 0; b < LINEB; b++)
-          s->img[line * LINEB + b] = (uint8_t)(t->data[b / 4] >> (8 * (b % 4)));
+        stq_take(&s->stq, r, s->lat_max, s->img, line, prev->l1_req_wdata_o);
       }
     } else {
       memq_t *q = &s->mq[src];
@@ -334,7 +319,7 @@ static void observe(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_tm_sm_out_t
   }
   if (s->mq[0].busy && s->mq[1].busy)
     s->n_overlap++;
-  s->n_st_overlap += s->n_st > 1;
+  s->n_st_overlap += s->stq.n > 1;
 }
 
 /* ---- one cycle -------------------------------------------------------- */
@@ -358,10 +343,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     s->apend = s->abusy = 0;
     s->cpend = s->cbusy = s->cdone_rdy = 0;
     s->mq[0].busy = s->mq[1].busy = 0;
-    if (s->n_st)   /* stores in flight are lost; the logs they wrote are forgotten too */
-      memcpy(s->img, s->mem, IMG_BYTES);
-    memset(s->stq, 0, sizeof s->stq);
-    s->n_st = 0;
+    stq_reset(&s->stq, s->img, s->mem, IMG_BYTES);   /* the logs are forgotten too */
     s->last_l1_ready = s->last_pkt_ready = 0;
     s->c.qn = 0;
     for (unsigned w = 0; w < WARPS; w++)
@@ -400,32 +382,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   for (unsigned k = 0; k < 2; k++)
     if (s->mq[k].busy && s->mq[k].left)
       s->mq[k].left--;
-  {   /* one store's acknowledgement: a random one of those due and not behind
-       * an older store to its line; the store reaches the memory now */
-    unsigned due[STQ], n_due = 0;
-    for (unsigned i = 0; i < STQ; i++) {
-      store_t *t = &s->stq[i];
-      if (!t->busy)
-        continue;
-      if (t->left) {
-        t->left--;
-        continue;
-      }
-      int behind = 0;
-      for (unsigned j = 0; j < STQ; j++)
-        behind |= s->stq[j].busy && s->stq[j].line == t->line && s->stq[j].seq < t->seq;
-      if (!behind)
-        due[n_due++] = i;
-    }
-    if (n_due) {
-      store_t *t = &s->stq[due[ww_rng_below(r, n_due)]];
-      for (unsigned b = 0; b < LINEB; b++)
-        s->mem[t->line * LINEB + b] = (uint8_t)(t->data[b / 4] >> (8 * (b % 4)));
-      t->busy = 0;
-      s->n_st--;
-      in->l1_wack_i = 1;
-    }
-  }
+  in->l1_wack_i = (uint64_t)stq_step(&s->stq, r, s->mem);   /* one store lands */
   {
     int due[2];
     for (unsigned k = 0; k < 2; k++)
@@ -447,7 +404,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
         in->l1_rsp_data_i[j] = (uint32_t)ww_rng_bits(r, 32);
     }
   }
-  in->l1_req_ready_i = s->n_st < STQ && ww_rng_chance(r, 3, 4);
+  in->l1_req_ready_i = s->stq.n < STQ && ww_rng_chance(r, 3, 4);
   in->pkt_ready_i = ww_rng_chance(r, 4, 5);
   s->last_l1_ready = (int)in->l1_req_ready_i;
   s->last_pkt_ready = (int)in->pkt_ready_i;

@@ -45,16 +45,8 @@
 #define IMG_BYTES (LOG_BASE + LOG_BYTES)
 #define NPART WW_NUM_PART
 #define CIDM ((1u << WW_CID_W) - 1)
-#define STQ 16                                 /* the memory's stores in flight */
 
 #include "tm_ref.h"
-
-typedef struct {
-  int busy;
-  unsigned left;
-  uint32_t line, data[LPL];
-  uint64_t seq;                      /* order taken */
-} store_t;
 
 typedef struct {
   uint8_t *img;                      /* every store taken (the checks read it) */
@@ -66,9 +58,7 @@ typedef struct {
   int last_ready, mem_busy;
   unsigned mem_left;
   uint32_t mem_line;
-  store_t stq[STQ];
-  unsigned n_st;
-  uint64_t st_seq;
+  stq_t stq;
   uint64_t n_overlap;                /* cycles with two or more stores in flight */
   int in_tx[WARPS];
   unsigned ops_left[WARPS];
@@ -198,10 +188,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   s->in_reset = !in->rst_ni;
   if (cycle == 0 || !in->rst_ni) {   /* a new run or a reset: the unit forgets */
     s->pending = s->busy = s->mem_busy = 0;
-    if (s->n_st)   /* stores in flight are lost; the logs they wrote are forgotten too */
-      memcpy(s->img, s->mem, IMG_BYTES);
-    memset(s->stq, 0, sizeof s->stq);
-    s->n_st = 0;
+    stq_reset(&s->stq, s->img, s->mem, IMG_BYTES);   /* the logs are forgotten too */
     s->last_ready = 0;   /* the reset cycle's ready is low: nothing is taken in it */
     for (unsigned w = 0; w < WARPS; w++)
       s->in_tx[w] = 0;
@@ -219,31 +206,18 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     /* the memory: a request taken last cycle */
     if (s->last_ready && prev->req_valid_o) {
       const uint32_t line = (uint32_t)prev->req_line_o;
-      unsigned left = (unsigned)ww_rng_below(r, s->lat_max);
       if (prev->req_op_o == WW_L1_STORE) {
-        if (ww_rng_chance(r, 1, 4))   /* a slow acknowledgement: the next commands overtake it */
-          left = (unsigned)ww_rng_below(r, 8 * s->lat_max);
         if (line * LINEB < LOG_BASE || line * LINEB >= IMG_BYTES)
           ww_stim_fail("cycle %llu: a store to line %08x, outside the logs",
                        (unsigned long long)cycle - 1, (unsigned)line);
-        store_t *t = s->stq;
-        while (t->busy)   /* ready was low with every slot busy */
-          t++;
-        t->busy = 1;
-        t->left = left;
-        t->line = line;
-        t->seq = s->st_seq++;
-        for (unsigned k = 0; k < LPL; k++)
-          t->data[k] = (uint32_t)prev->req_wdata_o[k];
-        s->n_st++;
-        for (unsigned b = 0; b < LINEB; b++)   /* a whole line */
-          s->img[line * LINEB + b] = (uint8_t)(t->data[b / 4] >> (8 * (b % 4)));
+        else
+          stq_take(&s->stq, r, s->lat_max, s->img, line, prev->req_wdata_o);
       } else {
         if (s->mem_busy)
           ww_stim_fail("cycle %llu: a second load in flight", (unsigned long long)cycle - 1);
         s->mem_busy = 1;
         s->mem_line = line;
-        s->mem_left = left;
+        s->mem_left = (unsigned)ww_rng_below(r, s->lat_max);
       }
     }
     /* the command: taken last cycle, or done last cycle */
@@ -282,32 +256,9 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       txref_l2_read(&s->x, s->mem_line, in->rsp_data_i);
     }
   }
-  {
-    unsigned due[STQ], n_due = 0;
-    s->n_overlap += s->n_st > 1;
-    for (unsigned i = 0; i < STQ; i++)
-      if (s->stq[i].busy) {
-        if (s->stq[i].left) {
-          s->stq[i].left--;
-          continue;
-        }
-        int behind = 0;
-        for (unsigned j = 0; j < STQ; j++)
-          behind |= s->stq[j].busy && s->stq[j].line == s->stq[i].line &&
-                    s->stq[j].seq < s->stq[i].seq;
-        if (!behind)
-          due[n_due++] = i;
-      }
-    if (n_due) {
-      store_t *t = &s->stq[due[ww_rng_below(r, n_due)]];
-      for (unsigned b = 0; b < LINEB; b++)
-        s->mem[t->line * LINEB + b] = (uint8_t)(t->data[b / 4] >> (8 * (b % 4)));
-      t->busy = 0;
-      s->n_st--;
-      in->wack_valid_i = 1;
-    }
-  }
-  in->req_ready_i = s->n_st < STQ && ww_rng_chance(r, 3, 4);
+  s->n_overlap += s->stq.n > 1;
+  in->wack_valid_i = (uint64_t)stq_step(&s->stq, r, s->mem);
+  in->req_ready_i = s->stq.n < STQ && ww_rng_chance(r, 3, 4);
   s->last_ready = (int)in->req_ready_i;
 
   /* the LSU's command: held until taken; junk while none */
