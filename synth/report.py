@@ -5,12 +5,16 @@ into one table and build/reports/synth.json. Every number is read from Yosys
 output; nothing is computed here except picking fields out of the JSON.
 
 usage: synth/report.py --out FILE --command CMD [--script-command CMD]
-                       [--dir build/synth] NAME:TOP...
-Reads DIR/NAME.generic.json, DIR/NAME.cmos.json and DIR/NAME.ecp5.json."""
+                       [--dir build/synth] [--research FILE] NAME:TOP...
+Reads DIR/NAME.generic.json, DIR/NAME.cmos.json and DIR/NAME.ecp5.json.
+--research FILE (synth/research.txt): a second table, each research
+mechanism's blocks times their instances in the GPU and its share of the
+`gpu` row, beside the paper's claim; the counts come from ww_config.h."""
 
 import argparse
 import json
 import os
+import re
 
 ECP5_CELLS = {"lut4": "LUT4", "ff": "TRELLIS_FF", "bram": "DP16KD",
               "dsp": "MULT18X18D", "lutram": "TRELLIS_DPR16X4", "carry": "CCU2C"}
@@ -76,12 +80,78 @@ def print_table(blocks):
             print("  ".join("-" * w for w in widths))
 
 
+SHARE_KEYS = [("memory bits", "memory_bits"), ("LUT4", "lut4"), ("FF", "ff"),
+              ("BRAM(DP16KD)", "bram"), ("LUTRAM", "lutram"), ("CCU2C", "carry")]
+
+
+def config_value(name, header="cmodel/include/ww_config.h"):
+    """WW_<name>'s default from the generated config header."""
+    with open(header) as f:
+        m = re.search(r"#define\s+WW_%s\s+(\d+)" % re.escape(name), f.read())
+    if not m:
+        raise SystemExit(f"report.py: no WW_{name} in {header}")
+    return int(m.group(1))
+
+
+def research_rows(path, blocks):
+    """One row per mechanism of FILE: summed block numbers, share of `gpu`."""
+    by_name = {b["name"]: b for b in blocks}
+    gpu = by_name.get("gpu")
+    rows = []
+    with open(path) as f:
+        for ln in f:
+            if not ln.strip() or ln.lstrip().startswith("#"):
+                continue
+            mech, parts, claim = (x.strip() for x in ln.split("|", 2))
+            row = {"mechanism": mech, "blocks": [], "paper_claim": claim}
+            total = {key: 0 for _, key in SHARE_KEYS}
+            missing = []
+            for part in parts.split():
+                name, count = part.split("*")
+                n = int(count) if count.isdigit() else config_value(count)
+                b = by_name.get(name)
+                if b is None:
+                    missing.append(name)
+                    continue
+                row["blocks"].append({"name": name, "instances": n})
+                flat = dict(b, **b["ecp5"])
+                for _, key in SHARE_KEYS:
+                    total[key] += n * flat[key]
+            row["missing_blocks"] = missing
+            row["total"] = total
+            if gpu and not missing:
+                gflat = dict(gpu, **gpu["ecp5"])
+                row["share_of_gpu"] = {key: (total[key] / gflat[key] if gflat[key] else None)
+                                       for _, key in SHARE_KEYS}
+            rows.append(row)
+    return rows
+
+
+def print_research(rows):
+    print()
+    print("research blocks (each block's own run x its instances in ww_gpu; share of the gpu row):")
+    for r in rows:
+        tot = r["total"]
+        share = r.get("share_of_gpu")
+        cells = []
+        for head, key in SHARE_KEYS:
+            pct = f" ({100 * share[key]:.1f} %)" if share and share[key] is not None else ""
+            cells.append(f"{head} {tot[key]}{pct}")
+        insts = " ".join(f"{b['name']}x{b['instances']}" for b in r["blocks"])
+        print(f"  {r['mechanism']}: " + ", ".join(cells))
+        print(f"    blocks: {insts}" + (f"; not in this run: {' '.join(r['missing_blocks'])}"
+                                          if r["missing_blocks"] else "")
+              + ("" if share else "; no share (not every block, or not the gpu row, is in this run)"))
+        print(f"    paper: {r['paper_claim']}")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", required=True)
     ap.add_argument("--command", required=True)
     ap.add_argument("--script-command")
     ap.add_argument("--dir", default="build/synth")
+    ap.add_argument("--research")
     ap.add_argument("blocks", nargs="+", metavar="NAME:TOP")
     args = ap.parse_args()
 
@@ -94,6 +164,9 @@ def main():
 
     report = {"blocks": blocks, "command": args.command,
               "yosys_version": " / ".join(sorted(versions))}
+    research = research_rows(args.research, blocks) if args.research else None
+    if research is not None:
+        report["research"] = research
     if args.script_command and args.script_command != args.command:
         report["script_command"] = args.script_command
     with open(args.out, "w") as f:
@@ -103,6 +176,8 @@ def main():
     print_table(blocks)
     if not all(b["cmos_exact"] for b in blocks):
         print("(+: a logic cell has no CMOS cost in Yosys; the count is a lower bound)")
+    if research is not None:
+        print_research(research)
     print(f"Yosys {report['yosys_version']}; written to {args.out}")
     produced_by = args.command
     if "script_command" in report:

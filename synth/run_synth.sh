@@ -155,4 +155,4 @@ for a in "$@"; do
 done
 command=${MAKELEVEL:+make synth}
 python3 synth/report.py --out "$REPORT" --command "${command:-$script_cmd}" \
-  --script-command "$script_cmd" --dir "$OUT" "${blocks[@]}"
+  --script-command "$script_cmd" --dir "$OUT" --research synth/research.txt "${blocks[@]}"

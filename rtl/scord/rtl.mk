@@ -29,6 +29,7 @@ scord_fencefile_SYNTH := 1
 RTL_MODULES += scord_rec
 scord_rec_TOP   := ww_scord_rec
 scord_rec_RTL   := rtl/scord/ww_scord_rec.v
+scord_rec_SYNTH := 1
 
 RTL_MODULES += scord_locktab
 scord_locktab_TOP   := ww_scord_locktab
