@@ -4,7 +4,7 @@
 #   make run        the main job: kernels on the C model and on the RTL GPU, a race report, a stall plot
 #   make demo-lockstep  every block against its C model in lockstep, with its mutants
 #   make test       every check; ends with "N passed, N failed"
-#   make test-long  the same with 10x the random cycles
+#   make test-long  the same with 10x the random cycles and more seeds (LONG=1)
 #   make lint       Verilator -Wall, Icarus -g2005 and Yosys on every RTL file
 #   make synth      Yosys area per block -> table + build/reports/synth.json
 #   make bench      measured speeds -> table + build/reports/bench.json
@@ -143,7 +143,7 @@ test: $(DEPS_STAMP) $(BUILD)/tests.list
 	WW_TEST_T0=$$t0 scripts/run_tests.sh $(BUILD)/tests.list
 
 test-long:
-	@$(MAKE) --no-print-directory test CYCLES=$$(( $(CYCLES) * 10 ))
+	@$(MAKE) --no-print-directory test CYCLES=$$(( $(CYCLES) * 10 )) LONG=1
 
 # ---- the main job ------------------------------------------------------
 # The GPU, the CLI and a few kernels; the wall time (build + demo, after the
