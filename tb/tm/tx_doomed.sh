@@ -33,8 +33,11 @@ echo "$out" | tail -n 8
 fail() { echo "FAIL tx_doomed/$mode: $*"; echo "0 passed, 1 failed"; exit 1; }
 if [ "$mode" = rtl-off ]; then
   [ $rc -ne 0 ] || fail "the grid completed without the watchdog (exit 0)"
-  grep -q "completed" <<<"$out" && fail "the grid completed without the watchdog"
-  grep -qi "step limit\|STEP_LIMIT\|limit" <<<"$out" || fail "not stopped by the cycle limit"
+  grep -q "the grid did not finish within 200000 cycles" <<<"$out" ||
+    fail "not stopped by the cycle limit (200 000 cycles)"
+  spin=$(grep -n 'doomed: only the watchdog' sw/kernels/tx_doomed.c | cut -d: -f1)
+  grep -q "^  SM 0 warp [0-9] (block 0): pc .*\[tx_doomed.c:$spin\]" <<<"$out" ||
+    fail "no reader named at its spin loop (tx_doomed.c:$spin)"
   echo "PASS tx_doomed/$mode: without the watchdog the doomed transaction spins to the cycle limit"
   echo "1 passed, 0 failed"
   exit 0
