@@ -359,6 +359,25 @@ static int at_commit(const ww_gpu_t *g, const ww_warp_t *w)
   return d.op == WW_OP_TX_COMMIT;
 }
 
+/* The RTL's outcome e against the model's validation of its lane: 0 when
+ * they agree, else -1 with the difference in err (what: "" for a commit,
+ * "validation " for a watchdog validation). */
+static int check_outcome(const ww_gpu_t *g, const ww_warp_t *w, const ww_tm_rob_t *e,
+                         const char *what, char *err, size_t n)
+{
+  uint32_t bad[3];
+  const int ok = validate(g, w, e->lane, bad), rc = ok == e->pass ? 0 : -1;
+  if (rc && ok)
+    ww_gpu_put_err(err, n, "%sCID %u (SM %u warp %u lane %u): the RTL fails it, the model's "
+                   "validation passes (%u read-log entries match memory)", what, e->cid, e->sm,
+                   e->warp, e->lane, w->rlen);
+  else if (rc)
+    ww_gpu_put_err(err, n, "%sCID %u (SM %u warp %u lane %u): the RTL passes it, the model "
+                   "fails it: word 0x%08x logged 0x%08x, memory 0x%08x", what, e->cid, e->sm,
+                   e->warp, e->lane, bad[0], bad[1], bad[2]);
+  return rc;
+}
+
 /* Applies the outcome of the oldest CID not applied yet: 0; 1 when there is
  * none to apply yet (not reported, or its warp has not reached its
  * ww.tx.commit); -1 with the reason in err (the outcome is consumed). */
@@ -382,16 +401,7 @@ static int apply_head(ww_gpu_t *g, char *err, size_t n)
                      : "the lane is validated twice");
       return -1;
     }
-    uint32_t bad[3];
-    const int ok = validate(g, w, e->lane, bad), rc = ok == e->pass ? 0 : -1;
-    if (rc && ok)
-      ww_gpu_put_err(err, n, "validation CID %u (SM %u warp %u lane %u): the RTL fails it, the "
-                     "model's validation passes (%u read-log entries match memory)", cid, e->sm,
-                     e->warp, e->lane, w->rlen);
-    else if (rc)
-      ww_gpu_put_err(err, n, "validation CID %u (SM %u warp %u lane %u): the RTL passes it, the "
-                     "model fails it: word 0x%08x logged 0x%08x, memory 0x%08x", cid, e->sm,
-                     e->warp, e->lane, bad[0], bad[1], bad[2]);
+    const int rc = check_outcome(g, w, e, "validation ", err, n);
     w->wd_done |= bit;
     if (!e->pass)
       w->wd_fail |= bit;
@@ -404,16 +414,7 @@ static int apply_head(ww_gpu_t *g, char *err, size_t n)
                    : "the lane's attempt has an outcome already");
     return -1;
   }
-  uint32_t bad[3];
-  const int ok = validate(g, w, e->lane, bad), rc = ok == e->pass ? 0 : -1;
-  if (rc && ok)
-    ww_gpu_put_err(err, n, "CID %u (SM %u warp %u lane %u): the RTL fails it, the model's "
-                   "validation passes (%u read-log entries match memory)", cid, e->sm, e->warp,
-                   e->lane, w->rlen);
-  else if (rc)
-    ww_gpu_put_err(err, n, "CID %u (SM %u warp %u lane %u): the RTL passes it, the model fails "
-                   "it: word 0x%08x logged 0x%08x, memory 0x%08x", cid, e->sm, e->warp, e->lane,
-                   bad[0], bad[1], bad[2]);
+  const int rc = check_outcome(g, w, e, "", err, n);
   if (e->pass) {   /* as the RTL decided: a caller may go on after a mismatch */
     write_back(g, w, e->lane);
     w->ext_pass |= bit;
