@@ -105,7 +105,7 @@ int ww_dev_tm_counters(ww_dev_t *dev, ww_tm_counters_t *out)
     return -1;
   }
   if (dev->ops->tm_counters(dev->be, out) != 0) {
-    snprintf(dev->err, sizeof dev->err, "no completed launch to read commit-unit counters from");
+    snprintf(dev->err, sizeof dev->err, "no launch to read commit-unit counters from");
     return -1;
   }
   return 0;

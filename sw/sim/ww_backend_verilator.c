@@ -185,7 +185,7 @@ static void read_stalls(vb_t *b, char *why, size_t n)
 }
 
 /* Reads every partition's commit-unit counters (reset with the GPU at the
- * launch, so they are the launch's). */
+ * launch, so they are the launch's: at its end, its trap or its stop). */
 static void read_tm(vb_t *b)
 {
   b->tm.n_part = WW_NUM_PART;
@@ -631,8 +631,10 @@ static ww_run_t vb_run(void *be)
     if (ev.launch_valid && b->model &&
         ww_gpu_place_block(b->model, ev.launch_ctaid, ev.launch_sm, why, sizeof why))
       return mismatch(b, ev.cycle, NULL, why);
-    if (st == WW_VGPU_TRAP)
+    if (st == WW_VGPU_TRAP) {
+      read_tm(b);   /* the counters up to the trap */
       return check_trap(b, &ev, model_trapped);
+    }
     if (model_trapped) {
       snprintf(why, sizeof why, "the model trapped (%s), the RTL did not",
                ww_gpu_trap(b->model)->detail);
@@ -684,6 +686,7 @@ static ww_run_t vb_run(void *be)
       b->trap.kind = WW_TRAP_STEP_LIMIT;
       b->trap.lane = -1;
       memcpy(b->trap.detail, detail, sizeof detail);
+      read_tm(b);   /* the counters up to the stop */
       return WW_RUN_TRAP;
     }
     if (ww_vgpu_cycles(b->v) - start >= b->max_cycles) {
@@ -692,6 +695,7 @@ static ww_run_t vb_run(void *be)
       b->trap.lane = -1;
       snprintf(b->trap.detail, sizeof b->trap.detail,
                "the grid did not finish within %" PRIu64 " cycles", b->max_cycles);
+      read_tm(b);   /* the counters up to the stop */
       return WW_RUN_TRAP;
     }
   }
