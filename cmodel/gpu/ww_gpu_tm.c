@@ -433,15 +433,23 @@ static int drain(ww_gpu_t *g, char *err, size_t n)
   return rc;
 }
 
-static int put_final(ww_gpu_t *g, unsigned s, unsigned hw, unsigned lane, uint32_t cid, int pass,
-                     int wd, char *err, size_t n)
+/* -1 with the reason in err when the RTL's outcomes cannot be taken now */
+static int external_off(const ww_gpu_t *g, char *err, size_t n)
 {
-  const ww_gpu_cfg_t *c = &g->cfg;
   if (!g->tm_external || !g->rob)
     return ww_gpu_put_err(err, n, "%s", !g->rob ? "transactions are off (tx_log_words 0)"
                           : "external outcomes are off (ww_gpu_set_tm_external)"), -1;
   if (g->state != WW_G_RUNNING)
     return ww_gpu_put_err(err, n, "no grid is running"), -1;
+  return 0;
+}
+
+static int put_final(ww_gpu_t *g, unsigned s, unsigned hw, unsigned lane, uint32_t cid, int pass,
+                     int wd, char *err, size_t n)
+{
+  const ww_gpu_cfg_t *c = &g->cfg;
+  if (external_off(g, err, n))
+    return -1;
   if (s >= c->num_sm || hw >= c->warps_per_sm || lane >= c->lanes)
     return ww_gpu_put_err(err, n, "CID %u: no lane %u of warp %u on SM %u (%u SMs, %u warps, "
                           "%u lanes)", cid, lane, hw, s, c->num_sm, c->warps_per_sm, c->lanes), -1;
@@ -482,11 +490,8 @@ int ww_gpu_tm_validate(ww_gpu_t *g, unsigned s, unsigned hw, unsigned lane, uint
 int ww_gpu_tm_watchdog(ww_gpu_t *g, unsigned s, unsigned hw, int aborted, char *err, size_t n)
 {
   const ww_gpu_cfg_t *c = &g->cfg;
-  if (!g->tm_external || !g->rob)
-    return ww_gpu_put_err(err, n, "%s", !g->rob ? "transactions are off (tx_log_words 0)"
-                          : "external outcomes are off (ww_gpu_set_tm_external)"), -1;
-  if (g->state != WW_G_RUNNING)
-    return ww_gpu_put_err(err, n, "no grid is running"), -1;
+  if (external_off(g, err, n))
+    return -1;
   if (s >= c->num_sm || hw >= c->warps_per_sm)
     return ww_gpu_put_err(err, n, "watchdog: no warp %u on SM %u", hw, s), -1;
   ww_warp_t *w = &g->sm[s].warps[hw];
