@@ -4,7 +4,8 @@
 #   make run        the main job: kernels on the C model and on the RTL GPU, a race report, a stall plot
 #   make demo-lockstep  every block against its C model in lockstep, with its mutants
 #   make test       every check; ends with "N passed, N failed"
-#   make test-long  the same with 10x the random cycles and more seeds (LONG=1)
+#   make test-long  the same with 10x the random cycles and more seeds (LONG=1),
+#                   and synthesis of every block (make test lints them: Yosys reads them)
 #   make lint       Verilator -Wall, Icarus -g2005 and Yosys on every RTL file
 #   make synth      Yosys area per block -> table + build/reports/synth.json
 #   make bench      measured speeds -> table + build/reports/bench.json
@@ -132,8 +133,8 @@ $(BUILD)/tests.list: FORCE
 	   echo "waves/view-matches-fst|pass|scripts/check_wave_view.sh $(BUILD)/lockstep/bloom_filter/default/lockstep"; \
 	   $(foreach t,$(TESTS),echo '$(t)|pass|$(TEST_CMD.$(t))';) \
 	   echo "lint|pass,alone|$(MAKE) --no-print-directory lint"; \
-	   echo "synth|pass,alone|$(MAKE) --no-print-directory synth SYNTH_SKIP=gpu"; \
-	   echo "synth/no-stray-dsp|pass,alone|scripts/check_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_DSP)),$(m)))"; \
+	   $(if $(LONG),echo "synth|pass,alone|$(MAKE) --no-print-directory synth SYNTH_SKIP=gpu";) \
+	   $(if $(LONG),echo "synth/no-stray-dsp|pass,alone|scripts/check_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_DSP)),$(m)))";) \
 	} > $@
 
 # The wall time of the build and the checks is printed before the summary.

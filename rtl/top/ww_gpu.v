@@ -3,7 +3,9 @@
 // ww_gpu -- the Warpwatch GPU (docs/gpu_rtl.md "Top level"): NUM_SM SMs, the
 // thread-block distributor, the SM <-> partition crossbar (ww_xbar) and
 // NUM_PART L2 slices, each with its own DRAM port toward a memory model
-// outside (sw/sim/ww_dram.c in the Verilator harness). Each slice sits behind
+// outside (sw/sim/ww_dram.c in the Verilator harness), its requests through
+// a two-entry queue (ww_fifo) so that no logic inside waits on the model's
+// ready within a cycle. Each slice sits behind
 // a partition port (ww_part_port), the socket of the units on the partition
 // side: the partition's ScoRD detector (ww_scord_det, unit 0) and KILO TM
 // commit unit (ww_tm_commit_unit behind its memory adapter ww_tm_cu_mem,
@@ -11,10 +13,11 @@
 // serves every SM.
 //
 // Host control:
-//   start_i    one-cycle pulse while !busy_o (ignored while busy): latches
-//              entry_pc_i, grid_i (blocks, >= 1), block_i (threads per block,
-//              1 .. WARPS*LANES; the host checks) and kargs_i.
-//   busy_o     high from the cycle after start until done.
+//   start_i    one-cycle pulse while !busy_o (ignored while busy): the
+//              next cycle latches entry_pc_i, grid_i (blocks, >= 1), block_i
+//              (threads per block, 1 .. WARPS*LANES; the host checks) and
+//              kargs_i, which the host holds until then.
+//   busy_o     high from the second cycle after the pulse until done.
 //   done_o     one-cycle pulse (busy_o already low) once every block has
 //              finished and every L2 slice has written its dirty lines back:
 //              when the distributor reports the grid done, the top waits for
@@ -37,7 +40,8 @@
 //              tm_wd_*): {warp, the attempt aborts}, SM s at [s*W +: W].
 // tx_watchdog_i: KILO TM's watchdog, the warp instructions of one attempt
 // before a validation (0 = off; at most TX_WATCHDOG, which sizes the
-// counters); stable while a grid runs.
+// counters); latched at start. sched_mode_i, serial_wid_i take effect a
+// cycle after they change.
 //   tm_pkt_o   the commit unit of partition p accepts a KILO TM packet.
 //   tm_rd_*    a commit unit's event counters (`WW_TM_CNT_*), read by index.
 // After reset each slice clears its tags for L2_SETS cycles before it takes
@@ -189,9 +193,21 @@ module ww_gpu #(
   reg                 done_q;
   reg  [NUM_PART-1:0] fl_send_q;    // FLUSH not yet accepted by slice p
   reg  [NUM_PART-1:0] fl_wait_q;    // FLUSH accepted, ack not yet taken
+  wire [NUM_PART-1:0] dq_busy;      // slice p's DRAM queue holds or takes a request
   reg  [31:0]         entry_pc_q, grid_q, block_q, kargs_q;
 
-  wire start = start_i && (state_q == ST_IDLE);
+  // start_i registered: the launch begins the cycle after the pulse, so no
+  // logic inside depends on it within a cycle (a second pulse right after
+  // the first is ignored like one while busy)
+  reg  start_q;
+  wire start = start_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      start_q <= 1'b0;
+    end else begin
+      start_q <= start_i && (state_q == ST_IDLE) && !start_q;
+    end
+  end
   wire flushing = (state_q == ST_FLUSH);
 
   // warps per block: ceil(block_i / LANES), block_i in 1 .. WARPS*LANES
@@ -275,6 +291,12 @@ module ww_gpu #(
   );
   // ScoRD: launch settings, and fence acks of partition p to SM s at [s*NUM_PART + p]
   reg                       scord_en_q, scord_cached_q;
+  // the run's settings, registered so that no logic inside depends on a
+  // host input within a cycle: the watchdog limit latched at start, the
+  // scheduler mode one cycle after the host sets it
+  reg [31:0]                tx_watchdog_q;
+  reg [`WW_SCHED_W-1:0]     sched_mode_q;
+  reg [WID_W-1:0]           serial_wid_q;
   wire [NUM_SM*NUM_PART-1:0] scord_ack;
   wire [NUM_PART-1:0]       det_idle;
   wire gsi_en = (state_q != ST_IDLE) || done_q;
@@ -372,8 +394,8 @@ module ww_gpu #(
       .gsi_en_i        (gsi_en),
       .gsi_rd_idx_i    (gsi_rd_idx_i),
       .gsi_rd_data_o   (gsi_data[s*32 +: 32]),
-      .sched_mode_i    (sched_mode_i),
-      .serial_wid_i    (serial_wid_i),
+      .sched_mode_i    (sched_mode_q),
+      .serial_wid_i    (serial_wid_q),
       .tm_cid_req_o    (tm_cid_req[s]),
       .tm_cid_n_o      (tm_cid_n[s*TCNT_W +: TCNT_W]),
       .tm_cid_grant_i  (tm_cid_grant[s]),
@@ -384,7 +406,7 @@ module ww_gpu #(
       .tm_fin_cid_o    (tm_fin_cid_o[s*CID_W +: CID_W]),
       .tm_fin_pass_o   (tm_fin_pass_o[s]),
       .tm_fin_wd_o     (tm_fin_wd_o[s]),
-      .tx_watchdog_i   (tx_watchdog_i),
+      .tx_watchdog_i   (tx_watchdog_q),
       .tm_wd_valid_o   (tm_wd_valid_o[s]),
       .tm_wd_wid_o     (tm_wd_wid_o[s*WID_W +: WID_W]),
       .tm_wd_abort_o   (tm_wd_abort_o[s])
@@ -660,6 +682,10 @@ module ww_gpu #(
     wire [AOP_W-1:0]      req_amo_op;
     wire [WORD_W-1:0]     req_amo_word;
     wire [31:0]           req_amo_a, req_amo_b;
+    // the slice's DRAM requests into their queue: {we, line, data}
+    wire                  dq_in_valid, dq_in_ready;
+    wire [LINE_W+LB:0]    dq_in_data;
+    assign dq_busy[p] = dq_in_valid || dram_req_valid_o[p];
 
     ww_part_port #(
       .N_UNITS    (PP_UNITS),
@@ -759,13 +785,32 @@ module ww_gpu #(
       .rsp_src_o        (l2_rsp_src[p*SM_W +: SM_W]),
       .rsp_miss_o       (l2_rsp_miss[p]),
       .rsp_data_o       (l2_rsp_data[p*LB +: LB]),
-      .dram_req_valid_o (dram_req_valid_o[p]),
-      .dram_req_ready_i (dram_req_ready_i[p]),
-      .dram_req_we_o    (dram_req_we_o[p]),
-      .dram_req_line_o  (dram_req_line_o[p*LINE_W +: LINE_W]),
-      .dram_req_data_o  (dram_req_data_o[p*LB +: LB]),
+      .dram_req_valid_o (dq_in_valid),
+      .dram_req_ready_i (dq_in_ready),
+      .dram_req_we_o    (dq_in_data[LINE_W + LB]),
+      .dram_req_line_o  (dq_in_data[LB +: LINE_W]),
+      .dram_req_data_o  (dq_in_data[0 +: LB]),
       .dram_rsp_valid_i (dram_rsp_valid_i[p]),
       .dram_rsp_data_i  (dram_rsp_data_i[p*LB +: LB])
+    );
+
+    // The slice's DRAM requests leave through a two-entry queue: its ready
+    // is a register, so nothing in the GPU depends on dram_req_ready_i
+    // within a cycle (the memory model outside decides it; one cycle more
+    // to DRAM, the same throughput).
+    ww_fifo #(
+      .WIDTH (1 + LINE_W + LB),
+      .DEPTH (2)
+    ) u_dram_q (
+      .clk_i       (clk_i),
+      .rst_ni      (rst_ni),
+      .in_valid_i  (dq_in_valid),
+      .in_ready_o  (dq_in_ready),
+      .in_data_i   (dq_in_data),
+      .out_valid_o (dram_req_valid_o[p]),
+      .out_ready_i (dram_req_ready_i[p]),
+      .out_data_o  ({dram_req_we_o[p], dram_req_line_o[p*LINE_W +: LINE_W],
+                     dram_req_data_o[p*LB +: LB]})
     );
   end
   wire unused_rsp_op = ^{l2_rsp_op, dist_busy};
@@ -817,7 +862,9 @@ module ww_gpu #(
         default: begin  // ST_FLUSH
           fl_send_q <= fl_send_d;
           fl_wait_q <= fl_wait_d;
-          if (!(|{fl_send_d, fl_wait_d})) begin
+          // done once every slice has flushed and its last write-back has
+          // left the DRAM queue (the host then reads the DRAM model)
+          if (!(|{fl_send_d, fl_wait_d, dq_busy})) begin
             state_q <= ST_IDLE;
             done_q  <= 1'b1;
           end
@@ -834,6 +881,20 @@ module ww_gpu #(
     end else if (start) begin
       scord_en_q     <= scord_en_i;
       scord_cached_q <= scord_cached_i;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      tx_watchdog_q <= 32'd0;
+      sched_mode_q  <= {`WW_SCHED_W{1'b0}};
+      serial_wid_q  <= {WID_W{1'b0}};
+    end else begin
+      if (start) begin
+        tx_watchdog_q <= tx_watchdog_i;
+      end
+      sched_mode_q <= sched_mode_i;
+      serial_wid_q <= serial_wid_i;
     end
   end
 

@@ -109,10 +109,19 @@ struct ww_dev {
   uint64_t last_progress;         /* cycle/step of the last progress; UINT64_MAX: none yet */
   uint64_t now, retired;
   double t_start, t_print;
+  uint64_t epoch;                 /* progress events in the launch */
   struct ww_warp_watch {
     uint32_t pc, block;
     uint64_t retired;
     int live;
+    /* spin detection (ww_watch.c): the warp's registers as its retire
+     * records wrote them, a hash of them, and Brent's cycle search over
+     * its (pc, mask, registers) states since the last progress */
+    uint32_t regs[WW_LANES][32];
+    uint64_t regs_hash;
+    uint64_t epoch;               /* dev->epoch the search started in */
+    uint64_t saved, power, lam;   /* Brent: saved state, its power, steps since */
+    int spinning;                 /* a state repeated in this epoch */
   } warps[WW_NUM_SM][WW_WARPS_PER_SM];
 };
 

@@ -54,7 +54,8 @@ typedef struct {
   int         scord;        /* ScoRD race detection: WW_SCORD_OFF (default), _CACHED, _FULL */
   uint64_t    hang_limit;   /* watchdog: stop when no warp stored, did an atomic, passed a
                                barrier or exited for this many cycles (verilator) or
-                               scheduler steps (cmodel); 0 = WW_DEFAULT_HANG_LIMIT,
+                               scheduler steps (cmodel), sooner for a spin (ww_watch.c);
+                               0 = WW_DEFAULT_HANG_LIMIT,
                                UINT64_MAX = never */
   int         progress;     /* 1: a progress line on stderr every second of a run
                                longer than two seconds */

@@ -4,9 +4,19 @@
  * every backend. It sees every retired warp instruction (the device's retire
  * hook) and is polled by the backend's run loop every few thousand cycles
  * (verilator) or scheduler steps (cmodel):
- *   - progress: a store, an atomic (any space), a barrier or an exit. No
- *     progress for hang_limit cycles stops the run as a hang: an endless
- *     loop, or a wait (a spin on a flag, a lock) that never ends;
+ *   - progress: a store, an atomic (any space), a barrier, an exit or a
+ *     transaction's commit. No progress for hang_limit cycles stops the run
+ *     as a hang: an endless loop, or a wait (a spin on a flag, a lock) that
+ *     never ends;
+ *   - a spin is named sooner: once there has been no progress for
+ *     WW_SPIN_WINDOW cycles, and every live warp that retired anything since
+ *     has come back to a state (pc, mask, every lane's registers) it was in
+ *     since then, nothing can change any more. Memory is as it was (nothing
+ *     was written), so each warp goes round its loop forever. The warps'
+ *     registers are shadowed from the retire records' rd values; Brent's
+ *     cycle search finds a repeated state in at most about twice the loop's
+ *     length. A loop that counts (a compute loop, a read of the cycle CSR)
+ *     never repeats a state and is left to hang_limit;
  *   - ww_dev_interrupt() (a SIGINT handler) stops it at the next poll;
  *   - with progress on, a line on stderr every second once the run has
  *     taken two seconds: cycles, instructions, rate.
@@ -29,14 +39,71 @@ static double wall(void)
   return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* No progress for this many cycles/steps before a spin may be named: stores
+ * still in flight and the commit units' writes of committed transactions
+ * land well before it, so memory no longer changes. */
+#define WW_SPIN_WINDOW 32768u
+
 void ww_watch_launch(ww_dev_t *dev)
 {
   memset(dev->warps, 0, sizeof dev->warps);
   dev->interrupt = 0;
   dev->stop = WW_STOP_NONE;
   dev->last_progress = UINT64_MAX;
-  dev->now = dev->retired = 0;
+  dev->now = dev->retired = dev->epoch = 0;
   dev->t_start = dev->t_print = wall();
+}
+
+/* splitmix64's finaliser: a 64-bit mix of one word */
+static uint64_t mix(uint64_t x)
+{
+  x += 0x9e3779b97f4a7c15ull;
+  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+  return x ^ (x >> 31);
+}
+
+static uint64_t reg_term(unsigned lane, unsigned reg, uint32_t v)
+{
+  return mix((uint64_t)lane << 40 | (uint64_t)reg << 32 | v);
+}
+
+/* Brent's search: the warp is about to execute r->pc under r->mask with its
+ * registers as they are (before r's write). */
+static void spin_step(ww_dev_t *dev, struct ww_warp_watch *w, const ww_retire_t *r)
+{
+  uint64_t state = w->regs_hash ^ mix((uint64_t)r->mask << 32 | r->pc);
+  if (w->epoch != dev->epoch) {   /* progress since the search began: start over */
+    w->epoch = dev->epoch;
+    w->spinning = 0;
+    w->saved = state;
+    w->power = 1;
+    w->lam = 0;
+    return;
+  }
+  if (w->spinning)
+    return;
+  w->lam++;
+  if (state == w->saved) {
+    w->spinning = 1;
+  } else if (w->lam == w->power) {
+    w->saved = state;
+    w->power <<= 1;
+    w->lam = 0;
+  }
+}
+
+static void shadow_write(struct ww_warp_watch *w, const ww_retire_t *r)
+{
+  if (r->rd == 0 || r->rd >= 32)
+    return;
+  for (unsigned l = 0; l < WW_LANES; l++) {
+    if (!(r->mask >> l & 1))
+      continue;
+    uint32_t *x = &w->regs[l][r->rd];
+    w->regs_hash ^= reg_term(l, r->rd, *x) ^ reg_term(l, r->rd, r->rd_val[l]);
+    *x = r->rd_val[l];
+  }
 }
 
 static int is_write(unsigned mem)
@@ -50,15 +117,44 @@ void ww_watch_retire(ww_dev_t *dev, const ww_retire_t *r)
   ww_insn_t d;
   ww_decode(r->insn, &d);
   dev->retired++;
+  if (is_write(r->mem) || d.op == WW_OP_EXIT || d.op == WW_OP_BAR || d.op == WW_OP_TX_COMMIT) {
+    dev->last_progress = r->step;
+    dev->epoch++;
+  }
   if (r->sm < WW_NUM_SM && r->warp < WW_WARPS_PER_SM) {
     struct ww_warp_watch *w = &dev->warps[r->sm][r->warp];
+    if (w->retired == 0 || w->block != r->block) {   /* a new block in the slot */
+      memset(w->regs, 0, sizeof w->regs);
+      w->regs_hash = 0;
+      w->epoch = UINT64_MAX;   /* spin_step starts a search */
+      for (unsigned l = 0; l < WW_LANES; l++)
+        for (unsigned g = 0; g < 32; g++)
+          w->regs_hash ^= reg_term(l, g, 0);
+    }
     w->pc = r->pc;
     w->block = r->block;
     w->retired++;
     w->live = d.op != WW_OP_EXIT;
+    spin_step(dev, w, r);
+    shadow_write(w, r);
   }
-  if (is_write(r->mem) || d.op == WW_OP_EXIT || d.op == WW_OP_BAR)
-    dev->last_progress = r->step;
+}
+
+/* Every live warp that retired since the last progress is spinning, and at
+ * least one did. */
+static int all_spinning(const ww_dev_t *dev)
+{
+  int any = 0;
+  for (unsigned s = 0; s < WW_NUM_SM; s++)
+    for (unsigned k = 0; k < WW_WARPS_PER_SM; k++) {
+      const struct ww_warp_watch *w = &dev->warps[s][k];
+      if (!w->retired || !w->live || w->epoch != dev->epoch)
+        continue;   /* silent since the last progress */
+      if (!w->spinning)
+        return 0;
+      any = 1;
+    }
+  return any;
 }
 
 int ww_watch_poll(void *ctx, uint64_t now, char *detail, size_t n)
@@ -77,6 +173,14 @@ int ww_watch_poll(void *ctx, uint64_t now, char *detail, size_t n)
     dev->stop = WW_STOP_HANG;
     snprintf(detail, n, "hang: no store, atomic, barrier or exit for %" PRIu64 " %s (an "
              "endless loop or wait? --hang-limit N)", now - dev->last_progress, unit);
+    return 1;
+  }
+  if (dev->hang_limit != UINT64_MAX && now - dev->last_progress > WW_SPIN_WINDOW &&
+      all_spinning(dev)) {
+    dev->stop = WW_STOP_HANG;
+    snprintf(detail, n, "hang: no store, atomic, barrier or exit for %" PRIu64 " %s, and "
+             "every live warp is back in a state it was in since: an endless loop or wait "
+             "(--hang-limit 0 turns the watchdog off)", now - dev->last_progress, unit);
     return 1;
   }
   if (dev->progress) {

@@ -5,9 +5,11 @@
  * spelled out (division by zero, INT_MIN / -1, shift amounts taken mod 32,
  * the high halves of 64-bit products, sign and zero extension).
  *
- * Directed operands run in every thread of the launch (task k of thread g
- * uses vector (k / threads + g) % ndirected), so every value meets every
- * lane, the partial last warp included; random operands follow.
+ * Directed operand pairs run in every lane of the launch, the partial last
+ * warp included: the threads of one lane share the pairs between them (the
+ * c-th of the lane's n threads takes pairs c, c + n, c + 2n, ...), so the
+ * launch is as long as the lane with the fewest threads needs; random
+ * operands follow.
  */
 #include "sw_test.h"
 
@@ -200,18 +202,36 @@ static void test_isa_alu(swt_t *t)
   if (!k)
     return;
 
-  /* 1. every directed pair, in every thread of 2 blocks with a partial warp */
+  /* 1. every directed pair, in every lane of 2 blocks with a partial warp */
   {
     uint32_t grid = 2, block = SWT_PART_BLOCK, threads = grid * block;
-    uint32_t nvec = NDIRECTED * NDIRECTED, ntasks = threads * nvec;
+    uint32_t nvec = NDIRECTED * NDIRECTED;
+    uint32_t copies[WW_LANES] = { 0 }, *copy = xcalloc(threads), rounds = 0;
+    for (uint32_t g = 0; g < threads; g++)    /* thread g: lane (g % block) % WW_LANES */
+      copy[g] = copies[g % block % WW_LANES]++;
+    for (uint32_t l = 0; l < WW_LANES; l++)
+      if (copies[l] && (nvec + copies[l] - 1) / copies[l] > rounds)
+        rounds = (nvec + copies[l] - 1) / copies[l];
+    uint32_t ntasks = threads * rounds;       /* task k runs on thread k % threads */
     uint32_t *ops = xcalloc(2 * nvec), *tv = xcalloc(ntasks);
     for (uint32_t i = 0; i < NDIRECTED; i++)
       for (uint32_t j = 0; j < NDIRECTED; j++) {
         ops[2 * (i * NDIRECTED + j)] = directed[i];
         ops[2 * (i * NDIRECTED + j) + 1] = directed[j];
       }
+    for (uint32_t task = 0; task < ntasks; task++) {
+      uint32_t g = task % threads, n = copies[g % block % WW_LANES];
+      tv[task] = (copy[g] + task / threads * n) % nvec;
+    }
+    free(copy);
+    /* the layout itself: every pair meets every lane */
+    uint32_t *met = xcalloc(nvec), lanes_all = (1u << WW_LANES) - 1, missing = 0;
     for (uint32_t task = 0; task < ntasks; task++)
-      tv[task] = (task / threads + task % threads) % nvec;
+      met[tv[task]] |= 1u << (task % threads % block % WW_LANES);
+    for (uint32_t v = 0; v < nvec; v++)
+      missing += met[v] != lanes_all;
+    free(met);
+    swt_check(t, !missing, "directed layout: %u of %u pairs miss a lane", missing, nvec);
     alu_run(t, k, "directed (0, 1, -1, INT_MIN, INT_MAX, 31/32/33, ...) in every lane", ops,
             nvec, tv, ntasks, grid, block);
     free(ops), free(tv);

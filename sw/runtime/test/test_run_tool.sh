@@ -4,8 +4,12 @@
 # test_run_tool.sh -- `warpwatch run` as a tool around the user's kernel, on
 # both backends (issue 12):
 #   - the watchdog: an endless wait (endless.c) is stopped within 10 s of
-#     wall time on each backend, and the report names the spin's file:line
-#     and every live warp; --hang-limit 0 leaves it to the total limit;
+#     wall time on each backend, as a spin (every warp back in an earlier
+#     state), and the report names the spin's file:line and every live warp;
+#     warps that spin while another computes without storing are no hang
+#     (spin_then_go.c); a loop whose state never repeats (count_forever.c)
+#     is stopped by the hang limit; --hang-limit 0 leaves it to the total
+#     limit;
 #     Ctrl-C stops a run with a partial report and exit status 130;
 #   - RTL timing seeds: --seed N reproduces a run bit for bit (cycles, the
 #     trace) and another N changes the timing;
@@ -46,9 +50,11 @@ within() {
 
 # ---- the watchdog -----------------------------------------------------------------
 spin_line=$(grep -n 'SPIN HERE' "$SRC/endless.c" | cut -d: -f1)
+lanes=$(grep -m1 'define WW_LANES ' cmodel/include/ww_config.h | awk '{print $3}')
 for b in cmodel verilator; do
   within 10 run 3 run "$K/endless.elf" --grid 4 --block 32 --arg buf:16 --backend $b
   has stderr "hang: no store, atomic, barrier or exit for"
+  has stderr "and every live warp is back in a state it was in since"
   has stderr "[endless.c:$spin_line]"
   has stderr "warps when it stopped (8 live"
   n=$(grep -c "^  SM [0-9] warp [0-9] (block [0-9]): pc .*\[endless.c:$spin_line\]" "$OUT/stderr")
@@ -61,6 +67,20 @@ all(w['live'] and w['srcline'] == 'endless.c:$spin_line' for w in j['warps'])"
   run 3 run "$K/endless.elf" --grid 1 --block 8 --arg buf:16 --backend $b --hang-limit 0 \
     --max-steps 600000 --json
   json_ok "j['stop'] == 'limit' and j['trap']['srcline'] == 'endless.c:$spin_line'"
+  # spinning warps wait for one that computes (no stores) past the spin
+  # window: not a hang
+  run 0 run "$K/spin_then_go.elf" --grid 1 --block $((2 * lanes)) --arg buf:16 --arg 6000 \
+    --backend $b --json
+  json_ok "j['status'] == 'ok'"
+  # an endless counting loop never repeats a state: the hang limit stops it
+  count_line=$(grep -n 'COUNT HERE' "$SRC/count_forever.c" | cut -d: -f1)
+  run 3 run "$K/count_forever.elf" --grid 1 --block 16 --arg buf:16 --backend $b \
+    --hang-limit 50000
+  has stderr "hang: no store, atomic, barrier or exit for"
+  has stderr "[count_forever.c:$count_line]"
+  if grep -q 'every live warp is back' "$OUT/stderr"; then
+    bad "$b: count_forever.c named as a spin, though its counter never repeats"
+  else ok; fi
   # a long but busy kernel is not a hang: the watchdog resets at every store
   run 0 run "$K/spin_store.elf" --grid 2 --block 16 --arg buf:256 --arg 20000 --backend $b \
     --hang-limit 2000 --json
