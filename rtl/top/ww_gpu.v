@@ -17,7 +17,7 @@
 //              next cycle latches entry_pc_i, grid_i (blocks, >= 1), block_i
 //              (threads per block, 1 .. WARPS*LANES; the host checks) and
 //              kargs_i, which the host holds until then.
-//   busy_o     high from the second cycle after the pulse until done.
+//   busy_o     high from the cycle after start until done.
 //   done_o     one-cycle pulse (busy_o already low) once every block has
 //              finished and every L2 slice has written its dirty lines back:
 //              when the distributor reports the grid done, the top waits for
@@ -196,16 +196,17 @@ module ww_gpu #(
   wire [NUM_PART-1:0] dq_busy;      // slice p's DRAM queue holds or takes a request
   reg  [31:0]         entry_pc_q, grid_q, block_q, kargs_q;
 
-  // start_i registered: the launch begins the cycle after the pulse, so no
-  // logic inside depends on it within a cycle (a second pulse right after
-  // the first is ignored like one while busy)
+  // start_i registered: the launch begins the cycle after the pulse (busy_o
+  // already), so no logic inside depends on it within a cycle (a second
+  // pulse right after the first is ignored like one while busy)
   reg  start_q;
-  wire start = start_q;
+  wire start_take = start_i && (state_q == ST_IDLE) && !start_q;   // the pulse, taken
+  wire start      = start_q;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
       start_q <= 1'b0;
     end else begin
-      start_q <= start_i && (state_q == ST_IDLE) && !start_q;
+      start_q <= start_take;
     end
   end
   wire flushing = (state_q == ST_FLUSH);
@@ -299,7 +300,10 @@ module ww_gpu #(
   reg [WID_W-1:0]           serial_wid_q;
   wire [NUM_SM*NUM_PART-1:0] scord_ack;
   wire [NUM_PART-1:0]       det_idle;
-  wire gsi_en = (state_q != ST_IDLE) || done_q;
+  wire gsi_en = (state_q != ST_IDLE) || start_q || done_q;
+  // the GSI counters clear in the pulse's cycle (a flop input only), so the
+  // start's cycle is counted like every cycle with busy_o
+  wire gsi_clear = start_take;
   reg  [31:0] gsi_rd_c;
   integer gi;
   always @* begin
@@ -390,7 +394,7 @@ module ww_gpu #(
       .stall_o         (stall_o[s*WARPS*CLS_W +: WARPS*CLS_W]),
       .scord_en_i      (scord_en_q),
       .scord_ack_i     (scord_ack[s*NUM_PART +: NUM_PART]),
-      .gsi_clear_i     (start),
+      .gsi_clear_i     (gsi_clear),
       .gsi_en_i        (gsi_en),
       .gsi_rd_idx_i    (gsi_rd_idx_i),
       .gsi_rd_data_o   (gsi_data[s*32 +: 32]),
@@ -907,7 +911,7 @@ module ww_gpu #(
     end
   end
 
-  assign busy_o         = (state_q != ST_IDLE);
+  assign busy_o         = (state_q != ST_IDLE) || start_q;
   assign done_o         = done_q;
   assign launch_valid_o = launch_valid;
   assign launch_sm_o    = launch_sm;

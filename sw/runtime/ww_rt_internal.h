@@ -115,13 +115,17 @@ struct ww_dev {
     uint64_t retired;
     int live;
     /* spin detection (ww_watch.c): the warp's registers as its retire
-     * records wrote them, a hash of them, and Brent's cycle search over
-     * its (pc, mask, registers) states since the last progress */
+     * records wrote them, a hash of them, Brent's cycle search over its
+     * (pc, mask, registers) states since the last progress, and its last
+     * WW_SPIN_RING states to check that a found cycle goes on */
     uint32_t regs[WW_LANES][32];
     uint64_t regs_hash;
     uint64_t epoch;               /* dev->epoch the search started in */
     uint64_t saved, power, lam;   /* Brent: saved state, its power, steps since */
-    int spinning;                 /* a state repeated in this epoch */
+    uint64_t ring[64];            /* the last states, ring[n % 64] the n-th */
+    uint64_t n;                   /* states seen since the search started */
+    unsigned period;              /* 0: no cycle; else the states repeat with it */
+    int tx;                       /* retired a ww.tx.begin in this block */
   } warps[WW_NUM_SM][WW_WARPS_PER_SM];
 };
 

@@ -10,13 +10,18 @@
  *     never ends;
  *   - a spin is named sooner: once there has been no progress for
  *     WW_SPIN_WINDOW cycles, and every live warp that retired anything since
- *     has come back to a state (pc, mask, every lane's registers) it was in
- *     since then, nothing can change any more. Memory is as it was (nothing
- *     was written), so each warp goes round its loop forever. The warps'
- *     registers are shadowed from the retire records' rd values; Brent's
- *     cycle search finds a repeated state in at most about twice the loop's
- *     length. A loop that counts (a compute loop, a read of the cycle CSR)
- *     never repeats a state and is left to hang_limit;
+ *     goes round a cycle of states (pc, mask, every lane's registers), each
+ *     state the one of `period` instructions before, nothing can change any
+ *     more. Memory is as it was (nothing was written), so each warp goes
+ *     round its loop forever. The warps' registers are shadowed from the
+ *     retire records' rd values; Brent's cycle search finds the period in
+ *     at most about twice the loop's length, and every later state is
+ *     checked against the one a period before (a warp that leaves its loop,
+ *     because a store from before the window landed, is no longer
+ *     spinning). A loop that counts (a compute loop, a read of the cycle
+ *     CSR) never repeats a state and is left to hang_limit, as are warps
+ *     that run transactions (KILO TM's watchdog aborts a doomed one without
+ *     a store, so a repeated state there can still end);
  *   - ww_dev_interrupt() (a SIGINT handler) stops it at the next poll;
  *   - with progress on, a line on stderr every second once the run has
  *     taken two seconds: cycles, instructions, rate.
@@ -68,29 +73,41 @@ static uint64_t reg_term(unsigned lane, unsigned reg, uint32_t v)
   return mix((uint64_t)lane << 40 | (uint64_t)reg << 32 | v);
 }
 
-/* Brent's search: the warp is about to execute r->pc under r->mask with its
- * registers as they are (before r's write). */
+#define WW_SPIN_RING 64u   /* the longest period checked (ring[] of ww_warp_watch) */
+
+static void spin_restart(struct ww_warp_watch *w, uint64_t state)
+{
+  w->period = 0;
+  w->saved = state;
+  w->power = 1;
+  w->lam = 0;
+}
+
+/* The warp is about to execute r->pc under r->mask with its registers as
+ * they are (before r's write): Brent's search for a period, then the check
+ * that the states keep repeating with it. (The pc and mask term has bit 63
+ * set, the register terms never do.) */
 static void spin_step(ww_dev_t *dev, struct ww_warp_watch *w, const ww_retire_t *r)
 {
-  uint64_t state = w->regs_hash ^ mix((uint64_t)r->mask << 32 | r->pc);
+  uint64_t state = w->regs_hash ^ mix(1ull << 63 | (uint64_t)r->mask << 32 | r->pc);
   if (w->epoch != dev->epoch) {   /* progress since the search began: start over */
     w->epoch = dev->epoch;
-    w->spinning = 0;
-    w->saved = state;
-    w->power = 1;
-    w->lam = 0;
-    return;
-  }
-  if (w->spinning)
-    return;
-  w->lam++;
-  if (state == w->saved) {
-    w->spinning = 1;
+    w->n = 0;
+    spin_restart(w, state);
+  } else if (w->period) {
+    if (w->ring[(w->n - w->period) % WW_SPIN_RING] != state)
+      spin_restart(w, state);     /* it left the loop */
+  } else if (++w->lam, state == w->saved) {
+    if (w->lam <= WW_SPIN_RING && w->lam <= w->n)
+      w->period = (unsigned)w->lam;
+    else
+      spin_restart(w, state);
   } else if (w->lam == w->power) {
     w->saved = state;
     w->power <<= 1;
     w->lam = 0;
   }
+  w->ring[w->n++ % WW_SPIN_RING] = state;
 }
 
 static void shadow_write(struct ww_warp_watch *w, const ww_retire_t *r)
@@ -126,6 +143,7 @@ void ww_watch_retire(ww_dev_t *dev, const ww_retire_t *r)
     if (w->retired == 0 || w->block != r->block) {   /* a new block in the slot */
       memset(w->regs, 0, sizeof w->regs);
       w->regs_hash = 0;
+      w->tx = 0;
       w->epoch = UINT64_MAX;   /* spin_step starts a search */
       for (unsigned l = 0; l < WW_LANES; l++)
         for (unsigned g = 0; g < 32; g++)
@@ -135,13 +153,14 @@ void ww_watch_retire(ww_dev_t *dev, const ww_retire_t *r)
     w->block = r->block;
     w->retired++;
     w->live = d.op != WW_OP_EXIT;
+    w->tx |= d.op == WW_OP_TX_BEGIN;
     spin_step(dev, w, r);
     shadow_write(w, r);
   }
 }
 
-/* Every live warp that retired since the last progress is spinning, and at
- * least one did. */
+/* Every live warp that retired since the last progress is spinning (and
+ * ran no transaction), and at least one did. */
 static int all_spinning(const ww_dev_t *dev)
 {
   int any = 0;
@@ -150,7 +169,7 @@ static int all_spinning(const ww_dev_t *dev)
       const struct ww_warp_watch *w = &dev->warps[s][k];
       if (!w->retired || !w->live || w->epoch != dev->epoch)
         continue;   /* silent since the last progress */
-      if (!w->spinning)
+      if (!w->period || w->tx)
         return 0;
       any = 1;
     }
@@ -179,7 +198,7 @@ int ww_watch_poll(void *ctx, uint64_t now, char *detail, size_t n)
       all_spinning(dev)) {
     dev->stop = WW_STOP_HANG;
     snprintf(detail, n, "hang: no store, atomic, barrier or exit for %" PRIu64 " %s, and "
-             "every live warp is back in a state it was in since: an endless loop or wait "
+             "every live warp repeats a cycle of states (pc, registers): an endless loop or wait "
              "(--hang-limit 0 turns the watchdog off)", now - dev->last_progress, unit);
     return 1;
   }

@@ -225,7 +225,7 @@ static void test_isa_alu(swt_t *t)
     }
     free(copy);
     /* the layout itself: every pair meets every lane */
-    uint32_t *met = xcalloc(nvec), lanes_all = (1u << WW_LANES) - 1, missing = 0;
+    uint32_t *met = xcalloc(nvec), lanes_all = WW_LANES >= 32 ? ~0u : (1u << WW_LANES) - 1, missing = 0;
     for (uint32_t task = 0; task < ntasks; task++)
       met[tv[task]] |= 1u << (task % threads % block % WW_LANES);
     for (uint32_t v = 0; v < nvec; v++)
