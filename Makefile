@@ -133,8 +133,8 @@ $(BUILD)/tests.list: FORCE
 	   echo "waves/view-matches-fst|pass|scripts/check_wave_view.sh $(BUILD)/lockstep/bloom_filter/default/lockstep"; \
 	   $(foreach t,$(TESTS),echo '$(t)|pass|$(TEST_CMD.$(t))';) \
 	   echo "lint|pass,alone|$(MAKE) --no-print-directory lint"; \
-	   $(if $(LONG),echo "synth|pass,alone|$(MAKE) --no-print-directory synth SYNTH_SKIP=gpu";) \
-	   $(if $(LONG),echo "synth/no-stray-dsp|pass,alone|scripts/check_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_DSP)),$(m)))";) \
+	   $(if $(LONG),echo "synth|pass$(comma)alone|$(MAKE) --no-print-directory synth SYNTH_SKIP=gpu";) \
+	   $(if $(LONG),echo "synth/no-stray-dsp|pass$(comma)alone|scripts/check_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_DSP)),$(m)))";) \
 	} > $@
 
 # The wall time of the build and the checks is printed before the summary.
