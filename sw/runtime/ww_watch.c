@@ -68,9 +68,11 @@ static uint64_t mix(uint64_t x)
   return x ^ (x >> 31);
 }
 
+/* a register's part of the hash; 0 for a zero register, so the hash of a
+ * cleared register file is 0 */
 static uint64_t reg_term(unsigned lane, unsigned reg, uint32_t v)
 {
-  return mix((uint64_t)lane << 40 | (uint64_t)reg << 32 | v);
+  return v ? mix((uint64_t)lane << 40 | (uint64_t)reg << 32 | v) : 0;
 }
 
 #define WW_SPIN_RING 64u   /* the longest period checked (ring[] of ww_warp_watch) */
@@ -145,9 +147,6 @@ void ww_watch_retire(ww_dev_t *dev, const ww_retire_t *r)
       w->regs_hash = 0;
       w->tx = 0;
       w->epoch = UINT64_MAX;   /* spin_step starts a search */
-      for (unsigned l = 0; l < WW_LANES; l++)
-        for (unsigned g = 0; g < 32; g++)
-          w->regs_hash ^= reg_term(l, g, 0);
     }
     w->pc = r->pc;
     w->block = r->block;
