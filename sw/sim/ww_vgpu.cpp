@@ -17,7 +17,9 @@
 #include <type_traits>
 
 #include <verilated.h>
+#if VM_TRACE
 #include <verilated_fst_c.h>
+#endif
 #if VM_COVERAGE
 #include <unistd.h>
 #include <verilated_cov.h>
@@ -139,7 +141,11 @@ template <typename T> void set_line(T &p, unsigned part, const uint32_t *w)
 struct ww_vgpu {
   VerilatedContext  ctx;
   Vww_gpu          *top = nullptr;
+#if VM_TRACE
   VerilatedFstC    *fst = nullptr;
+#else
+  void             *fst = nullptr;  // a quick build (sim.mk VGPU_QUICK) has no wave
+#endif
   ww_dram_t        *dram = nullptr;
   ww_vgpu_info_t    info;
   uint64_t          total = 0;        // clock cycles since new
@@ -187,6 +193,16 @@ void fill_dram_inputs(ww_vgpu *v, ww_dram_out_t *dout)
   }
 }
 
+void dump_wave(ww_vgpu *v)
+{
+#if VM_TRACE
+  if (v->fst)
+    v->fst->dump(v->ctx.time());
+#else
+  (void)v;
+#endif
+}
+
 void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev)
 {
   Vww_gpu *t = v->top;
@@ -208,8 +224,7 @@ void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev)
   t->serial_wid_i = static_cast<uint8_t>(v->serial_wid);
   fill_dram_inputs(v, dout);
   t->eval();
-  if (v->fst)
-    v->fst->dump(v->ctx.time());
+  dump_wave(v);
   v->ctx.timeInc(v->half);
 
   if (ev)
@@ -227,8 +242,7 @@ void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev)
 
   t->clk_i = 1;
   t->eval();
-  if (v->fst)
-    v->fst->dump(v->ctx.time());
+  dump_wave(v);
   v->ctx.timeInc(v->half);
   v->total++;
 }
@@ -433,6 +447,14 @@ extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t 
     ww_vgpu_free(v);
     return nullptr;
   }
+#if !VM_TRACE
+  if (o.wave) {
+    put_err(err, err_len, "this GPU library was built without waves (a quick mutant build, "
+                          "sw/sim/sim.mk VGPU_QUICK): no --wave");
+    ww_vgpu_free(v);
+    return nullptr;
+  }
+#else
   if (o.wave) {
     v->fst = new VerilatedFstC;
     v->top->trace(v->fst, 99);
@@ -453,6 +475,7 @@ extern "C" ww_vgpu_t *ww_vgpu_new(const ww_vgpu_opts_t *opts, char *err, size_t 
       return nullptr;
     }
   }
+#endif
   ww_vgpu_reset(v);
   return v;
 }
@@ -461,6 +484,7 @@ extern "C" void ww_vgpu_free(ww_vgpu_t *v)
 {
   if (!v)
     return;
+#if VM_TRACE
   if (v->fst) {
     v->fst->close();
     delete v->fst;
@@ -473,6 +497,7 @@ extern "C" void ww_vgpu_free(ww_vgpu_t *v)
         std::fprintf(stderr, "ww_vgpu: cannot rewrite the wave view %s\n", v->gtkw_path.c_str());
     }
   }
+#endif
   v->top->final();
 #if VM_COVERAGE
   // a coverage build (tb/coverage/coverage.mk): this instance's counts go to

@@ -54,7 +54,7 @@ $(SWT_RTL): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) $(VGPU_BACKEND) \
 # $(1) mutant: the GPU library with WW_MUTANT_$(1) and the suite linked to it
 define COSIM_MUTANT
 $(VGPU_DIR)/mut_$(1)/libwwvgpu.a: $(gpu_RTL) $(VGPU_GLUE) | $(BUILD)/.deps-ok
-	$$(call VGPU_ARCHIVE,$(VGPU_DIR)/mut_$(1),$$@,$(gpu_RTL),WW_MUTANT_$(1))
+	$$(call VGPU_ARCHIVE,$(VGPU_DIR)/mut_$(1),$$@,$(gpu_RTL),WW_MUTANT_$(1),,quick)
 $(VGPU_DIR)/mut_$(1)/sw_tests_rtl: $(SW_TEST_SRC) $(VGPU_BACKEND) $(SW_RT_LIB) \
     $(SW_GPU_LIB) $(VGPU_DIR)/mut_$(1)/libwwvgpu.a
 	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) $(VGPU_BACKEND) $(SW_RT_LIB) \

@@ -32,7 +32,7 @@ $(VGPU_DIR)/memsys-$(1)/.defs: FORCE
 	@echo "$(2)" | cmp -s - $$@ || echo "$(2)" > $$@
 $(VGPU_DIR)/memsys-$(1)/libwwvgpu_memsys.a: $(VGPU_MEMSYS_RTL) $(VGPU_GLUE) \
     $(VGPU_DIR)/memsys-$(1)/.defs | $(BUILD)/.deps-ok
-	$$(call VGPU_ARCHIVE,$(VGPU_DIR)/memsys-$(1),$$@,$(VGPU_MEMSYS_RTL),$(2))
+	$$(call VGPU_ARCHIVE,$(VGPU_DIR)/memsys-$(1),$$@,$(VGPU_MEMSYS_RTL),$(2),,quick)
 $(VGPU_DIR)/memsys-$(1)/test_vgpu_memsys: tb/gpu/test_vgpu_memsys.c \
     $(VGPU_DIR)/memsys-$(1)/libwwvgpu_memsys.a
 	gcc $(VGPU_TEST_CFLAGS) $(addprefix -D,$(2)) $$< $(VGPU_DIR)/memsys-$(1)/libwwvgpu_memsys.a \

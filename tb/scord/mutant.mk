@@ -15,7 +15,7 @@ SCORD_MUT_ONLY.SCORD_BLKFENCE_AS_DEV := fence_blk_interblock_racy
 
 define SCORD_MUTANT
 $(BUILD)/scord/mut_$(1)/libwwvgpu.a: $(gpu_RTL) $(VGPU_GLUE) | $(BUILD)/.deps-ok
-	$$(call VGPU_ARCHIVE,$(BUILD)/scord/mut_$(1),$$@,$(gpu_RTL),WW_MUTANT_$(1))
+	$$(call VGPU_ARCHIVE,$(BUILD)/scord/mut_$(1),$$@,$(gpu_RTL),WW_MUTANT_$(1),,quick)
 $(BUILD)/scord/mut_$(1)/micro_tests_rtl: tb/scord/micro_tests.c tb/scord/scord_harness.c \
     tb/scord/scord_harness.h $(VGPU_BACKEND) $(SW_RT_LIB) $(SW_GPU_LIB) \
     $(BUILD)/scord/mut_$(1)/libwwvgpu.a

@@ -74,7 +74,7 @@ TM_COSIM_MUTANT_APP.TM_CU_NO_HAZARD          := ht-h
 TM_COSIM_MUTANT_APP.SIMT_TX_RETRY_DROPS_LANE := ht-h
 define TM_COSIM_MUTANT
 $(VGPU_DIR)/mut_$(1)/libwwvgpu.a: $(gpu_RTL) $(VGPU_GLUE) | $(BUILD)/.deps-ok
-	$$(call VGPU_ARCHIVE,$(VGPU_DIR)/mut_$(1),$$@,$(gpu_RTL),WW_MUTANT_$(1))
+	$$(call VGPU_ARCHIVE,$(VGPU_DIR)/mut_$(1),$$@,$(gpu_RTL),WW_MUTANT_$(1),,quick)
 $(VGPU_DIR)/mut_$(1)/tm_apps_rtl: tb/tm/tm_apps.c $(VGPU_BACKEND) $(SW_RT_LIB) $(SW_GPU_LIB) \
     $(VGPU_DIR)/mut_$(1)/libwwvgpu.a
 	gcc -std=c11 -O2 -g -Wall -Wextra -Werror -Isw/runtime $(VGPU_CFLAGS) $$< $(VGPU_BACKEND) \

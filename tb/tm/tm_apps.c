@@ -117,6 +117,47 @@ static void note(const char *fmt, ...)
   va_end(ap);
 }
 
+/* -v on the RTL: where the cycles went. Every SM's warp-slot cycles per GSI
+ * class with the memory-data and synchronization sub-classes (docs/gsi.md;
+ * sy_tx_commit is a warp in its ww.tx.commit), and the commit units'
+ * entry-cycles per stage (docs/tm.md sec. 4.1 "Counters"), each summed. */
+static void note_breakdown(ww_dev_t *dev)
+{
+  static ww_stalls_t st;
+  static ww_tm_counters_t tm;
+  uint64_t c[WW_STALL_COUNTERS] = { 0 }, t[WW_TM_COUNTERS] = { 0 }, cls = 0, stages = 0;
+  if (ww_dev_stalls(dev, &st) == 0) {
+    for (unsigned m = 0; m < st.n_sm && m < WW_NUM_SM; m++)
+      for (unsigned i = 0; i < WW_STALL_COUNTERS; i++)
+        c[i] += st.cnt[m][i];
+    for (unsigned i = WW_GSI_CNT_CLS_FIRST; i < WW_GSI_CNT_CLS_FIRST + WW_GSI_CNT_CLS_N; i++)
+      cls += c[i];
+    printf("    warp-slot cycles:");
+#define X(name, idx, text)                                                                  \
+  if ((idx) != WW_GSI_CNT_CYCLES && c[idx])                                                \
+    printf(" %s %.1f%%", text, cls ? 100.0 * (double)c[idx] / (double)cls : 0.0);
+    WW_GSI_CNT_LIST(X)
+#undef X
+    printf("\n");
+  }
+  if (ww_dev_tm_counters(dev, &tm) == 0) {
+    for (unsigned p = 0; p < tm.n_part && p < WW_NUM_PART; p++)
+      for (unsigned i = 0; i < WW_TM_COUNTERS; i++)
+        t[i] += tm.cnt[p][i];
+    for (unsigned i = WW_TM_CNT_STAGE_FIRST; i < WW_TM_CNT_STAGE_FIRST + WW_TM_CNT_STAGE_N; i++)
+      stages += t[i];
+    printf("    commit units:");
+#define X(name, idx, text)                                                                  \
+  if ((unsigned)(idx) - WW_TM_CNT_STAGE_FIRST < WW_TM_CNT_STAGE_N)                         \
+    printf(" %s %.1f%%", text, stages ? 100.0 * (double)t[idx] / (double)stages : 0.0);     \
+  else                                                                                     \
+    printf(" %s %llu", text, (unsigned long long)t[idx]);
+    WW_TM_CNT_LIST(X)
+#undef X
+    printf(" (entry-cycles %llu)\n", (unsigned long long)stages);
+  }
+}
+
 /* ==== one run ============================================================================ */
 typedef struct app app_t;
 
@@ -633,6 +674,8 @@ static int run_one(const opts_t *o, app_t *a, uint32_t mode, uint64_t seed)
     check(0, "%s: did not complete", tag);
     note("%s", r.err[0] ? r.err : r.res.message);
   }
+  if (verbose && rtl && r.completed && r.dev)
+    note_breakdown(r.dev);
   if (g_json) {
     fprintf(g_json, "%s\n    {\"app\": ", g_json_runs++ ? "," : "");
     json_str(g_json, a->name);
