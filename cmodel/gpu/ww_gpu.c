@@ -41,6 +41,9 @@ ww_gpu_cfg_t ww_gpu_default_cfg(void)
   c.tx_log_words = WW_TX_LOG_WORDS;
   c.tx_watchdog = WW_TX_WATCHDOG;
   c.tm_warps_per_sm = WW_TM_WARPS_PER_SM;
+  c.det = 0;
+  c.det_quantum = WW_DET_QUANTUM;
+  c.det_sb_lines = WW_DET_SB_LINES;
   c.seed = 0;
   c.max_steps = 0;
   return c;
@@ -111,6 +114,13 @@ static int check_cfg(const ww_gpu_cfg_t *c, char *err, size_t n)
                    c->shared_base, c->shmem_bytes), -1;
   if (c->tx_log_words > 65536)
     return ww_gpu_put_err(err, n, "tx_log_words %u: must be 0..65536", c->tx_log_words), -1;
+  if (c->det > 1)
+    return ww_gpu_put_err(err, n, "det %u: must be 0 (off) or 1 (GPUDet)", c->det), -1;
+  if (c->det && c->det_quantum < 1)
+    return ww_gpu_put_err(err, n, "det_quantum 0: a quantum must allow at least 1 warp instruction"), -1;
+  if (c->det && (c->det_sb_lines < c->lanes || c->det_sb_lines > 4096))
+    return ww_gpu_put_err(err, n, "det_sb_lines %u: must be %u (lanes: one store's lines) .. %u",
+                          c->det_sb_lines, c->lanes, 4096u), -1;
   if (c->local_bytes % 4)
     return ww_gpu_put_err(err, n, "local_bytes %u: must be a multiple of 4", c->local_bytes), -1;
   uint64_t local = local_bytes_all(c), logs = c->num_sm * tx_log_sm_bytes(c);
@@ -199,6 +209,7 @@ void ww_gpu_free(ww_gpu_t *g)
     free(sm->stamp);
     free(sm->data);
   }
+  ww_det_free(g);
   free(g->rob);
   free(g->pdc);
   free(g->gmem);
@@ -323,7 +334,7 @@ static void place_block(ww_gpu_t *g, unsigned s, uint32_t ctaid)
 static void dispatch(ww_gpu_t *g)
 {
   const ww_gpu_cfg_t *c = &g->cfg;
-  if (g->manual_place)
+  if (g->manual_place || g->det_hold)   /* GPUDet: only between quanta (sec. 4.2.2) */
     return;
   while (g->next_block < g->launch.grid) {
     unsigned s;
@@ -452,8 +463,18 @@ int ww_gpu_launch(ww_gpu_t *g, const ww_launch_t *l, char *err, size_t err_len)
     ww_l1_clear(g, s);
   }
   ww_tm_launch(g);
+  if (c->det && ww_det_launch(g, err, err_len))
+    return -1;
+  if (c->det && g->manual_place)
+    return ww_gpu_put_err(err, err_len, "deterministic mode places its own blocks: manual "
+                          "placement is on"), -1;
+  g->det_hold = 0;
   g->state = WW_G_RUNNING;
   dispatch(g);
+  if (c->det) {
+    ww_det_begin_quantum(g);
+    g->det_hold = 1;
+  }
   return 0;
 }
 
@@ -532,6 +553,24 @@ static inline int pick_warp(ww_gpu_t *g, ww_sm_t *sm)
   return (int)hw;
 }
 
+/* GPUDet: no warp can issue in this quantum's parallel mode. Commit mode,
+ * serial mode, work distribution, the next quantum (docs/det.md sec. 1). */
+static ww_run_t det_boundary(ww_gpu_t *g)
+{
+  g->st.det_quanta++;
+  ww_det_commit(g);
+  if (ww_det_serial(g))
+    return WW_RUN_TRAP;
+  g->det_hold = 0;
+  dispatch(g);
+  g->det_hold = 1;
+  if (!ww_det_begin_quantum(g)) {
+    global_deadlock_trap(g);
+    return WW_RUN_TRAP;
+  }
+  return WW_RUN_RUNNING;
+}
+
 static inline ww_run_t step_once(ww_gpu_t *g)
 {
   if (g->cfg.max_steps && g->st.steps >= g->cfg.max_steps) {
@@ -553,10 +592,17 @@ static inline ww_run_t step_once(ww_gpu_t *g)
   if (done) {
     retire_blocks(g);
     if (grid_done(g)) {
+      if (g->cfg.det) {   /* the last quantum's stores */
+        g->st.det_quanta++;
+        ww_det_commit(g);
+      }
       g->state = WW_G_DONE;
       return WW_RUN_DONE;
     }
-  } else if (!issued) {
+  }
+  if (!issued) {
+    if (g->cfg.det)
+      return det_boundary(g);
     global_deadlock_trap(g);
     return WW_RUN_TRAP;
   }
@@ -610,6 +656,11 @@ ww_run_t ww_gpu_step_warp(ww_gpu_t *g, unsigned s, unsigned hw)
     ww_gpu_set_trap(g, WW_TRAP_NOT_READY, s, hw, 0, 0, -1, 0,
                     "no hardware warp %u on SM %u (num_sm %u, warps_per_sm %u)",
                     hw, s, g->cfg.num_sm, g->cfg.warps_per_sm);
+    return WW_RUN_TRAP;
+  }
+  if (g->cfg.det) {
+    ww_gpu_set_trap(g, WW_TRAP_NOT_READY, s, hw, 0, 0, -1, 0,
+                    "deterministic mode (GPUDet) runs with its own scheduler only, not warp by warp");
     return WW_RUN_TRAP;
   }
   ww_sm_t *sm = &g->sm[s];

@@ -46,6 +46,11 @@ typedef struct {
   uint32_t tm_warps_per_sm; /* KILO TM concurrency limit (sec. 4.6): an outermost
                                ww.tx.begin waits while this many warps of its SM are
                                in a transaction; 0: unlimited */
+  unsigned det;             /* GPUDet (docs/det.md): 1 = deterministic execution in quanta
+                               (isolated parallel mode, commit by depth, serial atomics) */
+  uint32_t det_quantum;     /* warp instructions per quantum in parallel mode, >= 1 */
+  uint32_t det_sb_lines;    /* line entries of a warp's store buffer, >= lanes (one store
+                               takes one per line it writes); a full one ends the quantum */
   uint64_t seed;            /* 0: loose round robin; else random interleaving from seed */
   uint64_t max_steps;       /* scheduler steps before a step-limit trap; 0 = none */
 } ww_gpu_cfg_t;
@@ -263,6 +268,15 @@ typedef struct {
   uint32_t tx_warps_max;             /* most warps of one SM in a transaction at once */
   uint64_t blocks_done;
   uint64_t sm_warp_insns[16];
+  /* GPUDet (cfg.det): quanta run, and why each warp ended its parallel mode
+   * (sec. 4.2: instruction count, atomic, fence, barrier, exit; and a full
+   * store buffer), bytes of
+   * the store buffers committed, atomics run in serial mode */
+  uint64_t det_quanta;
+  uint64_t det_end_count, det_end_atomic, det_end_fence, det_end_barrier, det_end_exit;
+  uint64_t det_end_full;    /* the store buffer was full (det_sb_lines line entries) */
+  uint64_t det_commit_bytes;
+  uint64_t det_serial_atomics;
 } ww_gpu_stats_t;
 
 void ww_gpu_stats(const ww_gpu_t *gpu, ww_gpu_stats_t *stats);

@@ -186,6 +186,10 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
   uint32_t (*const X)[WW_MAX_LANES] = w->x;
   uint32_t npc = pc + 4;
   int mem = 0;           /* a memory instruction (it fills g->rec.mem*) */
+  if (g->cfg.det && g->det_phase == WW_DETP_PARALLEL && ww_op_class(d->op) == WW_CLS_ATOMIC) {
+    ww_det_stop_at_atomic(g, s, hw);   /* GPUDet: atomics run in serial mode (sec. 4.2) */
+    return 0;
+  }
   int deadlock = 0;      /* the exit left the rest of its block stuck at a barrier */
 
   switch (d->op) {
@@ -225,11 +229,13 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
       return -1;
     mem = 1;
     break;
-  case WW_OP_SB: case WW_OP_SH: case WW_OP_SW: case WW_OP_SW_STRONG:
-    if (ww_mem_store(g, s, hw, d, pc))
-      return -1;
+  case WW_OP_SB: case WW_OP_SH: case WW_OP_SW: case WW_OP_SW_STRONG: {
+    int r = ww_mem_store(g, s, hw, d, pc);
+    if (r)
+      return r < 0 ? -1 : 0;   /* GPUDet: buffer full, the quantum ends before it */
     mem = 1;
     break;
+  }
 
   case WW_OP_ADDI: ALU_I(a + b);
   case WW_OP_SLTI: ALU_I((int32_t)a < (int32_t)b);
@@ -335,7 +341,7 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
     if (++bs->waiting == bs->nwarps) {
       for (uint32_t m = bs->hw_mask; m; m &= m - 1)
         sm->warps[__builtin_ctz(m)].state = WW_W_READY;
-      sm->ready |= bs->hw_mask;
+      sm->ready |= bs->hw_mask & ~sm->det_stopped;   /* GPUDet: not past its quantum */
       bs->waiting = 0;
       g->st.barriers++;
     } else if (bs->exited && bs->waiting + bs->exited == bs->nwarps) {
@@ -362,6 +368,9 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
     break;
   }
   case WW_OP_TX_BEGIN: case WW_OP_TX_COMMIT:
+    if (g->cfg.det)
+      TRAP(WW_TRAP_TX_UNIMPL, "%s: transactions do not run in deterministic mode (GPUDet, --det)",
+           ww_op_mnemonic(d->op));
     if (!g->cfg.tx_log_words)
       TRAP(WW_TRAP_TX_UNIMPL, "%s: transactions are not implemented on this backend yet",
            ww_op_mnemonic(d->op));
@@ -385,6 +394,8 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
   }
 
   w->pc = npc;
+  if (g->cfg.det)
+    ww_det_retired(g, s, hw, d->op);
   unsigned n = (unsigned)__builtin_popcount(mask);
   g->st.warp_insns++;
   g->st.thread_insns += n;

@@ -77,7 +77,19 @@ typedef struct {
   /* the RTL's watchdog validation of this attempt (ww_gpu_tm_validate):
    * lanes validated, those that failed */
   uint32_t wd_done, wd_fail;
+  /* GPUDet (ww_gpu_det.c): instructions in this quantum's parallel mode, why
+   * it ended (WW_DET_*; 0 = still running), the store buffer */
+  uint32_t det_count;
+  uint8_t  det_end;
+  struct ww_det_buf *det_buf;
 } ww_warp_t;
+
+/* GPUDet: why a warp's parallel mode ended (sec. 4.2). ATOMIC: stopped before
+ * its atomic, which runs in serial mode (then SERIAL_DONE). */
+enum { WW_DET_RUN = 0, WW_DET_COUNT, WW_DET_ATOMIC, WW_DET_FENCE, WW_DET_EXIT,
+       WW_DET_FULL, WW_DET_SERIAL_DONE };
+/* GPUDet phase of the quantum (docs/det.md sec. 1) */
+enum { WW_DETP_PARALLEL = 0, WW_DETP_SERIAL };
 
 typedef struct {
   int      active;
@@ -96,6 +108,7 @@ typedef struct {
   unsigned    nblocks;             /* resident blocks */
   int         block_done;          /* a block finished during this step */
   unsigned    tx_warps;            /* warps in a transaction (KILO TM sec. 4.6) */
+  uint32_t    det_stopped;         /* GPUDet: slots whose parallel mode ended this quantum */
   uint32_t    tx_waiting;          /* slots in WW_W_TXWAIT */
   /* L1: l1_sets x l1_ways lines; index set * ways + way */
   uint32_t   *tag;                 /* line number (addr >> line_shift) */
@@ -142,6 +155,10 @@ struct ww_gpu {
   ww_retire_fn hook;
   void        *hook_ctx;
   ww_retire_t  rec;                /* scratch: addr/wdata/mem filled by memory ops */
+  /* GPUDet (cfg.det): the phase, the quantum's number */
+  int          det_phase;          /* WW_DETP_* */
+  int          det_hold;           /* no block placement until the next quantum */
+  uint32_t     det_qid;
   const ww_retire_t *follow;       /* co-simulation: load/atomic values come from here */
   uint32_t     follow_lanes;       /* ... for these lanes */
   int          follow_sync;        /* ww_gpu_step_warp_sync: device atomics' memory update */
@@ -176,7 +193,9 @@ static inline void ww_st32(uint8_t *p, uint32_t v)
 
 void ww_l1_clear(ww_gpu_t *g, unsigned sm);
 
-/* Memory instructions of one warp: 0, or -1 after recording a trap. */
+/* Memory instructions of one warp: 0, or -1 after recording a trap;
+ * ww_mem_store: 1 when it did not execute (GPUDet: the warp's store buffer
+ * is full, its parallel mode ends before the store). */
 int ww_mem_load(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
 int ww_mem_store(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
 int ww_mem_atomic(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
@@ -221,5 +240,40 @@ static inline int ww_tm_addr(const ww_gpu_t *g, uint32_t a)
 
 /* Launch: no commit IDs handed out, no outcomes buffered. */
 void ww_tm_launch(ww_gpu_t *g);
+
+/* ---- ww_gpu_det.c -------------------------------------------------------- */
+/* GPUDet (docs/det.md). In parallel mode a global store outside local memory
+ * goes into the warp's store buffer (ww_det_store) and a global load sees
+ * memory as the quantum found it with the warp's own buffered bytes over it
+ * (ww_det_load: the n bytes at a, raw, in b[0..n)). */
+static inline int ww_det_buffers(const ww_gpu_t *g, uint32_t a)
+{
+  return g->cfg.det && g->det_phase == WW_DETP_PARALLEL && a < g->local_base0;
+}
+void ww_det_store(ww_warp_t *w, uint32_t a, unsigned n, uint32_t v);
+void ww_det_load(const ww_warp_t *w, uint32_t a, unsigned n, uint8_t *b);
+/* Before a store of warp hw (lanes mask, addresses addr): 1 when its
+ * buffered lines fit the buffer (taken), else 0: the warp's parallel mode
+ * ends before the store (WW_DET_FULL). */
+int  ww_det_store_fits(ww_gpu_t *g, unsigned s, unsigned hw, const uint32_t *addr, uint32_t mask);
+/* After warp hw retired an instruction (op) in parallel mode: counts it and
+ * ends the warp's parallel mode on the quantum size or a fence; in serial
+ * mode, marks its atomic done. Exits and barriers end it by their state. */
+void ww_det_retired(ww_gpu_t *g, unsigned s, unsigned hw, unsigned op);
+/* Ends warp hw's parallel mode before its atomic. */
+void ww_det_stop_at_atomic(ww_gpu_t *g, unsigned s, unsigned hw);
+/* Commit mode: every warp's buffer into global memory, the lowest depth
+ * (latest quantum, then lowest global warp slot) winning each byte; empties
+ * the buffers; clears every L1. */
+void ww_det_commit(ww_gpu_t *g);
+/* Serial mode: the warps stopped at an atomic run it, SM by SM, warp slot by
+ * warp slot. 0, or -1 after a trap. */
+int  ww_det_serial(ww_gpu_t *g);
+/* A new quantum's parallel mode: counts and ends reset, every READY warp may
+ * issue. Returns how many warps may issue. */
+unsigned ww_det_begin_quantum(ww_gpu_t *g);
+/* Launch: phase parallel, quantum 0, buffers empty (allocated on first use). */
+int  ww_det_launch(ww_gpu_t *g, char *err, size_t err_len);
+void ww_det_free(ww_gpu_t *g);
 
 #endif /* WW_GPU_INT_H */

@@ -159,6 +159,12 @@ int ww_mem_load(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32_
       continue;
     }
     const uint8_t *p = a >= sbase ? shm + (a - sbase) : strong ? g->gmem + a : l1_access(g, sm, a);
+    uint8_t own[4];
+    if (ww_det_buffers(g, a)) {     /* GPUDet: the warp's own buffered bytes over memory */
+      memcpy(own, p, n);
+      ww_det_load(w, a, n, own);
+      p = own;
+    }
     if (g->follow && (g->follow_lanes >> l & 1))
       v = g->follow->rd_val[l];     /* co-simulation: the value the RTL read */
     else if (n == 4)
@@ -186,6 +192,8 @@ int ww_mem_store(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32
   const int tx = ww_tm_prepare(g, s, hw, d, pc, 1, n);   /* in a transaction */
   if (tx < 0)
     return -1;
+  if (g->cfg.det && !ww_det_store_fits(g, s, hw, g->rec.addr, w->mask))
+    return 1;                          /* GPUDet: its quantum ends before this store */
   const uint32_t sbase = g->cfg.shared_base;
   uint8_t *shm = sm->bslots[w->bslot].shmem;
   for (uint32_t m = w->mask; m; m &= m - 1) {
@@ -195,6 +203,10 @@ int ww_mem_store(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32
     g->rec.wdata[l] = n == 4 ? v : v & ((1u << (8 * n)) - 1);
     if (tx && a < sbase && ww_tm_addr(g, a)) {
       ww_tm_store(g, w, l, a, n, v);   /* logged; memory at commit */
+      continue;
+    }
+    if (ww_det_buffers(g, a)) {
+      ww_det_store(w, a, n, v);         /* GPUDet: memory at commit */
       continue;
     }
     if (a >= sbase) {

@@ -140,6 +140,12 @@
 `ifndef WW_TM_CU_READS
 `define WW_TM_CU_READS        8      // KILO TM commit unit: validation reads queued or in flight
 `endif
+`ifndef WW_DET_QUANTUM
+`define WW_DET_QUANTUM        200    // GPUDet: warp instructions a warp runs per quantum in parallel mode (sec. 4.2)
+`endif
+`ifndef WW_DET_SB_LINES
+`define WW_DET_SB_LINES       256    // GPUDet: line entries of a warp's store buffer; a full one ends its quantum (sec. 4.3)
+`endif
 `ifndef WW_L1_MSHRS
 `define WW_L1_MSHRS           4      // L1 miss status holding registers per SM (1..8)
 `endif

@@ -27,6 +27,9 @@ static void *cm_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
     cfg.tm_warps_per_sm = opts->tm_warps == UINT32_MAX ? 0 : opts->tm_warps;
   if (opts->tx_watchdog)
     cfg.tx_watchdog = opts->tx_watchdog == UINT32_MAX ? 0 : opts->tx_watchdog;
+  cfg.det = opts->det != 0;
+  if (opts->det_quantum)
+    cfg.det_quantum = opts->det_quantum;
   cm_t *c = calloc(1, sizeof *c);
   if (!c)
     return snprintf(err, err_len, "out of host memory"), NULL;

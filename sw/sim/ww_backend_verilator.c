@@ -235,6 +235,9 @@ static int find_gtkw_disasm(char *buf, size_t n)
 
 static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
 {
+  if (opts->det)
+    return snprintf(err, err_len, "deterministic mode (GPUDet) is not in the RTL yet: only the "
+                    "cmodel backend runs it (docs/det.md)"), NULL;
   vb_t *b = calloc(1, sizeof *b);
   if (!b)
     return snprintf(err, err_len, "out of host memory"), NULL;

@@ -4,14 +4,16 @@
  * through the host runtime and checks every result against a host C
  * reference.
  *
- *   sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list]
+ *   sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list] [--det]
  *
  * Each selected group runs once per interleaving seed: round robin (0) and
  * two random interleavings by default; --seed=N adds N, --seeds replaces
  * the list. Invoked through a symlink named after a group
  * (build/tests/sw/vecadd -> sw_tests), it runs that group only: the test
  * list (sw/sw.mk) cannot pass arguments. Prints one PASS/FAIL line per check
- * and ends with "N passed, N failed"; exits 1 on any failure.
+ * and ends with "N passed, N failed"; exits 1 on any failure. --det runs
+ * the golden model in GPUDet's deterministic mode (docs/det.md): every
+ * race-free kernel must still reach its host reference.
  */
 #include "sw_test.h"
 
@@ -182,10 +184,12 @@ static void usage(FILE *f)
 {
   fprintf(f, "usage: sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list]\n"
              "                [--backend=cmodel|verilator] [--cosim=sync|strict|follow|off] [--memcheck]\n"
+             "                [--det]\n"
              "  (or run through a symlink named after a group)\n"
              "  --backend=verilator runs the RTL co-simulated against the golden model\n"
              "  (sw_tests_rtl only; --cosim sync by default); the seeds then seed the\n"
-             "  RTL's DRAM timing (0: fixed).\n");
+             "  RTL's DRAM timing (0: fixed).\n"
+             "  --det runs GPUDet's deterministic mode (cmodel only, docs/det.md).\n");
 }
 
 static void list_groups(void)
@@ -221,6 +225,7 @@ int main(int argc, char **argv)
   const char *backend = "cmodel";
   int cosim = WW_COSIM_SYNC;
   int memcheck = 0;
+  int det = 0;
 
   /* Invoked as build/tests/sw/<group>? */
   const char *base = strrchr(argv[0], '/');
@@ -262,6 +267,8 @@ int main(int argc, char **argv)
       }
     } else if (!strcmp(a, "--memcheck")) {
       memcheck = 1;
+    } else if (!strcmp(a, "--det")) {
+      det = 1;
     } else if (!strncmp(a, "--elf-dir=", 10)) {
       elf_dir = a + 10;
     } else if (!strcmp(a, "--list")) {
@@ -290,9 +297,9 @@ int main(int argc, char **argv)
                                                    : &swt_suite_groups[g - swt_isa_ngroups];
       if (sel && grp != sel)
         continue;
-      swt_t t = { .seed = seeds[s], .group = grp->name, .elf_dir = elf_dir };
+      swt_t t = { .seed = seeds[s], .det = det, .group = grp->name, .elf_dir = elf_dir };
       ww_dev_opts_t opts = { .backend = backend, .seed = seeds[s], .max_steps = 0,
-                             .cosim = cosim, .memcheck = memcheck };
+                             .cosim = cosim, .memcheck = memcheck, .det = det };
       char err[256] = "";
       t.dev = ww_dev_open(&opts, err, sizeof err);
       if (!t.dev) {

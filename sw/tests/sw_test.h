@@ -31,6 +31,7 @@
 typedef struct {
   ww_dev_t    *dev;
   uint64_t     seed;        /* warp interleaving: 0 = round robin */
+  int          det;         /* GPUDet's deterministic mode (--det) */
   const char  *group;
   const char  *elf_dir;
   int          pass, fail;

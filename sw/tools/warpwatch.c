@@ -124,6 +124,13 @@ static const char run_usage[] =
   "                    a transaction's read logs are validated, a doomed attempt\n"
   "                    restarts (both backends; on verilator the RTL decides, at\n"
   "                    most its built TX_WATCHDOG). 0: off; default TX_WATCHDOG\n"
+  "  --det             cmodel: GPUDet deterministic execution (docs/det.md): warps run\n"
+  "                    in quanta, isolated (stores buffered per warp), commit by\n"
+  "                    depth, atomics in a serial mode; the final memory does not\n"
+  "                    depend on --seed. Prints quanta and why warps ended them; in\n"
+  "                    --json as \"det\"\n"
+  "  --quantum N       with --det: warp instructions per quantum (default %u,\n"
+  "                    DET_QUANTUM), 1..1000000\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
   "  --memcheck        check every global access of every lane against the\n"
   "                    allocations (buffers, the kernel image, stacks): out of\n"
@@ -154,7 +161,8 @@ static const char run_usage[] =
 
 static void print_run_usage(void)
 {
-  printf(run_usage, WW_WARPS_PER_SM * WW_LANES, WW_TM_WARPS_PER_SM, WW_WARPS_PER_SM);
+  printf(run_usage, WW_WARPS_PER_SM * WW_LANES, WW_TM_WARPS_PER_SM, WW_WARPS_PER_SM,
+         WW_DET_QUANTUM);
 }
 
 static const char disasm_usage[] =
@@ -433,6 +441,9 @@ typedef struct {
   int have_tm_warps;
   uint64_t tx_watchdog;          /* --tx-watchdog N */
   int have_tx_watchdog;
+  int det;                       /* --det */
+  uint64_t quantum;              /* --quantum N */
+  int have_quantum;
   int stalls;
   const char *stalls_plot;
   int scord;
@@ -455,7 +466,7 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
                                             "--max-steps", "--trace", "--print", "--cosim",
                                             "--wave", "--stalls-plot", "--hang-limit", "--save",
                                             "--error-exitcode", "--trace-json", "--tm-warps",
-                                            "--tx-watchdog" };
+                                            "--tx-watchdog", "--quantum" };
   char err[512];
   memset(o, 0, sizeof *o);
   o->backend = "cmodel";
@@ -472,6 +483,10 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     }
     if (strcmp(a, "--tm-stats") == 0) {
       o->tm_stats = 1;
+      continue;
+    }
+    if (strcmp(a, "--det") == 0) {
+      o->det = 1;
       continue;
     }
     if (strcmp(a, "--json") == 0) {
@@ -545,6 +560,13 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
                            "(unlimited) to %u (WARPS_PER_SM)", val, WW_WARPS_PER_SM);
       o->tm_warps = (uint64_t)v;
       o->have_tm_warps = 1;
+    } else if (strcmp(name, "--quantum") == 0) {
+      int64_t v;
+      if (parse_int(val, 1, 1000000, &v))
+        return usage_error("run ", "--quantum %s: expected a number of warp instructions from "
+                           "1 to 1000000", val);
+      o->quantum = (uint64_t)v;
+      o->have_quantum = 1;
     } else if (strcmp(name, "--tx-watchdog") == 0) {
       if (parse_u64(val, &o->tx_watchdog) || o->tx_watchdog >= UINT32_MAX)
         return usage_error("run ", "--tx-watchdog %s: expected a number of warp instructions "
@@ -629,6 +651,11 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
   if (o->have_cosim && !rtl)
     return usage_error("run ", "--cosim needs --backend verilator: it checks the RTL against "
                        "the golden model, and backend %s runs the golden model alone", o->backend);
+  if (o->det && strcmp(o->backend, "cmodel") != 0)
+    return usage_error("run ", "--det needs --backend cmodel: GPUDet is not in the RTL yet "
+                       "(docs/det.md)");
+  if (o->have_quantum && !o->det)
+    return usage_error("run ", "--quantum sets GPUDet's quantum: it needs --det");
   if (o->have_tm_warps && strcmp(o->backend, "cmodel") != 0)
     return usage_error("run ", "--tm-warps needs --backend cmodel: the golden model runs "
                        "transactions, the RTL does not yet");
@@ -738,6 +765,18 @@ static void print_stats_text(const ww_gpu_stats_t *s, const char *backend, doubl
     printf(" %" PRIu64, s->sm_warp_insns[i]);
   printf("\nstats: %s speed %.3f M warp insns/s (%.6f s host time)\n", backend,
          secs > 0 ? (double)s->warp_insns / secs / 1e6 : 0.0, secs);
+}
+
+/* GPUDet (docs/det.md): quanta and why warps ended their parallel mode. */
+static void print_det_text(const ww_gpu_stats_t *s, uint64_t quantum)
+{
+  printf("det: %" PRIu64 " quanta of up to %" PRIu64 " warp instructions; parallel mode ended "
+         "by count %" PRIu64 ", atomic %" PRIu64 ", fence %" PRIu64 ", barrier %" PRIu64
+         ", exit %" PRIu64 ", full store buffer %" PRIu64 "\n", s->det_quanta, quantum,
+         s->det_end_count, s->det_end_atomic, s->det_end_fence, s->det_end_barrier,
+         s->det_end_exit, s->det_end_full);
+  printf("det: %" PRIu64 " atomics in serial mode, %" PRIu64 " bytes committed from the store "
+         "buffers\n", s->det_serial_atomics, s->det_commit_bytes);
 }
 
 /* Transactions. On the RTL the commits and aborts are the co-simulated
@@ -1045,6 +1084,14 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
       fprintf(f, "%s%" PRIu64, i ? ", " : "", s->sm_warp_insns[i]);
     fprintf(f, "], \"host_seconds\": %.6f, \"warp_insns_per_second\": %.1f}", secs,
             secs > 0 ? (double)s->warp_insns / secs : 0.0);
+    if (o->det)
+      fprintf(f, ", \"det\": {\"quantum\": %" PRIu64 ", \"quanta\": %" PRIu64
+              ", \"ends\": {\"count\": %" PRIu64 ", \"atomic\": %" PRIu64 ", \"fence\": %" PRIu64
+              ", \"barrier\": %" PRIu64 ", \"exit\": %" PRIu64 ", \"buffer_full\": %" PRIu64
+              "}, \"serial_atomics\": %" PRIu64 ", \"commit_bytes\": %" PRIu64 "}",
+              o->have_quantum ? o->quantum : (uint64_t)WW_DET_QUANTUM, s->det_quanta,
+              s->det_end_count, s->det_end_atomic, s->det_end_fence, s->det_end_barrier,
+              s->det_end_exit, s->det_end_full, s->det_serial_atomics, s->det_commit_bytes);
     if (o->tm_stats && rtl) {   /* the RTL's outcomes (co-simulated); its counters */
       if (o->cosim != WW_COSIM_OFF)
         fprintf(f, ", \"tm\": {\"commits\": %" PRIu64 ", \"aborts\": %" PRIu64
@@ -1221,6 +1268,7 @@ static int do_run(run_opts_t *o)
                                       : o->tm_warps ? (uint32_t)o->tm_warps : UINT32_MAX,
                           .tx_watchdog = !o->have_tx_watchdog ? 0
                                          : o->tx_watchdog ? (uint32_t)o->tx_watchdog : UINT32_MAX,
+                          .det = o->det, .det_quantum = (uint32_t)o->quantum,
                           .wave_kernel = o->kernel };
   char err[512];
   const struct { const char *option, *path; } outs[] = {
@@ -1365,6 +1413,8 @@ static int do_run(run_opts_t *o)
       print_stats_text(&res.stats, o->backend, secs);
     if (o->tm_stats)
       print_tm_text(dev, &res.stats, o->backend, o->cosim);
+    if (o->det)
+      print_det_text(&res.stats, o->have_quantum ? o->quantum : WW_DET_QUANTUM);
     if (g_stalls)
       ww_stalls_print(stdout, g_stalls);
     if (g_races)
