@@ -58,7 +58,7 @@ DEPS_STAMP := $(BUILD)/.deps-ok
 
 LOCKSTEP_SRC := tb/lockstep/ww_lockstep.c tb/lockstep/ww_lockstep.h \
                 tb/lockstep/ww_lockstep_ports.h tb/lockstep/ww_lockstep_dut.cpp \
-                tb/lockstep/build.sh $(wildcard rtl/include/*.vh) $(CMODEL_HDR)
+                tb/lockstep/build.sh tb/lockstep/opt.mk $(wildcard rtl/include/*.vh) $(CMODEL_HDR)
 
 .PHONY: all deps gen run demo-lockstep test test-long lint synth bench bench-gsi bench-scord bench-tm waves clean lockstep ctests FORCE
 
@@ -87,7 +87,7 @@ gen: $(BUILD)/bin/ww_gen_config $(BUILD)/bin/ww_gen_isa
 # ---- lockstep binaries: per block a default build, parameter points, mutants
 # Verilator's runtime objects, compiled once and copied into every build
 VLRT := $(BUILD)/lockstep/.vlrt/verilated.o
-$(VLRT): tb/lockstep/build.sh | $(DEPS_STAMP)
+$(VLRT): tb/lockstep/build.sh tb/lockstep/opt.mk | $(DEPS_STAMP)
 	@tb/lockstep/build.sh --runtime $(@D)
 
 # $(1) block  $(2) variant  $(3) defines (space separated)

@@ -30,6 +30,7 @@ VGPU_VROOT    = $(shell verilator --getenv VERILATOR_ROOT)
 VGPU_OPT     := OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2
 VGPU_VFLAGS  := --cc --x-assign unique --x-initial unique \
                 --top-module ww_gpu -Irtl/include -DWW_GSI_TRACE
+# verilate, precompile verilated.h (sw/sim/verilated_pch.mk), compile
 # Verilator's runtime (VM_GLOBAL_FAST of the generated Vww_gpu_classes.mk)
 VGPU_RUNTIME := verilated.o verilated_fst_c.o verilated_threads.o
 # a quick build ($(6) = quick): no tracing, code compiled at -O1 (-O0 for
@@ -41,7 +42,7 @@ vgpu_rt    = $(call vgpu_q,$(1),$(filter-out verilated_fst_c.o,$(VGPU_RUNTIME)),
 VGPU_GLUE    := sw/sim/ww_vgpu.cpp sw/sim/ww_vgpu.h sw/sim/ww_dram.c sw/sim/ww_dram.h \
                 sw/sim/ww_wave_view.c sw/sim/ww_wave_view.h cmodel/include/ww_proto.h \
                 cmodel/gpu/ww_gpu.h cmodel/include/ww_config.h $(wildcard rtl/include/*.vh) \
-                sw/sim/sim.mk
+                sw/sim/sim.mk sw/sim/verilated_pch.mk
 VGPU_TEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -fsanitize=address,undefined \
                     -fno-sanitize-recover=all $(VGPU_CFLAGS)
 
@@ -53,9 +54,11 @@ vgpu_cov = $(if $(findstring --coverage,$(1)),$(2))
 define VGPU_ARCHIVE
 	@mkdir -p $(1) $(dir $(2))
 	@echo "verilator ww_gpu -> $(2)$(call vgpu_q,$(6), (quick: no waves$(comma) -O1))"
-	@verilator $(VGPU_VFLAGS) --build -j 2 -MAKEFLAGS "$(call vgpu_opt,$(6))" \
-	  $(call vgpu_q,$(6),,--trace-fst) $(5) $(addprefix -D,$(4)) --Mdir $(1)/obj_dir $(3) \
-	  > $(1)/verilator.log 2>&1 || { tail -40 $(1)/verilator.log >&2; exit 1; }
+	@verilator $(VGPU_VFLAGS) $(call vgpu_q,$(6),,--trace-fst) $(5) $(addprefix -D,$(4)) \
+	  --Mdir $(1)/obj_dir $(3) > $(1)/verilator.log 2>&1 || { tail -40 $(1)/verilator.log >&2; exit 1; }
+	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -C $(1)/obj_dir -f Vww_gpu.mk \
+	  -f $(CURDIR)/sw/sim/verilated_pch.mk $(call vgpu_opt,$(6)) verilated.h.gch >> $(1)/verilator.log 2>&1 \
+	  || { tail -40 $(1)/verilator.log >&2; exit 1; }
 	g++ -std=c++17 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(4)) $(call vgpu_cov,$(5),-DVM_COVERAGE=1) \
 	  -isystem $(VGPU_VROOT)/include -isystem $(VGPU_VROOT)/include/vltstd \
 	  -isystem $(1)/obj_dir $(call vgpu_q,$(6),-DVM_TRACE=0,-DVM_TRACE=1 -DVM_TRACE_FST=1) $(VGPU_CFLAGS) \
@@ -65,7 +68,8 @@ define VGPU_ARCHIVE
 	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(4)) $(VGPU_CFLAGS) \
 	  -c sw/sim/ww_wave_view.c -o $(1)/ww_wave_view.o
 	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j 2 -C $(1)/obj_dir -f Vww_gpu.mk \
-	  $(call vgpu_opt,$(6)) $(call vgpu_rt,$(6)) $(call vgpu_cov,$(5),verilated_cov.o)
+	  $(call vgpu_opt,$(6)) Vww_gpu__ALL.a $(call vgpu_rt,$(6)) $(call vgpu_cov,$(5),verilated_cov.o) \
+	  >> $(1)/verilator.log 2>&1 || { tail -40 $(1)/verilator.log >&2; exit 1; }
 	@rm -rf $(1)/ar && mkdir -p $(1)/ar && cd $(1)/ar && ar x ../obj_dir/Vww_gpu__ALL.a
 	rm -f $(2) && ar rcs $(2) $(1)/ar/*.o $(addprefix $(1)/obj_dir/,$(call vgpu_rt,$(6)) $(call vgpu_cov,$(5),verilated_cov.o)) \
 	  $(1)/ww_vgpu.o $(1)/ww_dram.o $(1)/ww_wave_view.o

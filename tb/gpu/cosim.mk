@@ -13,7 +13,11 @@
 #   rtl/randprog        RANDPROG_N random race-free programs, strict
 #   rtl/randprog-sync   40 more in the default sync mode, with DRAM timing seeds
 #   rtl/mutant/<M>      the GPU built with WW_MUTANT_<M>: co-simulation must
-#                       report a mismatch (tb/gpu/expect_mismatch.sh)
+#                       report a mismatch (tb/gpu/expect_mismatch.sh); make
+#                       test-long (LONG=1) only: each is a Verilator build of
+#                       the whole GPU, and make test has the blocks' lockstep
+#                       mutants (make build/vgpu/mut_<M>/sw_tests_rtl builds
+#                       one at any time)
 
 COSIM_SAVED_GOAL := $(.DEFAULT_GOAL)
 
@@ -60,13 +64,13 @@ $(VGPU_DIR)/mut_$(1)/sw_tests_rtl: $(SW_TEST_SRC) $(VGPU_BACKEND) $(SW_RT_LIB) \
 	gcc $(COSIM_CFLAGS) $(SW_TEST_SRC) $(VGPU_BACKEND) $(SW_RT_LIB) \
 	  $(VGPU_DIR)/mut_$(1)/libwwvgpu.a $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $$@
 COSIM_MUTANT_BINS += $(VGPU_DIR)/mut_$(1)/sw_tests_rtl
-TESTS += rtl/mutant/$(1)
+TESTS += $(if $(LONG),rtl/mutant/$(1))
 TEST_CMD.rtl/mutant/$(1) := tb/gpu/expect_mismatch.sh $(VGPU_DIR)/mut_$(1)/sw_tests_rtl \
   --backend=verilator --cosim=$(COSIM_MUTANT_MODE.$(1)) --seeds=0 --only=$(COSIM_MUTANT_GROUP.$(1))
 endef
 $(foreach m,$(COSIM_MUTANTS),$(eval $(call COSIM_MUTANT,$(m))))
 
-ALL_TARGETS += $(SWT_RTL) $(COSIM_MUTANT_BINS)
+ALL_TARGETS += $(SWT_RTL) $(if $(LONG),$(COSIM_MUTANT_BINS))
 TESTS += $(addprefix rtl/suite/,$(SW_TEST_NAMES)) $(addprefix rtl/seeds/,$(COSIM_SEEDED)) rtl/randprog \
          rtl/randprog-sync
 $(foreach t,$(COSIM_SEEDED),\

@@ -16,7 +16,8 @@ set -euo pipefail
 # Verilator's runtime (verilated.o, verilated_fst_c.o, verilated_threads.o)
 # is the same in every lockstep binary: it is compiled once, by --runtime,
 # into build/lockstep/.vlrt and copied into each build instead of being
-# compiled ~150 times (about 7 CPU-seconds each).
+# compiled ~200 times (about 7 CPU-seconds each); so is verilated.h,
+# precompiled (tb/lockstep/opt.mk).
 VLRT_OBJS="verilated.o verilated_fst_c.o verilated_threads.o"
 if [ "${1:-}" = --runtime ]; then
   rt=$2
@@ -28,6 +29,12 @@ if [ "${1:-}" = --runtime ]; then
     -f Vww_vlrt.mk $VLRT_OBJS >>"$rt/verilator.log" 2>&1 \
     || { tail -40 "$rt/verilator.log" >&2; exit 1; }
   for o in $VLRT_OBJS; do cp "$rt/obj_dir/$o" "$rt/$o"; done
+  # verilated.h precompiled (tb/lockstep/opt.mk), linked into every build
+  rm -rf "$rt/obj_dir/verilated.h.gch" "$rt/verilated.h.gch"
+  env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -C "$rt/obj_dir" -f Vww_vlrt.mk \
+    -f "$(pwd)/tb/lockstep/opt.mk" verilated.h.gch >>"$rt/verilator.log" 2>&1 \
+    || { tail -40 "$rt/verilator.log" >&2; exit 1; }
+  mv "$rt/obj_dir/verilated.h.gch" "$rt/verilated.h.gch"
   echo "built $rt (Verilator runtime)"
   exit 0
 fi
@@ -58,10 +65,13 @@ verilator --cc --exe --trace-fst --x-assign unique --x-initial unique \
   -CFLAGS "-DWW_BLOCK=$top ${inc[*]} ${dflags[*]}" \
   $rtl "$root/tb/lockstep/ww_lockstep_dut.cpp" "$root/$out/libmodel.a" >"$out/verilator.log" 2>&1 \
   || { tail -40 "$out/verilator.log" >&2; exit 1; }
-# copied after Verilator wrote V<top>.mk, so make takes them as up to date
+# copied after Verilator wrote V<top>.mk, so make takes them as up to date;
+# the precompiled verilated.h and a link to the header (a second #include
+# of it must find a file where the first found the .gch)
 for o in $VLRT_OBJS; do cp "$rt/$o" "$out/obj_dir/$o"; done
-# -O1 rather than Verilator's -Os: a fifth less compile time (about 200 of
-# these are built by make test), the same simulation speed
+ln -sfn "$root/$rt/verilated.h.gch" "$out/obj_dir/verilated.h.gch"
+ln -sf "$(verilator --getenv VERILATOR_ROOT)/include/verilated.h" "$out/obj_dir/verilated.h"
+# the optimisation levels: tb/lockstep/opt.mk
 env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j 2 -C "$out/obj_dir" -f "V$top.mk" \
-  OPT_FAST=-O1 OPT_GLOBAL=-O1 >>"$out/verilator.log" 2>&1 || { tail -40 "$out/verilator.log" >&2; exit 1; }
+  -f "$root/tb/lockstep/opt.mk" >>"$out/verilator.log" 2>&1 || { tail -40 "$out/verilator.log" >&2; exit 1; }
 echo "built $out/lockstep ($(( $(date +%s) - t0 )) s)"

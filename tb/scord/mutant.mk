@@ -7,6 +7,8 @@
 #                          block fence where a device fence is needed must then
 #                          lose their race: the labels on the RTL's race log
 #                          have to catch it (tb/scord/expect_missed.sh).
+# Built and run by make test-long (LONG=1): a Verilator build of the whole
+# GPU; make test has the ScoRD blocks' lockstep mutants.
 
 SCORD_MUT_SAVED_GOAL := $(.DEFAULT_GOAL)
 
@@ -21,8 +23,8 @@ $(BUILD)/scord/mut_$(1)/micro_tests_rtl: tb/scord/micro_tests.c tb/scord/scord_h
     $(BUILD)/scord/mut_$(1)/libwwvgpu.a
 	gcc $(COSIM_CFLAGS) $$< tb/scord/scord_harness.c $(VGPU_BACKEND) $(SW_RT_LIB) \
 	  $(BUILD)/scord/mut_$(1)/libwwvgpu.a $(SW_GPU_LIB) -lelf -ldw $(VGPU_LDLIBS) -o $$@
-ALL_TARGETS += $(BUILD)/scord/mut_$(1)/micro_tests_rtl
-TESTS += scord/mutant/$(1)
+ALL_TARGETS += $(if $(LONG),$(BUILD)/scord/mut_$(1)/micro_tests_rtl)
+TESTS += $(if $(LONG),scord/mutant/$(1))
 TEST_CMD.scord/mutant/$(1) := tb/scord/expect_missed.sh $(BUILD)/scord/mut_$(1)/micro_tests_rtl \
   --rtl=full --seeds=0 --only=$(SCORD_MUT_ONLY.$(1))
 endef

@@ -42,11 +42,17 @@ TESTS += tm/apps-run
 TEST_CMD.tm/apps-run := $(TM_APPS_RUNNER) $(if $(SEED),--seed=$(SEED))
 
 # The RTL, co-simulated: one test per application (they run in parallel),
-# transactions and both lock versions with fixed DRAM timing.
+# transactions and both lock versions with fixed DRAM timing. The list's
+# transactions at full size take about 4 M cycles (docs/tm.md sec. 6): in
+# make test only its lock versions run here, its transactions in
+# tm/rtl-counters (16 insertions, co-simulated); make test-long runs all.
 TM_APPS_RTL_NAMES := ht-h ht-l atm atm-nod list
+TM_APPS_RTL_MODES := 0,1,2
+TM_APPS_RTL_MODES.list := $(if $(LONG),0$(comma)1$(comma)2,1$(comma)2)
 TESTS += $(patsubst %,tm/apps-rtl-%,$(TM_APPS_RTL_NAMES))
 $(foreach a,$(TM_APPS_RTL_NAMES),$(eval TEST_CMD.tm/apps-rtl-$(a) := \
-  $(TM_APPS_RUNNER_RTL) --backend=verilator --only=$(a) --modes=0,1,2 --seeds=0))
+  $(TM_APPS_RUNNER_RTL) --backend=verilator --only=$(a) \
+  --modes=$(or $(TM_APPS_RTL_MODES.$(a)),$(TM_APPS_RTL_MODES)) --seeds=0))
 
 # Transactions under 20 RTL timing seeds (DRAM latency noise) per app, each
 # run co-simulated: the serial replay of its committed transactions in
