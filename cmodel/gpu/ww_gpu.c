@@ -197,6 +197,7 @@ void ww_gpu_free(ww_gpu_t *g)
 {
   if (!g)
     return;
+  ww_det_free(g);   /* before the warps it hangs off */
   for (unsigned s = 0; s < 16; s++) {
     ww_sm_t *sm = &g->sm[s];
     if (sm->bslots)
@@ -209,7 +210,6 @@ void ww_gpu_free(ww_gpu_t *g)
     free(sm->stamp);
     free(sm->data);
   }
-  ww_det_free(g);
   free(g->rob);
   free(g->pdc);
   free(g->gmem);
