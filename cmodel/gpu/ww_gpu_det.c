@@ -91,7 +91,6 @@ int ww_det_launch(ww_gpu_t *g, char *err, size_t err_len)
       w->det_end = WW_DET_RUN;
     }
   g->det_phase = WW_DETP_PARALLEL;
-  g->det_qid = 0;
   return 0;
 }
 
@@ -255,7 +254,6 @@ unsigned ww_det_begin_quantum(ww_gpu_t *g)
 {
   const ww_gpu_cfg_t *c = &g->cfg;
   unsigned n = 0;
-  g->det_qid++;
   for (unsigned s = 0; s < c->num_sm; s++) {
     ww_sm_t *sm = &g->sm[s];
     sm->ready = 0;

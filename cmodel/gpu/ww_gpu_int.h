@@ -155,10 +155,10 @@ struct ww_gpu {
   ww_retire_fn hook;
   void        *hook_ctx;
   ww_retire_t  rec;                /* scratch: addr/wdata/mem filled by memory ops */
-  /* GPUDet (cfg.det): the phase, the quantum's number */
+  /* GPUDet (cfg.det): the phase (the quantum's depth term is the commit
+   * order itself, ww_det_commit) */
   int          det_phase;          /* WW_DETP_* */
   int          det_hold;           /* no block placement until the next quantum */
-  uint32_t     det_qid;
   const ww_retire_t *follow;       /* co-simulation: load/atomic values come from here */
   uint32_t     follow_lanes;       /* ... for these lanes */
   int          follow_sync;        /* ww_gpu_step_warp_sync: device atomics' memory update */
@@ -272,7 +272,7 @@ int  ww_det_serial(ww_gpu_t *g);
 /* A new quantum's parallel mode: counts and ends reset, every READY warp may
  * issue. Returns how many warps may issue. */
 unsigned ww_det_begin_quantum(ww_gpu_t *g);
-/* Launch: phase parallel, quantum 0, buffers empty (allocated on first use). */
+/* Launch: phase parallel, buffers empty (allocated on first use). */
 int  ww_det_launch(ww_gpu_t *g, char *err, size_t err_len);
 void ww_det_free(ww_gpu_t *g);
 
