@@ -143,7 +143,19 @@
 #define WW_DET_QUANTUM        200    /* GPUDet: warp instructions a warp runs per quantum in parallel mode (sec. 4.2) */
 #endif
 #ifndef WW_DET_SB_LINES
-#define WW_DET_SB_LINES       256    /* GPUDet: line entries of a warp's store buffer; a full one ends its quantum (sec. 4.3) */
+#define WW_DET_SB_LINES       64     /* GPUDet: line entries of a warp's store buffer; a full one ends its quantum (sec. 4.3) */
+#endif
+#ifndef WW_DET_ZLINES
+#define WW_DET_ZLINES         512    /* GPUDet Z-buffer unit: Z-cache entries (a line's per-byte depths) per partition, >= NUM_SM * WARPS_PER_SM * DET_SB_LINES (sec. 4.4.1) */
+#endif
+#ifndef WW_DET_QID_W
+#define WW_DET_QID_W          8      /* GPUDet Z-buffer unit: quantum-id bits of a stored depth; the Z-cache is cleared when the id wraps (sec. 4.4.2) */
+#endif
+#ifndef WW_DET_ZREQS
+#define WW_DET_ZREQS          16     /* GPUDet Z-buffer unit: request buffer entries (sec. 5.1) */
+#endif
+#ifndef WW_DET_ZACKS
+#define WW_DET_ZACKS          4      /* GPUDet Z-buffer unit: L2 writes in flight at most */
 #endif
 #ifndef WW_L1_MSHRS
 #define WW_L1_MSHRS           4      /* L1 miss status holding registers per SM (1..8) */

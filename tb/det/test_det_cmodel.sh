@@ -44,9 +44,11 @@ d, lanes = json.loads(sys.argv[1]), int(sys.argv[2])
 det = d["det"]
 e = det["ends"]
 # each of the 4 x ceil(32 / lanes) warps exits once; 40 iterations of about
-# ten instructions take more than one quantum of 200
+# ten instructions, each store up to a line per lane, take more than one
+# quantum of 200 or more than one store buffer (DET_SB_LINES)
 print(1 if d["status"] == "ok" and det["quanta"] > 1 and det["quantum"] == 200
-      and e["exit"] == 4 * -(-32 // lanes) and e["count"] > 0 and det["commit_bytes"] > 0
+      and e["exit"] == 4 * -(-32 // lanes) and e["count"] + e["buffer_full"] > 0
+      and det["commit_bytes"] > 0
       else 0)
 PY
 )

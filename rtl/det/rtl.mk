@@ -1,0 +1,12 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# rtl/det/rtl.mk -- RTL file lists of rtl/det/: GPUDet (ASPLOS 2013).
+# Read by lint, synthesis, the lockstep builds and the GPU build (the top
+# Makefile includes every rtl/*/rtl.mk). For each module M:
+#   M_TOP    top module        M_RTL  its files, leaves first
+#   M_SYNTH  1: `make synth` reports it   M_DSP 1: may map onto DSPs   M_HIER 1: keep hierarchy
+
+RTL_MODULES += zbuf
+zbuf_TOP   := ww_zbuf
+zbuf_RTL   := rtl/common/ww_fifo.v rtl/common/ww_h3_hash.v rtl/common/ww_sram_1r1w.v rtl/det/ww_zbuf.v
+zbuf_SYNTH := 1

@@ -1,0 +1,9 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# tb/det/blocks.mk -- lockstep registry of GPUDet (ASPLOS 2013) (see tb/blocks.mk).
+
+BLOCKS += zbuf
+zbuf_C        := cmodel/common/ww_h3.c cmodel/det/ww_zbuf.c
+zbuf_LOCKSTEP := tb/det/lockstep/zbuf.c
+zbuf_MUTANTS  := ZBUF_HIGH_SLOT_WINS ZBUF_FIRST_WRITER_WINS_TIE ZBUF_NO_CLEAR_ON_WRAP
+zbuf_POINTS   := small:WW_DET_ZLINES=16,WW_DET_QID_W=2,WW_DET_ZREQS=2,WW_DET_ZACKS=2,WW_LINE_BYTES=8 wide:WW_NUM_SM=4,WW_WARPS_PER_SM=8,WW_LINE_BYTES=128,WW_DET_ZLINES=64,WW_DET_QID_W=4
