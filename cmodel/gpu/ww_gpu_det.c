@@ -10,9 +10,10 @@
  *   - a warp's parallel mode ends after cfg.det_quantum retired warp
  *     instructions, before an atomic (run in serial mode), after a fence,
  *     at exit, while it waits at a barrier that does not release in this
- *     quantum, and before a store that would take its buffer past
- *     cfg.det_sb_lines line entries (each store instruction takes one entry
- *     per line its buffered lanes write);
+ *     quantum, and before a store instruction when fewer than `lanes` of its
+ *     buffer's cfg.det_sb_lines line entries are free (a store writes at
+ *     most one line per lane; an entry holds one line, however often it is
+ *     written);
  *   - a global load sees memory as the quantum's commit left it, with the
  *     warp's own buffered bytes over it; global stores outside local memory
  *     are buffered (local memory is private to its thread and written at once);
@@ -30,14 +31,15 @@
 
 /* A warp's store buffer: the bytes it stored in this quantum, by word
  * address (open addressing; key 0 = empty, word 0 being in the null
- * guard). The paper's linear log of line chunks with a Bloom filter is the
- * hardware's form of the same contents (docs/det.md sec. 2); `lines` counts
- * the entries that log would hold. */
+ * guard), and the set of lines they are in (one entry of the hardware's
+ * buffer per line, rtl/det/ww_det_sbuf.v; docs/det.md sec. 2). */
 typedef struct ww_det_buf {
   uint32_t *key;      /* word address, 0 = empty */
   uint32_t *val;
   uint8_t  *bm;       /* byte mask: bit i = byte i of the word */
   uint32_t  cap;      /* slots, a power of two, at least twice the words */
+  uint32_t *lkey;     /* line number + 1, 0 = empty */
+  uint32_t  lcap;     /* line slots, a power of two, at least twice det_sb_lines */
   uint32_t  lines;    /* line entries used in this quantum */
 } ww_det_buf_t;
 
@@ -49,6 +51,14 @@ static uint32_t slot_of(const ww_det_buf_t *b, uint32_t word)
   return i;
 }
 
+static uint32_t lslot_of(const ww_det_buf_t *b, uint32_t key)
+{
+  uint32_t i = (key * 0x9E3779B1u) & (b->lcap - 1);
+  while (b->lkey[i] && b->lkey[i] != key)
+    i = (i + 1) & (b->lcap - 1);
+  return i;
+}
+
 static void buf_free(ww_det_buf_t *b)
 {
   if (!b)
@@ -56,6 +66,7 @@ static void buf_free(ww_det_buf_t *b)
   free(b->key);
   free(b->val);
   free(b->bm);
+  free(b->lkey);
   free(b);
 }
 
@@ -64,9 +75,11 @@ int ww_det_launch(ww_gpu_t *g, char *err, size_t err_len)
   const ww_gpu_cfg_t *c = &g->cfg;
   /* every word of every line entry, at most half full */
   const uint64_t words = (uint64_t)c->det_sb_lines * (c->line_bytes / 4);
-  uint32_t cap = 16;
+  uint32_t cap = 16, lcap = 16;
   while (cap < 2 * words)
     cap *= 2;
+  while (lcap < 2 * c->det_sb_lines)
+    lcap *= 2;
   for (unsigned s = 0; s < c->num_sm; s++)
     for (unsigned hw = 0; hw < c->warps_per_sm; hw++) {
       ww_warp_t *w = &g->sm[s].warps[hw];
@@ -77,8 +90,10 @@ int ww_det_launch(ww_gpu_t *g, char *err, size_t err_len)
           b->key = calloc(cap, sizeof *b->key);
           b->val = calloc(cap, sizeof *b->val);
           b->bm = calloc(cap, 1);
+          b->lcap = lcap;
+          b->lkey = calloc(lcap, sizeof *b->lkey);
         }
-        if (!b || !b->key || !b->val || !b->bm) {
+        if (!b || !b->key || !b->val || !b->bm || !b->lkey) {
           buf_free(b);
           return ww_gpu_put_err(err, err_len, "out of host memory for the GPUDet store "
                                 "buffers (%u slots per warp)", cap), -1;
@@ -86,6 +101,7 @@ int ww_det_launch(ww_gpu_t *g, char *err, size_t err_len)
         w->det_buf = b;
       }
       memset(w->det_buf->key, 0, w->det_buf->cap * sizeof *w->det_buf->key);
+      memset(w->det_buf->lkey, 0, w->det_buf->lcap * sizeof *w->det_buf->lkey);
       w->det_buf->lines = 0;
       w->det_count = 0;
       w->det_end = WW_DET_RUN;
@@ -120,32 +136,23 @@ static void end_warp(ww_gpu_t *g, unsigned s, unsigned hw, unsigned why)
   }
 }
 
-int ww_det_store_fits(ww_gpu_t *g, unsigned s, unsigned hw, const uint32_t *addr, uint32_t mask)
+int ww_det_room(ww_gpu_t *g, unsigned s, unsigned hw)
 {
-  ww_warp_t *w = &g->sm[s].warps[hw];
-  uint32_t lines[WW_MAX_LANES], n = 0;
-  for (uint32_t m = mask; m; m &= m - 1) {
-    uint32_t a = addr[__builtin_ctz(m)];
-    if (!ww_det_buffers(g, a))
-      continue;
-    uint32_t line = a >> g->line_shift, k = 0;
-    while (k < n && lines[k] != line)
-      k++;
-    if (k == n)
-      lines[n++] = line;
-  }
-  if (w->det_buf->lines + n <= g->cfg.det_sb_lines) {
-    w->det_buf->lines += n;
+  if (g->sm[s].warps[hw].det_buf->lines + g->cfg.lanes <= g->cfg.det_sb_lines)
     return 1;
-  }
   end_warp(g, s, hw, WW_DET_FULL);
   return 0;
 }
 
-void ww_det_store(ww_warp_t *w, uint32_t a, unsigned n, uint32_t v)
+void ww_det_store(const ww_gpu_t *g, ww_warp_t *w, uint32_t a, unsigned n, uint32_t v)
 {
   ww_det_buf_t *b = w->det_buf;
   const uint32_t word = a & ~3u;
+  const uint32_t lk = (a >> g->line_shift) + 1, li = lslot_of(b, lk);
+  if (!b->lkey[li]) {
+    b->lkey[li] = lk;
+    b->lines++;
+  }
   const uint32_t i = slot_of(b, word);
   if (!b->key[i]) {
     b->key[i] = word;
@@ -226,6 +233,7 @@ void ww_det_commit(ww_gpu_t *g)
         ww_mem_write_l2(g, a, v);
         b->key[i] = 0;
       }
+      memset(b->lkey, 0, b->lcap * sizeof *b->lkey);
       b->lines = 0;
     }
   for (unsigned s = 0; s < c->num_sm; s++)

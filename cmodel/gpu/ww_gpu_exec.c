@@ -186,9 +186,13 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
   uint32_t (*const X)[WW_MAX_LANES] = w->x;
   uint32_t npc = pc + 4;
   int mem = 0;           /* a memory instruction (it fills g->rec.mem*) */
-  if (g->cfg.det && g->det_phase == WW_DETP_PARALLEL && ww_op_class(d->op) == WW_CLS_ATOMIC) {
-    ww_det_stop_at_atomic(g, s, hw);   /* GPUDet: atomics run in serial mode (sec. 4.2) */
-    return 0;
+  if (g->cfg.det && g->det_phase == WW_DETP_PARALLEL) {
+    if (ww_op_class(d->op) == WW_CLS_ATOMIC) {
+      ww_det_stop_at_atomic(g, s, hw);   /* GPUDet: atomics run in serial mode (sec. 4.2) */
+      return 0;
+    }
+    if (ww_op_class(d->op) == WW_CLS_STORE && !ww_det_room(g, s, hw))
+      return 0;                          /* GPUDet: its quantum ends before this store */
   }
   int deadlock = 0;      /* the exit left the rest of its block stuck at a barrier */
 
@@ -230,9 +234,8 @@ int ww_exec_warp(ww_gpu_t *g, unsigned s, unsigned hw)
     mem = 1;
     break;
   case WW_OP_SB: case WW_OP_SH: case WW_OP_SW: case WW_OP_SW_STRONG: {
-    int r = ww_mem_store(g, s, hw, d, pc);
-    if (r)
-      return r < 0 ? -1 : 0;   /* GPUDet: buffer full, the quantum ends before it */
+    if (ww_mem_store(g, s, hw, d, pc))
+      return -1;
     mem = 1;
     break;
   }

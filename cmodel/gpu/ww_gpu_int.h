@@ -193,9 +193,7 @@ static inline void ww_st32(uint8_t *p, uint32_t v)
 
 void ww_l1_clear(ww_gpu_t *g, unsigned sm);
 
-/* Memory instructions of one warp: 0, or -1 after recording a trap;
- * ww_mem_store: 1 when it did not execute (GPUDet: the warp's store buffer
- * is full, its parallel mode ends before the store). */
+/* Memory instructions of one warp: 0, or -1 after recording a trap. */
 int ww_mem_load(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
 int ww_mem_store(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
 int ww_mem_atomic(ww_gpu_t *g, unsigned sm, unsigned hw, const ww_pdi_t *d, uint32_t pc);
@@ -250,12 +248,13 @@ static inline int ww_det_buffers(const ww_gpu_t *g, uint32_t a)
 {
   return g->cfg.det && g->det_phase == WW_DETP_PARALLEL && a < g->local_base0;
 }
-void ww_det_store(ww_warp_t *w, uint32_t a, unsigned n, uint32_t v);
+void ww_det_store(const ww_gpu_t *g, ww_warp_t *w, uint32_t a, unsigned n, uint32_t v);
 void ww_det_load(const ww_warp_t *w, uint32_t a, unsigned n, uint8_t *b);
-/* Before a store of warp hw (lanes mask, addresses addr): 1 when its
- * buffered lines fit the buffer (taken), else 0: the warp's parallel mode
- * ends before the store (WW_DET_FULL). */
-int  ww_det_store_fits(ww_gpu_t *g, unsigned s, unsigned hw, const uint32_t *addr, uint32_t mask);
+/* Before a store instruction of warp hw in parallel mode: 1 when its
+ * buffer has `lanes` line entries free (a store writes at most a line per
+ * lane), else 0: the warp's parallel mode ends before the store
+ * (WW_DET_FULL). */
+int  ww_det_room(ww_gpu_t *g, unsigned s, unsigned hw);
 /* After warp hw retired an instruction (op) in parallel mode: counts it and
  * ends the warp's parallel mode on the quantum size or a fence; in serial
  * mode, marks its atomic done. Exits and barriers end it by their state. */

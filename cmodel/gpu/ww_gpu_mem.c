@@ -192,8 +192,6 @@ int ww_mem_store(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32
   const int tx = ww_tm_prepare(g, s, hw, d, pc, 1, n);   /* in a transaction */
   if (tx < 0)
     return -1;
-  if (g->cfg.det && !ww_det_store_fits(g, s, hw, g->rec.addr, w->mask))
-    return 1;                          /* GPUDet: its quantum ends before this store */
   const uint32_t sbase = g->cfg.shared_base;
   uint8_t *shm = sm->bslots[w->bslot].shmem;
   for (uint32_t m = w->mask; m; m &= m - 1) {
@@ -206,7 +204,7 @@ int ww_mem_store(ww_gpu_t *g, unsigned s, unsigned hw, const ww_pdi_t *d, uint32
       continue;
     }
     if (ww_det_buffers(g, a)) {
-      ww_det_store(w, a, n, v);         /* GPUDet: memory at commit */
+      ww_det_store(g, w, a, n, v);         /* GPUDet: memory at commit */
       continue;
     }
     if (a >= sbase) {
