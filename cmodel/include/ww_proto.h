@@ -559,6 +559,40 @@ typedef enum {
   X(QUANTUM, 0x2, "reserved (normal)") \
   X(RSVD, 0x3, "reserved (normal)")
 
+/* ---- DETMODE: 2 bits; text = mode */
+#define WW_DETMODE_W 2
+#define WW_DETMODE_N 4
+typedef enum {
+  WW_DETMODE_OFF               = 0,  /* not deterministic: warps issue as usual */
+  WW_DETMODE_PAR               = 1,  /* parallel mode: each warp until its quantum ends */
+  WW_DETMODE_SER               = 2,  /* serial mode, this SM's turn: its atomics in warp order */
+  WW_DETMODE_HOLD              = 3,  /* commit, distribution or another SM's serial turn: no warp issues */
+} ww_detmode_t;
+#define WW_DETMODE_LIST(X) \
+  X(OFF, 0x0, "not deterministic: warps issue as usual") \
+  X(PAR, 0x1, "parallel mode: each warp until its quantum ends") \
+  X(SER, 0x2, "serial mode, this SM's turn: its atomics in warp order") \
+  X(HOLD, 0x3, "commit, distribution or another SM's serial turn: no warp issues")
+
+/* ---- DETEND: 3 bits; text = reason */
+#define WW_DETEND_W 3
+#define WW_DETEND_N 6
+typedef enum {
+  WW_DETEND_RUN                = 0,  /* still running */
+  WW_DETEND_COUNT              = 1,  /* quantum of warp instructions issued */
+  WW_DETEND_ATOMIC             = 2,  /* before an atomic (runs in serial mode) */
+  WW_DETEND_FENCE              = 3,  /* after a fence */
+  WW_DETEND_EXIT               = 4,  /* at ww.exit */
+  WW_DETEND_FULL               = 5,  /* before a store: fewer than LANES store-buffer entries free */
+} ww_detend_t;
+#define WW_DETEND_LIST(X) \
+  X(RUN, 0x0, "still running") \
+  X(COUNT, 0x1, "quantum of warp instructions issued") \
+  X(ATOMIC, 0x2, "before an atomic (runs in serial mode)") \
+  X(FENCE, 0x3, "after a fence") \
+  X(EXIT, 0x4, "at ww.exit") \
+  X(FULL, 0x5, "before a store: fewer than LANES store-buffer entries free")
+
 /* ---- SB: ScoRD sideband of a memory request; fields from bit 0 up */
 #define WW_SB_OP_LSB(WID_W, WORDS, BAR_W, BLOOM_W) 0  /* the instruction's op index (ww_op_t, WW_OP_W bits) */
 #define WW_SB_OP_W(WID_W, WORDS, BAR_W, BLOOM_W) 7

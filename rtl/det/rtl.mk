@@ -10,3 +10,8 @@ RTL_MODULES += zbuf
 zbuf_TOP   := ww_zbuf
 zbuf_RTL   := rtl/common/ww_fifo.v rtl/common/ww_h3_hash.v rtl/common/ww_sram_1r1w.v rtl/det/ww_zbuf.v
 zbuf_SYNTH := 1
+
+RTL_MODULES += det_warp
+det_warp_TOP   := ww_det_warp
+det_warp_RTL   := rtl/det/ww_det_warp.v
+det_warp_SYNTH := 1

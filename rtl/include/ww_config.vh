@@ -146,6 +146,9 @@
 `ifndef WW_DET_SB_LINES
 `define WW_DET_SB_LINES       64     // GPUDet: line entries of a warp's store buffer; a full one ends its quantum (sec. 4.3)
 `endif
+`ifndef WW_DET_QCNT_W
+`define WW_DET_QCNT_W         20     // GPUDet: bits of a warp's instruction count (the largest quantum is 2^W - 1)
+`endif
 `ifndef WW_DET_ZLINES
 `define WW_DET_ZLINES         512    // GPUDet Z-buffer unit: Z-cache entries (a line's per-byte depths) per partition, >= NUM_SM * WARPS_PER_SM * DET_SB_LINES (sec. 4.4.1)
 `endif

@@ -316,6 +316,24 @@
 `define WW_SCHED_QUANTUM             2'd2  // reserved (normal)
 `define WW_SCHED_RSVD                2'd3  // reserved (normal)
 
+// ---- DETMODE: 2 bits; text = mode
+`define WW_DETMODE_W 2
+`define WW_DETMODE_N 4
+`define WW_DETMODE_OFF               2'd0  // not deterministic: warps issue as usual
+`define WW_DETMODE_PAR               2'd1  // parallel mode: each warp until its quantum ends
+`define WW_DETMODE_SER               2'd2  // serial mode, this SM's turn: its atomics in warp order
+`define WW_DETMODE_HOLD              2'd3  // commit, distribution or another SM's serial turn: no warp issues
+
+// ---- DETEND: 3 bits; text = reason
+`define WW_DETEND_W 3
+`define WW_DETEND_N 6
+`define WW_DETEND_RUN                3'd0  // still running
+`define WW_DETEND_COUNT              3'd1  // quantum of warp instructions issued
+`define WW_DETEND_ATOMIC             3'd2  // before an atomic (runs in serial mode)
+`define WW_DETEND_FENCE              3'd3  // after a fence
+`define WW_DETEND_EXIT               3'd4  // at ww.exit
+`define WW_DETEND_FULL               3'd5  // before a store: fewer than LANES store-buffer entries free
+
 // ---- SB: ScoRD sideband of a memory request; fields from bit 0 up
 `define WW_SB_OP_LSB(WID_W, WORDS, BAR_W, BLOOM_W) 0  // the instruction's op index (ww_op_t, WW_OP_W bits)
 `define WW_SB_OP_W(WID_W, WORDS, BAR_W, BLOOM_W) 7

@@ -7,3 +7,9 @@ zbuf_C        := cmodel/common/ww_h3.c cmodel/det/ww_zbuf.c
 zbuf_LOCKSTEP := tb/det/lockstep/zbuf.c
 zbuf_MUTANTS  := ZBUF_HIGH_SLOT_WINS ZBUF_FIRST_WRITER_WINS_TIE ZBUF_NO_CLEAR_ON_WRAP
 zbuf_POINTS   := small:WW_DET_ZLINES=16,WW_DET_QID_W=2,WW_DET_ZREQS=2,WW_DET_ZACKS=2,WW_LINE_BYTES=8 wide:WW_NUM_SM=4,WW_WARPS_PER_SM=8,WW_LINE_BYTES=128,WW_DET_ZLINES=64,WW_DET_QID_W=4
+
+BLOCKS += det_warp
+det_warp_C        := cmodel/isa/ww_isa.c cmodel/det/ww_det_warp.c
+det_warp_LOCKSTEP := tb/det/lockstep/det_warp.c
+det_warp_MUTANTS  := DET_WARP_QUANTUM_PLUS_ONE DET_WARP_ATOMIC_RUNS DET_WARP_SERIAL_HIGH_FIRST
+det_warp_POINTS   := one:WW_WARPS_PER_SM=1,WW_DET_QCNT_W=3 wide:WW_WARPS_PER_SM=32,WW_DET_QCNT_W=9
