@@ -145,6 +145,12 @@
 #ifndef WW_DET_SB_LINES
 #define WW_DET_SB_LINES       64     /* GPUDet: line entries of a warp's store buffer; a full one ends its quantum (sec. 4.3) */
 #endif
+#ifndef WW_DET_BLOOM_BITS
+#define WW_DET_BLOOM_BITS     1024   /* GPUDet: Bloom filter bits of a warp's store buffer (sec. 5: 1024) */
+#endif
+#ifndef WW_DET_BLOOM_K
+#define WW_DET_BLOOM_K        4      /* GPUDet: sub-arrays of that filter, one H3 hash each (sec. 5: 4) */
+#endif
 #ifndef WW_DET_QCNT_W
 #define WW_DET_QCNT_W         20     /* GPUDet: bits of a warp's instruction count (the largest quantum is 2^W - 1) */
 #endif

@@ -15,3 +15,8 @@ RTL_MODULES += det_warp
 det_warp_TOP   := ww_det_warp
 det_warp_RTL   := rtl/det/ww_det_warp.v
 det_warp_SYNTH := 1
+
+RTL_MODULES += det_sbuf
+det_sbuf_TOP   := ww_det_sbuf
+det_sbuf_RTL   := rtl/common/ww_h3_hash.v rtl/common/ww_bloom_filter.v rtl/common/ww_sram_1r1w.v rtl/sm/ww_lsu_bytes.v rtl/det/ww_det_sbuf.v
+det_sbuf_SYNTH := 1

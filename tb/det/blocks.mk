@@ -13,3 +13,9 @@ det_warp_C        := cmodel/isa/ww_isa.c cmodel/det/ww_det_warp.c
 det_warp_LOCKSTEP := tb/det/lockstep/det_warp.c
 det_warp_MUTANTS  := DET_WARP_QUANTUM_PLUS_ONE DET_WARP_ATOMIC_RUNS DET_WARP_SERIAL_HIGH_FIRST
 det_warp_POINTS   := one:WW_WARPS_PER_SM=1,WW_DET_QCNT_W=3 wide:WW_WARPS_PER_SM=32,WW_DET_QCNT_W=9
+
+BLOCKS += det_sbuf
+det_sbuf_C        := cmodel/common/ww_h3.c cmodel/common/ww_bloom_filter.c cmodel/sm/ww_lsu_bytes.c cmodel/det/ww_det_sbuf.c
+det_sbuf_LOCKSTEP := tb/det/lockstep/det_sbuf.c
+det_sbuf_MUTANTS  := DET_SBUF_OLD_BYTES_WIN DET_SBUF_LOAD_SKIPS_BUFFER DET_SBUF_WALK_STOPS_EARLY
+det_sbuf_POINTS   := small:WW_DET_SB_LINES=8,WW_DET_BLOOM_BITS=16,WW_DET_BLOOM_K=2,WW_LINE_BYTES=16,WW_LANES=4 p3:WW_NUM_PART=3,WW_WARPS_PER_SM=2,WW_LANES=8,WW_DET_SB_LINES=16
