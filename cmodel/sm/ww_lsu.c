@@ -24,7 +24,7 @@
  *  6. the outputs, ww_lsu_wb's step with its inputs, and this block's
  *     clock edge.
  * Registers the RTL does not reset (track, bar, lk, chk, fp, the line
- * table) keep their values across a reset here too.
+ * table's lines) keep their values across a reset here too.
  */
 #include "ww_lsu.h"
 
@@ -244,8 +244,16 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
     for (unsigned l = 0; l < lanes; l++)
       if (((in_mask & ~shared_c) >> l) & 1u && ao.addr_o[l] < m->tx_log_base)
         tx_c |= 1u << l;
+  /* GPUDet's parallel mode: every load or store (strong ones too) of the
+   * lanes below local memory goes to the store buffers on the same socket */
+  const int in_ldst = in_plain_ld || in_plain_st || in_op == WW_OP_LW_STRONG ||
+                      in_op == WW_OP_SW_STRONG;
+  if (in->in_det_i && in_ldst)
+    for (unsigned l = 0; l < lanes; l++)
+      if (((in_mask & ~shared_c) >> l) & 1u && ao.addr_o[l] < m->local_base0)
+        tx_c |= 1u << l;
   const int tx_reads = in_plain_ld || in_n != 4;
-  const int tx_full = tx_c && ((tx_reads && (in->in_tx_full_i & 1u)) ||
+  const int tx_full = in->in_tx_i && tx_c && ((tx_reads && (in->in_tx_full_i & 1u)) ||
                                (in_plain_st && (in->in_tx_full_i & 2u)));
   const int fault_c = ao.fault_o != 0;
   const int fault = fault_c || tx_full;
@@ -580,11 +588,15 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   out->ld_done_o = (uint64_t)(wo.done_valid_o && in->done_ready_i && wo.done_load_o);
 
   /* ---- clock edge ------------------------------------------------------ */
-  /* the line table (not reset), at the line count before this edge */
+  /* the line table at the line count before this edge (its lanes reset,
+   * its lines not) */
   if (line_take) {
-    m->ltab[m->nline & li_mask] = co_lanes;
+    if (!rst)
+      m->ltab[m->nline & li_mask] = co_lanes;
     m->lline[m->nline & li_mask] = co_line;
   }
+  if (rst)
+    memset(m->ltab, 0, sizeof m->ltab);
   /* lines in flight, the L1 fill's origin */
   if (rst) {
     m->nline = 0;

@@ -167,6 +167,10 @@ module ww_lsu #(
   // lane's word
   input  wire                      in_tx_i,
   input  wire [1:0]                in_tx_full_i,
+  // GPUDet (docs/det.md sec. 2): the SM is in parallel mode; the offered
+  // load or store's lanes below local memory go to the store buffers
+  // (ww_det_sbuf) on the same socket (tm_acc_*)
+  input  wire                      in_det_i,
   output wire                      tm_acc_valid_o,
   input  wire                      tm_acc_ready_i,
   output wire [`WW_TXL_W-1:0]      tm_acc_op_o,
@@ -279,15 +283,18 @@ module ww_lsu #(
   // region); a full log is the instruction's fault after the address checks
   wire in_plain_ld = (in_op_i >= WW_OP_LB && in_op_i <= WW_OP_LHU);
   wire in_plain_st = (in_op_i >= WW_OP_SB && in_op_i <= WW_OP_SW);
+  wire in_ldst = in_plain_ld || in_plain_st || (in_op_i == WW_OP_LW_STRONG) ||
+                 (in_op_i == WW_OP_SW_STRONG);
   reg [LANES-1:0] tx_c;
   integer t;
   always @* begin
     for (t = 0; t < LANES; t = t + 1)
-      tx_c[t] = in_tx_i && (in_plain_ld || in_plain_st) && in_mask_i[t] && !shared_c[t] &&
-                addr_c[32*t +: 32] < TX_LOG_BASE;
+      tx_c[t] = in_mask_i[t] && !shared_c[t] &&
+                ((in_tx_i && (in_plain_ld || in_plain_st) && addr_c[32*t +: 32] < TX_LOG_BASE) ||
+                 (in_det_i && in_ldst && addr_c[32*t +: 32] < LOCAL_BASE0));
   end
   wire tx_reads = in_plain_ld || in_n != 3'd4;
-  wire tx_full  = (|tx_c) && ((tx_reads && in_tx_full_i[0]) || (in_plain_st && in_tx_full_i[1]));
+  wire tx_full  = in_tx_i && (|tx_c) && ((tx_reads && in_tx_full_i[0]) || (in_plain_st && in_tx_full_i[1]));
 
   assign fault_o      = fault_c || tx_full;
   assign fault_kind_o = (tx_full && !fault_c) ? `WW_TRAP_TX_LOG_FULL : fkind_c;
@@ -704,11 +711,20 @@ module ww_lsu #(
   assign lk_ctaid_o     = ctaid_q;
   assign lk_scope_blk_o = !is_dev;
 
-  always @(posedge clk_i)
+  // the lanes are reset (the sideband's word mask reads them even when an
+  // instruction had no global line, e.g. GPUDet's buffered lanes only)
+  integer n;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      for (n = 0; n < LANES; n = n + 1)
+        ltab_q[n] <= {LANES{1'b0}};
+    end else if (line_take) begin
+      ltab_q[nline_q[LI_W-1:0]] <= co_lanes;
+    end
     if (line_take) begin
-      ltab_q[nline_q[LI_W-1:0]]  <= co_lanes;
       lline_q[nline_q[LI_W-1:0]] <= co_line;
     end
+  end
 
   // why the LSU cannot take an instruction (GSI memory-structural sub-class)
   wire is_atomic = !is_load && !is_store && !is_fence;
