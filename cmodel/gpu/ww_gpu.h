@@ -277,6 +277,10 @@ typedef struct {
   uint64_t det_end_full;    /* the store buffer was full (det_sb_lines line entries) */
   uint64_t det_commit_bytes;
   uint64_t det_serial_atomics;
+  /* GPUDet in the RTL (verilator backend; 0 on the model, which has no
+   * timing): cycles in work distribution, parallel mode, commit (with the
+   * L1 invalidation) and serial mode (with its invalidation) */
+  uint64_t det_cycles_dist, det_cycles_par, det_cycles_commit, det_cycles_serial;
 } ww_gpu_stats_t;
 
 void ww_gpu_stats(const ww_gpu_t *gpu, ww_gpu_stats_t *stats);

@@ -576,7 +576,7 @@ typedef enum {
 
 /* ---- DETEND: 3 bits; text = reason */
 #define WW_DETEND_W 3
-#define WW_DETEND_N 6
+#define WW_DETEND_N 7
 typedef enum {
   WW_DETEND_RUN                = 0,  /* still running */
   WW_DETEND_COUNT              = 1,  /* quantum of warp instructions issued */
@@ -584,6 +584,7 @@ typedef enum {
   WW_DETEND_FENCE              = 3,  /* after a fence */
   WW_DETEND_EXIT               = 4,  /* at ww.exit */
   WW_DETEND_FULL               = 5,  /* before a store: fewer than LANES store-buffer entries free */
+  WW_DETEND_BARRIER            = 6,  /* waits at a ww.bar that does not release in this quantum (ww_det_sm why_o only) */
 } ww_detend_t;
 #define WW_DETEND_LIST(X) \
   X(RUN, 0x0, "still running") \
@@ -591,7 +592,37 @@ typedef enum {
   X(ATOMIC, 0x2, "before an atomic (runs in serial mode)") \
   X(FENCE, 0x3, "after a fence") \
   X(EXIT, 0x4, "at ww.exit") \
-  X(FULL, 0x5, "before a store: fewer than LANES store-buffer entries free")
+  X(FULL, 0x5, "before a store: fewer than LANES store-buffer entries free") \
+  X(BARRIER, 0x6, "waits at a ww.bar that does not release in this quantum (ww_det_sm why_o only)")
+
+/* ---- DETC: 4 bits; text = counter name */
+#define WW_DETC_W 4
+#define WW_DETC_N 11
+typedef enum {
+  WW_DETC_QUANTA               = 0,  /* quanta */
+  WW_DETC_DIST_CYCLES          = 1,  /* dist_cycles */
+  WW_DETC_PAR_CYCLES           = 2,  /* parallel_cycles */
+  WW_DETC_CMT_CYCLES           = 3,  /* commit_cycles */
+  WW_DETC_SER_CYCLES           = 4,  /* serial_cycles */
+  WW_DETC_END_COUNT            = 5,  /* count */
+  WW_DETC_END_ATOMIC           = 6,  /* atomic */
+  WW_DETC_END_FENCE            = 7,  /* fence */
+  WW_DETC_END_EXIT             = 8,  /* exit */
+  WW_DETC_END_FULL             = 9,  /* buffer_full */
+  WW_DETC_END_BARRIER          = 10,  /* barrier */
+} ww_detc_t;
+#define WW_DETC_LIST(X) \
+  X(QUANTA, 0x0, "quanta") \
+  X(DIST_CYCLES, 0x1, "dist_cycles") \
+  X(PAR_CYCLES, 0x2, "parallel_cycles") \
+  X(CMT_CYCLES, 0x3, "commit_cycles") \
+  X(SER_CYCLES, 0x4, "serial_cycles") \
+  X(END_COUNT, 0x5, "count") \
+  X(END_ATOMIC, 0x6, "atomic") \
+  X(END_FENCE, 0x7, "fence") \
+  X(END_EXIT, 0x8, "exit") \
+  X(END_FULL, 0x9, "buffer_full") \
+  X(END_BARRIER, 0xA, "barrier")
 
 /* ---- SB: ScoRD sideband of a memory request; fields from bit 0 up */
 #define WW_SB_OP_LSB(WID_W, WORDS, BAR_W, BLOOM_W) 0  /* the instruction's op index (ww_op_t, WW_OP_W bits) */

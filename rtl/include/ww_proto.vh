@@ -326,13 +326,29 @@
 
 // ---- DETEND: 3 bits; text = reason
 `define WW_DETEND_W 3
-`define WW_DETEND_N 6
+`define WW_DETEND_N 7
 `define WW_DETEND_RUN                3'd0  // still running
 `define WW_DETEND_COUNT              3'd1  // quantum of warp instructions issued
 `define WW_DETEND_ATOMIC             3'd2  // before an atomic (runs in serial mode)
 `define WW_DETEND_FENCE              3'd3  // after a fence
 `define WW_DETEND_EXIT               3'd4  // at ww.exit
 `define WW_DETEND_FULL               3'd5  // before a store: fewer than LANES store-buffer entries free
+`define WW_DETEND_BARRIER            3'd6  // waits at a ww.bar that does not release in this quantum (ww_det_sm why_o only)
+
+// ---- DETC: 4 bits; text = counter name
+`define WW_DETC_W 4
+`define WW_DETC_N 11
+`define WW_DETC_QUANTA               4'd0  // quanta
+`define WW_DETC_DIST_CYCLES          4'd1  // dist_cycles
+`define WW_DETC_PAR_CYCLES           4'd2  // parallel_cycles
+`define WW_DETC_CMT_CYCLES           4'd3  // commit_cycles
+`define WW_DETC_SER_CYCLES           4'd4  // serial_cycles
+`define WW_DETC_END_COUNT            4'd5  // count
+`define WW_DETC_END_ATOMIC           4'd6  // atomic
+`define WW_DETC_END_FENCE            4'd7  // fence
+`define WW_DETC_END_EXIT             4'd8  // exit
+`define WW_DETC_END_FULL             4'd9  // buffer_full
+`define WW_DETC_END_BARRIER          4'd10  // barrier
 
 // ---- SB: ScoRD sideband of a memory request; fields from bit 0 up
 `define WW_SB_OP_LSB(WID_W, WORDS, BAR_W, BLOOM_W) 0  // the instruction's op index (ww_op_t, WW_OP_W bits)

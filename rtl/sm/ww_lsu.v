@@ -713,11 +713,11 @@ module ww_lsu #(
 
   // the lanes are reset (the sideband's word mask reads them even when an
   // instruction had no global line, e.g. GPUDet's buffered lanes only)
-  integer n;
+  integer lt;
   always @(posedge clk_i) begin
     if (!rst_ni) begin
-      for (n = 0; n < LANES; n = n + 1)
-        ltab_q[n] <= {LANES{1'b0}};
+      for (lt = 0; lt < LANES; lt = lt + 1)
+        ltab_q[lt] <= {LANES{1'b0}};
     end else if (line_take) begin
       ltab_q[nline_q[LI_W-1:0]] <= co_lanes;
     end

@@ -150,6 +150,17 @@ module ww_sm #(
   output wire [31:0]               gsi_rd_data_o,
   input  wire [`WW_SCHED_W-1:0]    sched_mode_i,
   input  wire [WID_W-1:0]          serial_wid_i,
+  // GPUDet (docs/det.md): the mode controller's port (ww_det_sm)
+  input  wire [`WW_DETMODE_W-1:0]  det_mode_i,
+  input  wire                      det_start_i,
+  input  wire [`WW_DET_QCNT_W-1:0] det_quantum_i,
+  input  wire                      det_cmt_start_i,
+  input  wire                      det_inval_i,
+  output wire                      det_par_done_o,
+  output wire                      det_ser_done_o,
+  output wire                      det_cmt_busy_o,
+  output wire                      det_inval_busy_o,
+  output wire [WARPS*`WW_DETEND_W-1:0] det_why_o,
   // KILO TM (docs/tm.md sec. 4.3): commit IDs from the central vendor
   // (ww_tm_cid: n consecutive IDs from base in the cycle of the grant), and
   // every final outcome in the cycle the commit walk decides it (one CID a
@@ -202,6 +213,7 @@ module ww_sm #(
   reg [BLOCKS-1:0]  bslot_used_q;
   reg [31:0]        ctaid_q  [0:BLOCKS-1];
   wire              halted;      // a trap stopped the SM (ww_sm_retire)
+  wire [WARPS-1:0]  det_hold;    // GPUDet: warps that may not issue (ww_det_sm)
 
   ////////////////////
   // Launch         //
@@ -386,7 +398,7 @@ module ww_sm #(
     .rst_ni           (rst_ni),
     .halted_i         (halted),
     .active_i         (active_q),
-    .bar_wait_i       (bar_waiting | tm_wait),
+    .bar_wait_i       (bar_waiting | tm_wait | det_hold),
     .bv_valid_i       (bv_valid),
     .bv_mem_i         (bv_mem),
     .bv_md_i          (bv_md),
@@ -656,6 +668,24 @@ module ww_sm #(
   wire [29:0]              tm_pkt_addr;
   wire [31:0]              tm_pkt_data;
   wire                     lsu_ld_start, lsu_ld_done;
+  // the LSU's side of the socket, L1 port and messages: ww_tm_sm's, or in
+  // deterministic mode GPUDet's (ww_det_sm, below)
+  wire                     lsu_acc_valid, lsu_acc_ready, lsu_acc_done;
+  wire [LANES*32-1:0]      lsu_acc_word;
+  wire                     lsu_l1_req_valid, lsu_l1_req_ready, lsu_l1_req_src, lsu_l1_rsp_valid;
+  wire [`WW_L1_W-1:0]      lsu_l1_req_op;
+  wire [LINE_W-1:0]        lsu_l1_req_line;
+  wire                     lsu_msg_valid;
+  wire                     lsu_mreq_valid, lsu_mreq_ready;
+  wire [`WW_L2_W-1:0]      lsu_mreq_op;
+  wire [LINE_W-1:0]        lsu_mreq_line;
+  wire [`WW_REQID_W-1:0]   lsu_mreq_id;
+  wire [LINE_BYTES-1:0]    lsu_mreq_be;
+  wire [LINE_BYTES*8-1:0]  lsu_mreq_data;
+  wire [`WW_AMO_W-1:0]     lsu_mreq_amo_op;
+  wire [WORD_W-1:0]        lsu_mreq_amo_word;
+  wire [31:0]              lsu_mreq_amo_a, lsu_mreq_amo_b;
+  wire [SB_W-1:0]          lsu_mreq_sb;
   wire [`WW_GSI_SRC_W-1:0] lsu_ld_src;
 
   ////////////////////
@@ -717,18 +747,18 @@ module ww_sm #(
     .done_wdata_o   (lsu_wdata),
     .done_mem_o     (lsu_mem),
     .done_bytes_o   (lsu_bytes),
-    .mreq_valid_o   (mreq_valid_o),
-    .mreq_ready_i   (mreq_ready_i),
-    .mreq_op_o      (mreq_op_o),
-    .mreq_line_o    (mreq_line_o),
-    .mreq_id_o      (mreq_id_o),
-    .mreq_be_o      (mreq_be_o),
-    .mreq_data_o    (mreq_data_o),
-    .mreq_amo_op_o  (mreq_amo_op_o),
-    .mreq_amo_word_o(mreq_amo_word_o),
-    .mreq_amo_a_o   (mreq_amo_a_o),
-    .mreq_amo_b_o   (mreq_amo_b_o),
-    .mreq_sb_o      (mreq_sb_o),
+    .mreq_valid_o   (lsu_mreq_valid),
+    .mreq_ready_i   (lsu_mreq_ready),
+    .mreq_op_o      (lsu_mreq_op),
+    .mreq_line_o    (lsu_mreq_line),
+    .mreq_id_o      (lsu_mreq_id),
+    .mreq_be_o      (lsu_mreq_be),
+    .mreq_data_o    (lsu_mreq_data),
+    .mreq_amo_op_o  (lsu_mreq_amo_op),
+    .mreq_amo_word_o(lsu_mreq_amo_word),
+    .mreq_amo_a_o   (lsu_mreq_amo_a),
+    .mreq_amo_b_o   (lsu_mreq_amo_b),
+    .mreq_sb_o      (lsu_mreq_sb),
     .mrsp_valid_i   (mrsp_valid_i),
     .mrsp_ready_o   (mrsp_ready_o),
     .mrsp_id_i      (mrsp_id_i),
@@ -750,23 +780,24 @@ module ww_sm #(
     .ld_src_o       (lsu_ld_src),
     .in_tx_i        (tx_in[e_wid_q]),
     .in_tx_full_i   (tx_full_c),
-    .tm_acc_valid_o (tm_acc_valid),
-    .tm_acc_ready_i (tm_acc_ready),
+    .in_det_i       (det_mode_i == `WW_DETMODE_PAR),
+    .tm_acc_valid_o (lsu_acc_valid),
+    .tm_acc_ready_i (lsu_acc_ready),
     .tm_acc_op_o    (tm_acc_op),
     .tm_acc_wid_o   (tm_acc_wid),
     .tm_acc_mask_o  (tm_acc_mask),
     .tm_acc_addr_o  (tm_acc_addr),
     .tm_acc_bytes_o (tm_acc_bytes),
     .tm_acc_data_o  (tm_acc_data),
-    .tm_acc_done_i  (tm_acc_done),
-    .tm_acc_word_i  (tm_acc_word),
-    .tm_l1_req_valid_i (tm_l1_req_valid),
-    .tm_l1_req_ready_o (tm_l1_req_ready),
-    .tm_l1_req_src_i   (tm_l1_req_src),
-    .tm_l1_req_op_i    (tm_l1_req_op),
-    .tm_l1_req_line_i  (tm_l1_req_line),
+    .tm_acc_done_i  (lsu_acc_done),
+    .tm_acc_word_i  (lsu_acc_word),
+    .tm_l1_req_valid_i (lsu_l1_req_valid),
+    .tm_l1_req_ready_o (lsu_l1_req_ready),
+    .tm_l1_req_src_i   (lsu_l1_req_src),
+    .tm_l1_req_op_i    (lsu_l1_req_op),
+    .tm_l1_req_line_i  (lsu_l1_req_line),
     .tm_l1_req_wdata_i (tm_l1_req_wdata),
-    .tm_l1_rsp_valid_o (tm_l1_rsp_valid),
+    .tm_l1_rsp_valid_o (lsu_l1_rsp_valid),
     .tm_l1_rsp_src_o   (tm_l1_rsp_src),
     .tm_l1_rsp_data_o  (tm_l1_rsp_data),
     .tm_l1_wack_o      (tm_l1_wack),
@@ -777,11 +808,108 @@ module ww_sm #(
     .tm_pkt_cid_i   (tm_pkt_cid),
     .tm_pkt_addr_i  (tm_pkt_addr),
     .tm_pkt_data_i  (tm_pkt_data),
-    .tm_msg_valid_o (tm_msg_valid),
+    .tm_msg_valid_o (lsu_msg_valid),
     .tm_msg_part_o  (tm_msg_part),
     .tm_msg_kind_o  (tm_msg_kind),
     .tm_msg_cid_o   (tm_msg_cid)
   );
+
+  ////////////////////
+  // GPUDet         //
+  ////////////////////
+
+  // The SM's GPUDet port (docs/det.md sec. 1, 2): quantum formation, store
+  // buffers, commit walk, L1 invalidation. In deterministic mode (any mode
+  // but OFF: a launch with --det) it takes the LSU's socket, the L1 port and
+  // the TM-class responses, which KILO TM uses otherwise (transactions trap
+  // in deterministic mode); its commit packets share the memory port, after
+  // the LSU's requests.
+  wire                     det_on = (det_mode_i != `WW_DETMODE_OFF);
+  wire                     det_acc_ready, det_acc_done;
+  wire [LANES*32-1:0]      det_acc_word;
+  wire                     det_l1_valid;
+  wire [`WW_L1_W-1:0]      det_l1_op;
+  wire [LINE_W-1:0]        det_l1_line;
+  wire                     det_pkt_valid;
+  wire [WID_W-1:0]         det_pkt_wid;
+  wire [LINE_W-1:0]        det_pkt_line;
+  wire [LINE_BYTES-1:0]    det_pkt_be;
+  wire [LINE_BYTES*8-1:0]  det_pkt_data;
+  ww_det_sm #(.WARPS(WARPS), .LANES(LANES), .LINE_BYTES(LINE_BYTES), .NUM_PART(NUM_PART)) u_det (
+    .clk_i          (clk_i),
+    .rst_ni         (rst_ni),
+    .mode_i         (det_mode_i),
+    .start_i        (det_start_i),
+    .quantum_i      (det_quantum_i),
+    .cmt_start_i    (det_cmt_start_i),
+    .inval_i        (det_inval_i),
+    .par_done_o     (det_par_done_o),
+    .ser_done_o     (det_ser_done_o),
+    .cmt_busy_o     (det_cmt_busy_o),
+    .inval_busy_o   (det_inval_busy_o),
+    .why_o          (det_why_o),
+    .active_i       (active_q),
+    .bar_wait_i     (bar_waiting),
+    .inflight_i     (iss_inflight),
+    .bv_valid_i     (bv_valid),
+    .bv_op_i        (bv_op),
+    .issue_valid_i  (iss_valid),
+    .issue_wid_i    (iss_w),
+    .hold_o         (det_hold),
+    .acc_valid_i    (lsu_acc_valid && det_on),
+    .acc_ready_o    (det_acc_ready),
+    .acc_op_i       (tm_acc_op),
+    .acc_wid_i      (tm_acc_wid),
+    .acc_mask_i     (tm_acc_mask),
+    .acc_addr_i     (tm_acc_addr),
+    .acc_bytes_i    (tm_acc_bytes),
+    .acc_data_i     (tm_acc_data),
+    .acc_done_o     (det_acc_done),
+    .acc_word_o     (det_acc_word),
+    .l1_req_valid_o (det_l1_valid),
+    .l1_req_ready_i (lsu_l1_req_ready && det_on),
+    .l1_req_op_o    (det_l1_op),
+    .l1_req_line_o  (det_l1_line),
+    .l1_rsp_valid_i (lsu_l1_rsp_valid && det_on),
+    .l1_rsp_data_i  (tm_l1_rsp_data),
+    .pkt_valid_o    (det_pkt_valid),
+    .pkt_ready_i    (mreq_ready_i && !lsu_mreq_valid),
+    .pkt_wid_o      (det_pkt_wid),
+    .pkt_line_o     (det_pkt_line),
+    .pkt_be_o       (det_pkt_be),
+    .pkt_data_o     (det_pkt_data),
+    .ack_i          (lsu_msg_valid && det_on)
+  );
+
+  // the socket, the L1 port and the TM-class responses: KILO TM's or GPUDet's
+  assign tm_acc_valid     = lsu_acc_valid && !det_on;
+  assign lsu_acc_ready    = det_on ? det_acc_ready : tm_acc_ready;
+  assign lsu_acc_done     = det_on ? det_acc_done : tm_acc_done;
+  assign lsu_acc_word     = det_on ? det_acc_word : tm_acc_word;
+  assign lsu_l1_req_valid = det_on ? det_l1_valid : tm_l1_req_valid;
+  assign lsu_l1_req_src   = det_on ? 1'b0 : tm_l1_req_src;
+  assign lsu_l1_req_op    = det_on ? det_l1_op : tm_l1_req_op;
+  assign lsu_l1_req_line  = det_on ? det_l1_line : tm_l1_req_line;
+  assign tm_l1_req_ready  = lsu_l1_req_ready && !det_on;
+  assign tm_l1_rsp_valid  = lsu_l1_rsp_valid && !det_on;
+  assign tm_msg_valid     = lsu_msg_valid && !det_on;
+  // the memory port: the LSU's requests, else a commit packet (id class TM,
+  // WRITE of the line's bytes, the warp in amo_a; the partition's Z-buffer
+  // unit takes it)
+  assign lsu_mreq_ready   = mreq_ready_i;
+  wire   det_go           = det_pkt_valid && !lsu_mreq_valid;
+  assign mreq_valid_o     = lsu_mreq_valid || det_pkt_valid;
+  assign mreq_op_o        = det_go ? `WW_L2_WRITE : lsu_mreq_op;
+  assign mreq_line_o      = det_go ? det_pkt_line : lsu_mreq_line;
+  assign mreq_id_o        = det_go ? `WW_REQID_TM : lsu_mreq_id;
+  assign mreq_be_o        = det_go ? det_pkt_be : lsu_mreq_be;
+  assign mreq_data_o      = det_go ? det_pkt_data : lsu_mreq_data;
+  assign mreq_amo_op_o    = lsu_mreq_amo_op;
+  assign mreq_amo_word_o  = lsu_mreq_amo_word;
+  assign mreq_amo_a_o     = det_go ? {{(32-WID_W){1'b0}}, det_pkt_wid} : lsu_mreq_amo_a;
+  assign mreq_amo_b_o     = lsu_mreq_amo_b;
+  assign mreq_sb_o        = lsu_mreq_sb;
+
 `ifndef SYNTHESIS
   // issue checks lsu_ready, so the LSU is ready when the execute stage offers
   always @(posedge clk_i)

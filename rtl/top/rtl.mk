@@ -18,6 +18,7 @@ gpu_TOP   := ww_gpu
 gpu_RTL   := $(sm_RTL) rtl/mem/ww_switch.v rtl/mem/ww_l2_slice.v rtl/mem/ww_xbar.v rtl/mem/ww_part_port.v \
              rtl/tm/ww_lwh.v rtl/tm/ww_tm_commit_unit.v rtl/tm/ww_tm_cu_mem.v rtl/tm/ww_tm_cid.v \
              rtl/scord/ww_scord_check.v rtl/scord/ww_scord_fencefile.v rtl/scord/ww_scord_det.v \
+             rtl/det/ww_zbuf.v rtl/det/ww_det_ctrl.v \
              rtl/top/ww_block_dist.v rtl/top/ww_gpu.v
 gpu_SYNTH := 1
 gpu_HIER  := 1

@@ -93,6 +93,8 @@ module ww_gpu #(
   input  wire                              scord_en_i,     // ScoRD on for this launch (latched at start)
   input  wire                              scord_cached_i, // ScoRD metadata cache mode (latched at start)
   input  wire [31:0]                       tx_watchdog_i,  // KILO TM watchdog limit, 0 = off
+  input  wire                              det_en_i,       // GPUDet on for this launch (latched at start)
+  input  wire [`WW_DET_QCNT_W-1:0]         det_quantum_i,  // GPUDet quantum, >= 1 (latched at start)
   output wire                              busy_o,
   output wire                              done_o,
   // instruction memory load, to every SM
@@ -163,7 +165,13 @@ module ww_gpu #(
   // tm_rd_part_i's commit unit; reset with rst_ni, i.e. at every launch
   input  wire [PART_W-1:0]                 tm_rd_part_i,
   input  wire [TMC_W-1:0]                  tm_rd_idx_i,
-  output wire [31:0]                       tm_rd_data_o
+  output wire [31:0]                       tm_rd_data_o,
+  // GPUDet: the mode controller's counter det_rd_idx_i (`WW_DETC_*, comb
+  // read; cleared at start); det_ovf_o: a Z-buffer unit found its Z-cache
+  // too small (sticky until reset; the result is then not deterministic)
+  input  wire [`WW_DETC_W-1:0]             det_rd_idx_i,
+  output wire [31:0]                       det_rd_data_o,
+  output wire                              det_ovf_o
 );
 
   localparam LB     = LINE_BYTES * 8;
@@ -231,6 +239,19 @@ module ww_gpu #(
   wire [SM_W-1:0]         launch_sm;
   wire [31:0]             launch_ctaid;
 
+  // GPUDet (docs/det.md sec. 1): the mode controller, the SMs' ports
+  localparam MW = `WW_DETMODE_W;
+  localparam EW = `WW_DETEND_W;
+  reg                          det_en_q;
+  reg  [`WW_DET_QCNT_W-1:0]    det_quantum_q;
+  reg                          grid_done_q;     // the distributor said done in this launch
+  wire                         det_dist_en, det_start, det_cmt_start, det_inval, det_busy;
+  wire [NUM_SM*MW-1:0]         det_mode;
+  wire [`WW_DET_QID_W-1:0]     det_qid;
+  wire [NUM_SM-1:0]            det_par_done, det_ser_done, det_cmt_busy, det_inval_busy;
+  wire [NUM_SM*WARPS*EW-1:0]   det_why;
+  wire [NUM_PART-1:0]          zb_idle, zb_ovf;
+
   ww_block_dist #(
     .NUM_SM       (NUM_SM),
     .WARPS_PER_SM (WARPS)
@@ -242,7 +263,7 @@ module ww_gpu #(
     .nwarps_i        (nwarps),
     .busy_o          (dist_busy),
     .done_o          (dist_done),
-    .sm_free_slot_i  (sm_free_slot),
+    .sm_free_slot_i  (sm_free_slot & {NUM_SM{det_dist_en}}),   // GPUDet: only in distribution
     .sm_free_warps_i (sm_free_warps),
     .launch_valid_o  (launch_valid),
     .launch_sm_o     (launch_sm),
@@ -322,6 +343,35 @@ module ww_gpu #(
   end
   assign tm_rd_data_o = tm_rd_c;
 
+  ww_det_ctrl #(
+    .NUM_SM   (NUM_SM),
+    .NUM_PART (NUM_PART),
+    .WARPS    (WARPS)
+  ) u_det_ctrl (
+    .clk_i        (clk_i),
+    .rst_ni       (rst_ni),
+    .en_i         (start ? det_en_i : det_en_q),   // latched at start
+    .start_i      (start),
+    .grid_done_i  (grid_done_q || dist_done),
+    .launch_i     (launch_valid),
+    .par_done_i   (det_par_done),
+    .ser_done_i   (det_ser_done),
+    .cmt_busy_i   (det_cmt_busy),
+    .inval_busy_i (det_inval_busy),
+    .zb_idle_i    (zb_idle),
+    .why_i        (det_why),
+    .mode_o       (det_mode),
+    .start_o      (det_start),
+    .cmt_start_o  (det_cmt_start),
+    .inval_o      (det_inval),
+    .dist_en_o    (det_dist_en),
+    .qid_o        (det_qid),
+    .busy_o       (det_busy),
+    .rd_idx_i     (det_rd_idx_i),
+    .rd_data_o    (det_rd_data_o)
+  );
+  assign det_ovf_o = |zb_ovf;
+
   genvar s, p;
   for (s = 0; s < NUM_SM; s = s + 1) begin : g_sm
     ww_sm #(
@@ -400,6 +450,16 @@ module ww_gpu #(
       .gsi_rd_data_o   (gsi_data[s*32 +: 32]),
       .sched_mode_i    (sched_mode_q),
       .serial_wid_i    (serial_wid_q),
+      .det_mode_i      (det_mode[s*MW +: MW]),
+      .det_start_i     (det_start),
+      .det_quantum_i   (det_quantum_q),
+      .det_cmt_start_i (det_cmt_start),
+      .det_inval_i     (det_inval),
+      .det_par_done_o  (det_par_done[s]),
+      .det_ser_done_o  (det_ser_done[s]),
+      .det_cmt_busy_o  (det_cmt_busy[s]),
+      .det_inval_busy_o(det_inval_busy[s]),
+      .det_why_o       (det_why[s*WARPS*EW +: WARPS*EW]),
       .tm_cid_req_o    (tm_cid_req[s]),
       .tm_cid_n_o      (tm_cid_n[s*TCNT_W +: TCNT_W]),
       .tm_cid_grant_i  (tm_cid_grant[s]),
@@ -514,8 +574,8 @@ module ww_gpu #(
   // KILO TM commit unit (unit 1, id UNIT1). To attach another unit:
   // PP_UNITS + 1, its id appended to PP_IDS (bits [u*ID_W +: ID_W]), its
   // instance in g_part on the u_* vectors' slice u.
-  localparam PP_UNITS = 2;
-  localparam [PP_UNITS*ID_W-1:0] PP_IDS = {`WW_REQID_UNIT1, `WW_REQID_DET};
+  localparam PP_UNITS = 3;
+  localparam [PP_UNITS*ID_W-1:0] PP_IDS = {`WW_REQID_UNIT2, `WW_REQID_UNIT1, `WW_REQID_DET};
   // the sideband's record kind (docs/scord.md §3)
   localparam SK_LSB = `WW_SB_SK_LSB(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W);
   localparam SK_W   = `WW_SB_SK_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W);
@@ -523,7 +583,7 @@ module ww_gpu #(
   for (p = 0; p < NUM_PART; p = p + 1) begin : g_part
     // The partition's units (ww_part_port's socket, docs/gpu_rtl.md
     // "Partition port"), unit u at [u*W +: W]: unit 0 the ScoRD detector,
-    // unit 1 the KILO TM commit unit.
+    // unit 1 the KILO TM commit unit, unit 2 GPUDet's Z-buffer unit.
     wire [PP_UNITS-1:0]            u_req_valid, u_req_ready, u_rsp_valid;
     wire [PP_UNITS*OP_W-1:0]       u_req_op;
     wire [PP_UNITS*LINE_W-1:0]     u_req_line;
@@ -584,8 +644,9 @@ module ww_gpu #(
     // amo_a the word's byte address, amo_b the word, the source SM);
     // messages back through the port (TMMSG in the response data); its word
     // port through the adapter on socket slice 1.
-    wire                  tm_pkt_valid, tm_pkt_ready;
-    wire                  tm_msg_valid, tm_msg_ready;
+    wire                  tm_pkt_valid, tm_pkt_ready, cu_pkt_ready;
+    wire                  tm_msg_valid, tm_msg_ready, cu_msg_valid;
+    wire [SM_W-1:0]       cu_msg_sm;
     wire [`WW_TM_MSG_W-1:0] tm_msg_kind;
     wire [CID_W-1:0]      tm_msg_cid;
     wire [SM_W-1:0]       tm_msg_sm;
@@ -611,18 +672,18 @@ module ww_gpu #(
       .next_cid_i   (tm_cid_next),
       .oldest_cid_o (cu_oldest),
       .cid_hold_o   (cu_hold[p]),
-      .pkt_valid_i  (tm_pkt_valid),
-      .pkt_ready_o  (tm_pkt_ready),
+      .pkt_valid_i  (tm_pkt_valid && !det_en_q),
+      .pkt_ready_o  (cu_pkt_ready),
       .pkt_kind_i   (pkt_word[`WW_TMPKT_KIND_LSB(CID_W) +: `WW_TMPKT_KIND_W(CID_W)]),
       .pkt_cid_i    (pkt_word[`WW_TMPKT_CID_LSB(CID_W) +: `WW_TMPKT_CID_W(CID_W)]),
       .pkt_sm_i     (x_req_src[p*SM_W +: SM_W]),
       .pkt_addr_i   (pkt_byte[31:2]),
       .pkt_data_i   (x_req_amo_b[p*32 +: 32]),
-      .msg_valid_o  (tm_msg_valid),
-      .msg_ready_i  (tm_msg_ready),
+      .msg_valid_o  (cu_msg_valid),
+      .msg_ready_i  (tm_msg_ready && !det_en_q),
       .msg_kind_o   (tm_msg_kind),
       .msg_cid_o    (tm_msg_cid),
-      .msg_sm_o     (tm_msg_sm),
+      .msg_sm_o     (cu_msg_sm),
       .mreq_valid_o (cu_mreq_valid),
       .mreq_ready_i (cu_mreq_ready),
       .mreq_write_o (cu_mreq_write),
@@ -668,10 +729,50 @@ module ww_gpu #(
     assign tm_msg_rec[`WW_TMMSG_CID_LSB(CID_W, PART_W) +: `WW_TMMSG_CID_W(CID_W, PART_W)] = tm_msg_cid;
     assign tm_msg_rec[`WW_TMMSG_PART_LSB(CID_W, PART_W) +: `WW_TMMSG_PART_W(CID_W, PART_W)] =
         p[PART_W-1:0];
-    assign tm_msg_data = {{(LB - MSG_W){1'b0}}, tm_msg_rec};
+    // GPUDet's Z-buffer unit (docs/det.md sec. 3): in deterministic mode
+    // the TM packet class carries the SMs' commit requests (WRITE of a
+    // line's bytes, the warp in amo_a) and its acknowledgements go back as
+    // TM-class messages; transactions trap in that mode, so the commit unit
+    // sees none of it
+    wire            zb_req_ready, zb_ack_valid;
+    wire [SM_W-1:0] zb_ack_sm;
+    wire [31:0]     zb_wid32 = x_req_amo_a[p*32 +: 32];
+    ww_zbuf #(
+      .NUM_SM     (NUM_SM),
+      .WARPS      (WARPS),
+      .LINE_BYTES (LINE_BYTES)
+    ) u_zbuf (
+      .clk_i         (clk_i),
+      .rst_ni        (rst_ni),
+      .qid_i         (det_qid),
+      .req_valid_i   (tm_pkt_valid && det_en_q),
+      .req_ready_o   (zb_req_ready),
+      .req_sm_i      (x_req_src[p*SM_W +: SM_W]),
+      .req_wid_i     (zb_wid32[WID_W-1:0]),
+      .req_line_i    (x_req_line[p*LINE_W +: LINE_W]),
+      .req_be_i      (x_req_be[p*LINE_BYTES +: LINE_BYTES]),
+      .req_data_i    (x_req_data[p*LB +: LB]),
+      .ack_valid_o   (zb_ack_valid),
+      .ack_ready_i   (tm_msg_ready && det_en_q),
+      .ack_sm_o      (zb_ack_sm),
+      .u_req_valid_o (u_req_valid[2]),
+      .u_req_ready_i (u_req_ready[2]),
+      .u_req_op_o    (u_req_op[2*OP_W +: OP_W]),
+      .u_req_line_o  (u_req_line[2*LINE_W +: LINE_W]),
+      .u_req_be_o    (u_req_be[2*LINE_BYTES +: LINE_BYTES]),
+      .u_req_data_o  (u_req_data[2*LB +: LB]),
+      .u_rsp_valid_i (u_rsp_valid[2]),
+      .idle_o        (zb_idle[p]),
+      .ovf_o         (zb_ovf[p])
+    );
+    wire unused_zb = ^zb_wid32[31:WID_W];
+    assign tm_pkt_ready = det_en_q ? zb_req_ready : cu_pkt_ready;
+    assign tm_msg_valid = det_en_q ? zb_ack_valid : cu_msg_valid;
+    assign tm_msg_sm    = det_en_q ? zb_ack_sm : cu_msg_sm;
+    assign tm_msg_data = det_en_q ? {LB{1'b0}} : {{(LB - MSG_W){1'b0}}, tm_msg_rec};
     // idle: the ring empty, nothing in flight to the slice or the SMs
-    assign cu_idle[p] = cu_mem_idle && !cu_mreq_valid && !tm_msg_valid && cu_oldest == tm_cid_next;
-    assign tm_pkt_o[p] = tm_pkt_valid && tm_pkt_ready;
+    assign cu_idle[p] = cu_mem_idle && !cu_mreq_valid && !cu_msg_valid && cu_oldest == tm_cid_next;
+    assign tm_pkt_o[p] = tm_pkt_valid && tm_pkt_ready && !det_en_q;
     wire unused_pkt = &{1'b0, pkt_word[LB-1:`WW_TMPKT_W(CID_W)], pkt_byte[1:0]};
 
     // The slice's request port (priority: the flush, the units, the
@@ -853,7 +954,8 @@ module ww_gpu #(
           end
         end
         ST_RUN: begin
-          if (dist_done) begin
+          // with GPUDet, after the last round's commit and serial mode
+          if ((dist_done || grid_done_q) && !det_busy) begin
             state_q <= ST_DRAIN;
           end
         end
@@ -885,6 +987,24 @@ module ww_gpu #(
     end else if (start) begin
       scord_en_q     <= scord_en_i;
       scord_cached_q <= scord_cached_i;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      det_en_q      <= 1'b0;
+      det_quantum_q <= {`WW_DET_QCNT_W{1'b0}};
+      grid_done_q   <= 1'b0;
+    end else begin
+      if (start) begin
+        det_en_q      <= det_en_i;
+        det_quantum_q <= det_quantum_i;
+      end
+      if (start) begin
+        grid_done_q <= 1'b0;
+      end else if (dist_done) begin
+        grid_done_q <= 1'b1;
+      end
     end
   end
 

@@ -67,6 +67,12 @@ typedef struct {
   ww_cycle_fn  cycle_fn;        /* per-cycle stall classes (ww_trace_json) */
   void        *cycle_ctx;
   uint32_t     tx_log_base;     /* KILO TM: transactional addresses are below it */
+  /* GPUDet (--det): the golden model in deterministic mode, run after the
+   * RTL to compare the final memory (docs/det.md); the RTL's counters of
+   * the last completed launch */
+  ww_gpu_t    *detm;
+  uint32_t     det_cnt[WW_VGPU_DET_COUNTERS];
+  int          det_valid;
 } vb_t;
 
 /* ---- ScoRD race log (docs/scord.md §3 "Race log") ----------------------- */
@@ -235,9 +241,10 @@ static int find_gtkw_disasm(char *buf, size_t n)
 
 static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
 {
-  if (opts->det)
-    return snprintf(err, err_len, "deterministic mode (GPUDet) is not in the RTL yet: only the "
-                    "cmodel backend runs it (docs/det.md)"), NULL;
+  if (opts->det && opts->cosim != WW_COSIM_OFF)
+    return snprintf(err, err_len, "deterministic mode (GPUDet) runs without co-simulation "
+                    "(cosim off): the RTL's final memory is compared with the golden model's in "
+                    "deterministic mode instead (docs/det.md)"), NULL;
   vb_t *b = calloc(1, sizeof *b);
   if (!b)
     return snprintf(err, err_len, "out of host memory"), NULL;
@@ -268,6 +275,19 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   const uint32_t txwd = !opts->tx_watchdog ? WW_TX_WATCHDOG
                         : opts->tx_watchdog == UINT32_MAX ? 0 : opts->tx_watchdog;
   ww_vgpu_set_tx_watchdog(b->v, txwd);
+  if (opts->det) {
+    ww_gpu_cfg_t dc = ww_gpu_default_cfg();
+    dc.det = 1;
+    if (opts->det_quantum)
+      dc.det_quantum = opts->det_quantum;
+    ww_vgpu_set_det(b->v, 1, dc.det_quantum);
+    b->detm = ww_gpu_new(&dc, err, err_len);
+    if (!b->detm) {
+      ww_vgpu_free(b->v);
+      free(b);
+      return NULL;
+    }
+  }
   const char *wa = getenv("WW_COSIM_WATCH");
   if (wa && *wa) {
     b->watch_on = 1;
@@ -306,6 +326,7 @@ static void vb_close(void *be)
 {
   vb_t *b = be;
   ww_aorder_free(b->aorder);
+  ww_gpu_free(b->detm);
   ww_gpu_free(b->model);
   ww_vgpu_free(b->v);
   free(b);
@@ -317,6 +338,8 @@ static int vb_write(void *be, uint32_t addr, const void *src, size_t n)
   if ((uint64_t)addr + n > ww_vgpu_info(b->v)->gmem_bytes)
     return -1;
   memcpy(ww_vgpu_mem(b->v) + addr, src, n);
+  if (b->detm && ww_gpu_write(b->detm, addr, src, n))
+    return -1;
   return b->model ? ww_gpu_write(b->model, addr, src, n) : 0;
 }
 
@@ -336,7 +359,10 @@ static int vb_launch(void *be, const ww_launch_t *launch, char *err, size_t err_
   b->stalls_valid = 0;
   b->tm_valid = 0;
   b->races_valid = 0;
+  b->det_valid = 0;
   if (b->model && ww_gpu_launch(b->model, launch, err, err_len))
+    return -1;
+  if (b->detm && ww_gpu_launch(b->detm, launch, err, err_len))
     return -1;
   if (b->aorder)
     ww_aorder_reset(b->aorder);
@@ -551,6 +577,34 @@ static ww_run_t check_trap(vb_t *b, const ww_vgpu_events_t *ev, int model_trappe
   return WW_RUN_TRAP;
 }
 
+/* The RTL's final global memory against a model's: 0 when equal, else 1
+ * with the first differing byte in why and the words around it on stderr. */
+static int mem_differs(vb_t *b, ww_gpu_t *model, char *why, size_t n)
+{
+  uint32_t size = ww_vgpu_info(b->v)->gmem_bytes;
+  const uint8_t *rm = ww_vgpu_mem(b->v);
+  static uint8_t buf[1 << 16];
+  for (uint32_t a = 0; a < size; a += sizeof buf) {
+    ww_gpu_read(model, a, buf, sizeof buf);
+    if (memcmp(buf, rm + a, sizeof buf) == 0)
+      continue;
+    uint32_t o = 0;
+    while (buf[o] == rm[a + o])
+      o++;
+    snprintf(why, n, "final global memory differs at 0x%08x: rtl 0x%02x, model 0x%02x", a + o,
+             rm[a + o], buf[o]);
+    uint32_t w0 = (o & ~15u) >= 16 ? (o & ~15u) - 16 : 0;
+    for (uint32_t w = w0; w < w0 + 48 && w + 4 <= sizeof buf; w += 4)
+      fprintf(stderr, "  0x%08x: rtl 0x%08x  model 0x%08x%s\n", a + w,
+              (uint32_t)rm[a + w] | (uint32_t)rm[a + w + 1] << 8 |
+              (uint32_t)rm[a + w + 2] << 16 | (uint32_t)rm[a + w + 3] << 24,
+              (uint32_t)buf[w] | (uint32_t)buf[w + 1] << 8 | (uint32_t)buf[w + 2] << 16 |
+              (uint32_t)buf[w + 3] << 24, memcmp(rm + a + w, buf + w, 4) ? "  <--" : "");
+    return 1;
+  }
+  return 0;
+}
+
 static ww_run_t vb_run(void *be)
 {
   vb_t *b = be;
@@ -655,29 +709,28 @@ static ww_run_t vb_run(void *be)
       if (b->model && b->cosim == WW_COSIM_SYNC && sync_finish(b, why, sizeof why) != 0)
         return mismatch(b, ev.cycle, NULL, why);
       if (b->model && (b->cosim == WW_COSIM_STRICT || b->cosim == WW_COSIM_SYNC)) {
-        uint32_t n = ww_vgpu_info(b->v)->gmem_bytes;
-        const uint8_t *rm = ww_vgpu_mem(b->v);
-        static uint8_t buf[1 << 16];
-        for (uint32_t a = 0; a < n; a += sizeof buf) {
-          ww_gpu_read(b->model, a, buf, sizeof buf);
-          if (memcmp(buf, rm + a, sizeof buf) != 0) {
-            uint32_t o = 0;
-            while (buf[o] == rm[a + o])
-              o++;
-            snprintf(why, sizeof why, "final global memory differs at 0x%08x: rtl 0x%02x, "
-                     "model 0x%02x", a + o, rm[a + o], buf[o]);
-            uint32_t w0 = (o & ~15u) >= 16 ? (o & ~15u) - 16 : 0;
-            for (uint32_t w = w0; w < w0 + 48 && w + 4 <= sizeof buf; w += 4)
-              fprintf(stderr, "  0x%08x: rtl 0x%08x  model 0x%08x%s\n", a + w,
-                      (uint32_t)rm[a + w] | (uint32_t)rm[a + w + 1] << 8 |
-                      (uint32_t)rm[a + w + 2] << 16 | (uint32_t)rm[a + w + 3] << 24,
-                      (uint32_t)buf[w] | (uint32_t)buf[w + 1] << 8 | (uint32_t)buf[w + 2] << 16 |
-                      (uint32_t)buf[w + 3] << 24, memcmp(rm + a + w, buf + w, 4) ? "  <--" : "");
-            return mismatch(b, ev.cycle, NULL, why);
-          }
-        }
+        if (mem_differs(b, b->model, why, sizeof why))
+          return mismatch(b, ev.cycle, NULL, why);
         if (ww_gpu_run(b->model) != WW_RUN_DONE)
           return mismatch(b, ev.cycle, NULL, "the RTL finished the grid, the model did not");
+      }
+      if (b->detm) {
+        /* GPUDet: the RTL's final memory must be the golden model's in
+         * deterministic mode, bit for bit, whatever the RTL's timing */
+        if (ww_vgpu_det(b->v, b->det_cnt))
+          return mismatch(b, ev.cycle, NULL, "a Z-buffer unit's Z-cache was too small for a "
+                          "quantum's lines (DET_ZLINES): the commit is not deterministic");
+        b->det_valid = 1;
+        if (ww_gpu_run(b->detm) != WW_RUN_DONE) {
+          snprintf(why, sizeof why, "the golden model in deterministic mode did not finish the "
+                   "grid the RTL finished: %.150s", ww_gpu_trap(b->detm)->detail);
+          return mismatch(b, ev.cycle, NULL, why);
+        }
+        if (mem_differs(b, b->detm, why, sizeof why)) {
+          char w2[sizeof why];
+          snprintf(w2, sizeof w2, "deterministic mode: %.200s", why);
+          return mismatch(b, ev.cycle, NULL, w2);
+        }
       }
       return WW_RUN_DONE;
     }
@@ -717,6 +770,21 @@ static void vb_stats(void *be, ww_gpu_stats_t *st)
   st->warp_insns = b->warp_insns;
   st->thread_insns = b->thread_insns;
   st->l1_hits = st->l1_misses = 0;   /* the model's L1 is not the RTL's */
+  if (b->det_valid) {             /* GPUDet: the RTL's own counters */
+    const uint32_t *c = b->det_cnt;
+    st->det_quanta = c[WW_DETC_QUANTA];
+    st->det_end_count = c[WW_DETC_END_COUNT];
+    st->det_end_atomic = c[WW_DETC_END_ATOMIC];
+    st->det_end_fence = c[WW_DETC_END_FENCE];
+    st->det_end_barrier = c[WW_DETC_END_BARRIER];
+    st->det_end_exit = c[WW_DETC_END_EXIT];
+    st->det_end_full = c[WW_DETC_END_FULL];
+    st->det_commit_bytes = st->det_serial_atomics = 0;   /* not counted in the RTL */
+    st->det_cycles_dist = c[WW_DETC_DIST_CYCLES];
+    st->det_cycles_par = c[WW_DETC_PAR_CYCLES];
+    st->det_cycles_commit = c[WW_DETC_CMT_CYCLES];
+    st->det_cycles_serial = c[WW_DETC_SER_CYCLES];
+  }
 }
 
 static void vb_set_retire_hook(void *be, ww_retire_fn fn, void *ctx)

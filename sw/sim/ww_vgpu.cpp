@@ -156,6 +156,8 @@ struct ww_vgpu {
   unsigned          sched_mode = 0, serial_wid = 0;
   unsigned          scord = 0;        // ScoRD of the next launch: 0 off, 1 cached, 2 full
   uint32_t          tx_watchdog = WW_TX_WATCHDOG;   // KILO TM watchdog limit, 0 = off
+  unsigned          det = 0;                        // GPUDet on for the next launches
+  uint32_t          det_quantum = WW_DET_QUANTUM;
   uint32_t          trap_prev = 0;    // trap_valid_o of the last cycle
   ww_vgpu_stats_t   st;
   // the wave: time ticks (ctx.timeprecision) per half clock cycle; the saved
@@ -220,6 +222,8 @@ void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev)
   t->scord_en_i = static_cast<uint8_t>(v->scord != 0);
   t->scord_cached_i = static_cast<uint8_t>(v->scord == 1);
   t->tx_watchdog_i = v->tx_watchdog;
+  t->det_en_i = static_cast<uint8_t>(v->det != 0);
+  t->det_quantum_i = v->det_quantum;
   t->sched_mode_i = static_cast<uint8_t>(v->sched_mode);
   t->serial_wid_i = static_cast<uint8_t>(v->serial_wid);
   fill_dram_inputs(v, dout);
@@ -662,6 +666,23 @@ extern "C" void ww_vgpu_tm(ww_vgpu_t *v, unsigned part, uint32_t cnt[WW_VGPU_TM_
     t->eval();   // a combinational read: clk_i does not change
     cnt[i] = t->tm_rd_data_o;
   }
+}
+
+extern "C" void ww_vgpu_set_det(ww_vgpu_t *v, unsigned on, uint32_t quantum)
+{
+  v->det = on != 0;
+  v->det_quantum = quantum;
+}
+
+extern "C" int ww_vgpu_det(ww_vgpu_t *v, uint32_t cnt[WW_VGPU_DET_COUNTERS])
+{
+  Vww_gpu *t = v->top;
+  for (unsigned i = 0; i < WW_VGPU_DET_COUNTERS; i++) {
+    t->det_rd_idx_i = static_cast<uint8_t>(i);
+    t->eval();   // a combinational read: clk_i does not change
+    cnt[i] = t->det_rd_data_o;
+  }
+  return t->det_ovf_o;
 }
 
 extern "C" int ww_vgpu_busy(const ww_vgpu_t *v) { return v->top->busy_o; }

@@ -231,6 +231,18 @@ void ww_vgpu_gsi(ww_vgpu_t *v, unsigned sm, uint32_t cnt[WW_VGPU_GSI_COUNTERS]);
  * valid after done until the next launch. */
 void ww_vgpu_tm(ww_vgpu_t *v, unsigned part, uint32_t cnt[WW_VGPU_TM_COUNTERS]);
 
+/* GPUDet for the next launches (ww_gpu det_en_i, det_quantum_i: docs/det.md):
+ * on, and the quantum in warp instructions (1 .. 2^DET_QCNT_W - 1; the
+ * caller checks). Off after ww_vgpu_new. */
+void ww_vgpu_set_det(ww_vgpu_t *v, unsigned on, uint32_t quantum);
+
+/* GPUDet's counters (WW_DETC_* indices, cmodel/include/ww_proto.def) read
+ * through ww_gpu's det_rd_* port (no clock edge); cleared at start, valid
+ * after done. Returns 1 when a Z-buffer unit's Z-cache was too small in
+ * this run (det_ovf_o: the result is then not deterministic), else 0. */
+#define WW_VGPU_DET_COUNTERS WW_DETC_N
+int ww_vgpu_det(ww_vgpu_t *v, uint32_t cnt[WW_VGPU_DET_COUNTERS]);
+
 #ifdef __cplusplus
 }
 #endif

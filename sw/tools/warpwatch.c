@@ -124,11 +124,13 @@ static const char run_usage[] =
   "                    a transaction's read logs are validated, a doomed attempt\n"
   "                    restarts (both backends; on verilator the RTL decides, at\n"
   "                    most its built TX_WATCHDOG). 0: off; default TX_WATCHDOG\n"
-  "  --det             cmodel: GPUDet deterministic execution (docs/det.md): warps run\n"
-  "                    in quanta, isolated (stores buffered per warp), commit by\n"
-  "                    depth, atomics in a serial mode; the final memory does not\n"
-  "                    depend on --seed. Prints quanta and why warps ended them; in\n"
-  "                    --json as \"det\"\n"
+  "  --det             GPUDet deterministic execution (docs/det.md): warps run in\n"
+  "                    quanta, isolated (stores buffered per warp), commit by depth\n"
+  "                    (Z-buffer units), atomics in a serial mode; the final memory\n"
+  "                    does not depend on --seed. Prints quanta and why warps ended\n"
+  "                    them (verilator: and the cycles of each mode); in --json as\n"
+  "                    \"det\". On verilator without co-simulation: the RTL's final\n"
+  "                    memory is compared with the golden model's in that mode\n"
   "  --quantum N       with --det: warp instructions per quantum (default %u,\n"
   "                    DET_QUANTUM), 1..1000000\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
@@ -651,9 +653,11 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
   if (o->have_cosim && !rtl)
     return usage_error("run ", "--cosim needs --backend verilator: it checks the RTL against "
                        "the golden model, and backend %s runs the golden model alone", o->backend);
-  if (o->det && strcmp(o->backend, "cmodel") != 0)
-    return usage_error("run ", "--det needs --backend cmodel: GPUDet is not in the RTL yet "
-                       "(docs/det.md)");
+  if (o->det && rtl && o->have_cosim && o->cosim != WW_COSIM_OFF)
+    return usage_error("run ", "--det runs the RTL without co-simulation (its final memory is "
+                       "compared with the golden model's in deterministic mode): drop --cosim");
+  if (o->det && rtl)
+    o->cosim = WW_COSIM_OFF;
   if (o->have_quantum && !o->det)
     return usage_error("run ", "--quantum sets GPUDet's quantum: it needs --det");
   if (o->have_tm_warps && strcmp(o->backend, "cmodel") != 0)
@@ -767,16 +771,30 @@ static void print_stats_text(const ww_gpu_stats_t *s, const char *backend, doubl
          secs > 0 ? (double)s->warp_insns / secs / 1e6 : 0.0, secs);
 }
 
-/* GPUDet (docs/det.md): quanta and why warps ended their parallel mode. */
-static void print_det_text(const ww_gpu_stats_t *s, uint64_t quantum)
+/* GPUDet (docs/det.md): quanta and why warps ended their parallel mode;
+ * on the RTL the cycles of each mode, on the model its commit and serial
+ * counts (each prints what it measures). */
+static void print_det_text(const ww_gpu_stats_t *s, uint64_t quantum, int rtl, int ok)
 {
   printf("det: %" PRIu64 " quanta of up to %" PRIu64 " warp instructions; parallel mode ended "
          "by count %" PRIu64 ", atomic %" PRIu64 ", fence %" PRIu64 ", barrier %" PRIu64
          ", exit %" PRIu64 ", full store buffer %" PRIu64 "\n", s->det_quanta, quantum,
          s->det_end_count, s->det_end_atomic, s->det_end_fence, s->det_end_barrier,
          s->det_end_exit, s->det_end_full);
-  printf("det: %" PRIu64 " atomics in serial mode, %" PRIu64 " bytes committed from the store "
-         "buffers\n", s->det_serial_atomics, s->det_commit_bytes);
+  if (rtl) {
+    const uint64_t all = s->det_cycles_dist + s->det_cycles_par + s->det_cycles_commit +
+                         s->det_cycles_serial;
+    const double d = all ? 100.0 / (double)all : 0.0;
+    printf("det: cycles: distribution %" PRIu64 " (%.1f %%), parallel %" PRIu64 " (%.1f %%), "
+           "commit %" PRIu64 " (%.1f %%), serial %" PRIu64 " (%.1f %%)%s\n", s->det_cycles_dist, d * (double)s->det_cycles_dist,
+           s->det_cycles_par, d * (double)s->det_cycles_par, s->det_cycles_commit,
+           d * (double)s->det_cycles_commit, s->det_cycles_serial,
+           d * (double)s->det_cycles_serial,
+           ok ? "; the final memory equals the golden model's in deterministic mode" : "");
+  } else {
+    printf("det: %" PRIu64 " atomics in serial mode, %" PRIu64 " bytes committed from the "
+           "store buffers\n", s->det_serial_atomics, s->det_commit_bytes);
+  }
 }
 
 /* Transactions. On the RTL the commits and aborts are the co-simulated
@@ -1084,14 +1102,22 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
       fprintf(f, "%s%" PRIu64, i ? ", " : "", s->sm_warp_insns[i]);
     fprintf(f, "], \"host_seconds\": %.6f, \"warp_insns_per_second\": %.1f}", secs,
             secs > 0 ? (double)s->warp_insns / secs : 0.0);
-    if (o->det)
+    if (o->det) {
       fprintf(f, ", \"det\": {\"quantum\": %" PRIu64 ", \"quanta\": %" PRIu64
               ", \"ends\": {\"count\": %" PRIu64 ", \"atomic\": %" PRIu64 ", \"fence\": %" PRIu64
-              ", \"barrier\": %" PRIu64 ", \"exit\": %" PRIu64 ", \"buffer_full\": %" PRIu64
-              "}, \"serial_atomics\": %" PRIu64 ", \"commit_bytes\": %" PRIu64 "}",
+              ", \"barrier\": %" PRIu64 ", \"exit\": %" PRIu64 ", \"buffer_full\": %" PRIu64 "}",
               o->have_quantum ? o->quantum : (uint64_t)WW_DET_QUANTUM, s->det_quanta,
               s->det_end_count, s->det_end_atomic, s->det_end_fence, s->det_end_barrier,
-              s->det_end_exit, s->det_end_full, s->det_serial_atomics, s->det_commit_bytes);
+              s->det_end_exit, s->det_end_full);
+      if (rtl)
+        fprintf(f, ", \"cycles\": {\"distribution\": %" PRIu64 ", \"parallel\": %" PRIu64
+                ", \"commit\": %" PRIu64 ", \"serial\": %" PRIu64 "}, \"memory_equals_model\": "
+                "%s}", s->det_cycles_dist, s->det_cycles_par, s->det_cycles_commit,
+                s->det_cycles_serial, res->ok ? "true" : "false");
+      else
+        fprintf(f, ", \"serial_atomics\": %" PRIu64 ", \"commit_bytes\": %" PRIu64 "}",
+                s->det_serial_atomics, s->det_commit_bytes);
+    }
     if (o->tm_stats && rtl) {   /* the RTL's outcomes (co-simulated); its counters */
       if (o->cosim != WW_COSIM_OFF)
         fprintf(f, ", \"tm\": {\"commits\": %" PRIu64 ", \"aborts\": %" PRIu64
@@ -1414,7 +1440,8 @@ static int do_run(run_opts_t *o)
     if (o->tm_stats)
       print_tm_text(dev, &res.stats, o->backend, o->cosim);
     if (o->det)
-      print_det_text(&res.stats, o->have_quantum ? o->quantum : WW_DET_QUANTUM);
+      print_det_text(&res.stats, o->have_quantum ? o->quantum : WW_DET_QUANTUM,
+                     strcmp(o->backend, "verilator") == 0, res.ok);
     if (g_stalls)
       ww_stalls_print(stdout, g_stalls);
     if (g_races)

@@ -19,3 +19,9 @@ det_sbuf_C        := cmodel/common/ww_h3.c cmodel/common/ww_bloom_filter.c cmode
 det_sbuf_LOCKSTEP := tb/det/lockstep/det_sbuf.c
 det_sbuf_MUTANTS  := DET_SBUF_OLD_BYTES_WIN DET_SBUF_LOAD_SKIPS_BUFFER DET_SBUF_WALK_STOPS_EARLY
 det_sbuf_POINTS   := small:WW_DET_SB_LINES=8,WW_DET_BLOOM_BITS=16,WW_DET_BLOOM_K=2,WW_LINE_BYTES=16,WW_LANES=4 p3:WW_NUM_PART=3,WW_WARPS_PER_SM=2,WW_LANES=8,WW_DET_SB_LINES=16
+
+BLOCKS += det_ctrl
+det_ctrl_C        := cmodel/det/ww_det_ctrl.c
+det_ctrl_LOCKSTEP := tb/det/lockstep/det_ctrl.c
+det_ctrl_MUTANTS  := DET_CTRL_ALL_SERIAL_AT_ONCE DET_CTRL_QID_STAYS
+det_ctrl_POINTS   := one:WW_NUM_SM=1,WW_NUM_PART=1,WW_DET_QID_W=1 four:WW_NUM_SM=4,WW_NUM_PART=3,WW_WARPS_PER_SM=8,WW_DET_QID_W=3
