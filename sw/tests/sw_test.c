@@ -189,7 +189,8 @@ static void usage(FILE *f)
              "  --backend=verilator runs the RTL co-simulated against the golden model\n"
              "  (sw_tests_rtl only; --cosim sync by default); the seeds then seed the\n"
              "  RTL's DRAM timing (0: fixed).\n"
-             "  --det runs GPUDet's deterministic mode (cmodel only, docs/det.md).\n");
+             "  --det runs GPUDet's deterministic mode (docs/det.md); on the RTL without\n"
+             "  co-simulation, its final memory compared with the golden model's.\n");
 }
 
 static void list_groups(void)
@@ -223,7 +224,7 @@ int main(int argc, char **argv)
   const char *only = NULL;
   const char *elf_dir = "build/kernels";
   const char *backend = "cmodel";
-  int cosim = WW_COSIM_SYNC;
+  int cosim = WW_COSIM_SYNC, have_cosim = 0;
   int memcheck = 0;
   int det = 0;
 
@@ -261,6 +262,7 @@ int main(int argc, char **argv)
       }
     } else if (!strncmp(a, "--cosim=", 8)) {
       cosim = ww_cosim_mode(a + 8);
+      have_cosim = 1;
       if (cosim < 0) {
         fprintf(stderr, "sw_tests: --cosim=%s: expected sync, strict, follow or off\n", a + 8);
         return 2;
@@ -281,6 +283,16 @@ int main(int argc, char **argv)
       usage(stderr);
       return 2;
     }
+  }
+
+  /* GPUDet on the RTL runs without co-simulation: the backend compares the
+   * final memory with the golden model's in deterministic mode instead */
+  if (det && strcmp(backend, "cmodel") != 0) {
+    if (have_cosim && cosim != WW_COSIM_OFF) {
+      fprintf(stderr, "sw_tests: --det on the RTL runs without co-simulation: drop --cosim\n");
+      return 2;
+    }
+    cosim = WW_COSIM_OFF;
   }
 
   const swt_group_t *sel = NULL;

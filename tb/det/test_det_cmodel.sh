@@ -74,7 +74,7 @@ bad() {   # bad MESSAGE-PATTERN ARGS...
   check $([ $rc -eq 2 ] && grep -q -- "$pat" <<<"$msg" && echo 1 || echo 0) \
     "refused: $* (exit $rc: $(head -1 <<<"$msg" | cut -c1-90))"
 }
-bad "needs --backend cmodel" --det --backend verilator
+bad "drop --cosim" --det --backend verilator --cosim sync
 bad "--quantum 0" --det --quantum 0
 bad "needs --det" --quantum 10
 bad "--quantum x" --det --quantum x

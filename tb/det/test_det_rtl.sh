@@ -1,0 +1,90 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# test_det_rtl.sh WARPWATCH RACEY_ELF SW_TESTS_RTL -- GPUDet in the RTL
+# (docs/det.md), against the RTL's own nondeterminism: its timing seeds
+# (--seed on verilator: DRAM latency jitter).
+#   racey   the GPU-Racey-style kernel (sw/det/racey.c, 4096 words: the
+#           array misses the L2 at first, so the DRAM's timing matters)
+#           under DET_RTL_SEEDS timing seeds (default 6): at least two
+#           different final arrays without --det, exactly one with it, the
+#           golden model's in deterministic mode (quantum 200, and 37 on
+#           three seeds). Every --det run on verilator also compares the
+#           whole final memory with the model's (the backend does).
+#   json    the RTL's counters (quanta, end reasons) equal the model's, the
+#           cycle breakdown's four modes are present and add up to at most
+#           the run's cycles.
+#   order   last_writer.elf: the commit's depth order on the RTL.
+#   suite   the kernel-suite groups DET_RTL_GROUPS on DET_RTL_SUITE_SEEDS
+#           (sw_tests_rtl --det: each kernel's host reference, and its
+#           memory equal to the model's).
+# Prints PASS/FAIL per check and "N passed, N failed"; exit 1 on a failure.
+set -uo pipefail
+ww=${1:?usage: test_det_rtl.sh WARPWATCH RACEY_ELF SW_TESTS_RTL}
+elf=${2:?usage: test_det_rtl.sh WARPWATCH RACEY_ELF SW_TESTS_RTL}
+swt=${3:?usage: test_det_rtl.sh WARPWATCH RACEY_ELF SW_TESTS_RTL}
+seeds=${DET_RTL_SEEDS:-6}
+groups=${DET_RTL_GROUPS:-atomics vecadd reduction histogram bfs work-queue spinlock scoped-race matmul}
+suite_seeds=${DET_RTL_SUITE_SEEDS:-1,2}
+lanes=$(sed -n 's/^#define WW_LANES *\([0-9]*\).*/\1/p' cmodel/include/ww_config.h)
+pass=0 fail=0
+check() {   # check OK MESSAGE
+  if [ "$1" = 1 ]; then echo "PASS $2"; pass=$((pass + 1)); else echo "FAIL $2"; fail=$((fail + 1)); fi
+}
+args=(--grid 4 --block 32 --arg buf:16384 --arg 4096 --arg 40)
+sig() {   # sig BACKEND EXTRA-ARGS...: the array's words, hashed (or the error)
+  local be=$1; shift
+  "$ww" run "$elf" "${args[@]}" --print 0:x32:4096 --backend "$be" "$@" 2>&1 |
+    grep -v '^ok:\|^rtl:\|^det:' | md5sum | cut -c1-12
+}
+
+n=$(for s in $(seq 1 "$seeds"); do sig verilator --seed "$s" --cosim off; done | sort -u | wc -l)
+check $([ "$n" -ge 2 ] && echo 1 || echo 0) \
+  "RTL without --det: the racey array depends on the timing seed ($n signatures over $seeds seeds)"
+for q in 200 37; do
+  ref=$(sig cmodel --det --quantum $q)
+  ns=$seeds; [ $q = 37 ] && ns=3
+  got=$(for s in $(seq 1 "$ns"); do sig verilator --seed "$s" --det --quantum $q; done | sort -u)
+  check $([ "$(wc -l <<<"$got")" -eq 1 ] && [ "$got" = "$ref" ] && echo 1 || echo 0) \
+    "RTL --det --quantum $q: one array over $ns timing seeds, the golden model's ($(tr '\n' ' ' <<<"$got")vs $ref)"
+done
+
+# the RTL's counters against the model's; the cycle breakdown
+rtl=$("$ww" run "$elf" "${args[@]}" --det --backend verilator --seed 5 --json)
+mod=$("$ww" run "$elf" "${args[@]}" --det --json)
+ok=$(python3 - "$rtl" "$mod" <<'PY'
+import json, sys
+r, m = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+rd, md = r["det"], m["det"]
+c = rd["cycles"]
+print(1 if r["status"] == "ok" and rd["memory_equals_model"] is True and rd["quanta"] == md["quanta"]
+      and rd["quanta"] > 1 and rd["ends"] == md["ends"]
+      and set(c) == {"distribution", "parallel", "commit", "serial"}
+      and c["parallel"] > 0 and c["commit"] > 0 and sum(c.values()) <= r["cycles"]
+      and "commit_bytes" not in rd else 0)
+PY
+)
+check "$ok" "RTL --det --json: quanta and end reasons equal the model's; a cycle per mode, only measured keys"
+
+# the commit's depth order on the RTL (see test_det_cmodel.sh)
+wps=$(sed -n 's/^#define WW_WARPS_PER_SM *\([0-9]*\).*/\1/p' cmodel/include/ww_config.h)
+nsm=$(sed -n 's/^#define WW_NUM_SM *\([0-9]*\).*/\1/p' cmodel/include/ww_config.h)
+for s in 1 2 3; do
+  got=$("$ww" run "${elf%/*}/last_writer.elf" --grid "$nsm" --block $((wps * lanes)) --arg buf:8 \
+        --arg "$wps" --det --backend verilator --seed "$s" --print 0:u32:2 2>&1 |
+        sed -n 's/^arg0 u32\[2\]: *//p')
+  check $([ "$got" = "1 $((nsm * wps))" ] && echo 1 || echo 0) \
+    "RTL --det --seed $s: the lowest warp slot wins in a quantum, a later quantum over a lower slot (want '1 $((nsm * wps))', got '$got')"
+done
+
+# the kernel suite in deterministic mode on the RTL
+for g in $groups; do
+  out=$("$swt" --backend=verilator --det --seeds="$suite_seeds" --only="$g" 2>&1)
+  last=$(tail -1 <<<"$out")
+  ok=$(grep -q '^[1-9][0-9]* passed, 0 failed$' <<<"$last" && echo 1 || echo 0)
+  [ "$ok" = 1 ] || grep '^FAIL' <<<"$out" | head -5
+  check "$ok" "suite group $g, RTL --det, seeds $suite_seeds: $last"
+done
+
+echo "$pass passed, $fail failed"
+[ "$fail" -eq 0 ]
