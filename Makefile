@@ -11,6 +11,7 @@
 #   make bench      measured speeds -> table + build/reports/bench.json
 #   make bench-gsi  GSI case studies (UTS, MSHR sweep) -> plots + build/reports/gsi.json
 #   make bench-scord  ScoRD races found, false positives, overhead -> table + build/reports/scord.json
+#   make bench-det  GPUDet: determinism under RTL timing seeds, slowdown, quantum sweep -> build/reports/det.json
 #   make coverage   RTL line/toggle coverage of the GPU -> table + build/reports/coverage.json
 #   make waves BLOCK=b [SEED=n]   FST + GTKWave view of one lockstep run
 #   make gen        regenerate the config include/header from ww_config.def
@@ -60,7 +61,7 @@ LOCKSTEP_SRC := tb/lockstep/ww_lockstep.c tb/lockstep/ww_lockstep.h \
                 tb/lockstep/ww_lockstep_ports.h tb/lockstep/ww_lockstep_dut.cpp \
                 tb/lockstep/build.sh tb/lockstep/opt.mk $(wildcard rtl/include/*.vh) $(CMODEL_HDR)
 
-.PHONY: all deps gen run demo-lockstep test test-long lint synth bench bench-gsi bench-scord bench-tm waves clean lockstep ctests FORCE
+.PHONY: all deps gen run demo-lockstep test test-long lint synth bench bench-gsi bench-scord bench-tm bench-det waves clean lockstep ctests FORCE
 
 all: lockstep ctests
 
@@ -185,6 +186,12 @@ bench-scord: $(DEPS_STAMP)
 bench-tm: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j2 $(TM_APPS_RUNNER_RTL) $(TM_APPS_ELFS) $(TM_BENCH_RUNNERS)
 	@scripts/bench_tm.sh
+
+# GPUDet (docs/det.md sec. 5): the racey kernel under RTL timing seeds,
+# suite kernels with and without deterministic mode, the quantum sweep
+bench-det: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 $(RT_CLI) $(SWT_RTL) $(DET_KERNEL_ELFS) $(SW_ELFS)
+	@scripts/bench_det.sh
 
 waves: $(DEPS_STAMP) lockstep
 	@test -n "$(BLOCK)" || { echo "usage: make waves BLOCK=<$(BLOCKS)> [SEED=n]" >&2; exit 2; }

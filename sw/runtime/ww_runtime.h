@@ -326,6 +326,9 @@ void ww_dev_trace(ww_dev_t *dev, FILE *f);
 /* Called for every retired warp instruction (NULL to stop). */
 void ww_dev_set_retire_hook(ww_dev_t *dev, ww_retire_fn fn, void *ctx);
 
+/* Writes s as a JSON string; invalid UTF-8 bytes become U+FFFD. */
+void ww_json_str(FILE *f, const char *s);
+
 #ifdef __cplusplus
 }
 #endif

@@ -4,7 +4,7 @@
  * through the host runtime and checks every result against a host C
  * reference.
  *
- *   sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list] [--det]
+ *   sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list] [--det] [--runs=FILE]
  *
  * Each selected group runs once per interleaving seed: round robin (0) and
  * two random interleavings by default; --seed=N adds N, --seeds replaces
@@ -99,7 +99,53 @@ uint32_t swt_alloc(swt_t *t, size_t bytes)
   uint32_t a = bytes <= UINT32_MAX ? ww_dev_alloc(t->dev, (uint32_t)bytes) : 0;
   if (!a)
     swt_check(t, 0, "allocate %zu bytes: %s", bytes, ww_dev_error(t->dev));
+  else if (t->nreg < SWT_MAX_REGIONS) {
+    t->reg_addr[t->nreg] = a;
+    t->reg_bytes[t->nreg++] = (uint32_t)bytes;
+  }
   return a;
+}
+
+/* --runs=FILE: one JSON line per completed launch (see usage); on the RTL
+ * (g_rtl) with GPUDet's mode cycles, which the model does not have */
+static FILE *g_runs;
+static int g_rtl;
+
+/* FNV-1a over the group's allocations: what its kernels left in memory */
+static uint64_t digest(swt_t *t)
+{
+  uint64_t h = 1469598103934665603ull;
+  uint8_t buf[4096];
+  for (int r = 0; r < t->nreg; r++)
+    for (uint32_t o = 0; o < t->reg_bytes[r]; o += sizeof buf) {
+      uint32_t n = t->reg_bytes[r] - o < sizeof buf ? t->reg_bytes[r] - o : (uint32_t)sizeof buf;
+      if (ww_dev_copy_from(t->dev, buf, t->reg_addr[r] + o, n) != 0)
+        return 0;
+      for (uint32_t i = 0; i < n; i++)
+        h = (h ^ buf[i]) * 1099511628211ull;
+    }
+  return h;
+}
+
+static void log_run(swt_t *t, const char *what, const ww_result_t *res)
+{
+  const ww_gpu_stats_t *s = &res->stats;
+  fprintf(g_runs, "{\"group\": \"%s\", \"seed\": %llu, \"launch\": %d, \"what\": ", t->group,
+          (unsigned long long)t->seed, t->launches);
+  ww_json_str(g_runs, what);
+  fprintf(g_runs, ", \"det\": %s, \"steps\": %llu, \"warp_insns\": %llu, \"digest\": \"%016llx\"",
+          t->det ? "true" : "false", (unsigned long long)s->steps,
+          (unsigned long long)s->warp_insns, (unsigned long long)digest(t));
+  if (t->det)
+    fprintf(g_runs, ", \"quanta\": %llu", (unsigned long long)s->det_quanta);
+  if (t->det && g_rtl)
+    fprintf(g_runs, ", \"cycles_dist\": %llu, \"cycles_par\": %llu, "
+            "\"cycles_commit\": %llu, \"cycles_serial\": %llu",
+            (unsigned long long)s->det_cycles_dist,
+            (unsigned long long)s->det_cycles_par, (unsigned long long)s->det_cycles_commit,
+            (unsigned long long)s->det_cycles_serial);
+  fputs("}\n", g_runs);
+  fflush(g_runs);
 }
 
 uint32_t swt_upload(swt_t *t, const void *src, size_t bytes)
@@ -165,6 +211,9 @@ int swt_run(swt_t *t, const char *what, const ww_kernel_t *k, uint32_t grid, uin
               e[0].where, e[0].pc);
     return -1;
   }
+  if (g_runs)
+    log_run(t, what, res);
+  t->launches++;
   return 0;
 }
 
@@ -184,13 +233,17 @@ static void usage(FILE *f)
 {
   fprintf(f, "usage: sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list]\n"
              "                [--backend=cmodel|verilator] [--cosim=sync|strict|follow|off] [--memcheck]\n"
-             "                [--det]\n"
+             "                [--det] [--runs=FILE]\n"
              "  (or run through a symlink named after a group)\n"
              "  --backend=verilator runs the RTL co-simulated against the golden model\n"
              "  (sw_tests_rtl only; --cosim sync by default); the seeds then seed the\n"
              "  RTL's DRAM timing (0: fixed).\n"
              "  --det runs GPUDet's deterministic mode (docs/det.md); on the RTL without\n"
-             "  co-simulation, its final memory compared with the golden model's.\n");
+             "  co-simulation, its final memory compared with the golden model's.\n"
+             "  --runs=FILE appends one JSON line per completed launch: group, seed,\n"
+             "  launch (its index in the group), what, det, steps (cycles on the RTL),\n"
+             "  warp_insns, digest (FNV-1a of the group's allocations after it), and\n"
+             "  with --det quanta, and on the RTL the cycles of each mode (make bench-det).\n");
 }
 
 static void list_groups(void)
@@ -271,6 +324,11 @@ int main(int argc, char **argv)
       memcheck = 1;
     } else if (!strcmp(a, "--det")) {
       det = 1;
+    } else if (!strncmp(a, "--runs=", 7)) {
+      if (!(g_runs = fopen(a + 7, "a"))) {
+        fprintf(stderr, "sw_tests: --runs=%s: cannot open it for appending\n", a + 7);
+        return 2;
+      }
     } else if (!strncmp(a, "--elf-dir=", 10)) {
       elf_dir = a + 10;
     } else if (!strcmp(a, "--list")) {
@@ -285,6 +343,7 @@ int main(int argc, char **argv)
     }
   }
 
+  g_rtl = strcmp(backend, "cmodel") != 0;
   /* GPUDet on the RTL runs without co-simulation: the backend compares the
    * final memory with the golden model's in deterministic mode instead */
   if (det && strcmp(backend, "cmodel") != 0) {

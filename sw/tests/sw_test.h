@@ -27,6 +27,7 @@
                          ? WW_LANES + (WW_LANES + 1) / 2 : SWT_MAX_BLOCK)
 
 #define SWT_MAX_KERNELS 4
+#define SWT_MAX_REGIONS 64
 
 typedef struct {
   ww_dev_t    *dev;
@@ -37,6 +38,10 @@ typedef struct {
   int          pass, fail;
   ww_kernel_t *kernels[SWT_MAX_KERNELS];   /* freed after the group */
   int          nkernels;
+  /* --runs=FILE: the group's allocations (digested after each launch) and
+   * its launches so far */
+  uint32_t     reg_addr[SWT_MAX_REGIONS], reg_bytes[SWT_MAX_REGIONS];
+  int          nreg, launches;
 } swt_t;
 
 /* Records one check: prints "PASS [group seed] what" or "FAIL ...".

@@ -59,7 +59,4 @@ void ww_races_json(FILE *f, const ww_races_t *g);
 /* --save FILE: the object, alone, to path. 0, or -1 with a reason in err. */
 int ww_races_save(const char *path, const ww_races_t *g, char *err, size_t n);
 
-/* A JSON string; invalid UTF-8 bytes become U+FFFD. */
-void ww_json_str(FILE *f, const char *s);
-
 #endif /* WW_RACES_H */

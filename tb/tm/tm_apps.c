@@ -582,19 +582,6 @@ typedef struct {
 static FILE *g_json;
 static int g_json_runs;
 
-static void json_str(FILE *f, const char *s)
-{
-  fputc('"', f);
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\')
-      fprintf(f, "\\%c", *s);
-    else if ((unsigned char)*s < 0x20)
-      fprintf(f, "\\u%04x", (unsigned char)*s);
-    else
-      fputc(*s, f);
-  }
-  fputc('"', f);
-}
 
 /* One run; returns 1 when it was a pending transaction run. */
 static int run_one(const opts_t *o, app_t *a, uint32_t mode, uint64_t seed)
@@ -678,12 +665,12 @@ static int run_one(const opts_t *o, app_t *a, uint32_t mode, uint64_t seed)
     note_breakdown(r.dev);
   if (g_json) {
     fprintf(g_json, "%s\n    {\"app\": ", g_json_runs++ ? "," : "");
-    json_str(g_json, a->name);
+    ww_json_str(g_json, a->name);
     fprintf(g_json, ", \"kernel\": ");
-    json_str(g_json, a->kernel);
+    ww_json_str(g_json, a->kernel);
     fprintf(g_json, ", \"mode\": %u, \"seed\": %llu, \"grid\": %u, \"block\": %u, \"status\": ", mode,
             (unsigned long long)seed, a->grid, a->block);
-    json_str(g_json, status);
+    ww_json_str(g_json, status);
     if (r.completed && rtl)
       fprintf(g_json, ", \"cycles\": %llu", (unsigned long long)st->steps);
     else
@@ -699,7 +686,7 @@ static int run_one(const opts_t *o, app_t *a, uint32_t mode, uint64_t seed)
       fprintf(g_json, ", \"tx_commits\": null, \"tx_aborts\": null, \"tx_watchdog_aborts\": null, "
               "\"tx_warps_max\": null");
     fprintf(g_json, ", \"detail\": ");
-    json_str(g_json, r.completed ? (r.bad[0] ? r.bad : r.what) : (r.err[0] ? r.err : r.res.message));
+    ww_json_str(g_json, r.completed ? (r.bad[0] ? r.bad : r.what) : (r.err[0] ? r.err : r.res.message));
     fprintf(g_json, "}");
   }
   if (r.dev)
@@ -844,7 +831,7 @@ int main(int argc, char **argv)
       return 2;
     }
     fprintf(g_json, "{\"runner\": \"tm_apps\", \"backend\": ");
-    json_str(g_json, o.backend);
+    ww_json_str(g_json, o.backend);
     fprintf(g_json, ", \"data_seed\": %llu, \"runs\": [", (unsigned long long)o.data_seed);
   }
   for (size_t i = 0; i < NAPPS; i++) {

@@ -1,0 +1,227 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# bench_det.sh -- `make bench-det`: GPUDet in the RTL measured like the
+# paper's evaluation (Jooybar et al., ASPLOS 2013, §5: determinism, the
+# slowdown against nondeterministic execution, the quantum size). Every
+# number comes from the runs of this one invocation; the report names the
+# exact command behind each.
+#
+#   racey    the GPU-Racey-style kernel (sw/det/racey.c: grid 4 x 32, 4096
+#            words, 40 read-writes per thread) under BENCH_DET_SEEDS RTL
+#            timing seeds without and with --det: how many different final
+#            arrays each gives, and whether the --det array is the golden
+#            model's (--backend cmodel --det)
+#   kernels  kernel-suite groups (their host references checked) on the RTL
+#            without GPUDet (--cosim=off) and with it, on BENCH_DET_KSEEDS:
+#            per group the slowdown (cycles with / without, summed over its
+#            launches, first seed), the cycles of each GPUDet mode, and
+#            whether every launch left the same memory on every seed with
+#            --det (digest of the group's allocations) -- and without
+#   quantum  the racey kernel with --det at quanta 50..1000 (first seed)
+#
+# Writes BENCH_DET_OUT/det.json:
+#   {"command", "commands": {run: exact command}, "wall_seconds",
+#    "racey": {"seeds", "signatures_off_distinct", "signatures_on_distinct",
+#              "on_equals_model"},
+#    "kernels": [{"name", "slowdown", "cycles_off", "cycles_on", "launches",
+#                 "identical_across_seeds" (with --det), "off_distinct_digests"
+#                 (launches whose memory differed across seeds without it),
+#                 "cycles": {"distribution", "parallel", "commit", "serial"},
+#                 "quanta"}],
+#    "mean_slowdown", "geomean_slowdown",
+#    "quantum_sweep": [{"quantum", "cycles", "slowdown", "quanta"}],
+#    "problems": [...]}
+# Raw output: BENCH_DET_OUT/det/. Exit status: 0; 1 if a run failed.
+#
+# Environment (all optional):
+#   BENCH_DET_SEEDS    racey timing seeds               (20)
+#   BENCH_DET_KSEEDS   kernel seeds, comma-separated    (1,2,3)
+#   BENCH_DET_GROUPS   suite groups                     (vecadd reduction histogram
+#                      bfs matmul atomics spinlock work-queue scoped-race block-counter)
+#   BENCH_DET_QUICK=1  racey on 6 seeds, kernels vecadd bfs on 1,2, quanta 100 400
+#   BENCH_DET_OUT      report directory                 (build/reports)
+set -euo pipefail
+
+WW=build/bin/warpwatch
+SWT=build/tests/sw/sw_tests_rtl
+OUT=${BENCH_DET_OUT:-build/reports}
+if [ "${BENCH_DET_QUICK:-0}" = 1 ]; then
+  SEEDS=${BENCH_DET_SEEDS:-6}
+  KSEEDS=${BENCH_DET_KSEEDS:-1,2}
+  GROUPS=${BENCH_DET_GROUPS:-vecadd bfs}
+  QUANTA="100 400"
+else
+  SEEDS=${BENCH_DET_SEEDS:-20}
+  KSEEDS=${BENCH_DET_KSEEDS:-1,2,3}
+  GROUPS=${BENCH_DET_GROUPS:-vecadd reduction histogram bfs matmul atomics spinlock work-queue scoped-race block-counter}
+  QUANTA="50 100 400 1000"
+fi
+self_cmd="$0${*:+ $*}"
+[ "${BENCH_DET_QUICK:-0}" = 1 ] && self_cmd="BENCH_DET_QUICK=1 $self_cmd"
+t_start=$(date +%s)
+for f in "$WW" "$SWT" build/det/racey.elf; do
+  [ -e "$f" ] || { echo "bench_det: missing $f (make $f)" >&2; exit 1; }
+done
+RAW=$OUT/det
+mkdir -p "$RAW"
+rm -f "$RAW"/*
+: >"$RAW/commands.tsv"
+cmd() {   # cmd NAME ARGS...: record the exact command, run it, stdout to NAME.out
+  local name=$1; shift
+  printf '%s\t%s\n' "$name" "$(printf '%q ' "$@")" >>"$RAW/commands.tsv"
+  "$@" >"$RAW/$name.out" 2>"$RAW/$name.err" || echo "$?" >"$RAW/$name.rc"
+}
+
+# ---- racey: signatures over the timing seeds -------------------------------------
+RARGS=(--grid 4 --block 32 --arg buf:16384 --arg 4096 --arg 40 --print 0:x32:4096)
+for s in $(seq 1 "$SEEDS"); do
+  echo "bench_det: racey seed $s ..." >&2
+  cmd "racey_off_s$s" "$WW" run build/det/racey.elf "${RARGS[@]}" --backend verilator --seed "$s" --cosim off
+  cmd "racey_on_s$s" "$WW" run build/det/racey.elf "${RARGS[@]}" --backend verilator --seed "$s" --det --json
+done
+cmd racey_model "$WW" run build/det/racey.elf "${RARGS[@]}" --det --json
+cmd racey_off_json "$WW" run build/det/racey.elf "${RARGS[@]}" --backend verilator --seed 1 --cosim off --json
+for q in $QUANTA; do
+  echo "bench_det: racey quantum $q ..." >&2
+  cmd "racey_q$q" "$WW" run build/det/racey.elf "${RARGS[@]}" --backend verilator --seed 1 --det --quantum "$q" --json
+done
+
+# ---- kernels: with and without GPUDet -------------------------------------------
+for g in $GROUPS; do
+  echo "bench_det: $g ..." >&2
+  cmd "k_${g}_off" "$SWT" --backend=verilator --cosim=off --seeds="$KSEEDS" --only="$g" --runs="$RAW/k_${g}_off.jsonl"
+  cmd "k_${g}_on" "$SWT" --backend=verilator --det --seeds="$KSEEDS" --only="$g" --runs="$RAW/k_${g}_on.jsonl"
+done
+
+# ---- the report -------------------------------------------------------------------
+set +e
+python3 - "$RAW" "$OUT" "$self_cmd" "$SEEDS" "$KSEEDS" "$GROUPS" "$QUANTA" "$t_start" <<'PY'
+import hashlib, json, math, os, sys, time
+
+raw, out, self_cmd, seeds, kseeds, groups, quanta, t_start = sys.argv[1:9]
+seeds = int(seeds)
+kseeds = [int(s) for s in kseeds.split(",")]
+groups, quanta = groups.split(), [int(q) for q in quanta.split()]
+problems = []
+commands = dict(l.rstrip("\n").split("\t", 1) for l in open(os.path.join(raw, "commands.tsv")))
+
+def failed(name):
+    p = os.path.join(raw, name + ".rc")
+    if os.path.exists(p):
+        err = open(os.path.join(raw, name + ".err")).read().strip().splitlines()
+        problems.append("%s: exit %s: %s" % (name, open(p).read().strip(), err[-1] if err else ""))
+        return True
+    return False
+
+def text(name):
+    return open(os.path.join(raw, name + ".out")).read()
+
+def js(name):
+    if failed(name):
+        return None
+    try:
+        return json.loads(text(name))
+    except ValueError as e:
+        problems.append("%s: no JSON (%s)" % (name, e))
+        return None
+
+def words(out):   # the printed array: the lines after the ok/rtl/det lines
+    return hashlib.md5("".join(l for l in out.splitlines(True)
+                               if not l.startswith(("ok:", "rtl:", "det:"))).encode()).hexdigest()
+
+def words_json(d):
+    return hashlib.md5(json.dumps(d["buffers"], sort_keys=True).encode()).hexdigest() if d else None
+
+off = set(); on = set(); on_runs = []
+for s in range(1, seeds + 1):
+    if not failed("racey_off_s%d" % s):
+        off.add(words(text("racey_off_s%d" % s)))
+    d = js("racey_on_s%d" % s)
+    if d:
+        on.add(words_json(d)); on_runs.append(d)
+model = js("racey_model")
+racey = {"seeds": seeds, "signatures_off_distinct": len(off), "signatures_on_distinct": len(on),
+         "on_equals_model": bool(model) and on == {words_json(model)}}
+
+base = js("racey_off_json")
+sweep = []
+for q in quanta:
+    d = js("racey_q%d" % q)
+    if d and base:
+        sweep.append({"quantum": q, "cycles": d["cycles"], "slowdown": d["cycles"] / base["cycles"],
+                      "quanta": d["det"]["quanta"]})
+if on_runs and base:
+    d = on_runs[0]
+    sweep.append({"quantum": d["det"]["quantum"], "cycles": d["cycles"],
+                  "slowdown": d["cycles"] / base["cycles"], "quanta": d["det"]["quanta"]})
+sweep.sort(key=lambda e: e["quantum"])
+
+def runs(name):
+    p = os.path.join(raw, name + ".jsonl")
+    failed(name)
+    if not os.path.exists(p):
+        problems.append("%s: no runs file" % name)
+        return []
+    return [json.loads(l) for l in open(p) if l.strip()]
+
+kernels = []
+for g in groups:
+    r_off, r_on = runs("k_%s_off" % g), runs("k_%s_on" % g)
+    first = kseeds[0]
+    f_off = [r for r in r_off if r["seed"] == first]
+    f_on = [r for r in r_on if r["seed"] == first]
+    if not f_off or len(f_off) != len(f_on):
+        problems.append("%s: %d launches without GPUDet, %d with it" % (g, len(f_off), len(f_on)))
+        continue
+    c_off = sum(r["steps"] for r in f_off); c_on = sum(r["steps"] for r in f_on)
+    def same(rs):   # every launch index: one digest over the seeds
+        by = {}
+        for r in rs:
+            by.setdefault(r["launch"], set()).add(r["digest"])
+        return by
+    on_by, off_by = same(r_on), same(r_off)
+    kernels.append({
+        "name": g, "launches": len(f_on), "cycles_off": c_off, "cycles_on": c_on,
+        "slowdown": c_on / c_off,
+        "identical_across_seeds": all(len(v) == 1 for v in on_by.values()) and
+                                  all(len({r["seed"] for r in r_on if r["launch"] == k}) == len(kseeds)
+                                      for k in on_by),
+        "off_distinct_digests": sum(1 for v in off_by.values() if len(v) > 1),
+        "quanta": sum(r["quanta"] for r in f_on),
+        "cycles": {k: sum(r["cycles_" + v] for r in f_on)
+                   for k, v in (("distribution", "dist"), ("parallel", "par"),
+                                ("commit", "commit"), ("serial", "serial"))}})
+
+sl = [k["slowdown"] for k in kernels]
+rep = {"command": self_cmd, "commands": commands, "wall_seconds": int(time.time()) - int(t_start),
+       "racey": racey, "kernels": kernels,
+       "mean_slowdown": sum(sl) / len(sl) if sl else None,
+       "geomean_slowdown": math.exp(sum(math.log(x) for x in sl) / len(sl)) if sl else None,
+       "quantum_sweep": sweep, "problems": problems}
+with open(os.path.join(out, "det.json"), "w") as f:
+    json.dump(rep, f, indent=1)
+
+print("GPUDet in the RTL -- measured by: %s" % self_cmd)
+print("racey (grid 4 x 32, 4096 words): %d timing seeds: %d different arrays without --det, "
+      "%d with it%s" % (seeds, len(off), len(on),
+                        ", the golden model's" if racey["on_equals_model"] else ", NOT the model's"))
+print()
+print("%-14s %8s %12s %12s %9s  %-22s %s" % ("kernel", "launches", "cycles off", "cycles on",
+                                            "slowdown", "mode cycles d/p/c/s %", "same memory on every seed"))
+for k in kernels:
+    c = k["cycles"]; t = sum(c.values()) or 1
+    print("%-14s %8d %12d %12d %8.2fx  %-22s %s (without: %d of %d launches differ)" % (
+        k["name"], k["launches"], k["cycles_off"], k["cycles_on"], k["slowdown"],
+        "%.0f/%.0f/%.0f/%.0f" % tuple(100.0 * c[x] / t for x in ("distribution", "parallel", "commit", "serial")),
+        "yes" if k["identical_across_seeds"] else "NO", k["off_distinct_digests"], k["launches"]))
+if sl:
+    print("mean slowdown %.2fx, geometric mean %.2fx (paper: about 2x; goal <= 1.5x)" %
+          (rep["mean_slowdown"], rep["geomean_slowdown"]))
+print()
+print("quantum sweep (racey, seed 1): " + ", ".join("%d: %.2fx (%d quanta)" % (e["quantum"], e["slowdown"], e["quanta"]) for e in sweep))
+print("report: %s; raw runs and their commands: %s" % (os.path.join(out, "det.json"), raw))
+for p in problems:
+    print("problem: " + p)
+sys.exit(1 if problems else 0)
+PY
