@@ -960,9 +960,11 @@ module ww_sm #(
   );
   /* verilator lint_on PINCONNECTEMPTY */
 
-  // the rules (docs/isa.md "Transactions"): nesting too deep, a commit
-  // outside a transaction, ww.bar / ww.exit inside one
-  assign e_tx_trap = (e_txb && tw_begin_err) ? `WW_TRAP_TX_NESTING :
+  // the rules (docs/isa.md "Transactions"): no transaction in GPUDet's
+  // deterministic mode (docs/det.md; the golden model traps alike), nesting
+  // too deep, a commit outside a transaction, ww.bar / ww.exit inside one
+  assign e_tx_trap = ((e_txb || e_txc) && det_mode_i != `WW_DETMODE_OFF) ? `WW_TRAP_TX_UNIMPL :
+                     (e_txb && tw_begin_err) ? `WW_TRAP_TX_NESTING :
                      (e_txc && tw_commit_outside) ? `WW_TRAP_TX_OUTSIDE :
                      ((e_op_q == WW_OP_BAR || e_op_q == WW_OP_EXIT) && tx_in[e_wid_q]) ?
                                                     `WW_TRAP_TX_BARRIER : `WW_TRAP_NONE;

@@ -16,7 +16,7 @@
 #                      equal to the model's). `make test-long`: 20 seeds and
 #                      the whole suite on four seeds.
 
-ALL_TARGETS += $(DET_KERNEL_ELFS) $(SW_TEST_BIN) $(RT_CLI) $(SWT_RTL)
+ALL_TARGETS += $(DET_KERNEL_ELFS) $(SW_TEST_BIN) $(RT_CLI) $(SWT_RTL) build/kernels/tx_doomed.elf
 TESTS += det/suite-cmodel det/racey-cmodel det/rtl
 TEST_CMD.det/suite-cmodel := $(SW_TEST_BIN) --det --seeds=0,1,2,3,4,5
 TEST_CMD.det/racey-cmodel := tb/det/test_det_cmodel.sh $(RT_CLI) build/det/racey.elf

@@ -15,6 +15,8 @@
 #           cycle breakdown's four modes are present and add up to at most
 #           the run's cycles.
 #   order   last_writer.elf: the commit's depth order on the RTL.
+#   tx      a transaction traps (TX_UNIMPL) in deterministic mode, as in
+#           the model.
 #   suite   the kernel-suite groups DET_RTL_GROUPS on DET_RTL_SUITE_SEEDS
 #           (sw_tests_rtl --det: each kernel's host reference, and its
 #           memory equal to the model's).
@@ -76,6 +78,12 @@ for s in 1 2 3; do
   check $([ "$got" = "1 $((nsm * wps))" ] && echo 1 || echo 0) \
     "RTL --det --seed $s: the lowest warp slot wins in a quantum, a later quantum over a lower slot (want '1 $((nsm * wps))', got '$got')"
 done
+
+# transactions trap in deterministic mode, in the RTL as in the model
+tx=$("$ww" run build/kernels/tx_doomed.elf --grid 1 --block 32 --arg buf:64 --arg 3 --arg 2 \
+     --arg 200 --arg buf:128 --det --backend verilator 2>&1); rc=$?
+check $([ $rc -ne 0 ] && grep -q "^trap: transactions not implemented at sm 0 warp 0" <<<"$tx" &&
+        echo 1 || echo 0) "RTL --det: ww.tx.begin traps (exit $rc: $(head -1 <<<"$tx" | cut -c1-80))"
 
 # the kernel suite in deterministic mode on the RTL
 for g in $groups; do
