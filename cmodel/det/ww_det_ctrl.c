@@ -42,11 +42,7 @@ void ww_det_ctrl_free(ww_det_ctrl_t *d) { free(d); }
 
 static unsigned why_of(const ww_det_ctrl_in_t *in, unsigned k)
 {
-  const unsigned bit = k * WW_DETEND_W;
-  uint64_t two = in->why_i[bit / 32];
-  if (bit / 32 + 1 < WW_PORT_WORDS(WW_NUM_SM * WW_WARPS_PER_SM * WW_DETEND_W))
-    two |= (uint64_t)in->why_i[bit / 32 + 1] << 32;
-  return (unsigned)(two >> (bit % 32)) & ((1u << WW_DETEND_W) - 1);
+  return ww_bits_get(in->why_i, k * WW_DETEND_W, WW_DETEND_W);
 }
 
 void ww_det_ctrl_step(ww_det_ctrl_t *d, const ww_det_ctrl_in_t *in, ww_det_ctrl_out_t *out)

@@ -41,11 +41,7 @@ void ww_det_warp_free(ww_det_warp_t *d) { free(d); }
 
 static unsigned op_of(const ww_det_warp_in_t *in, unsigned w)
 {
-  const unsigned bit = 7 * w;
-  uint64_t two = in->bv_op_i[bit / 32];
-  if (bit / 32 + 1 < WW_PORT_WORDS(WW_WARPS_PER_SM * 7))
-    two |= (uint64_t)in->bv_op_i[bit / 32 + 1] << 32;
-  return (unsigned)(two >> (bit % 32)) & 0x7f;
+  return ww_bits_get(in->bv_op_i, 7 * w, 7);
 }
 
 void ww_det_warp_step(ww_det_warp_t *d, const ww_det_warp_in_t *in, ww_det_warp_out_t *out)
@@ -81,12 +77,8 @@ void ww_det_warp_step(ww_det_warp_t *d, const ww_det_warp_in_t *in, ww_det_warp_
   out->hold_o = hold;
   out->ended_o = ended;
   memset(out->why_o, 0, sizeof out->why_o);
-  for (unsigned w = 0; w < nw; w++) {
-    const unsigned bit = w * WW_DETEND_W;
-    out->why_o[bit / 32] |= d->why[w] << (bit % 32);
-    if (bit % 32 + WW_DETEND_W > 32 && bit / 32 + 1 < WW_PORT_WORDS(WW_WARPS_PER_SM * WW_DETEND_W))
-      out->why_o[bit / 32 + 1] |= d->why[w] >> (32 - bit % 32);
-  }
+  for (unsigned w = 0; w < nw; w++)
+    ww_bits_put(out->why_o, w * WW_DETEND_W, WW_DETEND_W, d->why[w]);
   out->ser_left_o = turn >= 0;
 
   /* clock edge */

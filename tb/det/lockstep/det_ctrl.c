@@ -128,14 +128,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     in->inval_busy_i |= (uint64_t)(s->inv_left[k] != 0) << k;
   }
   in->zb_idle_i = ww_rng_chance(r, 3, 4) ? (1u << WW_NUM_PART) - 1 : ww_rng_bits(r, WW_NUM_PART);
-  for (unsigned w = 0; w < WW_PORT_WORDS(NS * WW_WARPS_PER_SM * WW_DETEND_W); w++)
-    in->why_i[w] = 0;
-  for (unsigned k = 0; k < NS * WW_WARPS_PER_SM; k++) {
-    const unsigned bit = k * WW_DETEND_W, v = (unsigned)ww_rng_below(r, WW_DETEND_N);
-    in->why_i[bit / 32] |= v << (bit % 32);
-    if (bit % 32 + WW_DETEND_W > 32)
-      in->why_i[bit / 32 + 1] |= v >> (32 - bit % 32);
-  }
+  for (unsigned k = 0; k < NS * WW_WARPS_PER_SM; k++)
+    ww_bits_put(in->why_i, k * WW_DETEND_W, WW_DETEND_W, (uint32_t)ww_rng_below(r, WW_DETEND_N));
   in->rd_idx_i = ww_rng_below(r, WW_DETC_N);
 }
 

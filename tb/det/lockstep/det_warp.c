@@ -50,29 +50,17 @@ static unsigned pick_op(ww_rng_t *r)
 
 static unsigned in_op(const ww_det_warp_in_t *in, unsigned w)
 {
-  const unsigned bit = 7 * w;
-  uint64_t two = in->bv_op_i[bit / 32];
-  if (bit / 32 + 1 < WW_PORT_WORDS(NW * 7))
-    two |= (uint64_t)in->bv_op_i[bit / 32 + 1] << 32;
-  return (unsigned)(two >> (bit % 32)) & 0x7f;
+  return ww_bits_get(in->bv_op_i, 7 * w, 7);
 }
 
 static void set_op(ww_det_warp_in_t *in, unsigned w, unsigned op)
 {
-  for (unsigned b = 0; b < 7; b++) {
-    const unsigned bit = 7 * w + b;
-    in->bv_op_i[bit / 32] = (in->bv_op_i[bit / 32] & ~(1u << (bit % 32))) |
-                            ((op >> b & 1u) << (bit % 32));
-  }
+  ww_bits_put(in->bv_op_i, 7 * w, 7, op);
 }
 
 static unsigned why_of(const ww_det_warp_out_t *o, unsigned w)
 {
-  const unsigned bit = w * WW_DETEND_W;
-  uint64_t two = o->why_o[bit / 32];
-  if (bit / 32 + 1 < WW_PORT_WORDS(NW * WW_DETEND_W))
-    two |= (uint64_t)o->why_o[bit / 32 + 1] << 32;
-  return (unsigned)(two >> (bit % 32)) & ((1u << WW_DETEND_W) - 1);
+  return ww_bits_get(o->why_o, w * WW_DETEND_W, WW_DETEND_W);
 }
 
 static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void *vin)
