@@ -6,6 +6,9 @@
 // commit walk (ww_det_sbuf), the L1 invalidation after commit and serial
 // mode, and what the GPU's mode controller (ww_det_ctrl) needs to know.
 //
+// wser_i (a launch setting): serial mode at warp level (the paper's W-Ser
+// baseline, sec. 5.2.3): a warp issues its atomic only once nothing of the
+// SM is in flight; else at compute-unit level (the default): back to back.
 // The controller drives mode_i (WW_DETMODE_*), start_i (a quantum begins),
 // quantum_i, cmt_start_i (the commit walk) and inval_i (invalidate the L1:
 // every L1 after commit and after serial mode, sec. 4.4). It reads:
@@ -50,6 +53,7 @@ module ww_det_sm #(
   input  wire [CNT_W-1:0]              quantum_i,
   input  wire                          cmt_start_i,
   input  wire                          inval_i,
+  input  wire                          wser_i,
   output wire                          par_done_o,
   output wire                          ser_done_o,
   output wire                          cmt_busy_o,
@@ -94,7 +98,7 @@ module ww_det_sm #(
 
   localparam PART_W = (NUM_PART > 1) ? $clog2(NUM_PART) : 1;
 
-  wire [WARPS-1:0] room, ended;
+  wire [WARPS-1:0] room, ended, warp_hold;
   wire [WARPS*`WW_DETEND_W-1:0] why;
   wire             ser_left;
 
@@ -109,7 +113,7 @@ module ww_det_sm #(
     .room_i        (room),
     .issue_valid_i (issue_valid_i),
     .issue_wid_i   (issue_wid_i),
-    .hold_o        (hold_o),
+    .hold_o        (warp_hold),
     .ended_o       (ended),
     .why_o         (why),
     .ser_left_o    (ser_left)
@@ -174,14 +178,17 @@ module ww_det_sm #(
   assign l1_req_line_o  = sb_l1_line;
   assign inval_busy_o   = inval_q;
 
-  // the SM's state for the controller
+  // the SM's state for the controller; W-Ser holds the next atomic while
+  // the SM has anything in flight
+  wire no_inflight = (inflight_i == {WARPS{1'b0}});
+  assign hold_o = warp_hold |
+                  {WARPS{wser_i && (mode_i == `WW_DETMODE_SER) && !no_inflight}};
   genvar g;
   for (g = 0; g < WARPS; g = g + 1) begin : g_why
     assign why_o[g*`WW_DETEND_W +: `WW_DETEND_W] =
         (active_i[g] && !ended[g] && bar_wait_i[g]) ? `WW_DETEND_BARRIER
                                                      : why[g*`WW_DETEND_W +: `WW_DETEND_W];
   end
-  wire no_inflight = (inflight_i == {WARPS{1'b0}});
   assign par_done_o = no_inflight && ((~active_i | ended | bar_wait_i) == {WARPS{1'b1}});
   assign ser_done_o = no_inflight && !ser_left;
 

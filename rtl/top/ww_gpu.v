@@ -95,6 +95,7 @@ module ww_gpu #(
   input  wire [31:0]                       tx_watchdog_i,  // KILO TM watchdog limit, 0 = off
   input  wire                              det_en_i,       // GPUDet on for this launch (latched at start)
   input  wire [`WW_DET_QCNT_W-1:0]         det_quantum_i,  // GPUDet quantum, >= 1 (latched at start)
+  input  wire                              det_wser_i,     // GPUDet serial mode per warp, not per SM (latched)
   output wire                              busy_o,
   output wire                              done_o,
   // instruction memory load, to every SM
@@ -244,6 +245,7 @@ module ww_gpu #(
   localparam EW = `WW_DETEND_W;
   reg                          det_en_q;
   reg  [`WW_DET_QCNT_W-1:0]    det_quantum_q;
+  reg                          det_wser_q;
   reg                          grid_done_q;     // the distributor said done in this launch
   wire                         det_dist_en, det_start, det_cmt_start, det_inval, det_busy;
   wire [NUM_SM*MW-1:0]         det_mode;
@@ -455,6 +457,7 @@ module ww_gpu #(
       .det_quantum_i   (det_quantum_q),
       .det_cmt_start_i (det_cmt_start),
       .det_inval_i     (det_inval),
+      .det_wser_i      (det_wser_q),
       .det_par_done_o  (det_par_done[s]),
       .det_ser_done_o  (det_ser_done[s]),
       .det_cmt_busy_o  (det_cmt_busy[s]),
@@ -994,11 +997,13 @@ module ww_gpu #(
     if (!rst_ni) begin
       det_en_q      <= 1'b0;
       det_quantum_q <= {`WW_DET_QCNT_W{1'b0}};
+      det_wser_q    <= 1'b0;
       grid_done_q   <= 1'b0;
     end else begin
       if (start) begin
         det_en_q      <= det_en_i;
         det_quantum_q <= det_quantum_i;
+        det_wser_q    <= det_wser_i;
       end
       if (start) begin
         grid_done_q <= 1'b0;

@@ -71,8 +71,9 @@ typedef struct {
                                a validation (docs/tm.md sec. 4.3 step 7), both backends;
                                0 = WW_TX_WATCHDOG, UINT32_MAX = off (the RTL's at most
                                its built TX_WATCHDOG) */
-  int         det;          /* cmodel: 1 = GPUDet deterministic execution (docs/det.md) */
+  int         det;          /* 1 = GPUDet deterministic execution (docs/det.md) */
   uint32_t    det_quantum;  /* its quantum in warp instructions; 0 = WW_DET_QUANTUM */
+  int         det_wser;     /* verilator: 1 = serial mode one warp at a time (W-Ser), not per SM */
 } ww_dev_opts_t;
 
 /* The watchdog's default: 2^19 cycles (a few seconds of RTL simulation). */

@@ -133,6 +133,9 @@ static const char run_usage[] =
   "                    memory is compared with the golden model's in that mode\n"
   "  --quantum N       with --det: warp instructions per quantum (default %u,\n"
   "                    DET_QUANTUM), 1..1000000\n"
+  "  --det-serial MODE verilator, with --det: serial mode per SM (sm, the default:\n"
+  "                    an SM's atomics back to back, SMs in turn) or per warp (warp:\n"
+  "                    one atomic at a time, the paper's W-Ser baseline)\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
   "  --memcheck        check every global access of every lane against the\n"
   "                    allocations (buffers, the kernel image, stacks): out of\n"
@@ -446,6 +449,7 @@ typedef struct {
   int det;                       /* --det */
   uint64_t quantum;              /* --quantum N */
   int have_quantum;
+  int det_wser, have_det_serial;   /* --det-serial warp|sm */
   int stalls;
   const char *stalls_plot;
   int scord;
@@ -468,7 +472,7 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
                                             "--max-steps", "--trace", "--print", "--cosim",
                                             "--wave", "--stalls-plot", "--hang-limit", "--save",
                                             "--error-exitcode", "--trace-json", "--tm-warps",
-                                            "--tx-watchdog", "--quantum" };
+                                            "--tx-watchdog", "--quantum", "--det-serial" };
   char err[512];
   memset(o, 0, sizeof *o);
   o->backend = "cmodel";
@@ -569,6 +573,12 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
                            "1 to 1000000", val);
       o->quantum = (uint64_t)v;
       o->have_quantum = 1;
+    } else if (strcmp(name, "--det-serial") == 0) {
+      if (strcmp(val, "sm") != 0 && strcmp(val, "warp") != 0)
+        return usage_error("run ", "--det-serial %s: expected sm (atomics of an SM back to back, "
+                           "the default) or warp (one at a time, W-Ser)", val);
+      o->det_wser = strcmp(val, "warp") == 0;
+      o->have_det_serial = 1;
     } else if (strcmp(name, "--tx-watchdog") == 0) {
       if (parse_u64(val, &o->tx_watchdog) || o->tx_watchdog >= UINT32_MAX)
         return usage_error("run ", "--tx-watchdog %s: expected a number of warp instructions "
@@ -660,6 +670,10 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     o->cosim = WW_COSIM_OFF;
   if (o->have_quantum && !o->det)
     return usage_error("run ", "--quantum sets GPUDet's quantum: it needs --det");
+  if (o->have_det_serial && (!o->det || !rtl))
+    return usage_error("run ", "--det-serial chooses how the RTL's serial mode issues atomics: "
+                       "it needs --det and --backend verilator (the model has no timing, its "
+                       "results are the same)");
   if (o->have_tm_warps && strcmp(o->backend, "cmodel") != 0)
     return usage_error("run ", "--tm-warps needs --backend cmodel: the golden model runs "
                        "transactions, the RTL does not yet");
@@ -1110,6 +1124,8 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
               s->det_end_count, s->det_end_atomic, s->det_end_fence, s->det_end_barrier,
               s->det_end_exit, s->det_end_full);
       if (rtl)
+        fprintf(f, ", \"serial_mode\": \"%s\"", o->det_wser ? "warp" : "sm");
+      if (rtl)
         fprintf(f, ", \"cycles\": {\"distribution\": %" PRIu64 ", \"parallel\": %" PRIu64
                 ", \"commit\": %" PRIu64 ", \"serial\": %" PRIu64 "}, \"memory_equals_model\": "
                 "%s}", s->det_cycles_dist, s->det_cycles_par, s->det_cycles_commit,
@@ -1295,6 +1311,7 @@ static int do_run(run_opts_t *o)
                           .tx_watchdog = !o->have_tx_watchdog ? 0
                                          : o->tx_watchdog ? (uint32_t)o->tx_watchdog : UINT32_MAX,
                           .det = o->det, .det_quantum = (uint32_t)o->quantum,
+                          .det_wser = o->det_wser,
                           .wave_kernel = o->kernel };
   char err[512];
   const struct { const char *option, *path; } outs[] = {

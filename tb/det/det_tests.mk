@@ -23,3 +23,20 @@ TEST_CMD.det/racey-cmodel := tb/det/test_det_cmodel.sh $(RT_CLI) build/det/racey
 DET_RTL_ENV := $(if $(LONG),DET_RTL_SEEDS=20 DET_RTL_SUITE_SEEDS=1$(comma)2$(comma)3$(comma)4 \
                  DET_RTL_GROUPS="$$($(SWT_RTL) --list | cut -d' ' -f1 | tr '\n' ' ')",DET_RTL_SUITE_SEEDS=1)
 TEST_CMD.det/rtl := env $(DET_RTL_ENV) tb/det/test_det_rtl.sh $(RT_CLI) build/det/racey.elf $(SWT_RTL)
+
+# A whole GPU whose Z-buffer units commit in the wrong depth order (ww_zbuf
+# WW_MUTANT_ZBUF_HIGH_SLOT_WINS; a quick build, `make test-long`): the
+# determinism check must catch it -- the racey kernel's final memory differs
+# from the golden model's in deterministic mode (tb/det/expect_det_mismatch.sh)
+DET_MUT_DIR := $(VGPU_DIR)/mut_ZBUF_HIGH_SLOT_WINS
+$(DET_MUT_DIR)/libwwvgpu.a: $(gpu_RTL) $(VGPU_GLUE) | $(BUILD)/.deps-ok
+	$(call VGPU_ARCHIVE,$(DET_MUT_DIR),$@,$(gpu_RTL),WW_MUTANT_ZBUF_HIGH_SLOT_WINS,,quick)
+$(DET_MUT_DIR)/warpwatch: private RT_CFLAGS += -DWW_BUILD_HOME='"$(CURDIR)"'
+$(DET_MUT_DIR)/warpwatch: $(RT_CLI_SRC) $(RT_CLI_HDR) $(VGPU_BACKEND) $(VGPU_BACKEND_HDR) $(RT_LIB) \
+                          $(GPU_LIB) $(DET_MUT_DIR)/libwwvgpu.a $(RT_DEPS)
+	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) $(VGPU_BACKEND) \
+	  $(RT_LIB) $(DET_MUT_DIR)/libwwvgpu.a $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
+ALL_TARGETS += $(if $(LONG),$(DET_MUT_DIR)/warpwatch)
+TESTS += $(if $(LONG),det/mutant/ZBUF_HIGH_SLOT_WINS)
+TEST_CMD.det/mutant/ZBUF_HIGH_SLOT_WINS := tb/det/expect_det_mismatch.sh $(DET_MUT_DIR)/warpwatch \
+                                           build/det/racey.elf
