@@ -18,6 +18,9 @@
 #            launches, first seed), the cycles of each GPUDet mode, and
 #            whether every launch left the same memory on every seed with
 #            --det (digest of the group's allocations) -- and without
+#   serial   the same groups with --det and the RTL's serial mode per warp
+#            (--det-serial=warp, the paper's W-Ser) on the first seed:
+#            cycles against the default per-SM serial mode
 #   quantum  the racey kernel with --det at quanta 50..1000 (first seed)
 #
 # Writes BENCH_DET_OUT/det.json:
@@ -25,6 +28,7 @@
 #    "racey": {"seeds", "signatures_off_distinct", "signatures_on_distinct",
 #              "on_equals_model"},
 #    "kernels": [{"name", "slowdown", "cycles_off", "cycles_on", "launches",
+#                 "cycles_on_warp_serial", "warp_serial_over_sm_serial",
 #                 "identical_across_seeds" (with --det), "off_distinct_digests"
 #                 (launches whose memory differed across seeds without it),
 #                 "cycles": {"distribution", "parallel", "commit", "serial"},
@@ -92,6 +96,8 @@ for g in $GROUPS; do
   echo "bench_det: $g ..." >&2
   cmd "k_${g}_off" "$SWT" --backend=verilator --cosim=off --seeds="$KSEEDS" --only="$g" --runs="$RAW/k_${g}_off.jsonl"
   cmd "k_${g}_on" "$SWT" --backend=verilator --det --seeds="$KSEEDS" --only="$g" --runs="$RAW/k_${g}_on.jsonl"
+  cmd "k_${g}_wser" "$SWT" --backend=verilator --det --det-serial=warp --seeds="${KSEEDS%%,*}" \
+    --only="$g" --runs="$RAW/k_${g}_wser.jsonl"
 done
 
 # ---- the report -------------------------------------------------------------------
@@ -167,7 +173,7 @@ def runs(name):
 
 kernels = []
 for g in groups:
-    r_off, r_on = runs("k_%s_off" % g), runs("k_%s_on" % g)
+    r_off, r_on, r_ws = runs("k_%s_off" % g), runs("k_%s_on" % g), runs("k_%s_wser" % g)
     first = kseeds[0]
     f_off = [r for r in r_off if r["seed"] == first]
     f_on = [r for r in r_on if r["seed"] == first]
@@ -175,6 +181,10 @@ for g in groups:
         problems.append("%s: %d launches without GPUDet, %d with it" % (g, len(f_off), len(f_on)))
         continue
     c_off = sum(r["steps"] for r in f_off); c_on = sum(r["steps"] for r in f_on)
+    c_ws = sum(r["steps"] for r in r_ws) if len(r_ws) == len(f_on) else None
+    if c_ws is None:
+        problems.append("%s: %d launches with --det-serial=warp, %d with the default" %
+                        (g, len(r_ws), len(f_on)))
     def same(rs):   # every launch index: one digest over the seeds
         by = {}
         for r in rs:
@@ -184,6 +194,8 @@ for g in groups:
     kernels.append({
         "name": g, "launches": len(f_on), "cycles_off": c_off, "cycles_on": c_on,
         "slowdown": c_on / c_off,
+        "cycles_on_warp_serial": c_ws,
+        "warp_serial_over_sm_serial": c_ws / c_on if c_ws else None,
         "identical_across_seeds": all(len(v) == 1 for v in on_by.values()) and
                                   all(len({r["seed"] for r in r_on if r["launch"] == k}) == len(kseeds)
                                       for k in on_by),
@@ -207,12 +219,13 @@ print("racey (grid 4 x 32, 4096 words): %d timing seeds: %d different arrays wit
       "%d with it%s" % (seeds, len(off), len(on),
                         ", the golden model's" if racey["on_equals_model"] else ", NOT the model's"))
 print()
-print("%-14s %8s %12s %12s %9s  %-22s %s" % ("kernel", "launches", "cycles off", "cycles on",
-                                            "slowdown", "mode cycles d/p/c/s %", "same memory on every seed"))
+print("%-14s %8s %12s %12s %9s %9s  %-22s %s" % ("kernel", "launches", "cycles off", "cycles on",
+                                            "slowdown", "W-Ser/SM", "mode cycles d/p/c/s %", "same memory on every seed"))
 for k in kernels:
     c = k["cycles"]; t = sum(c.values()) or 1
-    print("%-14s %8d %12d %12d %8.2fx  %-22s %s (without: %d of %d launches differ)" % (
+    print("%-14s %8d %12d %12d %8.2fx %8.3fx  %-22s %s (without: %d of %d launches differ)" % (
         k["name"], k["launches"], k["cycles_off"], k["cycles_on"], k["slowdown"],
+        k["warp_serial_over_sm_serial"] or 0.0,
         "%.0f/%.0f/%.0f/%.0f" % tuple(100.0 * c[x] / t for x in ("distribution", "parallel", "commit", "serial")),
         "yes" if k["identical_across_seeds"] else "NO", k["off_distinct_digests"], k["launches"]))
 if sl:

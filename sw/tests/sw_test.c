@@ -233,13 +233,14 @@ static void usage(FILE *f)
 {
   fprintf(f, "usage: sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list]\n"
              "                [--backend=cmodel|verilator] [--cosim=sync|strict|follow|off] [--memcheck]\n"
-             "                [--det] [--runs=FILE]\n"
+             "                [--det] [--det-serial=sm|warp] [--runs=FILE]\n"
              "  (or run through a symlink named after a group)\n"
              "  --backend=verilator runs the RTL co-simulated against the golden model\n"
              "  (sw_tests_rtl only; --cosim sync by default); the seeds then seed the\n"
              "  RTL's DRAM timing (0: fixed).\n"
              "  --det runs GPUDet's deterministic mode (docs/det.md); on the RTL without\n"
-             "  co-simulation, its final memory compared with the golden model's.\n"
+             "  co-simulation, its final memory compared with the golden model's;\n"
+             "  --det-serial=warp: the RTL's serial mode one atomic at a time (W-Ser).\n"
              "  --runs=FILE appends one JSON line per completed launch: group, seed,\n"
              "  launch (its index in the group), what, det, steps (cycles on the RTL),\n"
              "  warp_insns, digest (FNV-1a of the group's allocations after it), and\n"
@@ -279,7 +280,7 @@ int main(int argc, char **argv)
   const char *backend = "cmodel";
   int cosim = WW_COSIM_SYNC, have_cosim = 0;
   int memcheck = 0;
-  int det = 0;
+  int det = 0, det_wser = 0;
 
   /* Invoked as build/tests/sw/<group>? */
   const char *base = strrchr(argv[0], '/');
@@ -324,6 +325,8 @@ int main(int argc, char **argv)
       memcheck = 1;
     } else if (!strcmp(a, "--det")) {
       det = 1;
+    } else if (!strcmp(a, "--det-serial=warp") || !strcmp(a, "--det-serial=sm")) {
+      det_wser = !strcmp(a, "--det-serial=warp");
     } else if (!strncmp(a, "--runs=", 7)) {
       if (!(g_runs = fopen(a + 7, "a"))) {
         fprintf(stderr, "sw_tests: --runs=%s: cannot open it for appending\n", a + 7);
@@ -370,7 +373,8 @@ int main(int argc, char **argv)
         continue;
       swt_t t = { .seed = seeds[s], .det = det, .group = grp->name, .elf_dir = elf_dir };
       ww_dev_opts_t opts = { .backend = backend, .seed = seeds[s], .max_steps = 0,
-                             .cosim = cosim, .memcheck = memcheck, .det = det };
+                             .cosim = cosim, .memcheck = memcheck, .det = det,
+                             .det_wser = det_wser };
       char err[256] = "";
       t.dev = ww_dev_open(&opts, err, sizeof err);
       if (!t.dev) {
