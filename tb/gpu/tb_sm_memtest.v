@@ -122,6 +122,19 @@ module ww_sm #(
   output wire [31:0]               gsi_rd_data_o,
   input  wire [`WW_SCHED_W-1:0]    sched_mode_i,
   input  wire [WID_W-1:0]          serial_wid_i,
+  // GPUDet: the double never runs in deterministic mode; it reports every
+  // mode over at once, so a controller left on would not hang
+  input  wire [`WW_DETMODE_W-1:0]  det_mode_i,
+  input  wire                      det_start_i,
+  input  wire [`WW_DET_QCNT_W-1:0] det_quantum_i,
+  input  wire                      det_cmt_start_i,
+  input  wire                      det_inval_i,
+  input  wire                      det_wser_i,
+  output wire                      det_par_done_o,
+  output wire                      det_ser_done_o,
+  output wire                      det_cmt_busy_o,
+  output wire                      det_inval_busy_o,
+  output wire [WARPS*`WW_DETEND_W-1:0] det_why_o,
   output wire                      tm_cid_req_o,   // KILO TM: TINC, one lane
   output wire [TCNT_W-1:0]         tm_cid_n_o,
   input  wire                      tm_cid_grant_i,
@@ -411,6 +424,13 @@ module ww_sm #(
   end
 
   assign gsi_rd_data_o = 32'd0;   // no stall counters in the double
+  assign det_par_done_o   = 1'b1;
+  assign det_ser_done_o   = 1'b1;
+  assign det_cmt_busy_o   = 1'b0;
+  assign det_inval_busy_o = 1'b0;
+  assign det_why_o        = {(WARPS*`WW_DETEND_W){1'b0}};
+  wire unused_det = ^{det_mode_i, det_start_i, det_quantum_i, det_cmt_start_i, det_inval_i,
+                      det_wser_i};
   wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:0],
                      sched_mode_i, serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
                      scord_en_i, scord_ack_i,
