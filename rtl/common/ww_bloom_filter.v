@@ -43,7 +43,6 @@ module ww_bloom_filter #(
     wire [IDX_W-1:0]    ins_idx;
     wire [IDX_W-1:0]    qry_idx;
     reg  [SUB_BITS-1:0] bits_q;
-    reg  [SUB_BITS-1:0] bits_d;
 
     ww_h3_hash #(
       .KEY_W (KEY_W),
@@ -63,18 +62,18 @@ module ww_bloom_filter #(
       .hash_o (qry_idx)
     );
 
-    always @(*) begin
-      bits_d = clear_i ? {SUB_BITS{1'b0}} : bits_q;
-      if (ins_valid_i) begin
-        bits_d[ins_idx] = 1'b1;
-      end
-    end
-
+    // clear, then the insert (with both, only the inserted key is left);
+    // no combinational copy of the array (cheaper to simulate)
     always @(posedge clk_i) begin
       if (!rst_ni) begin
         bits_q <= {SUB_BITS{1'b0}};
       end else begin
-        bits_q <= bits_d;
+        if (clear_i) begin
+          bits_q <= {SUB_BITS{1'b0}};
+        end
+        if (ins_valid_i) begin
+          bits_q[ins_idx] <= 1'b1;
+        end
       end
     end
 

@@ -34,7 +34,11 @@ COSIM_STRICT   := $(filter-out $(COSIM_FOLLOW) $(COSIM_SYNC),$(SW_TEST_NAMES))
 # The contended race-free kernels under RTL timing seeds (DRAM jitter,
 # ww_dram.h): the default co-simulation must pass every one.
 COSIM_SEEDED   := bfs histogram work-queue atomics
-COSIM_SEEDS    := 1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20
+# RTL timing seeds of the contended kernels: 10 in `make test`, 20 in
+# `make test-long` (the GPU with GPUDet simulates about a third slower)
+COSIM_SEEDS    := 1,2,3,4,5,6,7,8,9,10$(if $(LONG),$(comma)11$(comma)12$(comma)13$(comma)14$(comma)15$(comma)16$(comma)17$(comma)18$(comma)19$(comma)20)
+# random programs co-simulated in strict mode: 60 in `make test`, RANDPROG_N in `make test-long`
+RTL_RANDPROG_N := $(if $(LONG),$(RANDPROG_N),60)
 COSIM_MUTANTS  := LSU_LB_ZERO_EXTENDS L2_AMO_RETURNS_NEW SM_EXEC_VOTE_ALL_IGNORES_MASK
 # the group and co-simulation mode each mutant's run uses (L2_AMO_RETURNS_NEW:
 # in sync mode the model takes atomics' values from the RTL, so only the
@@ -82,7 +86,7 @@ $(foreach t,$(COSIM_STRICT),\
 $(foreach t,$(COSIM_FOLLOW),\
   $(eval TEST_CMD.rtl/suite/$(t) := $(SWT_RTL) --backend=verilator --cosim=follow --seeds=0 --only=$(t)))
 TEST_CMD.rtl/randprog := $(RP_ENV) RANDPROG_WW_OPTS="--backend verilator --cosim strict" \
-  sw/randprog/run_randprog.sh $(if $(SEED),--seed $(SEED)) --count $(RANDPROG_N)
+  sw/randprog/run_randprog.sh $(if $(SEED),--seed $(SEED)) --count $(RTL_RANDPROG_N)
 # the default mode's serial-order check on random programs (their atomics mix
 # scopes, plain accesses and every op on one word) under RTL timing seeds
 TEST_CMD.rtl/randprog-sync := $(RP_ENV) RANDPROG_RTL_SEEDED=1 RANDPROG_WW_OPTS="--backend verilator --cosim sync" \
