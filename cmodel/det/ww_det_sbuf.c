@@ -30,10 +30,10 @@ typedef struct {
 
 struct ww_det_sbuf {
   ww_det_sbuf_cfg_t cfg;
-  unsigned off_w;
+  unsigned off_w, wid_shift;
   ww_h3_t hash;
   ww_lsu_bytes_t *bytes;
-  ww_bloom_filter_t **filt;
+  ww_bloom_filter_t *filt;      /* keyed by {warp, line} */
   sent_t *tab;
   /* registers */
   int st, store;
@@ -70,14 +70,15 @@ ww_det_sbuf_t *ww_det_sbuf_new(const ww_det_sbuf_cfg_t *c)
   b->cfg = *c;
   b->off_w = ww_clog2(c->line_bytes);
   ww_lsu_bytes_cfg_t bc = { c->lanes, c->line_bytes };
-  ww_bloom_filter_cfg_t fc = { c->bloom_bits, c->bloom_k, 32 - b->off_w, c->seed };
+  const unsigned wid_w = c->warps > 1 ? ww_clog2(c->warps) : 1;
+  ww_bloom_filter_cfg_t fc = { c->warps * c->bloom_bits, c->bloom_k, wid_w + 32 - b->off_w,
+                               c->seed };
+  b->wid_shift = 32 - b->off_w;
   b->bytes = ww_lsu_bytes_new(&bc);
-  b->filt = calloc(c->warps, sizeof *b->filt);
+  b->filt = ww_bloom_filter_new(&fc);
   b->tab = calloc((size_t)c->warps * c->sb_lines, sizeof *b->tab);
   int ok = b->bytes && b->filt && b->tab &&
            !ww_h3_init(&b->hash, c->seed, 32 - b->off_w, ww_clog2(c->sb_lines));
-  for (unsigned w = 0; ok && w < c->warps; w++)
-    ok = (b->filt[w] = ww_bloom_filter_new(&fc)) != NULL;
   if (!ok) {
     ww_det_sbuf_free(b);
     return NULL;
@@ -89,9 +90,7 @@ void ww_det_sbuf_free(ww_det_sbuf_t *b)
 {
   if (!b)
     return;
-  for (unsigned w = 0; b->filt && w < b->cfg.warps; w++)
-    ww_bloom_filter_free(b->filt[w]);
-  free(b->filt);
+  ww_bloom_filter_free(b->filt);
   ww_lsu_bytes_free(b->bytes);
   free(b->tab);
   free(b);
@@ -123,7 +122,7 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
   bi.bytes_i = b->nbytes;
   ww_lsu_bytes_step(b->bytes, &bi, &bo);
   const uint32_t home = ww_h3_hash(&b->hash, cur_line);
-  const int f_hit = ww_bloom_filter_query(b->filt[b->wid < nw ? b->wid : 0], cur_line);
+  const int f_hit = ww_bloom_filter_query(b->filt, (uint64_t)b->wid << b->wid_shift | cur_line);
 
   /* the entry read */
   const unsigned ew = b->st == S_WENT || b->st == S_WALK ? b->ww : b->wid;
@@ -164,12 +163,10 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
   const int walk_last = b->ww == nw - 1;
   const int f_clear = b->st == S_WALK && walk_last && b->left == 0;
   const int f_ins = b->st == S_PROBE && b->store && ent_free;
-  for (unsigned w = 0; w < nw; w++) {
-    if (rst || f_clear)
-      ww_bloom_filter_clear(b->filt[w]);
-    if (!rst && f_ins && w == b->wid)
-      ww_bloom_filter_insert(b->filt[w], b->line);
-  }
+  if (rst || f_clear)
+    ww_bloom_filter_clear(b->filt);
+  if (!rst && f_ins)
+    ww_bloom_filter_insert(b->filt, (uint64_t)b->wid << b->wid_shift | b->line);
   /* the table's write port (no reset) */
   if (b->st == S_INIT) {
     if (b->sweep < nw * sbl)

@@ -12,14 +12,17 @@
 //   STORE  per line of the lanes (the lowest pending lane's line and every
 //          pending lane in it; lanes in lane order, the later lane winning a
 //          byte, as ww_lsu_bytes): find the warp's entry of the line, or a
-//          free one (a new entry: used + 1, the line into the warp's Bloom
+//          free one (a new entry: used + 1, {warp, line} into the Bloom
 //          filter), and merge the bytes into it.
-//   LOAD   per line: when the warp's filter has the line, find its entry
+//   LOAD   per line: when the filter has {warp, line}, find its entry
 //          (S_PROBE); then read the line through the L1 (one request at a
 //          time, l1_req_* / l1_rsp_*) and give each lane the word of the
 //          line with the entry's bytes over it. Memory does not change in
 //          parallel mode (stores are buffered, atomics wait for serial
 //          mode), so the L1 holds memory as the last commit left it.
+// The Bloom filter: one of WARPS * BLOOM_BITS bits in BLOOM_K sub-arrays,
+// keyed by {warp, line}: the bits of WARPS per-warp filters of BLOOM_BITS
+// (the paper's), with one set of hash units instead of one per warp.
 // Entries: a table in block RAM, SB_LINES per warp (warp w's at w * SB_LINES),
 // {valid, line, byte mask, data}, open addressing within the warp's part
 // (H3 hash of the line, linear probing; a probe of all SB_LINES ends it).
@@ -40,7 +43,7 @@
 // in local memory; here it is on-chip, one entry per line (a later store to
 // a line merges into its entry), so the walk sends each line once.
 // Parameters: WARPS >= 1, LANES >= 1, LINE_BYTES power of two >= 4, SB_LINES
-// power of two >= LANES, BLOOM_BITS / BLOOM_K power of two >= 2, NUM_PART
+// power of two >= LANES, WARPS * BLOOM_BITS / BLOOM_K power of two >= 2, NUM_PART
 // >= 1, OUT_W > log2(WARPS * SB_LINES).
 
 `default_nettype none
@@ -158,23 +161,21 @@ module ww_det_sbuf #(
     .data_o  (st_data)
   );
 
-  // ---- Bloom filters, one per warp ----
-  wire [WARPS-1:0] f_hit;
+  // ---- the Bloom filter, keyed by {warp, line} ----
+  wire             f_hit;
   wire             f_clear = (st_q == S_WALK) && (ww_q == WARPS[WID_W-1:0] - {{(WID_W-1){1'b0}}, 1'b1}) &&
                              (left_q == {U_W{1'b0}});
   wire             f_ins   = (st_q == S_PROBE) && store_q && !ent[E_V];
   genvar g;
-  for (g = 0; g < WARPS; g = g + 1) begin : g_filter
-    ww_bloom_filter #(.BITS(BLOOM_BITS), .K(BLOOM_K), .KEY_W(LINE_W), .SEED(SEED)) u_f (
-      .clk_i      (clk_i),
-      .rst_ni     (rst_ni),
-      .clear_i    (f_clear),
-      .ins_valid_i(f_ins && (wid_q == g)),
-      .ins_key_i  (line_q),
-      .qry_key_i  (cur_line),
-      .qry_hit_o  (f_hit[g])
-    );
-  end
+  ww_bloom_filter #(.BITS(WARPS * BLOOM_BITS), .K(BLOOM_K), .KEY_W(WID_W + LINE_W), .SEED(SEED)) u_f (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .clear_i    (f_clear),
+    .ins_valid_i(f_ins),
+    .ins_key_i  ({wid_q, line_q}),
+    .qry_key_i  ({wid_q, cur_line}),
+    .qry_hit_o  (f_hit)
+  );
 
   // ---- the entry table ----
   wire [SB_W-1:0]  home;
@@ -338,7 +339,7 @@ module ww_det_sbuf #(
 `ifdef WW_MUTANT_DET_SBUF_LOAD_SKIPS_BUFFER
           st_q     <= store_q ? S_PROBE : S_LREQ;
 `else
-          st_q     <= (store_q || f_hit[wid_q]) ? S_PROBE : S_LREQ;
+          st_q     <= (store_q || f_hit) ? S_PROBE : S_LREQ;
 `endif
         end
         S_PROBE: begin
