@@ -53,12 +53,12 @@ OUT=${BENCH_DET_OUT:-build/reports}
 if [ "${BENCH_DET_QUICK:-0}" = 1 ]; then
   SEEDS=${BENCH_DET_SEEDS:-6}
   KSEEDS=${BENCH_DET_KSEEDS:-1,2}
-  GROUPS=${BENCH_DET_GROUPS:-vecadd bfs}
+  KGROUPS=${BENCH_DET_GROUPS:-vecadd bfs}
   QUANTA="100 400"
 else
   SEEDS=${BENCH_DET_SEEDS:-20}
   KSEEDS=${BENCH_DET_KSEEDS:-1,2,3}
-  GROUPS=${BENCH_DET_GROUPS:-vecadd reduction histogram bfs matmul atomics spinlock work-queue scoped-race block-counter}
+  KGROUPS=${BENCH_DET_GROUPS:-vecadd reduction histogram bfs matmul atomics spinlock work-queue scoped-race block-counter}
   QUANTA="50 100 400 1000"
 fi
 self_cmd="$0${*:+ $*}"
@@ -92,7 +92,7 @@ for q in $QUANTA; do
 done
 
 # ---- kernels: with and without GPUDet -------------------------------------------
-for g in $GROUPS; do
+for g in $KGROUPS; do
   echo "bench_det: $g ..." >&2
   cmd "k_${g}_off" "$SWT" --backend=verilator --cosim=off --seeds="$KSEEDS" --only="$g" --runs="$RAW/k_${g}_off.jsonl"
   cmd "k_${g}_on" "$SWT" --backend=verilator --det --seeds="$KSEEDS" --only="$g" --runs="$RAW/k_${g}_on.jsonl"
@@ -102,7 +102,7 @@ done
 
 # ---- the report -------------------------------------------------------------------
 set +e
-python3 - "$RAW" "$OUT" "$self_cmd" "$SEEDS" "$KSEEDS" "$GROUPS" "$QUANTA" "$t_start" <<'PY'
+python3 - "$RAW" "$OUT" "$self_cmd" "$SEEDS" "$KSEEDS" "$KGROUPS" "$QUANTA" "$t_start" <<'PY'
 import hashlib, json, math, os, sys, time
 
 raw, out, self_cmd, seeds, kseeds, groups, quanta, t_start = sys.argv[1:9]
