@@ -163,8 +163,9 @@ module ww_det_sbuf #(
 
   // ---- the Bloom filter, keyed by {warp, line} ----
   wire             f_hit;
-  wire             f_clear = (st_q == S_WALK) && (ww_q == WARPS[WID_W-1:0] - {{(WID_W-1){1'b0}}, 1'b1}) &&
-                             (left_q == {U_W{1'b0}});
+  // the walk's last warp (the filter is cleared when its entries are out)
+  wire             walk_last_warp = (ww_q == WARPS[WID_W-1:0] - {{(WID_W-1){1'b0}}, 1'b1});
+  wire             f_clear = (st_q == S_WALK) && walk_last_warp && (left_q == {U_W{1'b0}});
   wire             f_ins   = (st_q == S_PROBE) && store_q && !ent[E_V];
   genvar g;
   ww_bloom_filter #(.BITS(WARPS * BLOOM_BITS), .K(BLOOM_K), .KEY_W(WID_W + LINE_W), .SEED(SEED)) u_f (
@@ -219,7 +220,6 @@ module ww_det_sbuf #(
 
   // the walk: the next warp with entries, from ww_q + 1
   wire [WID_W-1:0] ww_next = ww_q + {{(WID_W-1){1'b0}}, 1'b1};
-  wire             walk_last_warp = (ww_q == WARPS[WID_W-1:0] - {{(WID_W-1){1'b0}}, 1'b1});
 
   always @* begin
     t_raddr = {wid_q, home};

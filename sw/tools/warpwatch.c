@@ -1124,12 +1124,10 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
               s->det_end_count, s->det_end_atomic, s->det_end_fence, s->det_end_barrier,
               s->det_end_exit, s->det_end_full);
       if (rtl)
-        fprintf(f, ", \"serial_mode\": \"%s\"", o->det_wser ? "warp" : "sm");
-      if (rtl)
-        fprintf(f, ", \"cycles\": {\"distribution\": %" PRIu64 ", \"parallel\": %" PRIu64
+        fprintf(f, ", \"serial_mode\": \"%s\", \"cycles\": {\"distribution\": %" PRIu64 ", \"parallel\": %" PRIu64
                 ", \"commit\": %" PRIu64 ", \"serial\": %" PRIu64 "}, \"memory_equals_model\": "
-                "%s}", s->det_cycles_dist, s->det_cycles_par, s->det_cycles_commit,
-                s->det_cycles_serial, res->ok ? "true" : "false");
+                "%s}", o->det_wser ? "warp" : "sm", s->det_cycles_dist, s->det_cycles_par,
+                s->det_cycles_commit, s->det_cycles_serial, res->ok ? "true" : "false");
       else
         fprintf(f, ", \"serial_atomics\": %" PRIu64 ", \"commit_bytes\": %" PRIu64 "}",
                 s->det_serial_atomics, s->det_commit_bytes);
