@@ -22,11 +22,15 @@
 #            (--det-serial=warp, the paper's W-Ser) on the first seed:
 #            cycles against the default per-SM serial mode
 #   quantum  the racey kernel with --det at quanta 50..1000 (first seed)
+#   stalls   the racey kernel with --det on seed 1 with --stalls: the share
+#            of the SMs' cycles in each GSI sync sub-class GPUDet adds
+#            (sy_det_quantum, sy_det_commit, sy_det_serial)
 #
 # Writes BENCH_DET_OUT/det.json:
 #   {"command", "commands": {run: exact command}, "wall_seconds",
 #    "racey": {"seeds", "signatures_off_distinct", "signatures_on_distinct",
-#              "on_equals_model"},
+#              "on_equals_model", "stalls": {"sy_det_quantum", "sy_det_commit",
+#              "sy_det_serial", "sync", "mem_struct"...: share of the SMs' cycles}},
 #    "kernels": [{"name", "slowdown", "cycles_off", "cycles_on", "launches",
 #                 "cycles_on_warp_serial", "warp_serial_over_sm_serial",
 #                 "identical_across_seeds" (with --det), "off_distinct_digests"
@@ -82,7 +86,8 @@ RARGS=(--grid 4 --block 32 --arg buf:16384 --arg 4096 --arg 40 --print 0:x32:409
 for s in $(seq 1 "$SEEDS"); do
   echo "bench_det: racey seed $s ..." >&2
   cmd "racey_off_s$s" "$WW" run build/det/racey.elf "${RARGS[@]}" --backend verilator --seed "$s" --cosim off
-  cmd "racey_on_s$s" "$WW" run build/det/racey.elf "${RARGS[@]}" --backend verilator --seed "$s" --det --json
+  cmd "racey_on_s$s" "$WW" run build/det/racey.elf "${RARGS[@]}" --backend verilator --seed "$s" --det --json \
+    $([ "$s" = 1 ] && echo --stalls)
 done
 cmd racey_model "$WW" run build/det/racey.elf "${RARGS[@]}" --det --json
 cmd racey_off_json "$WW" run build/det/racey.elf "${RARGS[@]}" --backend verilator --seed 1 --cosim off --json
@@ -149,6 +154,14 @@ for s in range(1, seeds + 1):
 model = js("racey_model")
 racey = {"seeds": seeds, "signatures_off_distinct": len(off), "signatures_on_distinct": len(on),
          "on_equals_model": bool(model) and on == {words_json(model)}}
+s1 = js("racey_on_s1")
+if s1 and "stalls" in s1:
+    st = s1["stalls"]; cyc = sum(sm["cycles"] for sm in st["sm"]) or 1
+    share = {k: v / cyc for k, v in st["classes"].items()}
+    share.update({k: v / cyc for k, v in st["sync"].items() if k.startswith("sy_det_")})
+    racey["stalls"] = share
+else:
+    problems.append("racey_on_s1: no stall breakdown")
 
 base = js("racey_off_json")
 sweep = []
@@ -218,6 +231,12 @@ print("GPUDet in the RTL -- measured by: %s" % self_cmd)
 print("racey (grid 4 x 32, 4096 words): %d timing seeds: %d different arrays without --det, "
       "%d with it%s" % (seeds, len(off), len(on),
                         ", the golden model's" if racey["on_equals_model"] else ", NOT the model's"))
+if "stalls" in racey:
+    st = racey["stalls"]
+    print("racey --det stalls (GSI, %% of the SMs' cycles, seed 1): quantum barrier %.1f %%, commit "
+          "%.1f %%, serial mode %.1f %%; mem_struct %.1f %%, issuing %.1f %%" % tuple(
+              100.0 * st[k] for k in ("sy_det_quantum", "sy_det_commit", "sy_det_serial",
+                                      "mem_struct", "no_stall")))
 print()
 print("%-14s %8s %12s %12s %9s %9s  %-22s %s" % ("kernel", "launches", "cycles off", "cycles on",
                                             "slowdown", "W-Ser/SM", "mode cycles d/p/c/s %", "same memory on every seed"))

@@ -62,7 +62,7 @@ rule v '\b(cls|rcls|cyc|stall_o|dbg_stall)\w*@3' 'a GSI class: `WW_GSI_*'
 rule v '\b(l1_stall|req_stall\w*|stall)\b@3' 'an L1 stall reason: `WW_L1_STALL_*'
 rule v '(ld_src|ld_done_src|lvl|aw_src|src_q)\w*@2' 'a GSI load source: `WW_GSI_SRC_*'
 rule v '(\bsub\b|sub_o)@3' 'a GSI memory-structural sub-class: `WW_GSI_MS_*'
-rule v '\bsy\b@2' 'a GSI synchronization sub-class: `WW_GSI_SY_*'
+rule v '\bsy\b@3' 'a GSI synchronization sub-class: `WW_GSI_SY_*'
 rule v '(infl_kind|\bkind\b)\w*@2' 'a GSI in-flight kind: `WW_GSI_KIND_*'
 rule v '(trap_kind|_trap_c|fault_kind|fkind)\w*@5' 'a trap cause: `WW_TRAP_* (WW_TRAP_W bits)'
 rule v '\b(ret_mem_o|ret_mem_q|mem_q|done_mem_o|lsu_mem|mem_kind)\b@4' \

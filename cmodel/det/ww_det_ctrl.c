@@ -60,6 +60,10 @@ void ww_det_ctrl_step(ww_det_ctrl_t *d, const ww_det_ctrl_in_t *in, ww_det_ctrl_
   out->dist_en_o = !en || d->st == S_DIST;
   out->qid_o = d->qid;
   out->busy_o = d->st != S_OFF;
+  out->phase_o = d->st == S_OFF ? WW_DETPH_OFF
+               : d->st == S_DIST || d->st == S_PAR ? WW_DETPH_QUANTUM
+               : d->st == S_SER || (d->st == S_INV && d->after_ser) ? WW_DETPH_SERIAL
+               : WW_DETPH_COMMIT;
   out->mode_o = 0;
   for (unsigned s = 0; s < c->num_sm; s++) {
     unsigned m = WW_DETMODE_HOLD;

@@ -178,6 +178,11 @@ void ww_gsi_step(ww_gsi_t *g, const ww_gsi_in_t *in, ww_gsi_out_t *out)
       sy = WW_GSI_SY_TX_COMMIT;
     else if (in->tx_begin_i >> aw & 1u)
       sy = WW_GSI_SY_TX_BEGIN;
+    else if (in->det_hold_i >> aw & 1u)
+      sy = in->det_phase_i == WW_DETPH_QUANTUM ? WW_GSI_SY_DET_QUANTUM
+         : in->det_phase_i == WW_DETPH_COMMIT  ? WW_GSI_SY_DET_COMMIT
+         : in->det_phase_i == WW_DETPH_SERIAL  ? WW_GSI_SY_DET_SERIAL
+         : WW_GSI_SY_OTHER;
   }
 
   out->cls_o = cyc;

@@ -32,7 +32,9 @@
  *     atomic (a synchronization operation, GSI (ISPASS 2016) sec. IV-A)
  *   MEM_STRUCT sub-class (sub_o)    WW_GSI_MS_*
  *   SYNC sub-class (counters only)  WW_GSI_SY_*: of the attributed warp,
- *     TX_COMMIT if tx_commit_i, else TX_BEGIN if tx_begin_i, else OTHER
+ *     TX_COMMIT if tx_commit_i, else TX_BEGIN if tx_begin_i, else if
+ *     det_hold_i (GPUDet) by det_phase_i (WW_DETPH_*): QUANTUM ->
+ *     DET_QUANTUM, COMMIT -> DET_COMMIT, SERIAL -> DET_SERIAL; else OTHER
  *   counters (rd_idx_i)             WW_GSI_CNT_*: classes (WW_GSI_CNT_CLS_FIRST
  *     + class), load sources (WW_GSI_CNT_MD_FIRST + source), MD_PENDING (cycles
  *     whose load has not completed yet), sub-classes (WW_GSI_CNT_MS_FIRST +

@@ -456,18 +456,24 @@ typedef enum {
   X(FENCE, 0x4, "ms_fence") \
   X(SCORD, 0x5, "ms_scord")
 
-/* ---- GSI_SY: 2 bits; text = counter name */
-#define WW_GSI_SY_W 2
-#define WW_GSI_SY_N 3
+/* ---- GSI_SY: 3 bits; text = counter name */
+#define WW_GSI_SY_W 3
+#define WW_GSI_SY_N 6
 typedef enum {
   WW_GSI_SY_OTHER              = 0,  /* sy_other */
   WW_GSI_SY_TX_BEGIN           = 1,  /* sy_tx_begin */
   WW_GSI_SY_TX_COMMIT          = 2,  /* sy_tx_commit */
+  WW_GSI_SY_DET_QUANTUM        = 3,  /* sy_det_quantum */
+  WW_GSI_SY_DET_COMMIT         = 4,  /* sy_det_commit */
+  WW_GSI_SY_DET_SERIAL         = 5,  /* sy_det_serial */
 } ww_gsi_sy_t;
 #define WW_GSI_SY_LIST(X) \
   X(OTHER, 0x0, "sy_other") \
   X(TX_BEGIN, 0x1, "sy_tx_begin") \
-  X(TX_COMMIT, 0x2, "sy_tx_commit")
+  X(TX_COMMIT, 0x2, "sy_tx_commit") \
+  X(DET_QUANTUM, 0x3, "sy_det_quantum") \
+  X(DET_COMMIT, 0x4, "sy_det_commit") \
+  X(DET_SERIAL, 0x5, "sy_det_serial")
 
 /* ---- GSI_KIND: 2 bits; text = kind */
 #define WW_GSI_KIND_W 2
@@ -513,12 +519,15 @@ typedef enum {
 #define WW_GSI_CNT_SY_OTHER             19  /* sy_other */
 #define WW_GSI_CNT_SY_TX_BEGIN          20  /* sy_tx_begin */
 #define WW_GSI_CNT_SY_TX_COMMIT         21  /* sy_tx_commit */
+#define WW_GSI_CNT_SY_DET_QUANTUM       22  /* sy_det_quantum */
+#define WW_GSI_CNT_SY_DET_COMMIT        23  /* sy_det_commit */
+#define WW_GSI_CNT_SY_DET_SERIAL        24  /* sy_det_serial */
 #define WW_GSI_CNT_SY_FIRST 19
-#define WW_GSI_CNT_SY_N 3
-#define WW_GSI_CNT_CYCLES               22  /* cycles */
-#define WW_GSI_CNT_TOTAL_FIRST 22
+#define WW_GSI_CNT_SY_N 6
+#define WW_GSI_CNT_CYCLES               25  /* cycles */
+#define WW_GSI_CNT_TOTAL_FIRST 25
 #define WW_GSI_CNT_TOTAL_N 1
-#define WW_GSI_CNT_N 23
+#define WW_GSI_CNT_N 26
 #define WW_GSI_CNT_LIST(X) \
   X(IDLE, 0, "idle") \
   X(CONTROL, 1, "control") \
@@ -542,7 +551,10 @@ typedef enum {
   X(SY_OTHER, 19, "sy_other") \
   X(SY_TX_BEGIN, 20, "sy_tx_begin") \
   X(SY_TX_COMMIT, 21, "sy_tx_commit") \
-  X(CYCLES, 22, "cycles")
+  X(SY_DET_QUANTUM, 22, "sy_det_quantum") \
+  X(SY_DET_COMMIT, 23, "sy_det_commit") \
+  X(SY_DET_SERIAL, 24, "sy_det_serial") \
+  X(CYCLES, 25, "cycles")
 
 /* ---- SCHED: 2 bits; text = mode */
 #define WW_SCHED_W 2
@@ -573,6 +585,21 @@ typedef enum {
   X(PAR, 0x1, "parallel mode: each warp until its quantum ends") \
   X(SER, 0x2, "serial mode, this SM's turn: its atomics in warp order") \
   X(HOLD, 0x3, "commit, distribution or another SM's serial turn: no warp issues")
+
+/* ---- DETPH: 2 bits; text = phase */
+#define WW_DETPH_W 2
+#define WW_DETPH_N 4
+typedef enum {
+  WW_DETPH_OFF                 = 0,  /* not deterministic */
+  WW_DETPH_QUANTUM             = 1,  /* work distribution or parallel mode: the global barrier */
+  WW_DETPH_COMMIT              = 2,  /* commit mode and its L1 invalidation */
+  WW_DETPH_SERIAL              = 3,  /* serial mode and its L1 invalidation */
+} ww_detph_t;
+#define WW_DETPH_LIST(X) \
+  X(OFF, 0x0, "not deterministic") \
+  X(QUANTUM, 0x1, "work distribution or parallel mode: the global barrier") \
+  X(COMMIT, 0x2, "commit mode and its L1 invalidation") \
+  X(SERIAL, 0x3, "serial mode and its L1 invalidation")
 
 /* ---- DETEND: 3 bits; text = reason */
 #define WW_DETEND_W 3

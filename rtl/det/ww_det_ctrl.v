@@ -22,7 +22,9 @@
 //          every L1 is invalidated again, and the next round.
 // A round that begins with the grid done (grid_done_i, held by the top)
 // ends the run: busy_o falls and the modes are OFF. busy_o is high from
-// start_i until then.
+// start_i until then. phase_o (WW_DETPH_*), for the stall inspector: OFF,
+// QUANTUM in DIST and PAR, COMMIT in CMT and its invalidation, SERIAL in SER
+// and its invalidation.
 // Counters (cleared at start_i, 32 bits, wrapping): quanta_o (rounds that
 // ran a parallel mode), cycles in each phase (DIST, PAR, CMT with the
 // invalidation, SER with its invalidation), and the warps' end reasons
@@ -59,6 +61,7 @@ module ww_det_ctrl #(
   output wire                                 dist_en_o,
   output wire [QID_W-1:0]                     qid_o,
   output wire                                 busy_o,
+  output reg  [`WW_DETPH_W-1:0]               phase_o,
   input  wire [`WW_DETC_W-1:0]            rd_idx_i,
   output reg  [31:0]                          rd_data_o
 );
@@ -84,6 +87,21 @@ module ww_det_ctrl #(
   assign dist_en_o   = !en_i || (st_q == S_DIST);
   assign qid_o       = qid_q;
   assign busy_o      = (st_q != S_OFF);
+
+  // the phase, for the stall inspector's classes of held warps
+  always @* begin
+    case (st_q)
+      S_OFF:          phase_o = `WW_DETPH_OFF;
+      S_DIST, S_PAR:  phase_o = `WW_DETPH_QUANTUM;
+      S_SER:          phase_o = `WW_DETPH_SERIAL;
+`ifdef WW_MUTANT_DET_CTRL_PHASE_INV_IS_COMMIT
+      S_INV:          phase_o = `WW_DETPH_COMMIT;
+`else
+      S_INV:          phase_o = after_ser_q ? `WW_DETPH_SERIAL : `WW_DETPH_COMMIT;
+`endif
+      default:        phase_o = `WW_DETPH_COMMIT;
+    endcase
+  end
 
   integer s;
   always @* begin

@@ -21,6 +21,10 @@
 //                         SM's limit of transactional warps
 //   tx_commit_i[w]        KILO TM: w's ww.tx.commit is validating or
 //                         committing (or waits for the SM's commit unit)
+//   det_hold_i[w]         GPUDet: w is held by deterministic execution
+//   det_phase_i           GPUDet: the GPU's phase (WW_DETPH_*): 0 off, 1
+//                         quantum (distribution or parallel mode), 2 commit,
+//                         3 serial mode
 //   lsu_why_i             why the LSU cannot take an instruction: 0 ready,
 //                         1 busy, 2 MSHR full, 3 write slots full, 4 bank
 //                         conflict, 5 fence waiting for writes, 6 busy with
@@ -53,16 +57,19 @@
 // here only with an own store pending, which gives store).
 // SYNC sub-class (internal, counted when cls_o is SYNC), of the attributed
 // warp w: tx_commit_i[w] -> 2 TX_COMMIT, else tx_begin_i[w] -> 1 TX_BEGIN,
-// else 0 OTHER (barrier, serial mode, fence or atomic).
+// else det_hold_i[w] by det_phase_i: 1 quantum -> 3 DET_QUANTUM, 2 commit
+// -> 4 DET_COMMIT, 3 serial -> 5 DET_SERIAL; else 0 OTHER (barrier, fence
+// or atomic).
 //
 // Counters (CNT_W bits, wrapping), read combinationally at rd_idx_i:
 //   0..7   cycles of each class (by code)      8..11  MEM_DATA by source:
 //   12     MEM_DATA cycles not yet attributed         L1/shmem, L1 coalescing
 //          (sum of the per-warp accumulators)         (MSHR merge), L2, DRAM
-//   13..18 MEM_STRUCT by sub-class (sub_o):    19..21 SYNC by sub-class:
-//          LSU busy, MSHR full, store, bank           other, tx begin,
-//          conflict, fence, ScoRD                     tx commit
-//   22     counted cycles                      23..31 read 0
+//   13..18 MEM_STRUCT by sub-class (sub_o):    19..24 SYNC by sub-class:
+//          LSU busy, MSHR full, store, bank           other, tx begin, tx
+//          conflict, fence, ScoRD                     commit, det quantum,
+//                                                     det commit, det serial
+//   25     counted cycles                      26..31 read 0
 // A cycle is counted when en_i. MEM_DATA sub-classes are deferred: a load's
 // source (ld_done_src_i) is known only when it completes. Per warp: pend_q
 // (ld_start .. ld_done), acc_q (cycles charged while pending), src_q (source
@@ -73,11 +80,11 @@
 // w sets pend_q[w] (after a done of the same warp in the same cycle).
 // The done-time transfer from the accumulator to counter 8 + s also happens
 // when !en_i: it moves cycles counted earlier and keeps the invariants
-//   sum(0..7) == [22], sum(8..12) == [3], sum(13..18) == [4],
-//   sum(19..21) == [2]                                          (mod 2^CNT_W)
+//   sum(0..7) == [25], sum(8..12) == [3], sum(13..18) == [4],
+//   sum(19..24) == [2]                                          (mod 2^CNT_W)
 // from a reset or a clear to 0.
 // Reset zeroes every counter and all per-warp state. clear_i (kernel launch)
-// loads clear_val_i into every stored counter (0..11, 13..22) and every
+// loads clear_val_i into every stored counter (0..11, 13..25) and every
 // per-warp accumulator acc_q (so counter 12 reads WARPS * clear_val_i), and
 // zeroes pend_q and src_q; it wins over everything else in its cycle, and
 // reset wins over it. The GPU ties
@@ -86,8 +93,8 @@
 // bits, carries and wrap-around in a few cycles instead of 2^CNT_W (the
 // lockstep stimulus clears to values just below a power of two). After a
 // clear to V the invariants hold with constant offsets (mod 2^CNT_W):
-//   sum(0..7) - [22] == 7V, sum(8..12) - [3] == (3 + WARPS)V,
-//   sum(13..18) - [4] == 5V, sum(19..21) - [2] == 2V.
+//   sum(0..7) - [25] == 7V, sum(8..12) - [3] == (3 + WARPS)V,
+//   sum(13..18) - [4] == 5V, sum(19..24) - [2] == 5V.
 // A ld_start/ld_done warp index >= WARPS is ignored.
 // Timing: all outputs are combinational from the inputs and the state.
 // Trace (`ifdef WW_GSI_TRACE, simulation only): with +gsi_trace=PREFIX, the
@@ -117,6 +124,9 @@ module ww_gsi #(
   // ww.tx.commit validating/committing
   input  wire [WARPS-1:0]     tx_begin_i,
   input  wire [WARPS-1:0]     tx_commit_i,
+  // GPUDet: per warp, held by deterministic execution; the GPU's phase
+  input  wire [WARPS-1:0]     det_hold_i,
+  input  wire [`WW_DETPH_W-1:0] det_phase_i,
   // LSU
   input  wire [`WW_GSI_WHY_W-1:0] lsu_why_i,
   input  wire                 ld_start_i,
@@ -246,7 +256,7 @@ module ww_gsi #(
 
   // attributed warp (lowest with the cycle's class) and its state
   reg [WID_W-1:0] aw;
-  reg             aw_own, aw_pend, aw_txb, aw_txc;
+  reg             aw_own, aw_pend, aw_txb, aw_txc, aw_det;
   reg [SRC_W-1:0] aw_src;
   always @(*) begin
     aw      = {WID_W{1'b0}};
@@ -254,6 +264,7 @@ module ww_gsi #(
     aw_pend = 1'b0;
     aw_txb  = 1'b0;
     aw_txc  = 1'b0;
+    aw_det  = 1'b0;
     aw_src  = `WW_GSI_SRC_L1;
     for (wa = WARPS - 1; wa >= 0; wa = wa - 1) begin
       if (rcls[wa*CLS_W +: CLS_W] == cyc) begin
@@ -262,6 +273,7 @@ module ww_gsi #(
         aw_pend = pend_q[wa];
         aw_txb  = tx_begin_i[wa];
         aw_txc  = tx_commit_i[wa];
+        aw_det  = det_hold_i[wa];
         aw_src  = src_q[wa*SRC_W +: SRC_W];
       end
     end
@@ -299,6 +311,17 @@ module ww_gsi #(
 `endif
     end else if (aw_txb) begin
       sy = `WW_GSI_SY_TX_BEGIN;
+    end else if (aw_det) begin
+      case (det_phase_i)
+        `WW_DETPH_QUANTUM: sy = `WW_GSI_SY_DET_QUANTUM;
+`ifdef WW_MUTANT_GSI_DET_COMMIT_AS_SERIAL
+        `WW_DETPH_COMMIT:  sy = `WW_GSI_SY_DET_SERIAL;
+`else
+        `WW_DETPH_COMMIT:  sy = `WW_GSI_SY_DET_COMMIT;
+`endif
+        `WW_DETPH_SERIAL:  sy = `WW_GSI_SY_DET_SERIAL;
+        default:           sy = `WW_GSI_SY_OTHER;
+      endcase
     end else begin
       sy = `WW_GSI_SY_OTHER;
     end
@@ -476,7 +499,7 @@ module ww_gsi #(
       $fwrite(trace_fd, "# ww_gsi trace WARPS=%0d CNT_W=%0d TRACE_ID=%0d\n",
               WARPS, CNT_W, TRACE_ID);
       $fwrite(trace_fd, "# rst_ni clear_i clear_val_i en_i cls_i infl_i infl_kind_i tx_begin_i");
-      $fwrite(trace_fd, " tx_commit_i lsu_why_i ld_start_i");
+      $fwrite(trace_fd, " tx_commit_i det_hold_i det_phase_i lsu_why_i ld_start_i");
       $fwrite(trace_fd, " ld_start_wid_i ld_done_i ld_done_wid_i ld_done_src_i rd_idx_i");
       $fwrite(trace_fd, " cls_o wid_o sub_o rd_data_o\n");
     end
@@ -486,9 +509,9 @@ module ww_gsi #(
       trace_on <= 1'b1;
     end
     if (trace_fd != 0 && trace_on) begin
-      $fwrite(trace_fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
+      $fwrite(trace_fd, "%h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h %h\n",
               rst_ni, clear_i, clear_val_i, en_i, cls_i, infl_i, infl_kind_i, tx_begin_i,
-              tx_commit_i, lsu_why_i, ld_start_i,
+              tx_commit_i, det_hold_i, det_phase_i, lsu_why_i, ld_start_i,
               ld_start_wid_i, ld_done_i, ld_done_wid_i, ld_done_src_i, rd_idx_i,
               cls_o, wid_o, sub_o, rd_data_o);
     end

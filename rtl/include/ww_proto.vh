@@ -257,12 +257,15 @@
 `define WW_GSI_MS_FENCE              3'd4  // ms_fence
 `define WW_GSI_MS_SCORD              3'd5  // ms_scord
 
-// ---- GSI_SY: 2 bits; text = counter name
-`define WW_GSI_SY_W 2
-`define WW_GSI_SY_N 3
-`define WW_GSI_SY_OTHER              2'd0  // sy_other
-`define WW_GSI_SY_TX_BEGIN           2'd1  // sy_tx_begin
-`define WW_GSI_SY_TX_COMMIT          2'd2  // sy_tx_commit
+// ---- GSI_SY: 3 bits; text = counter name
+`define WW_GSI_SY_W 3
+`define WW_GSI_SY_N 6
+`define WW_GSI_SY_OTHER              3'd0  // sy_other
+`define WW_GSI_SY_TX_BEGIN           3'd1  // sy_tx_begin
+`define WW_GSI_SY_TX_COMMIT          3'd2  // sy_tx_commit
+`define WW_GSI_SY_DET_QUANTUM        3'd3  // sy_det_quantum
+`define WW_GSI_SY_DET_COMMIT         3'd4  // sy_det_commit
+`define WW_GSI_SY_DET_SERIAL         3'd5  // sy_det_serial
 
 // ---- GSI_KIND: 2 bits; text = kind
 `define WW_GSI_KIND_W 2
@@ -301,12 +304,15 @@
 `define WW_GSI_CNT_SY_OTHER             19  // sy_other
 `define WW_GSI_CNT_SY_TX_BEGIN          20  // sy_tx_begin
 `define WW_GSI_CNT_SY_TX_COMMIT         21  // sy_tx_commit
+`define WW_GSI_CNT_SY_DET_QUANTUM       22  // sy_det_quantum
+`define WW_GSI_CNT_SY_DET_COMMIT        23  // sy_det_commit
+`define WW_GSI_CNT_SY_DET_SERIAL        24  // sy_det_serial
 `define WW_GSI_CNT_SY_FIRST 19
-`define WW_GSI_CNT_SY_N 3
-`define WW_GSI_CNT_CYCLES               22  // cycles
-`define WW_GSI_CNT_TOTAL_FIRST 22
+`define WW_GSI_CNT_SY_N 6
+`define WW_GSI_CNT_CYCLES               25  // cycles
+`define WW_GSI_CNT_TOTAL_FIRST 25
 `define WW_GSI_CNT_TOTAL_N 1
-`define WW_GSI_CNT_N 23
+`define WW_GSI_CNT_N 26
 
 // ---- SCHED: 2 bits; text = mode
 `define WW_SCHED_W 2
@@ -323,6 +329,14 @@
 `define WW_DETMODE_PAR               2'd1  // parallel mode: each warp until its quantum ends
 `define WW_DETMODE_SER               2'd2  // serial mode, this SM's turn: its atomics in warp order
 `define WW_DETMODE_HOLD              2'd3  // commit, distribution or another SM's serial turn: no warp issues
+
+// ---- DETPH: 2 bits; text = phase
+`define WW_DETPH_W 2
+`define WW_DETPH_N 4
+`define WW_DETPH_OFF                 2'd0  // not deterministic
+`define WW_DETPH_QUANTUM             2'd1  // work distribution or parallel mode: the global barrier
+`define WW_DETPH_COMMIT              2'd2  // commit mode and its L1 invalidation
+`define WW_DETPH_SERIAL              2'd3  // serial mode and its L1 invalidation
 
 // ---- DETEND: 3 bits; text = reason
 `define WW_DETEND_W 3

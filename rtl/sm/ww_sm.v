@@ -152,6 +152,7 @@ module ww_sm #(
   input  wire [WID_W-1:0]          serial_wid_i,
   // GPUDet (docs/det.md): the mode controller's port (ww_det_sm)
   input  wire [`WW_DETMODE_W-1:0]  det_mode_i,
+  input  wire [`WW_DETPH_W-1:0]    det_phase_i,    // the GPU's phase (GSI classes)
   input  wire                      det_start_i,
   input  wire [`WW_DET_QCNT_W-1:0] det_quantum_i,
   input  wire                      det_cmt_start_i,
@@ -1184,6 +1185,8 @@ module ww_sm #(
     .infl_kind_i    (infl_kind_q),
     .tx_begin_i     (gsi_tx_begin),
     .tx_commit_i    (gsi_tx_commit),
+    .det_hold_i     (det_hold),
+    .det_phase_i    (det_phase_i),
     .lsu_why_i      (lsu_why),
     .ld_start_i     (lsu_ld_start),
     .ld_start_wid_i (e_wid_q),

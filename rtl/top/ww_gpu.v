@@ -249,6 +249,7 @@ module ww_gpu #(
   reg                          grid_done_q;     // the distributor said done in this launch
   wire                         det_dist_en, det_start, det_cmt_start, det_inval, det_busy;
   wire [NUM_SM*MW-1:0]         det_mode;
+  wire [`WW_DETPH_W-1:0]       det_phase;   // for the SMs' stall inspectors
   wire [`WW_DET_QID_W-1:0]     det_qid;
   wire [NUM_SM-1:0]            det_par_done, det_ser_done, det_cmt_busy, det_inval_busy;
   wire [NUM_SM*WARPS*EW-1:0]   det_why;
@@ -369,6 +370,7 @@ module ww_gpu #(
     .dist_en_o    (det_dist_en),
     .qid_o        (det_qid),
     .busy_o       (det_busy),
+    .phase_o      (det_phase),
     .rd_idx_i     (det_rd_idx_i),
     .rd_data_o    (det_rd_data_o)
   );
@@ -453,6 +455,7 @@ module ww_gpu #(
       .sched_mode_i    (sched_mode_q),
       .serial_wid_i    (serial_wid_q),
       .det_mode_i      (det_mode[s*MW +: MW]),
+      .det_phase_i     (det_phase),
       .det_start_i     (det_start),
       .det_quantum_i   (det_quantum_q),
       .det_cmt_start_i (det_cmt_start),

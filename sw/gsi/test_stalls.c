@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * test_stalls -- unit test of sw/gsi/ww_stalls.{c,h}:
- *   names     the 23 counter names in index order
+ *   names     the 26 counter names in index order
  *   check     consistent runs pass; each broken sum is reported, naming the SM
  *   print     the table's closing verdict
  *   json      ww_stalls_json -> {"runs": [...]} -> ww_stalls_parse_runs gives
@@ -146,13 +146,13 @@ static void test_names(void)
     "idle", "control", "sync", "mem_data", "mem_struct", "comp_data", "comp_struct", "no_stall",
     "md_l1", "md_l1_coalesce", "md_l2", "md_dram", "md_pending", "ms_lsu_busy", "ms_mshr_full",
     "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord", "sy_other", "sy_tx_begin",
-    "sy_tx_commit", "cycles",
+    "sy_tx_commit", "sy_det_quantum", "sy_det_commit", "sy_det_serial", "cycles",
   };
   int ok = 1;
   for (unsigned i = 0; i < WW_STALL_COUNTERS; i++)
     ok &= want[i] && !strcmp(ww_stall_name(i), want[i]);   /* a new counter: add its name */
   check(ok && !strcmp(ww_stall_name(WW_STALL_COUNTERS), "?"),
-        "names: the 23 counters in index order, \"?\" past the end");
+        "names: the 26 counters in index order, \"?\" past the end");
 }
 
 static void test_check(void)

@@ -44,8 +44,9 @@ int main(int argc, char **argv)
              "    --view classes     the eight stall classes (default)\n"
              "    --view mem_struct  the memory-structural sub-classes (ms_lsu_busy .. ms_scord)\n"
              "    --view mem_data    the memory-data sources (md_l1 .. md_pending)\n"
-             "    --view sync        the synchronization sub-classes (sy_other, sy_tx_begin,\n"
-             "                       sy_tx_commit: KILO TM)\n");
+             "    --view sync        the synchronization sub-classes (sy_other; KILO TM's\n"
+             "                       sy_tx_begin, sy_tx_commit; GPUDet's sy_det_quantum,\n"
+             "                       sy_det_commit, sy_det_serial)\n");
       return 0;
     }
     if (!strcmp(a, "--view")) {

@@ -56,6 +56,9 @@ static const char *const counter_colors[WW_STALL_CYCLES] = {
   [WW_STALL_SY_OTHER] = "#EE8866",       /* salmon (Tol "light") */
   [WW_STALL_SY_TX_BEGIN] = "#77AADD",    /* light blue */
   [WW_STALL_SY_TX_COMMIT] = "#994455",   /* dark red (Tol "medium-contrast") */
+  [WW_STALL_SY_DET_QUANTUM] = "#EEDD88", /* light yellow (Tol "light") */
+  [WW_STALL_SY_DET_COMMIT] = "#004488",  /* dark blue (Tol "high-contrast") */
+  [WW_STALL_SY_DET_SERIAL] = "#AAAA00",  /* pear (Tol "light") */
 };
 /* a counter added to ww_proto.def without a colour here is drawn grey */
 #define COUNTER_COLOR(c) (counter_colors[c] ? counter_colors[c] : "#777777")
@@ -76,7 +79,7 @@ static const struct {
                                "GSI stalls, mem_data view: memory-data sources",
                                "mem_data source" },
   [WW_STALL_VIEW_SYNC] = { "sync", WW_STALL_SY_FIRST, WW_STALL_NSY, WW_STALL_SYNC,
-                           "GSI stalls, sync view: synchronization sub-classes (KILO TM)",
+                           "GSI stalls, sync view: synchronization sub-classes (KILO TM, GPUDet)",
                            "sync sub-class" },
 };
 

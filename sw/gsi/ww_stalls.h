@@ -15,11 +15,14 @@
  *   mem_struct sub-classes (sum = mem_struct):
  *     13 ms_lsu_busy  14 ms_mshr_full  15 ms_store  16 ms_bank_conflict
  *     17 ms_fence  18 ms_scord (race-detector back-pressure)
- *   sync sub-classes (sum = sync; KILO TM, docs/gsi.md):
- *     19 sy_other (barrier, serial mode, fence or atomic)
+ *   sync sub-classes (sum = sync; KILO TM and GPUDet, docs/gsi.md):
+ *     19 sy_other (barrier, fence or atomic)
  *     20 sy_tx_begin (an outermost ww.tx.begin held by the SM's limit)
  *     21 sy_tx_commit (a ww.tx.commit validating/committing)
- *   22 cycles (the SM's cycle count; equals the run's cycles)
+ *     22 sy_det_quantum (GPUDet: quantum over, at the global barrier)
+ *     23 sy_det_commit (GPUDet: held while the store buffers commit)
+ *     24 sy_det_serial (GPUDet: held in serial mode)
+ *   25 cycles (the SM's cycle count; equals the run's cycles)
  *
  * C11, no allocation except in ww_stalls_read_runs; every error is a
  * message in the caller's buffer, nothing here exits or aborts.
@@ -105,8 +108,9 @@ ww_stall_run_t *ww_stalls_read_runs(const char *path, unsigned *n, char *err, si
  *               and each bar is labelled with its total (mem_struct's share)
  *   MEM_DATA    the same for the five memory-data sources (md_l1 ..
  *               md_pending; the total is mem_data's share)
- *   SYNC        the same for the three sync sub-classes (sy_other,
- *               sy_tx_begin, sy_tx_commit; the total is sync's share) */
+ *   SYNC        the same for the six sync sub-classes (sy_other,
+ *               sy_tx_begin, sy_tx_commit, sy_det_quantum, sy_det_commit,
+ *               sy_det_serial; the total is sync's share) */
 typedef enum {
   WW_STALL_VIEW_CLASSES = 0,
   WW_STALL_VIEW_MEM_STRUCT,

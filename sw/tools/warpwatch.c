@@ -154,7 +154,9 @@ static const char run_usage[] =
   "                    cycle classes (they sum to the cycles; checked on every run),\n"
   "                    memory-data stalls by where the load was served, memory-\n"
   "                    structural stalls by cause, synchronization stalls by KILO TM\n"
-  "                    cause (sy_tx_begin, sy_tx_commit); with --json a \"stalls\" object\n"
+  "                    cause (sy_tx_begin, sy_tx_commit) and GPUDet phase\n"
+  "                    (sy_det_quantum, sy_det_commit, sy_det_serial); with --json a\n"
+  "                    \"stalls\" object\n"
   "  --stalls-plot F   verilator: draw the stacked breakdown per SM to F (.svg or .png,\n"
   "                    with gnuplot); implies --stalls\n"
   WW_CFGOPT_USAGE

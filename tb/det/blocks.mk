@@ -23,5 +23,5 @@ det_sbuf_POINTS   := small:WW_DET_SB_LINES=8,WW_DET_BLOOM_BITS=16,WW_DET_BLOOM_K
 BLOCKS += det_ctrl
 det_ctrl_C        := cmodel/det/ww_det_ctrl.c
 det_ctrl_LOCKSTEP := tb/det/lockstep/det_ctrl.c
-det_ctrl_MUTANTS  := DET_CTRL_ALL_SERIAL_AT_ONCE DET_CTRL_QID_STAYS
+det_ctrl_MUTANTS  := DET_CTRL_ALL_SERIAL_AT_ONCE DET_CTRL_QID_STAYS DET_CTRL_PHASE_INV_IS_COMMIT
 det_ctrl_POINTS   := one:WW_NUM_SM=1,WW_NUM_PART=1,WW_DET_QID_W=1 four:WW_NUM_SM=4,WW_NUM_PART=3,WW_WARPS_PER_SM=8,WW_DET_QID_W=3

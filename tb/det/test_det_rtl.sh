@@ -14,6 +14,10 @@
 #   json    the RTL's counters (quanta, end reasons) equal the model's, the
 #           cycle breakdown's four modes are present and add up to at most
 #           the run's cycles.
+#   gsi     the stall inspector's GPUDet sub-classes (--stalls): on every SM
+#           sy_det_quantum <= distribution + parallel cycles, sy_det_commit
+#           <= commit cycles (> 0), sy_det_serial <= serial cycles; all
+#           three are 0 without --det.
 #   order   last_writer.elf: the commit's depth order on the RTL.
 #   tx      a transaction traps (TX_UNIMPL) in deterministic mode, as in
 #           the model.
@@ -52,7 +56,7 @@ for q in 200 37; do
 done
 
 # the RTL's counters against the model's; the cycle breakdown
-rtl=$("$ww" run "$elf" "${args[@]}" --det --backend verilator --seed 5 --json)
+rtl=$("$ww" run "$elf" "${args[@]}" --det --backend verilator --seed 5 --json --stalls)
 mod=$("$ww" run "$elf" "${args[@]}" --det --json)
 ok=$(python3 - "$rtl" "$mod" <<'PY'
 import json, sys
@@ -67,6 +71,24 @@ print(1 if r["status"] == "ok" and rd["memory_equals_model"] is True and rd["qua
 PY
 )
 check "$ok" "RTL --det --json: quanta and end reasons equal the model's; a cycle per mode, only measured keys"
+
+# the stall inspector's GPUDet sub-classes, against the controller's cycles
+off=$("$ww" run "$elf" "${args[@]}" --backend verilator --seed 5 --cosim off --json --stalls)
+ok=$(python3 - "$rtl" "$off" <<'PY'
+import json, sys
+r, o = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+c = r["det"]["cycles"]
+sms = r["stalls"]["sm"]
+det = ("sy_det_quantum", "sy_det_commit", "sy_det_serial")
+ok = len(sms) > 0 and all(
+    s["sync"]["sy_det_quantum"] <= c["distribution"] + c["parallel"]
+    and 0 < s["sync"]["sy_det_commit"] <= c["commit"]
+    and s["sync"]["sy_det_serial"] <= c["serial"] for s in sms)
+ok = ok and all(s["sync"][k] == 0 for s in o["stalls"]["sm"] for k in det)
+print(1 if ok else 0)
+PY
+)
+check "$ok" "RTL --det --stalls: GPUDet's sync sub-classes within the controller's cycles per mode, none without --det"
 
 # the commit's depth order on the RTL (see test_det_cmodel.sh)
 wps=$(sed -n 's/^#define WW_WARPS_PER_SM *\([0-9]*\).*/\1/p' cmodel/include/ww_config.h)

@@ -125,6 +125,7 @@ module ww_sm #(
   // GPUDet: the double never runs in deterministic mode; it reports every
   // mode over at once, so a controller left on would not hang
   input  wire [`WW_DETMODE_W-1:0]  det_mode_i,
+  input  wire [`WW_DETPH_W-1:0]    det_phase_i,
   input  wire                      det_start_i,
   input  wire [`WW_DET_QCNT_W-1:0] det_quantum_i,
   input  wire                      det_cmt_start_i,
@@ -429,7 +430,7 @@ module ww_sm #(
   assign det_cmt_busy_o   = 1'b0;
   assign det_inval_busy_o = 1'b0;
   assign det_why_o        = {(WARPS*`WW_DETEND_W){1'b0}};
-  wire unused_det = ^{det_mode_i, det_start_i, det_quantum_i, det_cmt_start_i, det_inval_i,
+  wire unused_det = ^{det_mode_i, det_phase_i, det_start_i, det_quantum_i, det_cmt_start_i, det_inval_i,
                       det_wser_i};
   wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:0],
                      sched_mode_i, serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,

@@ -56,7 +56,7 @@ TEST_CMD.gsi/trace-replay := tb/gsi/trace_replay.sh $(GSI_REPLAY) $(GSI_TB_IVL) 
 # Verilated GPU (tb/gsi/replay_kernels.sh; the GPU library is built with
 # WW_GSI_TRACE, so `WW_GSI_TRACE=PREFIX warpwatch run ...` writes them)
 GSI_KERNELS := $(addprefix build/kernels/,stream.elf uts_central.elf reduction.elf alu_loop.elf)
-GSI_KERNELS += build/tm/apps/ht.elf
+GSI_KERNELS += build/tm/apps/ht.elf build/det/racey.elf
 ALL_TARGETS += $(GSI_KERNELS)
 TESTS += gsi/replay-kernels
 TEST_CMD.gsi/replay-kernels := tb/gsi/replay_kernels.sh $(GSI_REPLAY) $(BUILD)/bin/warpwatch

@@ -37,7 +37,7 @@
 #define EXIT_BAD 2
 
 /* width of a field for a given configuration (codes: ww_proto.def) */
-enum { W_1, W_5, W_GSI, W_WHY, W_SRC, W_MS, W_CLS, W_WARPS, W_KIND, W_WID, W_CNT };
+enum { W_1, W_5, W_GSI, W_WHY, W_SRC, W_MS, W_CLS, W_WARPS, W_KIND, W_WID, W_CNT, W_PH };
 
 typedef struct {
   const char *name;
@@ -53,7 +53,8 @@ typedef struct {
 static const field_t fields[] = {
   IN(rst_ni, W_1),        IN(clear_i, W_1),        IN(clear_val_i, W_CNT), IN(en_i, W_1),
   INW(cls_i, W_CLS),      IN(infl_i, W_WARPS),     IN(infl_kind_i, W_KIND),
-  IN(tx_begin_i, W_WARPS), IN(tx_commit_i, W_WARPS),
+  IN(tx_begin_i, W_WARPS), IN(tx_commit_i, W_WARPS), IN(det_hold_i, W_WARPS),
+  IN(det_phase_i, W_PH),
   IN(lsu_why_i, W_WHY),   IN(ld_start_i, W_1),     IN(ld_start_wid_i, W_WID),
   IN(ld_done_i, W_1),     IN(ld_done_wid_i, W_WID), IN(ld_done_src_i, W_SRC),
   IN(rd_idx_i, W_5),
@@ -90,6 +91,7 @@ static unsigned field_width(int w, unsigned warps, unsigned cnt_w)
   case W_WARPS: return warps;
   case W_KIND: return WW_GSI_KIND_W * warps;
   case W_WID: return warps > 1 ? ww_clog2(warps) : 1;
+  case W_PH: return WW_DETPH_W;
   default: return cnt_w;
   }
 }

@@ -9,7 +9,9 @@
 # Kernels: stream (memory structural, MSHR full, L2/DRAM data), uts_central
 # (lock spinning: synchronization, atomics), reduction (barriers, shared
 # memory), alu_loop (compute), ht (KILO TM hash table, transactions: the
-# sync sub-classes sy_tx_begin and sy_tx_commit, tx_begin_i / tx_commit_i).
+# sync sub-classes sy_tx_begin and sy_tx_commit, tx_begin_i / tx_commit_i),
+# racey with --det (GPUDet: the sync sub-classes sy_det_*, det_hold_i /
+# det_phase_i).
 set -euo pipefail
 replay=$1 ww=$2
 out=build/gsi/kernels
@@ -40,5 +42,6 @@ run reduction build/kernels/reduction.elf --grid 2 --block 32 --arg i32:$(seq -s
 run alu_loop build/kernels/alu_loop.elf --grid 2 --block 32 --arg buf:256 --arg 50
 run ht build/tm/apps/ht.elf --grid 4 --block 32 --arg 0 --arg 8 --arg 1 --arg i32:$(seq -s, 1 128) \
     --arg buf:32 --arg buf:32 --arg buf:4 --arg buf:2048
+run racey_det build/det/racey.elf --grid 4 --block 32 --arg buf:4096 --arg 1024 --arg 10 --det
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

@@ -13,8 +13,9 @@
 // NONE warps, in-flight instructions on held warps, loads that start and
 // complete (legal or not: the replay must agree on any input); lsu_why_i
 // takes every code (WW_GSI_WHY_*, SCORD: ScoRD back-pressure); tx_begin_i
-// and tx_commit_i (KILO TM) are set per warp 1 in 4 each, so SYNC cycles
-// take every SYNC sub-class. Reset for the
+// and tx_commit_i (KILO TM) are set per warp 1 in 4 each, det_hold_i
+// (GPUDet) 1 in 2, and det_phase_i takes a random phase every 64 cycles,
+// so SYNC cycles take every SYNC sub-class. Reset for the
 // first 3 cycles and once in mid-run; clear_i now and then (about once in
 // 500 cycles), to a clear_val_i that is 0, random, or just below 2^CNT_W or
 // another power of two, so that counters and accumulators carry into their
@@ -43,7 +44,8 @@ module tb_gsi_trace;
   reg [W0*3-1:0] cls0;
   reg [W0-1:0]   infl0;
   reg [W0*2-1:0] kind0;
-  reg [W0-1:0]   txb0, txc0;
+  reg [W0-1:0]   txb0, txc0, dh0;
+  reg [`WW_DETPH_W-1:0] ph0;
   reg [2:0]      why0;
   reg [I0-1:0]   ldsw0, lddw0;
   reg [1:0]      src0;
@@ -55,7 +57,8 @@ module tb_gsi_trace;
   ww_gsi #(.WARPS(W0), .CNT_W(32), .TRACE_ID(0)) u_sm0 (
     .clk_i(clk), .rst_ni(rst0_n), .clear_i(clear0), .clear_val_i(cval0), .en_i(en0),
     .cls_i(cls0), .infl_i(infl0), .infl_kind_i(kind0),
-    .tx_begin_i(txb0), .tx_commit_i(txc0), .lsu_why_i(why0),
+    .tx_begin_i(txb0), .tx_commit_i(txc0), .det_hold_i(dh0), .det_phase_i(ph0),
+    .lsu_why_i(why0),
     .ld_start_i(lds0), .ld_start_wid_i(ldsw0), .ld_done_i(ldd0), .ld_done_wid_i(lddw0),
     .ld_done_src_i(src0), .rd_idx_i(idx0),
     .cls_o(cls_o0), .wid_o(wid_o0), .sub_o(sub_o0), .rd_data_o(rd0)
@@ -67,7 +70,8 @@ module tb_gsi_trace;
   reg [W1*3-1:0] cls1;
   reg [W1-1:0]   infl1;
   reg [W1*2-1:0] kind1;
-  reg [W1-1:0]   txb1, txc1;
+  reg [W1-1:0]   txb1, txc1, dh1;
+  reg [`WW_DETPH_W-1:0] ph1;
   reg [2:0]      why1;
   reg [I1-1:0]   ldsw1, lddw1;
   reg [1:0]      src1;
@@ -79,7 +83,8 @@ module tb_gsi_trace;
   ww_gsi #(.WARPS(W1), .CNT_W(6), .TRACE_ID(1)) u_sm1 (
     .clk_i(clk), .rst_ni(rst1_n), .clear_i(clear1), .clear_val_i(cval1), .en_i(en1),
     .cls_i(cls1), .infl_i(infl1), .infl_kind_i(kind1),
-    .tx_begin_i(txb1), .tx_commit_i(txc1), .lsu_why_i(why1),
+    .tx_begin_i(txb1), .tx_commit_i(txc1), .det_hold_i(dh1), .det_phase_i(ph1),
+    .lsu_why_i(why1),
     .ld_start_i(lds1), .ld_start_wid_i(ldsw1), .ld_done_i(ldd1), .ld_done_wid_i(lddw1),
     .ld_done_src_i(src1), .rd_idx_i(idx1),
     .cls_o(cls_o1), .wid_o(wid_o1), .sub_o(sub_o1), .rd_data_o(rd1)
@@ -93,11 +98,11 @@ module tb_gsi_trace;
   reg [W0*3-1:0] cls0_t;                // built here, then assigned whole (Verilator 5.006
   reg [W0-1:0]   infl0_t;               // --timing does not re-evaluate logic after a
   reg [W0*2-1:0] kind0_t;
-  reg [W0-1:0]   txb0_t, txc0_t;               // part-select write from a timed process)
+  reg [W0-1:0]   txb0_t, txc0_t, dh0_t;               // part-select write from a timed process)
   reg [W1*3-1:0] cls1_t;
   reg [W1-1:0]   infl1_t;
   reg [W1*2-1:0] kind1_t;
-  reg [W1-1:0]   txb1_t, txc1_t;
+  reg [W1-1:0]   txb1_t, txc1_t, dh1_t;
   reg [8*256-1:0] prefix;
 
   // v = uniform in [0, n)
@@ -174,13 +179,17 @@ module tb_gsi_trace;
     rs = 32'h9E3779B9 ^ seed;
     if (rs == 32'd0) rs = 32'd1;
     phase = 0;
-    {rst0_n, clear0, cval0, en0, cls0, infl0, kind0, txb0, txc0, why0, lds0, ldsw0, ldd0, lddw0, src0, idx0} = 0;
-    {rst1_n, clear1, cval1, en1, cls1, infl1, kind1, txb1, txc1, why1, lds1, ldsw1, ldd1, lddw1, src1, idx1} = 0;
+    {rst0_n, clear0, cval0, en0, cls0, infl0, kind0, txb0, txc0, dh0, ph0, why0, lds0, ldsw0, ldd0, lddw0, src0, idx0} = 0;
+    {rst1_n, clear1, cval1, en1, cls1, infl1, kind1, txb1, txc1, dh1, ph1, why1, lds1, ldsw1, ldd1, lddw1, src1, idx1} = 0;
     for (cyc = 0; cyc < cycles; cyc = cyc + 1) begin
       @(negedge clk);
       if (cyc % 64 == 0) begin
         rnd(3, t);
         phase = t;
+        rnd(4, t);
+        ph0 = t[`WW_DETPH_W-1:0];
+        rnd(4, t);
+        ph1 = t[`WW_DETPH_W-1:0];
       end
       // instance 0
       rst0_n = !(cyc < 3 || cyc == cycles / 2);
@@ -191,12 +200,14 @@ module tb_gsi_trace;
         draw(phase, cls0_t[w*3 +: 3], infl0_t[w], kind0_t[w*2 +: 2]);
         rnd(4, t);  txb0_t[w] = (t == 0);
         rnd(4, t);  txc0_t[w] = (t == 0);
+        rnd(2, t);  dh0_t[w]  = (t == 0);
       end
       cls0 = cls0_t;
       infl0 = infl0_t;
       kind0 = kind0_t;
       txb0 = txb0_t;
       txc0 = txc0_t;
+      dh0 = dh0_t;
       rnd(`WW_GSI_WHY_N, t);  why0  = t[2:0];
       rnd(4, t);  lds0  = (t == 0);
       rnd(W0, t); ldsw0 = t[I0-1:0];
@@ -216,12 +227,14 @@ module tb_gsi_trace;
         draw(phase, cls1_t[w*3 +: 3], infl1_t[w], kind1_t[w*2 +: 2]);
         rnd(4, t);  txb1_t[w] = (t == 0);
         rnd(4, t);  txc1_t[w] = (t == 0);
+        rnd(2, t);  dh1_t[w]  = (t == 0);
       end
       cls1 = cls1_t;
       infl1 = infl1_t;
       kind1 = kind1_t;
       txb1 = txb1_t;
       txc1 = txc1_t;
+      dh1 = dh1_t;
       rnd(`WW_GSI_WHY_N, t);  why1  = t[2:0];
       rnd(4, t);  lds1  = (t == 0);
       rnd(4, t);  ldsw1 = t[I1-1:0];

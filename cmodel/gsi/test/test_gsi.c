@@ -23,14 +23,16 @@
  *     reference tally kept here (classes and sub-classes of counted cycles;
  *     MEM_DATA cycles owed to each warp's pending load, paid to the load's
  *     source when it completes, else to the warp's last source); after
- *     every cycle sum(0..7) == [22], sum(8..12) == [3], sum(13..18) == [4],
- *     sum(19..21) == [2] modulo 2^CNT_W, offset by 7V, (3 + WARPS)V, 5V and
- *     2V after a clear to V (every counter and accumulator starts at V);
+ *     every cycle sum(0..7) == [25], sum(8..12) == [3], sum(13..18) == [4],
+ *     sum(19..24) == [2] modulo 2^CNT_W, offset by 7V, (3 + WARPS)V, 5V and
+ *     5V after a clear to V (every counter and accumulator starts at V);
  *   * KILO TM: one directed case per SYNC sub-class (a barrier: other; an
  *     outermost ww.tx.begin held by the limit: tx_begin; a ww.tx.commit
  *     validating: tx_commit, also when the warp's begin bit is set too), the
  *     sub-class taken from the attributed warp only, and none counted
- *     outside SYNC cycles.
+ *     outside SYNC cycles; GPUDet: a held warp in each phase (quantum,
+ *     commit, serial; off counts as other), and the TM bits winning over
+ *     the hold.
  * Usage: test_gsi [--seed N] [--cycles N]
  */
 #include <inttypes.h>
@@ -507,7 +509,7 @@ static void test_deferred(void)
     "idle", "control", "sync", "mem_data", "mem_struct", "comp_data", "comp_struct",
     "no_stall", "md_l1", "md_l1_coalesce", "md_l2", "md_dram", "md_pending", "ms_lsu_busy",
     "ms_mshr_full", "ms_store", "ms_bank_conflict", "ms_fence", "ms_scord", "sy_other",
-    "sy_tx_begin", "sy_tx_commit", "cycles",
+    "sy_tx_begin", "sy_tx_commit", "sy_det_quantum", "sy_det_commit", "sy_det_serial", "cycles",
   };
   for (unsigned i = 0; i < 32; i++) {
     const char *n = ww_gsi_counter_name(i);
@@ -618,20 +620,45 @@ static void test_tm(void)
         rd(g, WW_GSI_CNT_SY_TX_COMMIT) == 3, "lowest warp: w%u, other %" PRIu64
         " commit %" PRIu64, (unsigned)o.wid_o, rd(g, WW_GSI_CNT_SY_OTHER),
         rd(g, WW_GSI_CNT_SY_TX_COMMIT));
+  /* GPUDet: warp 0 at a barrier, held by GPUDet: one cycle per phase; the
+   * TM bits of warp 0 win over the hold */
+  in.tx_commit_i = 2;
+  in.tx_begin_i = 0;
+  in.det_hold_i = 1;
+  static const struct { unsigned ph, cnt; } det_ph[] = {
+    { WW_DETPH_QUANTUM, WW_GSI_CNT_SY_DET_QUANTUM }, { WW_DETPH_COMMIT, WW_GSI_CNT_SY_DET_COMMIT },
+    { WW_DETPH_SERIAL, WW_GSI_CNT_SY_DET_SERIAL },  { WW_DETPH_OFF, WW_GSI_CNT_SY_OTHER } };
+  for (unsigned i = 0; i < 4; i++) {
+    in.det_phase_i = det_ph[i].ph;
+    uint64_t before = rd(g, det_ph[i].cnt);
+    o = step(g, &in);
+    CHECK(o.cls_o == SYNC && o.wid_o == 0 && rd(g, det_ph[i].cnt) == before + 1,
+          "det phase %u: counter %u %" PRIu64 " -> %" PRIu64, det_ph[i].ph, det_ph[i].cnt, before,
+          rd(g, det_ph[i].cnt));
+  }
+  in.tx_begin_i = 1;
+  in.det_phase_i = WW_DETPH_COMMIT;
+  uint64_t txb_before = rd(g, WW_GSI_CNT_SY_TX_BEGIN);
+  step(g, &in);
+  CHECK(rd(g, WW_GSI_CNT_SY_TX_BEGIN) == txb_before + 1, "det hold loses to tx begin");
+  in.det_hold_i = 0;
+  in.det_phase_i = 0;
+  ww_gsi_set_cls_in(&in, 0, SYNC);
   /* not SYNC: warp 2 issues; the TM bits count nothing */
   ww_gsi_set_cls_in(&in, 2, NONE);
   in.tx_begin_i = 7;
   in.tx_commit_i = 7;
   o = step(g, &in);
-  CHECK(o.cls_o == NONE && rd(g, WW_GSI_CNT_SY_OTHER) + rd(g, WW_GSI_CNT_SY_TX_BEGIN) +
-        rd(g, WW_GSI_CNT_SY_TX_COMMIT) == 7 && rd(g, WW_GSI_CNT_SYNC) == 7,
-        "no SYNC cycle: sy sum %" PRIu64 " sync %" PRIu64, rd(g, WW_GSI_CNT_SY_OTHER) +
-        rd(g, WW_GSI_CNT_SY_TX_BEGIN) + rd(g, WW_GSI_CNT_SY_TX_COMMIT), rd(g, WW_GSI_CNT_SYNC));
+  uint64_t sy_sum = 0;
+  for (unsigned i = 0; i < WW_GSI_CNT_SY_N; i++)
+    sy_sum += rd(g, WW_GSI_CNT_SY_FIRST + i);
+  CHECK(o.cls_o == NONE && sy_sum == 12 && rd(g, WW_GSI_CNT_SYNC) == 12,
+        "no SYNC cycle: sy sum %" PRIu64 " sync %" PRIu64, sy_sum, rd(g, WW_GSI_CNT_SYNC));
   /* en_i low: a SYNC cycle with a commit is not counted */
   ww_gsi_set_cls_in(&in, 2, IDLE);
   in.en_i = 0;
   step(g, &in);
-  CHECK(rd(g, WW_GSI_CNT_SY_TX_COMMIT) == 3 && rd(g, WW_GSI_CNT_SYNC) == 7, "en_i low counted");
+  CHECK(rd(g, WW_GSI_CNT_SY_TX_COMMIT) == 3 && rd(g, WW_GSI_CNT_SYNC) == 12, "en_i low counted");
   ww_gsi_free(g);
 }
 
@@ -677,6 +704,8 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
     in.lsu_why_i = ww_rng_bits(&rng, 3);
     in.tx_begin_i = ww_rng_bits(&rng, warps) & ww_rng_bits(&rng, warps);
     in.tx_commit_i = ww_rng_bits(&rng, warps) & ww_rng_bits(&rng, warps);
+    in.det_hold_i = ww_rng_bits(&rng, warps);
+    in.det_phase_i = ww_rng_bits(&rng, WW_DETPH_W);
     in.rd_idx_i = ww_rng_bits(&rng, 5);
     in.ld_done_src_i = ww_rng_bits(&rng, 2);
     if (legal) {
@@ -730,9 +759,14 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
       [WW_GSI_WHY_BANK_CONFLICT] = WW_GSI_MS_BANK_CONFLICT, [WW_GSI_WHY_FENCE] = WW_GSI_MS_FENCE,
       [WW_GSI_WHY_SYNC] = WW_GSI_MS_LSU_BUSY,       [WW_GSI_WHY_SCORD] = WW_GSI_MS_SCORD };
     unsigned sub = best != MEM_STRUCT ? 0 : own[aw] ? 2 : by_why[in.lsu_why_i];
-    /* SYNC sub-class: the attributed warp's commit, else its begin, else other */
+    /* SYNC sub-class: the attributed warp's commit, else its begin, else
+     * GPUDet's hold by phase, else other */
+    static const unsigned by_phase[4] = {
+      [WW_DETPH_OFF] = WW_GSI_SY_OTHER,         [WW_DETPH_QUANTUM] = WW_GSI_SY_DET_QUANTUM,
+      [WW_DETPH_COMMIT] = WW_GSI_SY_DET_COMMIT, [WW_DETPH_SERIAL] = WW_GSI_SY_DET_SERIAL };
     unsigned sy = (in.tx_commit_i >> aw & 1) ? WW_GSI_SY_TX_COMMIT
-                : (in.tx_begin_i >> aw & 1) ? WW_GSI_SY_TX_BEGIN : WW_GSI_SY_OTHER;
+                : (in.tx_begin_i >> aw & 1) ? WW_GSI_SY_TX_BEGIN
+                : (in.det_hold_i >> aw & 1) ? by_phase[in.det_phase_i] : WW_GSI_SY_OTHER;
     uint64_t owed_sum = 0;
     for (unsigned w = 0; w < warps; w++)
       owed_sum += owed[w];
@@ -801,20 +835,20 @@ static void run_random(unsigned warps, unsigned cnt_w, uint64_t cycles, int lega
       s_md += c[i];
     for (unsigned i = WW_GSI_CNT_MS_LSU_BUSY; i <= WW_GSI_CNT_MS_SCORD; i++)
       s_ms += c[i];
-    for (unsigned i = WW_GSI_CNT_SY_OTHER; i <= WW_GSI_CNT_SY_TX_COMMIT; i++)
+    for (unsigned i = WW_GSI_CNT_SY_FIRST; i < WW_GSI_CNT_SY_FIRST + WW_GSI_CNT_SY_N; i++)
       s_sy += c[i];
     /* after a clear to base: every counter and accumulator started at base */
     s_cls -= 7 * base;
     s_md -= (3 + (uint64_t)warps) * base;
     s_ms -= 5 * base;
-    s_sy -= 2 * base;
+    s_sy -= (WW_GSI_CNT_SY_N - 1) * base;
     CHECK((s_cls & m) == c[WW_GSI_CNT_CYCLES], "cycle %" PRIu64 ": sum(0..7) - 7V %" PRIu64
           " != cycles %" PRIu64, cyc, s_cls & m, c[WW_GSI_CNT_CYCLES]);
     CHECK((s_md & m) == c[WW_GSI_CNT_MEM_DATA], "cycle %" PRIu64 ": sum(8..12) - (3 + WARPS)V %"
           PRIu64 " != mem_data %" PRIu64, cyc, s_md & m, c[WW_GSI_CNT_MEM_DATA]);
     CHECK((s_ms & m) == c[WW_GSI_CNT_MEM_STRUCT], "cycle %" PRIu64 ": sum(13..18) - 5V %" PRIu64
           " != mem_struct %" PRIu64, cyc, s_ms & m, c[WW_GSI_CNT_MEM_STRUCT]);
-    CHECK((s_sy & m) == c[WW_GSI_CNT_SYNC], "cycle %" PRIu64 ": sum(19..21) - 2V %" PRIu64
+    CHECK((s_sy & m) == c[WW_GSI_CNT_SYNC], "cycle %" PRIu64 ": sum(19..24) - 5V %" PRIu64
           " != sync %" PRIu64, cyc, s_sy & m, c[WW_GSI_CNT_SYNC]);
   }
   ww_gsi_free(g);

@@ -41,7 +41,9 @@
  * an outermost ww.tx.begin held by the limit (tx_begin_i for as long as the
  * class holds). Now and then (1 in 16 per warp and cycle) either bit is
  * flipped at random, also on warps that are not SYNC, where it counts
- * nothing.
+ * nothing. GPUDet: det_phase_i holds a random phase for 1..64 cycles; a
+ * free warp drawn SYNC is, half of the other times, held by GPUDet
+ * (det_hold_i), a bit flipped 1 in 16 as above.
  */
 #include "ww_lockstep.h"
 #include "ww_gsi.h"
@@ -67,6 +69,7 @@ typedef struct {
   unsigned src;          /* pending load's source */
   int tx_commit;         /* the SYNC instruction in flight is a ww.tx.commit */
   int tx_begin;          /* drawn SYNC while free: a ww.tx.begin held by the limit */
+  int det_hold;          /* drawn SYNC while free: held by GPUDet */
 } warp_t;
 
 typedef struct {
@@ -77,6 +80,8 @@ typedef struct {
   uint64_t why;
   unsigned why_hold;
   unsigned rd;
+  unsigned det_phase;    /* GPUDet's phase (WW_DETPH_*) */
+  unsigned det_left;     /* cycles it holds */
 } stim_t;
 
 WW_MODEL_HOOKS(ww_gsi)
@@ -196,6 +201,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       w->cls = draw_class(r, w, s->theme);
       w->cls_hold = 1 + (unsigned)ww_rng_below(r, 6);
       w->tx_begin = !w->infl && w->cls == WW_GSI_SYNC && ww_rng_chance(r, 1, 2);
+      w->det_hold = !w->infl && w->cls == WW_GSI_SYNC && !w->tx_begin && ww_rng_chance(r, 1, 2);
     }
     w->cls_hold--;
     ww_gsi_set_cls_in(in, i, w->cls);
@@ -209,7 +215,17 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       txb ^= 1;
     in->tx_commit_i |= (uint64_t)txc << i;
     in->tx_begin_i |= (uint64_t)txb << i;
+    int dh = w->det_hold;
+    if (ww_rng_chance(r, 1, 16))
+      dh ^= 1;
+    in->det_hold_i |= (uint64_t)dh << i;
   }
+  if (s->det_left == 0) {
+    s->det_phase = ww_rng_bits(r, WW_DETPH_W);
+    s->det_left = 1 + (unsigned)ww_rng_below(r, 64);
+  }
+  s->det_left--;
+  in->det_phase_i = s->det_phase;
 
   int sync_infl = 0;
   for (unsigned i = 0; i < WARPS; i++)
