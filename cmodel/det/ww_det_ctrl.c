@@ -52,6 +52,7 @@ void ww_det_ctrl_step(ww_det_ctrl_t *d, const ww_det_ctrl_in_t *in, ww_det_ctrl_
   const uint32_t qmask = c->qid_w == 32 ? 0xFFFFFFFFu : (1u << c->qid_w) - 1;
   const int en = (int)(in->en_i & 1), grid_done = (int)(in->grid_done_i & 1);
   const int dist_over = !(in->launch_i & 1);
+  const int one = (int)(in->one_i & 1);
   const int last_sm = d->sm == c->num_sm - 1 || c->num_sm == 1;
 
   out->start_o = d->st == S_DIST && dist_over && !grid_done;
@@ -69,7 +70,7 @@ void ww_det_ctrl_step(ww_det_ctrl_t *d, const ww_det_ctrl_in_t *in, ww_det_ctrl_
     unsigned m = WW_DETMODE_HOLD;
     if (d->st == S_OFF)
       m = WW_DETMODE_OFF;
-    else if (d->st == S_PAR)
+    else if (d->st == S_PAR && (!one || d->sm == s))
       m = WW_DETMODE_PAR;
     else if (d->st == S_SER && d->sm == s)
       m = WW_DETMODE_SER;
@@ -85,6 +86,11 @@ void ww_det_ctrl_step(ww_det_ctrl_t *d, const ww_det_ctrl_in_t *in, ww_det_ctrl_
   const int cmt_quiet = !((uint64_t)in->cmt_busy_i & sm_all) &&
                         ((uint64_t)in->zb_idle_i & part_all) == part_all;
   const int inv_quiet = !((uint64_t)in->inval_busy_i & sm_all);
+  /* one_i: an SM's turn is over once the memory is drained too */
+  const int quiet = (int)(in->quiet_i & 1);
+  const int turn_par = (int)(in->par_done_i >> d->sm & 1) && quiet;
+  const int turn_ser = (int)(in->ser_done_i >> d->sm & 1) && (quiet || !one);
+  const int par_end = d->st == S_PAR && (one ? turn_par && last_sm : all_par);
 
   /* clock edge */
   if (!(in->rst_ni & 1)) {
@@ -108,7 +114,7 @@ void ww_det_ctrl_step(ww_det_ctrl_t *d, const ww_det_ctrl_in_t *in, ww_det_ctrl_
     }
     if (out->start_o)
       d->cnt[WW_DETC_QUANTA]++;
-    if (d->st == S_PAR && all_par) {
+    if (par_end) {
       d->cnt[WW_DETC_END_COUNT] += n[WW_DETEND_COUNT];
       d->cnt[WW_DETC_END_ATOMIC] += n[WW_DETEND_ATOMIC];
       d->cnt[WW_DETC_END_FENCE] += n[WW_DETEND_FENCE];
@@ -127,12 +133,15 @@ void ww_det_ctrl_step(ww_det_ctrl_t *d, const ww_det_ctrl_in_t *in, ww_det_ctrl_
       d->st = S_OFF;
     } else if (dist_over) {
       d->qid = (d->qid + 1) & qmask;
+      d->sm = 0;
       d->st = S_PAR;
     }
     break;
   case S_PAR:
-    if (all_par)
+    if (par_end)
       d->st = S_CMT0;
+    else if (one && turn_par)
+      d->sm++;
     break;
   case S_CMT0:
     d->st = S_CMT;
@@ -154,7 +163,7 @@ void ww_det_ctrl_step(ww_det_ctrl_t *d, const ww_det_ctrl_in_t *in, ww_det_ctrl_
     break;
   }
   default:
-    if (in->ser_done_i >> d->sm & 1) {
+    if (turn_ser) {
       if (last_sm) {
         d->after_ser = 1;
         d->inv_sent = 0;

@@ -99,6 +99,7 @@ void ww_det_warp_step(ww_det_warp_t *d, const ww_det_warp_in_t *in, ww_det_warp_
       const int fence = op == WW_OP_FENCE || op == WW_OP_FENCE_BLK || op == WW_OP_FENCE_DEV;
       d->cnt[iw] = c;
       d->why[iw] = op == WW_OP_EXIT ? WW_DETEND_EXIT : fence ? WW_DETEND_FENCE
+                 : op == WW_OP_BAR ? WW_DETEND_BARRIER
                  : c == ((uint32_t)in->quantum_i & cmask) ? WW_DETEND_COUNT : WW_DETEND_RUN;
     }
     if (ser)

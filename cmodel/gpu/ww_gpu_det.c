@@ -9,8 +9,9 @@
  * What the model fixes (the RTL must reach the same final memory):
  *   - a warp's parallel mode ends after cfg.det_quantum retired warp
  *     instructions, before an atomic (run in serial mode), after a fence,
- *     at exit, while it waits at a barrier that does not release in this
- *     quantum, and before a store instruction when fewer than `lanes` of its
+ *     after a ww.bar (the barrier orders the block's global accesses: only
+ *     a commit makes one warp's stores visible to another, so a released
+ *     warp goes on in the next quantum), at exit, and before a store instruction when fewer than `lanes` of its
  *     buffer's cfg.det_sb_lines line entries are free (a store writes at
  *     most one line per lane; an entry holds one line, however often it is
  *     written);
@@ -22,6 +23,9 @@
  *     the lowest slot;
  *   - serial mode: each warp stopped at an atomic runs it, SM 0 first, in
  *     warp-slot order (the order CU-level serialisation gives, sec. 4.5);
+ *   - a warp that still waits at a ww.bar when a quantum begins does not run
+ *     in it, even when the barrier releases during it (the warp that
+ *     releases it ended its quantum there, its stores not yet visible);
  *   - every L1 is cleared after commit and after serial mode.
  */
 #include <stdlib.h>
@@ -132,6 +136,7 @@ static void end_warp(ww_gpu_t *g, unsigned s, unsigned hw, unsigned why)
   case WW_DET_FENCE: g->st.det_end_fence++; break;
   case WW_DET_EXIT: g->st.det_end_exit++; break;
   case WW_DET_FULL: g->st.det_end_full++; break;
+  case WW_DET_BARRIER: g->st.det_end_barrier++; break;
   default: break;
   }
 }
@@ -199,6 +204,8 @@ void ww_det_retired(ww_gpu_t *g, unsigned s, unsigned hw, unsigned op)
   w->det_count++;
   if (is_fence(op))
     end_warp(g, s, hw, WW_DET_FENCE);
+  else if (op == WW_OP_BAR)
+    end_warp(g, s, hw, WW_DET_BARRIER);
   else if (w->det_count >= g->cfg.det_quantum)
     end_warp(g, s, hw, WW_DET_COUNT);
 }
@@ -215,8 +222,6 @@ void ww_det_commit(ww_gpu_t *g)
   for (unsigned s = c->num_sm; s-- > 0;)
     for (unsigned hw = c->warps_per_sm; hw-- > 0;) {
       ww_warp_t *w = &g->sm[s].warps[hw];
-      if (w->state == WW_W_BAR)
-        g->st.det_end_barrier++;
       ww_det_buf_t *b = w->det_buf;
       if (!b->lines)
         continue;
@@ -273,6 +278,8 @@ unsigned ww_det_begin_quantum(ww_gpu_t *g)
       if (w->state == WW_W_READY) {
         sm->ready |= 1u << hw;
         n++;
+      } else if (w->state == WW_W_BAR) {
+        end_warp(g, s, hw, WW_DET_BARRIER);   /* not this quantum, released or not */
       }
     }
   }

@@ -87,7 +87,7 @@ typedef struct {
 /* GPUDet: why a warp's parallel mode ended (sec. 4.2). ATOMIC: stopped before
  * its atomic, which runs in serial mode (then SERIAL_DONE). */
 enum { WW_DET_RUN = 0, WW_DET_COUNT, WW_DET_ATOMIC, WW_DET_FENCE, WW_DET_EXIT,
-       WW_DET_FULL, WW_DET_SERIAL_DONE };
+       WW_DET_FULL, WW_DET_SERIAL_DONE, WW_DET_BARRIER };
 /* GPUDet phase of the quantum (docs/det.md sec. 1) */
 enum { WW_DETP_PARALLEL = 0, WW_DETP_SERIAL };
 

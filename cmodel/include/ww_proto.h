@@ -611,7 +611,7 @@ typedef enum {
   WW_DETEND_FENCE              = 3,  /* after a fence */
   WW_DETEND_EXIT               = 4,  /* at ww.exit */
   WW_DETEND_FULL               = 5,  /* before a store: fewer than LANES store-buffer entries free */
-  WW_DETEND_BARRIER            = 6,  /* waits at a ww.bar that does not release in this quantum (ww_det_sm why_o only) */
+  WW_DETEND_BARRIER            = 6,  /* at a ww.bar, or held at one since the quantum began (ww_det_sm) */
 } ww_detend_t;
 #define WW_DETEND_LIST(X) \
   X(RUN, 0x0, "still running") \
@@ -620,7 +620,7 @@ typedef enum {
   X(FENCE, 0x3, "after a fence") \
   X(EXIT, 0x4, "at ww.exit") \
   X(FULL, 0x5, "before a store: fewer than LANES store-buffer entries free") \
-  X(BARRIER, 0x6, "waits at a ww.bar that does not release in this quantum (ww_det_sm why_o only)")
+  X(BARRIER, 0x6, "at a ww.bar, or held at one since the quantum began (ww_det_sm)")
 
 /* ---- DETC: 4 bits; text = counter name */
 #define WW_DETC_W 4

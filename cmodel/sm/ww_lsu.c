@@ -43,7 +43,7 @@
 enum {
   S_IDLE = 0, S_RS3 = 1, S_SHREQ = 2, S_SHWAIT = 3, S_GLOBAL = 4, S_LINE = 5, S_L1REQ = 6,
   S_L1RSP = 7, S_WACK = 8, S_BYPREQ = 9, S_BYPRSP = 10, S_FENCE = 11, S_DONE = 12,
-  S_CHECK = 13, S_FPKT = 14, S_FACK = 15, S_TXREQ = 16, S_TXWAIT = 17
+  S_CHECK = 13, S_FPKT = 14, S_FACK = 15, S_TXREQ = 16, S_TXWAIT = 17, S_TXCHK = 18
 };
 
 #define L WW_LANES
@@ -70,6 +70,7 @@ struct ww_lsu {
   /* lines in flight, ScoRD */
   uint32_t ltab[L], lline[L];
   uint32_t nline, cur, chk, fp, ack, track, bar, lk;
+  uint32_t txck;   /* GPUDet with ScoRD: buffered lanes not yet checked */
   int fill_dram;
 };
 
@@ -412,7 +413,18 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   /* ww_scord_rec: CHECK / FENCE records and the sideband */
   const uint32_t ci_idx = m->chk & li_mask;
   const uint32_t chk_lanes = m->ltab[ci_idx] & m->track;
-  const int chk_send = st == S_CHECK && m->chk != m->nline && chk_lanes != 0;
+  /* GPUDet: the line of the lowest buffered lane not yet checked, its lanes */
+  uint32_t txck_line = 0, txck_lanes = 0;
+  for (unsigned l = 0; l < lanes; l++)
+    if (m->txck >> l & 1u) {
+      txck_line = m->addr[l] >> m->off_w;
+      break;
+    }
+  for (unsigned l = 0; l < lanes; l++)
+    if ((m->txck >> l & 1u) && m->addr[l] >> m->off_w == txck_line)
+      txck_lanes |= 1u << l;
+  const int txck_send = st == S_TXCHK;
+  const int chk_send = (st == S_CHECK && m->chk != m->nline && chk_lanes != 0) || txck_send;
   const int fpkt_send = st == S_FPKT && m->fp != nparts;
   ww_scord_rec_in_t ri;
   ww_scord_rec_out_t ro;
@@ -420,8 +432,8 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   ri.chk_i = (uint64_t)chk_send;
   ri.fence_i = (uint64_t)fpkt_send;
   ri.l1_i = (uint64_t)l1_mreq_valid;
-  ri.line_i = m->lline[ci_idx];
-  ri.lanes_i = chk_lanes;
+  ri.line_i = txck_send ? txck_line : m->lline[ci_idx];
+  ri.lanes_i = txck_send ? txck_lanes : chk_lanes;
   memcpy(ri.addr_i, m->addr, sizeof ri.addr_i);
   ri.part_i = m->fp & ((1u << m->part_w) - 1);
   ri.op_i = op;
@@ -510,7 +522,8 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   const int rec_stall = rec_valid && !in->mreq_ready_i;
   switch (st) {
   case S_IDLE: out->why_o = wb_free ? WW_GSI_WHY_READY : WW_GSI_WHY_BUSY; break;
-  case S_CHECK: out->why_o = rec_stall ? WW_GSI_WHY_SCORD : busy; break;
+  case S_CHECK:
+  case S_TXCHK: out->why_o = rec_stall ? WW_GSI_WHY_SCORD : busy; break;
   case S_FPKT: out->why_o = rec_stall ? WW_GSI_WHY_SCORD : WW_GSI_WHY_FENCE; break;
   case S_FENCE:
   case S_FACK: out->why_o = WW_GSI_WHY_FENCE; break;
@@ -629,6 +642,7 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
     m->sh_mask = 0;
     m->gl_mask = 0;
     m->tx_mask = 0;
+    m->txck = 0;
     memset(m->addr, 0, sizeof m->addr);
     memset(m->data, 0, sizeof m->data);
     memset(m->swap, 0, sizeof m->swap);
@@ -651,6 +665,7 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
       m->sh_mask = in_fence ? 0 : in_mask & shared_c;
       m->gl_mask = in_fence ? 0 : in_mask & ~shared_c & ~tx_c;
       m->tx_mask = tx_c;
+      m->txck = (in->in_det_i && in->scord_en_i) ? tx_c : 0;
       memcpy(m->addr, ao.addr_o, sizeof m->addr);
       memcpy(m->data, in->in_data_i, sizeof m->data);
       m->n = in_n;
@@ -681,7 +696,14 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
     break;
   case S_TXWAIT:
     if (in->tm_acc_done_i)   /* a load's words go to write-back */
-      m->state = S_SHREQ;
+      m->state = m->txck ? S_TXCHK : S_SHREQ;
+    break;
+  case S_TXCHK:   /* GPUDet: a buffered line's CHECK record */
+    if (rec_valid && in->mreq_ready_i) {
+      m->txck &= ~txck_lanes;
+      if (m->txck == 0)
+        m->state = S_SHREQ;
+    }
     break;
   case S_SHREQ:
     if (m->sh_mask == 0)

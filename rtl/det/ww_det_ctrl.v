@@ -20,6 +20,12 @@
 //   SER    serial mode (sec. 4.5, compute-unit level): SM 0, 1, ... in turn
 //          in mode SER (the others HOLD), each until its ser_done; then
 //          every L1 is invalidated again, and the next round.
+// one_i (GPUDet with ScoRD, docs/det.md sec. 6): PAR and SER give the SMs
+// their turns one at a time (SM 0, 1, ...; the others HOLD), and an SM's
+// turn ends only once quiet_i too (the memory system drained: its ScoRD
+// records reached their detectors), so the detectors see the records in an
+// order that does not depend on timing (each SM runs one warp at a time,
+// ww_det_sm).
 // A round that begins with the grid done (grid_done_i, held by the top)
 // ends the run: busy_o falls and the modes are OFF. busy_o is high from
 // start_i until then. phase_o (WW_DETPH_*), for the stall inspector: OFF,
@@ -48,6 +54,8 @@ module ww_det_ctrl #(
   input  wire                                 start_i,
   input  wire                                 grid_done_i,
   input  wire                                 launch_i,
+  input  wire                                 one_i,
+  input  wire                                 quiet_i,
   input  wire [NUM_SM-1:0]                    par_done_i,
   input  wire [NUM_SM-1:0]                    ser_done_i,
   input  wire [NUM_SM-1:0]                    cmt_busy_i,
@@ -108,7 +116,8 @@ module ww_det_ctrl #(
     for (s = 0; s < NUM_SM; s = s + 1) begin
       case (st_q)
         S_OFF:   mode_o[s*MW +: MW] = `WW_DETMODE_OFF;
-        S_PAR:   mode_o[s*MW +: MW] = `WW_DETMODE_PAR;
+        S_PAR:   mode_o[s*MW +: MW] = (!one_i || sm_q == s[SM_W-1:0]) ? `WW_DETMODE_PAR
+                                                                    : `WW_DETMODE_HOLD;
 `ifdef WW_MUTANT_DET_CTRL_ALL_SERIAL_AT_ONCE
         S_SER:   mode_o[s*MW +: MW] = `WW_DETMODE_SER;
 `else
@@ -141,7 +150,10 @@ module ww_det_ctrl #(
   wire all_par   = &par_done_i;
   wire cmt_quiet = !(|cmt_busy_i) && (&zb_idle_i);
   wire inv_quiet = !(|inval_busy_i);
-  wire par_end   = (st_q == S_PAR) && all_par;
+  // an SM's turn is over (one_i): parallel or serial mode, the memory drained
+  wire turn_par  = par_done_i[sm_q] && quiet_i;
+  wire turn_ser  = ser_done_i[sm_q] && (quiet_i || !one_i);
+  wire par_end   = (st_q == S_PAR) && (one_i ? turn_par && last_sm : all_par);
 
   always @* begin
     rd_data_o = 32'd0;
@@ -199,11 +211,16 @@ module ww_det_ctrl #(
 `else
             qid_q <= qid_q + {{(QID_W-1){1'b0}}, 1'b1};
 `endif
+            sm_q  <= {SM_W{1'b0}};
             st_q  <= S_PAR;
           end
         end
-        S_PAR: if (all_par) begin
-          st_q <= S_CMT0;
+        S_PAR: begin
+          if (par_end) begin
+            st_q <= S_CMT0;
+          end else if (one_i && turn_par) begin
+            sm_q <= sm_q + {{(SM_W-1){1'b0}}, 1'b1};
+          end
         end
         S_CMT0: st_q <= S_CMT;
         S_CMT: if (cmt_quiet) begin
@@ -219,7 +236,11 @@ module ww_det_ctrl #(
           end
         end
         default: begin  // S_SER
+`ifdef WW_MUTANT_DET_CTRL_TURN_SKIPS_QUIET
           if (ser_done_i[sm_q]) begin
+`else
+          if (turn_ser) begin
+`endif
             if (last_sm) begin
               after_ser_q <= 1'b1;
               inv_sent_q  <= 1'b0;

@@ -9,6 +9,13 @@
 // wser_i (a launch setting): serial mode at warp level (the paper's W-Ser
 // baseline, sec. 5.2.3): a warp issues its atomic only once nothing of the
 // SM is in flight; else at compute-unit level (the default): back to back.
+// one_i (a launch setting, GPUDet with ScoRD: docs/det.md sec. 6): in
+// parallel mode one warp at a time issues, the lowest warp slot that is
+// live, has not ended its quantum and does not wait at a ww.bar, and only
+// once no other warp has an instruction in flight; so the LSU, and the race
+// detector behind it, see the SM's accesses in an order that does not
+// depend on timing. The final memory is the same (a quantum's result does
+// not depend on the order of its warps: sec. 4.4).
 // The controller drives mode_i (WW_DETMODE_*), start_i (a quantum begins),
 // quantum_i, cmt_start_i (the commit walk) and inval_i (invalidate the L1:
 // every L1 after commit and after serial mode, sec. 4.4). It reads:
@@ -22,7 +29,12 @@
 //   cmt_busy_o  the commit walk runs or a Z-buffer acknowledgement is due
 //   inval_busy_o the L1 invalidation is not yet taken by the L1
 //   why_o       each warp's end reason (WW_DETEND_*), for the statistics;
-//               BARRIER for a warp that did not end but waits at a ww.bar
+//               BARRIER also for a warp held since the quantum began at a
+//               ww.bar (below)
+// A warp that waits at a ww.bar when a quantum begins (start_i) is held for
+// that whole quantum, even if the barrier releases during it: the warp that
+// releases it ended its quantum at its ww.bar (ww_det_warp), and its stores
+// become visible only at this quantum's commit.
 // Toward the SM: hold_o (warps that may not issue), the LSU socket (acc_*,
 // as ww_tm_sm's), an L1 port (l1_req_*: LOAD of a line, or INVAL; l1_rsp_*),
 // the commit packets (pkt_*: to the crossbar as requests of id class TM,
@@ -54,6 +66,7 @@ module ww_det_sm #(
   input  wire                          cmt_start_i,
   input  wire                          inval_i,
   input  wire                          wser_i,
+  input  wire                          one_i,
   output wire                          par_done_o,
   output wire                          ser_done_o,
   output wire                          cmt_busy_o,
@@ -181,15 +194,35 @@ module ww_det_sm #(
   // the SM's state for the controller; W-Ser holds the next atomic while
   // the SM has anything in flight
   wire no_inflight = (inflight_i == {WARPS{1'b0}});
-  assign hold_o = warp_hold |
+  // warps waiting at a barrier when the quantum began
+  reg  [WARPS-1:0] bw_hold_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      bw_hold_q <= {WARPS{1'b0}};
+    end else if (start_i) begin
+`ifdef WW_MUTANT_DET_SM_RELEASED_WARP_RUNS
+      bw_hold_q <= {WARPS{1'b0}};
+`else
+      bw_hold_q <= active_i & bar_wait_i;
+`endif
+    end
+  end
+  wire [WARPS-1:0] bw_hold = bw_hold_q & {WARPS{mode_i == `WW_DETMODE_PAR}};
+  // one_i: the warp whose turn it is in parallel mode
+  wire [WARPS-1:0] can_run = active_i & ~ended & ~bar_wait_i & ~bw_hold;
+  wire [WARPS-1:0] turn    = can_run & (~can_run + {{(WARPS-1){1'b0}}, 1'b1});
+  wire             others  = (inflight_i & ~turn) != {WARPS{1'b0}};
+  wire [WARPS-1:0] one_hold = (one_i && mode_i == `WW_DETMODE_PAR) ? (~turn | {WARPS{others}})
+                                                                    : {WARPS{1'b0}};
+  assign hold_o = warp_hold | one_hold | bw_hold |
                   {WARPS{wser_i && (mode_i == `WW_DETMODE_SER) && !no_inflight}};
   genvar g;
   for (g = 0; g < WARPS; g = g + 1) begin : g_why
     assign why_o[g*`WW_DETEND_W +: `WW_DETEND_W] =
-        (active_i[g] && !ended[g] && bar_wait_i[g]) ? `WW_DETEND_BARRIER
+        (active_i[g] && !ended[g] && (bar_wait_i[g] || bw_hold_q[g])) ? `WW_DETEND_BARRIER
                                                      : why[g*`WW_DETEND_W +: `WW_DETEND_W];
   end
-  assign par_done_o = no_inflight && ((~active_i | ended | bar_wait_i) == {WARPS{1'b1}});
+  assign par_done_o = no_inflight && ((~active_i | ended | bar_wait_i | bw_hold) == {WARPS{1'b1}});
   assign ser_done_o = no_inflight && !ser_left;
 
 endmodule  // ww_det_sm

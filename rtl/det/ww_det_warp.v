@@ -16,7 +16,8 @@
 //         decision uses only the op and the buffer's count. An issued
 //         instruction (issue_valid_i, issue_wid_i; its op is bv_op_i of that
 //         warp) is counted; the mode ends after it at ww.exit (EXIT), at a
-//         fence of any scope (FENCE), or when it is the quantum_i-th (COUNT).
+//         fence of any scope (FENCE), at ww.bar (BARRIER), or when it is the
+//         quantum_i-th (COUNT).
 //   SER   serial mode, this SM's turn (sec. 4.5, compute-unit level): only
 //         the lowest warp whose mode ended before an atomic and that has not
 //         issued since may issue (hold_o low for it alone); its issue marks
@@ -24,9 +25,11 @@
 //   HOLD  every warp is held (commit, work distribution, another SM's turn).
 // start_i (any mode) begins a quantum: counts 0, every warp running, none
 // served; it takes precedence over the cycle's other events.
-// A barrier is not this block's: a warp waiting at one is "done" for the
-// controller's global barrier, and it runs on if the barrier releases
-// inside the quantum (barrier termination avoidance, sec. 4.2.1).
+// A ww.bar ends the warp's quantum like a fence: the barrier orders the
+// block's global accesses, and only a commit makes one warp's buffered
+// stores visible to another (GPUdet-base; no barrier termination avoidance,
+// docs/det.md sec. 7). Holding a warp that still waits at a barrier when a
+// quantum starts is ww_det_sm's.
 // Outputs: hold_o combinational; ended_o, why_o (WW_DETEND_* per warp, at
 // [w*DETEND_W +: DETEND_W]) registered; ser_left_o from registers.
 // Parameters: WARPS >= 1, CNT_W >= 1 (quantum_i in 1 .. 2^CNT_W - 1).
@@ -142,8 +145,14 @@ module ww_det_warp #(
 `else
   wire             i_last  = (i_cnt == quantum_i);
 `endif
+`ifdef WW_MUTANT_DET_WARP_BAR_RUNS_ON
+  wire             i_bar   = 1'b0;
+`else
+  wire             i_bar   = (iop == WW_OP_BAR);
+`endif
   wire [EW-1:0]    i_why   = (iop == WW_OP_EXIT) ? `WW_DETEND_EXIT :
                              i_fence            ? `WW_DETEND_FENCE :
+                             i_bar              ? `WW_DETEND_BARRIER :
                              i_last             ? `WW_DETEND_COUNT : `WW_DETEND_RUN;
 
   always @(posedge clk_i) begin

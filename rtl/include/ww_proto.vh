@@ -347,7 +347,7 @@
 `define WW_DETEND_FENCE              3'd3  // after a fence
 `define WW_DETEND_EXIT               3'd4  // at ww.exit
 `define WW_DETEND_FULL               3'd5  // before a store: fewer than LANES store-buffer entries free
-`define WW_DETEND_BARRIER            3'd6  // waits at a ww.bar that does not release in this quantum (ww_det_sm why_o only)
+`define WW_DETEND_BARRIER            3'd6  // at a ww.bar, or held at one since the quantum began (ww_det_sm)
 
 // ---- DETC: 4 bits; text = counter name
 `define WW_DETC_W 4

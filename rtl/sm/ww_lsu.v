@@ -64,7 +64,11 @@
 // those lanes touch, the warp's barrier id and lock Bloom taken at
 // acceptance); fence.blk, fence.dev and fence send a FENCE record (sk =
 // FENCE) to every partition, and fence.dev / fence then wait for every
-// partition's acknowledgement (scord_ack_i).
+// partition's acknowledgement (scord_ack_i). GPUDet with ScoRD (docs/det.md
+// sec. 6): the lanes buffered by the store buffers (in_det_i) get their
+// CHECK records right after the socket answered (S_TXCHK: one per line of
+// those lanes, the lowest lane's line first), so the race detector sees
+// them in the instruction's place.
 // Lock-table operations (lk_*): CAS and exchange lanes as they complete,
 // fences at completion.
 // Parameters: LANES, BLOCKS, LINE_BYTES as in ww_config.vh; WARPS for ids;
@@ -225,7 +229,7 @@ module ww_lsu #(
                    S_GLOBAL = 5'd4, S_LINE = 5'd5, S_L1REQ = 5'd6, S_L1RSP = 5'd7,
                    S_WACK = 5'd8, S_BYPREQ = 5'd9, S_BYPRSP = 5'd10, S_FENCE = 5'd11,
                    S_DONE = 5'd12, S_CHECK = 5'd13, S_FPKT = 5'd14, S_FACK = 5'd15,
-                   S_TXREQ = 5'd16, S_TXWAIT = 5'd17;
+                   S_TXREQ = 5'd16, S_TXWAIT = 5'd17, S_TXCHK = 5'd18;
   localparam [31:0] LOCAL_BASE0 = GMEM - NUM_SM * WARPS * LANES * `WW_LOCAL_BYTES;
   // KILO TM's log region just below local memory (docs/tm.md sec. 5):
   // addresses below it are transactional
@@ -331,6 +335,7 @@ module ww_lsu #(
   reg [PART_W:0]      fp_q;           // ScoRD: next partition to send a FENCE to
   reg [NUM_PART-1:0]  ack_q;          // ScoRD: partitions that acknowledged
   reg [LANES-1:0]     track_q;        // ScoRD: lanes in tracked global memory
+  reg [LANES-1:0]     txck_q;         // ScoRD with GPUDet: buffered lanes not yet checked
   reg [BAR_W-1:0]     bar_q;
   reg [BLOOM_W-1:0]   lk_q;
   reg                 fill_dram_q;    // the L1's last fill missed in L2
@@ -582,7 +587,20 @@ module ww_lsu #(
 `else
   wire [LANES-1:0]    chk_lanes = ltab_q[chk_q[LI_W-1:0]] & track_q;
 `endif
-  wire chk_send  = (state_q == S_CHECK) && chk_q != nline_q && chk_lanes != {LANES{1'b0}};
+  // GPUDet: the line of the lowest buffered lane not yet checked, and its lanes
+  reg [LINE_W-1:0]    txck_line;
+  reg [LANES-1:0]     txck_lanes;
+  integer tl;
+  always @* begin
+    txck_line = {LINE_W{1'b0}};
+    for (tl = LANES - 1; tl >= 0; tl = tl - 1)
+      if (txck_q[tl]) txck_line = addr_q[32*tl + OFF_W +: LINE_W];
+    for (tl = 0; tl < LANES; tl = tl + 1)
+      txck_lanes[tl] = txck_q[tl] && addr_q[32*tl + OFF_W +: LINE_W] == txck_line;
+  end
+  wire txck_send = (state_q == S_TXCHK);
+  wire chk_send  = ((state_q == S_CHECK) && chk_q != nline_q && chk_lanes != {LANES{1'b0}}) ||
+                   txck_send;
   wire fpkt_send = (state_q == S_FPKT) && fp_q != NUM_PART[PART_W:0];
   wire                rec_valid;
   wire [LINE_W-1:0]   rec_line;
@@ -594,8 +612,8 @@ module ww_lsu #(
     .chk_i   (chk_send),
     .fence_i (fpkt_send),
     .l1_i    (l1_mreq_valid),
-    .line_i  (chk_line),
-    .lanes_i (chk_lanes),
+    .line_i  (txck_send ? txck_line : chk_line),
+    .lanes_i (txck_send ? txck_lanes : chk_lanes),
     .addr_i  (addr_q),
     .part_i  (fp_q[PART_W-1:0]),
     .op_i    (op_q),
@@ -733,7 +751,8 @@ module ww_lsu #(
       // every write-back entry in use: busy
       S_IDLE:   why_o = wb_free ? `WW_GSI_WHY_READY : `WW_GSI_WHY_BUSY;
       // S_CHECK / S_FPKT: the detector back-pressures the records
-      S_CHECK:  why_o = (rec_valid && !mreq_ready_i) ? `WW_GSI_WHY_SCORD :
+      S_CHECK, S_TXCHK:
+                why_o = (rec_valid && !mreq_ready_i) ? `WW_GSI_WHY_SCORD :
                         is_atomic ? `WW_GSI_WHY_SYNC : `WW_GSI_WHY_BUSY;
       S_FPKT:   why_o = (rec_valid && !mreq_ready_i) ? `WW_GSI_WHY_SCORD : `WW_GSI_WHY_FENCE;
       S_FENCE, S_FACK: why_o = `WW_GSI_WHY_FENCE;
@@ -780,6 +799,7 @@ module ww_lsu #(
       sh_mask_q <= {LANES{1'b0}};
       gl_mask_q <= {LANES{1'b0}};
       tx_mask_q <= {LANES{1'b0}};
+      txck_q    <= {LANES{1'b0}};
       addr_q    <= {LANES*32{1'b0}};
       data_q    <= {LANES*32{1'b0}};
       swap_q    <= {LANES*32{1'b0}};
@@ -800,6 +820,7 @@ module ww_lsu #(
           sh_mask_q <= in_fence ? {LANES{1'b0}} : in_mask_i & shared_c;
           gl_mask_q <= in_fence ? {LANES{1'b0}} : in_mask_i & ~shared_c & ~tx_c;
           tx_mask_q <= tx_c;
+          txck_q    <= (in_det_i && scord_en_i) ? tx_c : {LANES{1'b0}};
           addr_q    <= addr_c;
           data_q    <= in_data_i;
           n_q       <= in_n;
@@ -823,7 +844,18 @@ module ww_lsu #(
           state_q <= S_TXWAIT;
         end
         S_TXWAIT: if (tm_acc_done_i) begin   // a load's words go to write-back
+          state_q <= (txck_q != {LANES{1'b0}}) ? S_TXCHK : S_SHREQ;
+        end
+        S_TXCHK: if (rec_valid && mreq_ready_i) begin   // GPUDet: a buffered line's CHECK
+`ifdef WW_MUTANT_LSU_TXCHK_FIRST_LINE_ONLY
+          // MUTANT: only the first line of the buffered lanes is checked
+          txck_q  <= {LANES{1'b0}};
           state_q <= S_SHREQ;
+`else
+          txck_q  <= txck_q & ~txck_lanes;
+          if ((txck_q & ~txck_lanes) == {LANES{1'b0}})
+            state_q <= S_SHREQ;
+`endif
         end
         S_SHREQ: begin
           if (sh_mask_q == {LANES{1'b0}})

@@ -158,6 +158,7 @@ module ww_sm #(
   input  wire                      det_cmt_start_i,
   input  wire                      det_inval_i,
   input  wire                      det_wser_i,
+  input  wire                      det_one_i,      // ScoRD with GPUDet: one warp at a time
   output wire                      det_par_done_o,
   output wire                      det_ser_done_o,
   output wire                      det_cmt_busy_o,
@@ -846,6 +847,7 @@ module ww_sm #(
     .cmt_start_i    (det_cmt_start_i),
     .inval_i        (det_inval_i),
     .wser_i         (det_wser_i),
+    .one_i          (det_one_i),
     .par_done_o     (det_par_done_o),
     .ser_done_o     (det_ser_done_o),
     .cmt_busy_o     (det_cmt_busy_o),

@@ -246,6 +246,8 @@ module ww_gpu #(
   reg                          det_en_q;
   reg  [`WW_DET_QCNT_W-1:0]    det_quantum_q;
   reg                          det_wser_q;
+  reg                          det_one_q;       // ScoRD with GPUDet: SMs and warps in turn
+  wire                         det_quiet;       // the memory system drained (below)
   reg                          grid_done_q;     // the distributor said done in this launch
   wire                         det_dist_en, det_start, det_cmt_start, det_inval, det_busy;
   wire [NUM_SM*MW-1:0]         det_mode;
@@ -357,6 +359,8 @@ module ww_gpu #(
     .start_i      (start),
     .grid_done_i  (grid_done_q || dist_done),
     .launch_i     (launch_valid),
+    .one_i        (start ? det_en_i && scord_en_i : det_one_q),
+    .quiet_i      (det_quiet),
     .par_done_i   (det_par_done),
     .ser_done_i   (det_ser_done),
     .cmt_busy_i   (det_cmt_busy),
@@ -461,6 +465,7 @@ module ww_gpu #(
       .det_cmt_start_i (det_cmt_start),
       .det_inval_i     (det_inval),
       .det_wser_i      (det_wser_q),
+      .det_one_i       (det_one_q),
       .det_par_done_o  (det_par_done[s]),
       .det_ser_done_o  (det_ser_done[s]),
       .det_cmt_busy_o  (det_cmt_busy[s]),
@@ -939,6 +944,7 @@ module ww_gpu #(
   // every commit unit's ring empty with nothing in flight.
   wire drained = req_idle && rsp_idle && !(|mreq_valid) && (&l2_req_ready) && (&det_idle) &&
                  (&cu_idle);
+  assign det_quiet = drained;
 
   // FLUSH handshakes: a slice in IDLE takes its FLUSH; while flushing, a
   // slice's only response is that FLUSH's ack (rsp_ready is held high).
@@ -1001,12 +1007,14 @@ module ww_gpu #(
       det_en_q      <= 1'b0;
       det_quantum_q <= {`WW_DET_QCNT_W{1'b0}};
       det_wser_q    <= 1'b0;
+      det_one_q     <= 1'b0;
       grid_done_q   <= 1'b0;
     end else begin
       if (start) begin
         det_en_q      <= det_en_i;
         det_quantum_q <= det_quantum_i;
         det_wser_q    <= det_wser_i;
+        det_one_q     <= det_en_i && scord_en_i;
       end
       if (start) begin
         grid_done_q <= 1'b0;

@@ -6,7 +6,11 @@
  *   app_tests [--list] [--apps] [--only=APP] [--race=N] [--seed=N]
  *             [--seeds=A,B,...] [--src-dir=DIR] [--elf-dir=DIR]
  *             [--backend=NAME] [--cosim=sync|strict|follow|off] [--scord=full|cached|off]
- *             [--ref] [--ref-fence-bits=N] [--ref-cached] [--json=FILE]
+ *             [--det] [--ref] [--ref-fence-bits=N] [--ref-cached] [--json=FILE]
+ *
+ * --det runs GPUDet's deterministic execution (docs/det.md sec. 6; on
+ * verilator without co-simulation: the backend compares the final memory
+ * with the golden model's in deterministic mode).
  *
  * Every application kernel takes a `race` word as its first argument:
  * 0 = correctly synchronized, 1.. = one injected race each. Its source
@@ -918,6 +922,7 @@ typedef struct {
   const char *backend;            /* "cmodel", or "verilator" when linked in */
   int cosim;                      /* verilator: WW_COSIM_* */
   int scord;                      /* verilator: WW_SCORD_*, check the RTL's race log */
+  int det;                        /* --det: GPUDet deterministic execution */
   int use_ref;
   unsigned ref_fence_bits;        /* approximate view: fence ID width, 0 = the hardware's */
   int ref_cached;                 /* approximate view: cached metadata (docs/scord.md §3) */
@@ -929,7 +934,8 @@ static void run_one(const opts_t *o, app_t *a, uint32_t race, uint64_t seed)
   snprintf(tag, sizeof tag, "race=%u seed=%llu", race, (unsigned long long)seed);
   ww_dev_opts_t dopts = { .backend = o->backend, .seed = seed,
                           .max_steps = strcmp(o->backend, "cmodel") ? 0 : STEP_LIMIT,
-                          .cosim = o->cosim, .scord = o->scord };
+                          .cosim = o->det ? WW_COSIM_OFF : o->cosim, .scord = o->scord,
+                          .det = o->det };
   run_t r = { 0 };
   r.app = a;
   r.race = race;
@@ -1029,11 +1035,14 @@ static void usage(FILE *f)
 {
   fprintf(f, "usage: app_tests [--list] [--apps] [--only=APP] [--race=N] [--seed=N] [--seeds=A,B,...]\n"
              "                 [--src-dir=DIR] [--elf-dir=DIR] [--backend=NAME] [--cosim=MODE]\n"
-             "                 [--scord=MODE] [--ref] [--ref-fence-bits=N] [--ref-cached] [--json=FILE]\n"
+             "                 [--scord=MODE] [--det] [--ref] [--ref-fence-bits=N] [--ref-cached]\n"
+             "                 [--json=FILE]\n"
              "  --backend=verilator  runs the RTL (a runner linked with it; cosim follow by default:\n"
              "                       racy and atomic-heavy kernels need the model to follow the RTL)\n"
              "  --scord=full|cached  (verilator) ScoRD on: its race log must hold exactly the labels\n"
              "  --scord=off          ScoRD off (the default): on verilator the cycles without it\n"
+             "  --det                GPUDet's deterministic execution (on verilator without\n"
+             "                       co-simulation; the final memory is compared with the model's)\n"
              "  --json=FILE          also write every run's record (labels, races found, cycles,\n"
              "                       detector counters) as one JSON object to FILE\n"
              "  --ref   also run the §1 reference detector (tb/scord/ww_scord_ref.c) on every run%s\n"
@@ -1052,7 +1061,8 @@ int main(int argc, char **argv)
   uint64_t seeds[MAX_SEEDS] = { 0, 1, 20240607 };
   int nseeds = 3, list = 0, list_apps = 0, only_race = -1;
   const char *only = NULL, *json_path = NULL;
-  opts_t o = { "sw/scord/apps", "build/scord/apps", "cmodel", WW_COSIM_FOLLOW, 0, 0, 0, 0 };
+  opts_t o = { .src_dir = "sw/scord/apps", .elf_dir = "build/scord/apps", .backend = "cmodel",
+               .cosim = WW_COSIM_FOLLOW };
   rep = stdout;
   for (int i = 1; i < argc; i++) {
     const char *s = argv[i];
@@ -1097,6 +1107,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "app_tests: --scord=%s: expected full, cached or off\n", s + 8);
         return 2;
       }
+    } else if (!strcmp(s, "--det")) {
+      o.det = 1;
     } else if (!strncmp(s, "--json=", 7)) {
       json_path = s + 7;
     } else if (!strncmp(s, "--cosim=", 8)) {

@@ -4,7 +4,8 @@
  * (sw/scord/micro/NAME.c, sw/scord/README.md; docs/scord.md §5).
  *
  *   micro_tests [--list] [--ref] [--only=NAME] [--seed=N] [--seeds=A,B,...]
- *               [--src-dir=DIR] [--elf-dir=DIR] [--rtl=full|cached|off] [--json=FILE]
+ *               [--src-dir=DIR] [--elf-dir=DIR] [--rtl=full|cached|off] [--det]
+ *               [--json=FILE]
  *
  * For every microbenchmark it parses the header lines of the SOURCE file
  *   SCORD-EXPECT: none | race type=<a-f> scope=<block|device> line=<n>  (one per race)
@@ -35,6 +36,10 @@
  * with ScoRD on and checks the detector's race log against the header;
  * --rtl=off runs on the RTL with the detector off (the same checks of the
  * results, no race check: the cycles without the detector).
+ * --det (with --rtl=full|cached) runs GPUDet's deterministic execution
+ * (docs/det.md sec. 6; no co-simulation: the backend compares the final
+ * memory with the golden model's in deterministic mode) and checks the race
+ * log against the header alike.
  *
  * --json=FILE also writes one JSON object (make bench-scord, docs/scord.md
  * "Measured"): {"runner", "command", "backend", "mode", "runs": [...],
@@ -574,6 +579,7 @@ static int pc_line(const micro_t *m, const ww_kernel_t *k, uint32_t pc)
  * expected (type, scope, line) set, each race at least once. */
 static int g_rtl;        /* WW_SCORD_*: the detector's mode (OFF: no race check) */
 static int g_verilator;  /* --rtl=MODE given: the verilator backend */
+static int g_det;        /* --det: GPUDet deterministic execution */
 
 static int rtl_verdict(const micro_t *m, const ww_kernel_t *k, ww_dev_t *dev, uint64_t seed)
 {
@@ -812,7 +818,8 @@ static void run_micro(const micro_t *m, const char *elf_dir, uint64_t seed, int 
     return;
   }
   ww_dev_opts_t opts = { .backend = g_verilator ? "verilator" : "cmodel", .seed = seed,
-                         .max_steps = STEP_LIMIT, .cosim = WW_COSIM_FOLLOW, .scord = g_rtl };
+                         .max_steps = STEP_LIMIT, .cosim = g_det ? WW_COSIM_OFF : WW_COSIM_FOLLOW,
+                         .scord = g_rtl, .det = g_det };
   ww_dev_t *dev = ww_dev_open(&opts, err, sizeof err);
   if (!dev) {
     check(0, "[seed=%llu] %s: open device: %s", (unsigned long long)seed, m->name, err);
@@ -959,7 +966,7 @@ done:
 static void usage(FILE *f)
 {
   fprintf(f, "usage: micro_tests [--list] [--ref] [--only=NAME] [--seed=N] [--seeds=A,B,...]\n"
-             "                   [--src-dir=DIR] [--elf-dir=DIR] [--rtl=MODE] [--json=FILE]\n"
+             "                   [--src-dir=DIR] [--elf-dir=DIR] [--rtl=MODE] [--det] [--json=FILE]\n"
              "  defaults: --src-dir=sw/scord/micro --elf-dir=build/scord/micro,\n"
              "  seeds 0 (round robin), 1 and 20240607 (random interleavings)\n"
              "  --list: name verdict type scope line category grid block place,\n"
@@ -971,6 +978,8 @@ static void usage(FILE *f)
              "          (needs the build linked with the Verilated GPU: micro_tests_rtl)\n"
              "  --rtl=off: run on the RTL with ScoRD off (no race check: the cycles\n"
              "          without the detector)\n"
+             "  --det:  with --rtl=full|cached, GPUDet's deterministic execution (no\n"
+             "          co-simulation; the final memory is compared with the model's)\n"
              "  --json=FILE: also write every run's record (labels, races found, cycles,\n"
              "          detector counters) as one JSON object to FILE\n");
 }
@@ -1010,6 +1019,8 @@ int main(int argc, char **argv)
         return 2;
       }
       g_verilator = 1;
+    } else if (!strcmp(a, "--det")) {
+      g_det = 1;
     } else if (!strncmp(a, "--json=", 7)) {
       json_path = a + 7;
     } else if (!strncmp(a, "--only=", 7)) {
@@ -1038,6 +1049,11 @@ int main(int argc, char **argv)
     }
   }
 
+  if (g_det && (!g_verilator || g_rtl == WW_SCORD_OFF)) {
+    fprintf(stderr, "micro_tests: --det checks the RTL's race reports in deterministic mode: "
+                    "it needs --rtl=full or --rtl=cached\n");
+    return 2;
+  }
   /* --list writes only the manifest on stdout; header problems go to stderr */
   rep = list ? stderr : stdout;
   int n = load_micros(src_dir, ms, MAX_MICRO);

@@ -6,12 +6,16 @@
  * a distribution), the SMs (parallel mode over after a random time per SM,
  * commit walks busy for 0..20 cycles from cmt_start_o, invalidations busy
  * for 0..3 cycles from inval_o, serial turns over after 0..10 cycles, random
- * end reasons) and the Z-buffer units (idle now and then).
+ * end reasons) and the Z-buffer units (idle now and then); one_i (ScoRD
+ * with GPUDet: SM turns in parallel mode) in 1 launch of 3, quiet_i (the
+ * memory drained) 3 cycles in 4.
  * It is also a host reference (GPUDet sec. 4, Fig. 2): blocks are placed
  * only while every SM holds (or GPUDet is off); commit starts only after a
  * parallel mode in which every SM said par_done; at most one SM is in
  * serial mode, in increasing SM order within a round; nothing but OFF
- * while the controller is not busy. A failure counts as a mismatch.
+ * while the controller is not busy; with one_i, at most one SM in parallel
+ * mode, in increasing SM order, and commit only after each said par_done
+ * in its turn with the memory quiet. A failure counts as a mismatch.
  */
 #include <string.h>
 
@@ -30,6 +34,9 @@ typedef struct {
   unsigned places, rounds;
   int      last_ser;      /* the SM last in serial mode this round, -1 none */
   int      saw_par_done;  /* every SM said par_done in this parallel mode */
+  int      one;           /* this launch's one_i */
+  int      last_par;      /* one_i: the SM last in parallel mode this round, -1 none */
+  unsigned par_seen;      /* one_i: SMs that said par_done in their turn, memory quiet */
 } stim_t;
 
 WW_MODEL_HOOKS(ww_det_ctrl)
@@ -68,6 +75,19 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       ww_stim_fail("blocks may be placed while an SM does not hold");
     if (npar == NS)
       s->saw_par_done = (((uint64_t)in->par_done_i & ((1ull << NS) - 1)) == (1ull << NS) - 1);
+    if (s->one) {
+      if (npar > 1)
+        ww_stim_fail("%u SMs in parallel mode at once with one_i", npar);
+      for (unsigned k = 0; k < NS; k++)
+        if (mode_of(prev, k) == WW_DETMODE_PAR) {
+          if ((int)k < s->last_par)
+            ww_stim_fail("SM %u in parallel mode after SM %d in the same round", k, s->last_par);
+          s->last_par = (int)k;
+          if ((in->par_done_i >> k & 1) && (in->quiet_i & 1))
+            s->par_seen |= 1u << k;
+        }
+      s->saw_par_done = s->par_seen == (1u << NS) - 1;
+    }
     if ((prev->cmt_start_o & 1) && !s->saw_par_done)
       ww_stim_fail("commit started before every SM ended its parallel mode");
     if (prev->cmt_start_o & 1) {
@@ -80,6 +100,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
         s->inv_left[k] = 1 + (unsigned)ww_rng_below(r, 3);
     if (prev->start_o & 1) {
       s->last_ser = -1;
+      s->last_par = -1;
+      s->par_seen = 0;
       s->rounds++;
       for (unsigned k = 0; k < NS; k++) {
         s->par_left[k] = (unsigned)ww_rng_below(r, 30);
@@ -95,9 +117,12 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   if (!(in->rst_ni & 1)) {
     memset(s, 0, sizeof *s);
     s->last_ser = -1;
+    s->last_par = -1;
   } else if (cycle && !(prev->busy_o & 1) && ww_rng_chance(r, 1, 20)) {
     in->start_i = 1;
     in->en_i = !ww_rng_chance(r, 1, 8);
+    in->one_i = ww_rng_chance(r, 1, 3);
+    s->one = (int)in->one_i;
     in->grid_done_i = 0;
     s->rounds = 0;
   }
@@ -127,6 +152,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       s->inv_left[k]--;
     in->inval_busy_i |= (uint64_t)(s->inv_left[k] != 0) << k;
   }
+  in->quiet_i = ww_rng_chance(r, 3, 4);
   in->zb_idle_i = ww_rng_chance(r, 3, 4) ? (1u << WW_NUM_PART) - 1 : ww_rng_bits(r, WW_NUM_PART);
   for (unsigned k = 0; k < NS * WW_WARPS_PER_SM; k++)
     ww_bits_put(in->why_i, k * WW_DETEND_W, WW_DETEND_W, (uint32_t)ww_rng_below(r, WW_DETEND_N));

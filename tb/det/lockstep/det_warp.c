@@ -9,7 +9,7 @@
  * held in the cycle before (the inputs are the same, so it is not held
  * now). It is also a host reference (GPUDet sec. 4.2, 4.5): in parallel
  * mode no warp issues more than quantum_i instructions between starts, nor
- * an atomic; in serial mode only warps whose mode ended before an atomic
+ * an atomic, nor anything after a fence, ww.bar or ww.exit; in serial mode only warps whose mode ended before an atomic
  * issue, each once, lowest warp first. A failure counts as a mismatch.
  */
 #include <string.h>
@@ -27,6 +27,7 @@
 
 typedef struct {
   uint32_t issued[NW];     /* issues in parallel mode since the start */
+  uint64_t closed;         /* warps that issued a fence, ww.bar or ww.exit since the start */
   uint64_t served;         /* issues in serial mode since the start */
   int      changed;        /* last cycle changed the inputs (or started) */
   int      issued_last;    /* last cycle issued, or reset */
@@ -75,6 +76,11 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     if (in->mode_i == WW_DETMODE_PAR) {
       if (ww_op_class(op) == WW_CLS_ATOMIC)
         ww_stim_fail("warp %u issued an atomic in parallel mode", w);
+      if (s->closed >> w & 1)
+        ww_stim_fail("warp %u issued after its fence, ww.bar or ww.exit in the same quantum", w);
+      if (op == WW_OP_FENCE || op == WW_OP_FENCE_BLK || op == WW_OP_FENCE_DEV ||
+          op == WW_OP_BAR || op == WW_OP_EXIT)
+        s->closed |= 1ull << w;
       if (++s->issued[w] > (uint32_t)in->quantum_i)
         ww_stim_fail("warp %u issued %u instructions in a quantum of %u", w, s->issued[w],
                      (unsigned)in->quantum_i);
@@ -90,6 +96,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   if (cycle && (!(in->rst_ni & 1) || (in->start_i & 1))) {
     memset(s->issued, 0, sizeof s->issued);
     s->served = 0;
+    s->closed = 0;
   }
   s->issued_last = (int)(in->issue_valid_i & 1) || !(in->rst_ni & 1);   /* or a reset */
 
