@@ -21,7 +21,16 @@
 #   serial   the same groups with --det and the RTL's serial mode per warp
 #            (--det-serial=warp, the paper's W-Ser) on the first seed:
 #            cycles against the default per-SM serial mode
+#   commit   the same groups with --det and the lock-based commit
+#            (--det-commit=lock: one store-buffer entry at a time, each
+#            acknowledged before the next; the paper's baseline, sec. 5.3)
+#            on the first seed: commit-mode cycles against the Z-buffer
+#            units' overlapped commit
 #   quantum  the racey kernel with --det at quanta 50..1000 (first seed)
+#   bloom    the racey kernel with --det (seed 1) on GPUs whose store
+#            buffers have BENCH_DET_BLOOMS Bloom filter bits per warp (the
+#            default 1024 is the run above): `warpwatch run --config
+#            det_bloom=N` builds each GPU the first time (minutes)
 #   stalls   the racey kernel with --det on seed 1 with --stalls: the share
 #            of the SMs' cycles in each GSI sync sub-class GPUDet adds
 #            (sy_det_quantum, sy_det_commit, sy_det_serial)
@@ -33,12 +42,14 @@
 #              "sy_det_serial", "sync", "mem_struct"...: share of the SMs' cycles}},
 #    "kernels": [{"name", "slowdown", "cycles_off", "cycles_on", "launches",
 #                 "cycles_on_warp_serial", "warp_serial_over_sm_serial",
+#                 "commit_cycles_zbuf", "commit_cycles_lock", "lock_over_zbuf_commit",
 #                 "identical_across_seeds" (with --det), "off_distinct_digests"
 #                 (launches whose memory differed across seeds without it),
 #                 "cycles": {"distribution", "parallel", "commit", "serial"},
 #                 "quanta"}],
-#    "mean_slowdown", "geomean_slowdown",
+#    "mean_slowdown", "geomean_slowdown", "geomean_lock_over_zbuf_commit",
 #    "quantum_sweep": [{"quantum", "cycles", "slowdown", "quanta"}],
+#    "bloom_sweep": [{"bits", "cycles", "parallel_cycles", "over_default"}],
 #    "problems": [...]}
 # Raw output: BENCH_DET_OUT/det/. Exit status: 0; 1 if a run failed.
 #
@@ -47,7 +58,9 @@
 #   BENCH_DET_KSEEDS   kernel seeds, comma-separated    (1,2,3)
 #   BENCH_DET_GROUPS   suite groups                     (vecadd reduction histogram
 #                      bfs matmul atomics spinlock work-queue scoped-race block-counter)
-#   BENCH_DET_QUICK=1  racey on 6 seeds, kernels vecadd bfs on 1,2, quanta 100 400
+#   BENCH_DET_BLOOMS   Bloom bits per warp to sweep    (64 256 4096)
+#   BENCH_DET_QUICK=1  racey on 6 seeds, kernels vecadd bfs on 1,2, quanta 100 400,
+#                      no Bloom sweep
 #   BENCH_DET_OUT      report directory                 (build/reports)
 set -euo pipefail
 
@@ -59,11 +72,13 @@ if [ "${BENCH_DET_QUICK:-0}" = 1 ]; then
   KSEEDS=${BENCH_DET_KSEEDS:-1,2}
   KGROUPS=${BENCH_DET_GROUPS:-vecadd bfs}
   QUANTA="100 400"
+  BLOOMS=${BENCH_DET_BLOOMS:-}
 else
   SEEDS=${BENCH_DET_SEEDS:-20}
   KSEEDS=${BENCH_DET_KSEEDS:-1,2,3}
   KGROUPS=${BENCH_DET_GROUPS:-vecadd reduction histogram bfs matmul atomics spinlock work-queue scoped-race block-counter}
   QUANTA="50 100 400 1000"
+  BLOOMS=${BENCH_DET_BLOOMS:-64 256 4096}
 fi
 self_cmd="$0${*:+ $*}"
 [ "${BENCH_DET_QUICK:-0}" = 1 ] && self_cmd="BENCH_DET_QUICK=1 $self_cmd"
@@ -96,6 +111,12 @@ for q in $QUANTA; do
   cmd "racey_q$q" "$WW" run build/det/racey.elf "${RARGS[@]}" --backend verilator --seed 1 --det --quantum "$q" --json
 done
 
+for b in $BLOOMS; do
+  echo "bench_det: racey with $b Bloom bits per warp (builds that GPU the first time) ..." >&2
+  cmd "racey_bloom$b" "$WW" run build/det/racey.elf "${RARGS[@]}" --backend verilator --seed 1 --det \
+    --json --config "det_bloom=$b"
+done
+
 # ---- kernels: with and without GPUDet -------------------------------------------
 for g in $KGROUPS; do
   echo "bench_det: $g ..." >&2
@@ -103,14 +124,17 @@ for g in $KGROUPS; do
   cmd "k_${g}_on" "$SWT" --backend=verilator --det --seeds="$KSEEDS" --only="$g" --runs="$RAW/k_${g}_on.jsonl"
   cmd "k_${g}_wser" "$SWT" --backend=verilator --det --det-serial=warp --seeds="${KSEEDS%%,*}" \
     --only="$g" --runs="$RAW/k_${g}_wser.jsonl"
+  cmd "k_${g}_lock" "$SWT" --backend=verilator --det --det-commit=lock --seeds="${KSEEDS%%,*}" \
+    --only="$g" --runs="$RAW/k_${g}_lock.jsonl"
 done
 
 # ---- the report -------------------------------------------------------------------
 set +e
-python3 - "$RAW" "$OUT" "$self_cmd" "$SEEDS" "$KSEEDS" "$KGROUPS" "$QUANTA" "$t_start" <<'PY'
+python3 - "$RAW" "$OUT" "$self_cmd" "$SEEDS" "$KSEEDS" "$KGROUPS" "$QUANTA" "$t_start" "$BLOOMS" <<'PY'
 import hashlib, json, math, os, sys, time
 
-raw, out, self_cmd, seeds, kseeds, groups, quanta, t_start = sys.argv[1:9]
+raw, out, self_cmd, seeds, kseeds, groups, quanta, t_start, blooms = sys.argv[1:10]
+blooms = [int(b) for b in blooms.split()]
 seeds = int(seeds)
 kseeds = [int(s) for s in kseeds.split(",")]
 groups, quanta = groups.split(), [int(q) for q in quanta.split()]
@@ -176,6 +200,21 @@ if on_runs and base:
                   "slowdown": d["cycles"] / base["cycles"], "quanta": d["det"]["quanta"]})
 sweep.sort(key=lambda e: e["quantum"])
 
+bsweep = []
+for b in blooms:
+    d = js("racey_bloom%d" % b)
+    if d:
+        if d.get("config", {}).get("det_bloom") != b:
+            problems.append("racey_bloom%d: ran on %s" % (b, d.get("config")))
+        bsweep.append({"bits": b, "cycles": d["cycles"], "parallel_cycles": d["det"]["cycles"]["parallel"]})
+if on_runs and bsweep:
+    d = on_runs[0]
+    bsweep.append({"bits": d["config"]["det_bloom"], "cycles": d["cycles"],
+                   "parallel_cycles": d["det"]["cycles"]["parallel"]})
+    for e in bsweep:
+        e["over_default"] = e["cycles"] / d["cycles"]
+bsweep.sort(key=lambda e: e["bits"])
+
 def runs(name):
     p = os.path.join(raw, name + ".jsonl")
     failed(name)
@@ -187,6 +226,7 @@ def runs(name):
 kernels = []
 for g in groups:
     r_off, r_on, r_ws = runs("k_%s_off" % g), runs("k_%s_on" % g), runs("k_%s_wser" % g)
+    r_lk = runs("k_%s_lock" % g)
     first = kseeds[0]
     f_off = [r for r in r_off if r["seed"] == first]
     f_on = [r for r in r_on if r["seed"] == first]
@@ -198,6 +238,13 @@ for g in groups:
     if c_ws is None:
         problems.append("%s: %d launches with --det-serial=warp, %d with the default" %
                         (g, len(r_ws), len(f_on)))
+    cm_z = sum(r["cycles_commit"] for r in f_on)
+    cm_l = sum(r["cycles_commit"] for r in r_lk) if len(r_lk) == len(f_on) else None
+    if cm_l is None:
+        problems.append("%s: %d launches with --det-commit=lock, %d with the default" %
+                        (g, len(r_lk), len(f_on)))
+    elif [r["digest"] for r in r_lk] != [r["digest"] for r in f_on]:
+        problems.append("%s: the lock-based commit left other memory than the Z-buffer's" % g)
     def same(rs):   # every launch index: one digest over the seeds
         by = {}
         for r in rs:
@@ -209,6 +256,8 @@ for g in groups:
         "slowdown": c_on / c_off,
         "cycles_on_warp_serial": c_ws,
         "warp_serial_over_sm_serial": c_ws / c_on if c_ws else None,
+        "commit_cycles_zbuf": cm_z, "commit_cycles_lock": cm_l,
+        "lock_over_zbuf_commit": cm_l / cm_z if cm_l and cm_z else None,
         "identical_across_seeds": all(len(v) == 1 for v in on_by.values()) and
                                   all(len({r["seed"] for r in r_on if r["launch"] == k}) == len(kseeds)
                                       for k in on_by),
@@ -219,11 +268,13 @@ for g in groups:
                                 ("commit", "commit"), ("serial", "serial"))}})
 
 sl = [k["slowdown"] for k in kernels]
+lz = [k["lock_over_zbuf_commit"] for k in kernels if k["lock_over_zbuf_commit"]]
 rep = {"command": self_cmd, "commands": commands, "wall_seconds": int(time.time()) - int(t_start),
        "racey": racey, "kernels": kernels,
        "mean_slowdown": sum(sl) / len(sl) if sl else None,
        "geomean_slowdown": math.exp(sum(math.log(x) for x in sl) / len(sl)) if sl else None,
-       "quantum_sweep": sweep, "problems": problems}
+       "geomean_lock_over_zbuf_commit": math.exp(sum(math.log(x) for x in lz) / len(lz)) if lz else None,
+       "quantum_sweep": sweep, "bloom_sweep": bsweep, "problems": problems}
 with open(os.path.join(out, "det.json"), "w") as f:
     json.dump(rep, f, indent=1)
 
@@ -238,20 +289,29 @@ if "stalls" in racey:
               100.0 * st[k] for k in ("sy_det_quantum", "sy_det_commit", "sy_det_serial",
                                       "mem_struct", "no_stall")))
 print()
-print("%-14s %8s %12s %12s %9s %9s  %-22s %s" % ("kernel", "launches", "cycles off", "cycles on",
-                                            "slowdown", "W-Ser/SM", "mode cycles d/p/c/s %", "same memory on every seed"))
+print("%-14s %8s %12s %12s %9s %9s %9s  %-22s %s" % ("kernel", "launches", "cycles off", "cycles on",
+                                            "slowdown", "W-Ser/SM", "lock/Z", "mode cycles d/p/c/s %",
+                                            "same memory on every seed"))
 for k in kernels:
     c = k["cycles"]; t = sum(c.values()) or 1
-    print("%-14s %8d %12d %12d %8.2fx %8.3fx  %-22s %s (without: %d of %d launches differ)" % (
+    print("%-14s %8d %12d %12d %8.2fx %8.3fx %8.2fx  %-22s %s (without: %d of %d launches differ)" % (
         k["name"], k["launches"], k["cycles_off"], k["cycles_on"], k["slowdown"],
-        k["warp_serial_over_sm_serial"] or 0.0,
+        k["warp_serial_over_sm_serial"] or 0.0, k["lock_over_zbuf_commit"] or 0.0,
         "%.0f/%.0f/%.0f/%.0f" % tuple(100.0 * c[x] / t for x in ("distribution", "parallel", "commit", "serial")),
         "yes" if k["identical_across_seeds"] else "NO", k["off_distinct_digests"], k["launches"]))
 if sl:
     print("mean slowdown %.2fx, geometric mean %.2fx (paper: about 2x; goal <= 1.5x)" %
           (rep["mean_slowdown"], rep["geomean_slowdown"]))
+if lz:
+    print("commit mode, lock-based over the Z-buffer units' (cycles in commit mode, first seed): "
+          "geometric mean %.2fx (paper, Fig. 9: the Z-buffer commit 60 %% faster on average)" %
+          rep["geomean_lock_over_zbuf_commit"])
 print()
 print("quantum sweep (racey, seed 1): " + ", ".join("%d: %.2fx (%d quanta)" % (e["quantum"], e["slowdown"], e["quanta"]) for e in sweep))
+if bsweep:
+    print("Bloom sweep (racey, seed 1, bits per warp: cycles, parallel-mode cycles, over 1024 bits): " +
+          ", ".join("%d: %d, %d, %.3fx" % (e["bits"], e["cycles"], e["parallel_cycles"], e["over_default"])
+                    for e in bsweep))
 print("report: %s; raw runs and their commands: %s" % (os.path.join(out, "det.json"), raw))
 for p in problems:
     print("problem: " + p)

@@ -144,7 +144,7 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
   out->l1_req_valid_o = b->st == S_LREQ;
   out->l1_req_line_o = b->line;
   out->cmt_busy_o = b->st == S_WALK || b->st == S_WENT || b->st == S_WACK;
-  out->pkt_valid_o = b->st == S_WENT && e->valid;
+  out->pkt_valid_o = b->st == S_WENT && e->valid && (!(in->locked_i & 1) || b->out == 0);
   out->pkt_part_o = e->line % c->num_part;
   out->pkt_wid_o = b->ww;
   out->pkt_line_o = e->line;
@@ -181,7 +181,7 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
       m.d[k] = b->be[k] ? b->bd[k] : ent_hit ? e->d[k] : 0;
     }
     *e = m;
-  } else if (b->st == S_WENT && e->valid && (in->pkt_ready_i & 1)) {
+  } else if (pkt_fire) {
     memset(e, 0, sizeof *e);
   }
   if (rst) {
@@ -287,7 +287,7 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
     }
     break;
   case S_WENT:
-    if (!e_valid || (in->pkt_ready_i & 1)) {
+    if (!e_valid || pkt_fire) {
       const int was = e_valid && b->left == 1;
       b->left -= e_valid ? 1 : 0;
       b->slot = (b->slot + 1) & smask;

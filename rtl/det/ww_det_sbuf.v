@@ -36,7 +36,10 @@
 // every count is 0. cmt_busy_o stays high until the walk is over and every
 // request was acknowledged (ack_i, one per request, from the Z-buffer
 // units). A command is not taken during a commit, nor a commit during a
-// command.
+// command. locked_i (a launch setting): the lock-based commit the paper
+// measures the Z-buffer unit against (sec. 5.3, CoreDet's): each entry is a
+// critical section, its request sent only once every earlier one was
+// acknowledged (docs/det.md sec. 8).
 // After reset the table is cleared (WARPS * SB_LINES cycles, acc_ready_o
 // low). idle_o: no command, no walk, no request unacknowledged.
 // Deviation (docs/det.md sec. 2): the paper's store buffer is a linear log
@@ -86,6 +89,7 @@ module ww_det_sbuf #(
   input  wire [LINE_BYTES*8-1:0] l1_rsp_data_i,
   // commit
   input  wire                    cmt_start_i,
+  input  wire                    locked_i,
   output wire                    cmt_busy_o,
   output wire                    pkt_valid_o,
   input  wire                    pkt_ready_i,
@@ -221,6 +225,8 @@ module ww_det_sbuf #(
   // the walk: the next warp with entries, from ww_q + 1
   wire [WID_W-1:0] ww_next = ww_q + {{(WID_W-1){1'b0}}, 1'b1};
 
+  // a commit request leaves this cycle
+  wire pkt_go = pkt_valid_o && pkt_ready_i;
   always @* begin
     t_raddr = {wid_q, home};
     t_we    = 1'b0;
@@ -238,10 +244,10 @@ module ww_det_sbuf #(
       end
       S_WALK: t_raddr = {ww_q, slot_q};
       S_WENT: begin
-        t_raddr = {ww_q, (!ent[E_V] || pkt_ready_i) ? next_slot : slot_q};
+        t_raddr = {ww_q, (!ent[E_V] || pkt_go) ? next_slot : slot_q};
         t_waddr = {ww_q, slot_q};
         t_wdata = {ENT_W{1'b0}};
-        t_we    = ent[E_V] && pkt_ready_i;
+        t_we    = ent[E_V] && pkt_go;
       end
       default: ;
     endcase
@@ -253,7 +259,11 @@ module ww_det_sbuf #(
   assign acc_word_o     = word_q;
   assign l1_req_valid_o = (st_q == S_LREQ);
   assign l1_req_line_o  = line_q;
+`ifdef WW_MUTANT_DET_SBUF_LOCKED_OVERLAPS
   assign pkt_valid_o    = (st_q == S_WENT) && ent[E_V];
+`else
+  assign pkt_valid_o    = (st_q == S_WENT) && ent[E_V] && (!locked_i || out_q == {OUT_W{1'b0}});
+`endif
   assign pkt_wid_o      = ww_q;
   assign pkt_line_o     = ent[E_LINE +: LINE_W];
   assign pkt_be_o       = ent[E_BE +: LB];
@@ -293,7 +303,7 @@ module ww_det_sbuf #(
   end
   wire unused_bits = ^{low_addr[OFF_W-1:0], addr_q};
 
-  wire pkt_fire = pkt_valid_o && pkt_ready_i;
+  wire pkt_fire = pkt_go;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -391,7 +401,7 @@ module ww_det_sbuf #(
           end
         end
         S_WENT: begin
-          if (!ent[E_V] || pkt_ready_i) begin
+          if (!ent[E_V] || pkt_go) begin
             slot_q <= next_slot;
 `ifdef WW_MUTANT_DET_SBUF_WALK_STOPS_EARLY
             left_q <= ent[E_V] ? {U_W{1'b0}} : left_q;

@@ -16,6 +16,8 @@
 // detector behind it, see the SM's accesses in an order that does not
 // depend on timing. The final memory is the same (a quantum's result does
 // not depend on the order of its warps: sec. 4.4).
+// lock_i (a launch setting): the store buffers commit lock-based, one
+// acknowledged request at a time (ww_det_sbuf locked_i; docs/det.md sec. 8).
 // The controller drives mode_i (WW_DETMODE_*), start_i (a quantum begins),
 // quantum_i, cmt_start_i (the commit walk) and inval_i (invalidate the L1:
 // every L1 after commit and after serial mode, sec. 4.4). It reads:
@@ -67,6 +69,7 @@ module ww_det_sm #(
   input  wire                          inval_i,
   input  wire                          wser_i,
   input  wire                          one_i,
+  input  wire                          lock_i,
   output wire                          par_done_o,
   output wire                          ser_done_o,
   output wire                          cmt_busy_o,
@@ -161,6 +164,7 @@ module ww_det_sm #(
     .l1_rsp_valid_i (l1_rsp_valid_i),
     .l1_rsp_data_i  (l1_rsp_data_i),
     .cmt_start_i    (cmt_start_i),
+    .locked_i       (lock_i),
     .cmt_busy_o     (cmt_busy_o),
     .pkt_valid_o    (pkt_valid_o),
     .pkt_ready_i    (pkt_ready_i),

@@ -159,6 +159,7 @@ module ww_sm #(
   input  wire                      det_inval_i,
   input  wire                      det_wser_i,
   input  wire                      det_one_i,      // ScoRD with GPUDet: one warp at a time
+  input  wire                      det_lock_i,     // lock-based commit (the baseline)
   output wire                      det_par_done_o,
   output wire                      det_ser_done_o,
   output wire                      det_cmt_busy_o,
@@ -848,6 +849,7 @@ module ww_sm #(
     .inval_i        (det_inval_i),
     .wser_i         (det_wser_i),
     .one_i          (det_one_i),
+    .lock_i         (det_lock_i),
     .par_done_o     (det_par_done_o),
     .ser_done_o     (det_ser_done_o),
     .cmt_busy_o     (det_cmt_busy_o),

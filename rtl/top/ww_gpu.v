@@ -96,6 +96,7 @@ module ww_gpu #(
   input  wire                              det_en_i,       // GPUDet on for this launch (latched at start)
   input  wire [`WW_DET_QCNT_W-1:0]         det_quantum_i,  // GPUDet quantum, >= 1 (latched at start)
   input  wire                              det_wser_i,     // GPUDet serial mode per warp, not per SM (latched)
+  input  wire                              det_lock_i,     // GPUDet lock-based commit, the baseline (latched)
   output wire                              busy_o,
   output wire                              done_o,
   // instruction memory load, to every SM
@@ -247,6 +248,7 @@ module ww_gpu #(
   reg  [`WW_DET_QCNT_W-1:0]    det_quantum_q;
   reg                          det_wser_q;
   reg                          det_one_q;       // ScoRD with GPUDet: SMs and warps in turn
+  reg                          det_lock_q;      // lock-based commit (the baseline)
   wire                         det_quiet;       // the memory system drained (below)
   reg                          grid_done_q;     // the distributor said done in this launch
   wire                         det_dist_en, det_start, det_cmt_start, det_inval, det_busy;
@@ -466,6 +468,7 @@ module ww_gpu #(
       .det_inval_i     (det_inval),
       .det_wser_i      (det_wser_q),
       .det_one_i       (det_one_q),
+      .det_lock_i      (det_lock_q),
       .det_par_done_o  (det_par_done[s]),
       .det_ser_done_o  (det_ser_done[s]),
       .det_cmt_busy_o  (det_cmt_busy[s]),
@@ -1008,6 +1011,7 @@ module ww_gpu #(
       det_quantum_q <= {`WW_DET_QCNT_W{1'b0}};
       det_wser_q    <= 1'b0;
       det_one_q     <= 1'b0;
+      det_lock_q    <= 1'b0;
       grid_done_q   <= 1'b0;
     end else begin
       if (start) begin
@@ -1015,6 +1019,7 @@ module ww_gpu #(
         det_quantum_q <= det_quantum_i;
         det_wser_q    <= det_wser_i;
         det_one_q     <= det_en_i && scord_en_i;
+        det_lock_q    <= det_lock_i;
       end
       if (start) begin
         grid_done_q <= 1'b0;

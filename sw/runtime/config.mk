@@ -7,8 +7,8 @@
 #                                 (libwwvgpu.a, VGPU_ARCHIVE) and own sources
 #                                 are all compiled with the defines of NAME,
 #                                 each into build/config/NAME/.
-# NAME is canonical: sms<N>-warps<N>-lanes<N>, then l1_mshrs<N> and l1_wq<N>
-# when not the ww_config.def default (`warpwatch run --config` writes it and
+# NAME is canonical: sms<N>-warps<N>-lanes<N>, then l1_mshrs<N>, l1_wq<N> and
+# det_bloom<N> when not the ww_config.def default (`warpwatch run --config` writes it and
 # checks the limits; sw/tools/ww_cfgopt.c). The defines come from NAME, so
 # `make build/config/sms4-warps8-lanes16/warpwatch` works by itself: rules
 # exist for every NAME among the goals and for the test's CFG_TEST.
@@ -19,7 +19,8 @@
 CFG_DIR  := $(BUILD)/config
 CFG_TEST := sms1-warps2-lanes4
 # key in NAME : the define it sets
-CFG_MAP  := sms:WW_NUM_SM warps:WW_WARPS_PER_SM lanes:WW_LANES l1_mshrs:WW_L1_MSHRS l1_wq:WW_L1_WQ
+CFG_MAP  := sms:WW_NUM_SM warps:WW_WARPS_PER_SM lanes:WW_LANES l1_mshrs:WW_L1_MSHRS l1_wq:WW_L1_WQ \
+            det_bloom:WW_DET_BLOOM_BITS
 
 cfg_key   = $(word 1,$(subst :, ,$(1)))
 cfg_macro = $(word 2,$(subst :, ,$(1)))
@@ -52,7 +53,7 @@ endef
 CFG_NAMES := $(sort $(CFG_TEST) $(foreach g,$(filter $(CFG_DIR)/%,$(MAKECMDGOALS)),\
                $(word 1,$(subst /, ,$(patsubst $(CFG_DIR)/%,%,$(g))))))
 $(foreach n,$(CFG_NAMES),\
-  $(if $(call cfg_bad,$(n)),$(error $(CFG_DIR)/$(n): unknown part '$(call cfg_bad,$(n))' of a configuration name (sms<N>-warps<N>-lanes<N>[-l1_mshrs<N>][-l1_wq<N>]; warpwatch run --config writes it))) \
+  $(if $(call cfg_bad,$(n)),$(error $(CFG_DIR)/$(n): unknown part '$(call cfg_bad,$(n))' of a configuration name (sms<N>-warps<N>-lanes<N>[-l1_mshrs<N>][-l1_wq<N>][-det_bloom<N>]; warpwatch run --config writes it))) \
   $(if $(and $(call cfg_val,$(n),sms),$(call cfg_val,$(n),warps),$(call cfg_val,$(n),lanes)),,$(error $(CFG_DIR)/$(n): a configuration name has sms<N>-warps<N>-lanes<N>)) \
   $(eval $(call CFG_RULES,$(n),$(call cfg_defs,$(n)))))
 

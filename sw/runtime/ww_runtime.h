@@ -74,6 +74,7 @@ typedef struct {
   int         det;          /* 1 = GPUDet deterministic execution (docs/det.md) */
   uint32_t    det_quantum;  /* its quantum in warp instructions; 0 = WW_DET_QUANTUM */
   int         det_wser;     /* verilator: 1 = serial mode one warp at a time (W-Ser), not per SM */
+  int         det_lock;     /* verilator: 1 = lock-based commit (the baseline), not the Z-buffer's */
 } ww_dev_opts_t;
 
 /* The watchdog's default: 2^19 cycles (a few seconds of RTL simulation). */

@@ -280,7 +280,8 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
     dc.det = 1;
     if (opts->det_quantum)
       dc.det_quantum = opts->det_quantum;
-    ww_vgpu_set_det(b->v, 1, dc.det_quantum, (unsigned)opts->det_wser);
+    ww_vgpu_set_det(b->v, 1, dc.det_quantum, (unsigned)opts->det_wser,
+                    (unsigned)opts->det_lock);
     b->detm = ww_gpu_new(&dc, err, err_len);
     if (!b->detm) {
       ww_vgpu_free(b->v);

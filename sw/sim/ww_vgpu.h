@@ -231,11 +231,13 @@ void ww_vgpu_gsi(ww_vgpu_t *v, unsigned sm, uint32_t cnt[WW_VGPU_GSI_COUNTERS]);
  * valid after done until the next launch. */
 void ww_vgpu_tm(ww_vgpu_t *v, unsigned part, uint32_t cnt[WW_VGPU_TM_COUNTERS]);
 
-/* GPUDet for the next launches (ww_gpu det_en_i, det_quantum_i, det_wser_i:
- * docs/det.md): on, the quantum in warp instructions (1 .. 2^DET_QCNT_W - 1;
- * the caller checks), and serial mode per warp (W-Ser) instead of per SM.
+/* GPUDet for the next launches (ww_gpu det_en_i, det_quantum_i, det_wser_i,
+ * det_lock_i: docs/det.md): on, the quantum in warp instructions (1 ..
+ * 2^DET_QCNT_W - 1; the caller checks), serial mode per warp (W-Ser) instead
+ * of per SM, and the lock-based commit (one acknowledged request at a time,
+ * the baseline of sec. 8) instead of the Z-buffer units' overlapped one.
  * Off after ww_vgpu_new. */
-void ww_vgpu_set_det(ww_vgpu_t *v, unsigned on, uint32_t quantum, unsigned wser);
+void ww_vgpu_set_det(ww_vgpu_t *v, unsigned on, uint32_t quantum, unsigned wser, unsigned lock);
 
 /* GPUDet's counters (WW_DETC_* indices, cmodel/include/ww_proto.def) read
  * through ww_gpu's det_rd_* port (no clock edge); cleared at start, valid

@@ -233,14 +233,15 @@ static void usage(FILE *f)
 {
   fprintf(f, "usage: sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list]\n"
              "                [--backend=cmodel|verilator] [--cosim=sync|strict|follow|off] [--memcheck]\n"
-             "                [--det] [--det-serial=sm|warp] [--runs=FILE]\n"
+             "                [--det] [--det-serial=sm|warp] [--det-commit=zbuf|lock] [--runs=FILE]\n"
              "  (or run through a symlink named after a group)\n"
              "  --backend=verilator runs the RTL co-simulated against the golden model\n"
              "  (sw_tests_rtl only; --cosim sync by default); the seeds then seed the\n"
              "  RTL's DRAM timing (0: fixed).\n"
              "  --det runs GPUDet's deterministic mode (docs/det.md); on the RTL without\n"
              "  co-simulation, its final memory compared with the golden model's;\n"
-             "  --det-serial=warp: the RTL's serial mode one atomic at a time (W-Ser).\n"
+             "  --det-serial=warp: the RTL's serial mode one atomic at a time (W-Ser);\n"
+             "  --det-commit=lock: the RTL's lock-based commit, one entry at a time.\n"
              "  --runs=FILE appends one JSON line per completed launch: group, seed,\n"
              "  launch (its index in the group), what, det, steps (cycles on the RTL),\n"
              "  warp_insns, digest (FNV-1a of the group's allocations after it), and\n"
@@ -280,7 +281,7 @@ int main(int argc, char **argv)
   const char *backend = "cmodel";
   int cosim = WW_COSIM_SYNC, have_cosim = 0;
   int memcheck = 0;
-  int det = 0, det_wser = 0;
+  int det = 0, det_wser = 0, det_lock = 0;
 
   /* Invoked as build/tests/sw/<group>? */
   const char *base = strrchr(argv[0], '/');
@@ -327,6 +328,8 @@ int main(int argc, char **argv)
       det = 1;
     } else if (!strcmp(a, "--det-serial=warp") || !strcmp(a, "--det-serial=sm")) {
       det_wser = !strcmp(a, "--det-serial=warp");
+    } else if (!strcmp(a, "--det-commit=lock") || !strcmp(a, "--det-commit=zbuf")) {
+      det_lock = !strcmp(a, "--det-commit=lock");
     } else if (!strncmp(a, "--runs=", 7)) {
       if (!(g_runs = fopen(a + 7, "a"))) {
         fprintf(stderr, "sw_tests: --runs=%s: cannot open it for appending\n", a + 7);
@@ -374,7 +377,7 @@ int main(int argc, char **argv)
       swt_t t = { .seed = seeds[s], .det = det, .group = grp->name, .elf_dir = elf_dir };
       ww_dev_opts_t opts = { .backend = backend, .seed = seeds[s], .max_steps = 0,
                              .cosim = cosim, .memcheck = memcheck, .det = det,
-                             .det_wser = det_wser };
+                             .det_wser = det_wser, .det_lock = det_lock };
       char err[256] = "";
       t.dev = ww_dev_open(&opts, err, sizeof err);
       if (!t.dev) {

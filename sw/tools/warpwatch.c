@@ -138,6 +138,10 @@ static const char run_usage[] =
   "  --det-serial MODE verilator, with --det: serial mode per SM (sm, the default:\n"
   "                    an SM's atomics back to back, SMs in turn) or per warp (warp:\n"
   "                    one atomic at a time, the paper's W-Ser baseline)\n"
+  "  --det-commit MODE verilator, with --det: commit through the Z-buffer units\n"
+  "                    (zbuf, the default: requests overlap) or lock-based (lock: one\n"
+  "                    store-buffer entry at a time, each acknowledged before the next,\n"
+  "                    the paper's baseline); the same final memory\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
   "  --memcheck        check every global access of every lane against the\n"
   "                    allocations (buffers, the kernel image, stacks): out of\n"
@@ -454,6 +458,7 @@ typedef struct {
   uint64_t quantum;              /* --quantum N */
   int have_quantum;
   int det_wser, have_det_serial;   /* --det-serial warp|sm */
+  int det_lock, have_det_commit;   /* --det-commit lock|zbuf */
   int stalls;
   const char *stalls_plot;
   int scord;
@@ -476,7 +481,8 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
                                             "--max-steps", "--trace", "--print", "--cosim",
                                             "--wave", "--stalls-plot", "--hang-limit", "--save",
                                             "--error-exitcode", "--trace-json", "--tm-warps",
-                                            "--tx-watchdog", "--quantum", "--det-serial" };
+                                            "--tx-watchdog", "--quantum", "--det-serial",
+                                            "--det-commit" };
   char err[512];
   memset(o, 0, sizeof *o);
   o->backend = "cmodel";
@@ -583,6 +589,13 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
                            "the default) or warp (one at a time, W-Ser)", val);
       o->det_wser = strcmp(val, "warp") == 0;
       o->have_det_serial = 1;
+    } else if (strcmp(name, "--det-commit") == 0) {
+      if (strcmp(val, "zbuf") != 0 && strcmp(val, "lock") != 0)
+        return usage_error("run ", "--det-commit %s: expected zbuf (the Z-buffer units, the "
+                           "default) or lock (one acknowledged request at a time, the baseline)",
+                           val);
+      o->det_lock = strcmp(val, "lock") == 0;
+      o->have_det_commit = 1;
     } else if (strcmp(name, "--tx-watchdog") == 0) {
       if (parse_u64(val, &o->tx_watchdog) || o->tx_watchdog >= UINT32_MAX)
         return usage_error("run ", "--tx-watchdog %s: expected a number of warp instructions "
@@ -674,6 +687,10 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     o->cosim = WW_COSIM_OFF;
   if (o->have_quantum && !o->det)
     return usage_error("run ", "--quantum sets GPUDet's quantum: it needs --det");
+  if (o->have_det_commit && (!o->det || !rtl))
+    return usage_error("run ", "--det-commit chooses how the RTL commits the store buffers: "
+                       "it needs --det and --backend verilator (the model has no timing, its "
+                       "results are the same)");
   if (o->have_det_serial && (!o->det || !rtl))
     return usage_error("run ", "--det-serial chooses how the RTL's serial mode issues atomics: "
                        "it needs --det and --backend verilator (the model has no timing, its "
@@ -1128,9 +1145,10 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
               s->det_end_count, s->det_end_atomic, s->det_end_fence, s->det_end_barrier,
               s->det_end_exit, s->det_end_full);
       if (rtl)
-        fprintf(f, ", \"serial_mode\": \"%s\", \"cycles\": {\"distribution\": %" PRIu64 ", \"parallel\": %" PRIu64
-                ", \"commit\": %" PRIu64 ", \"serial\": %" PRIu64 "}, \"memory_equals_model\": "
-                "%s}", o->det_wser ? "warp" : "sm", s->det_cycles_dist, s->det_cycles_par,
+        fprintf(f, ", \"serial_mode\": \"%s\", \"commit_mode\": \"%s\", \"cycles\": {\"distribution\": %" PRIu64
+                ", \"parallel\": %" PRIu64 ", \"commit\": %" PRIu64 ", \"serial\": %" PRIu64 "}, "
+                "\"memory_equals_model\": %s}", o->det_wser ? "warp" : "sm",
+                o->det_lock ? "lock" : "zbuf", s->det_cycles_dist, s->det_cycles_par,
                 s->det_cycles_commit, s->det_cycles_serial, res->ok ? "true" : "false");
       else
         fprintf(f, ", \"serial_atomics\": %" PRIu64 ", \"commit_bytes\": %" PRIu64 "}",
@@ -1313,7 +1331,7 @@ static int do_run(run_opts_t *o)
                           .tx_watchdog = !o->have_tx_watchdog ? 0
                                          : o->tx_watchdog ? (uint32_t)o->tx_watchdog : UINT32_MAX,
                           .det = o->det, .det_quantum = (uint32_t)o->quantum,
-                          .det_wser = o->det_wser,
+                          .det_wser = o->det_wser, .det_lock = o->det_lock,
                           .wave_kernel = o->kernel };
   char err[512];
   const struct { const char *option, *path; } outs[] = {

@@ -3,7 +3,8 @@
  * ww_cfgopt -- `warpwatch run --config KEY=VAL[,KEY=VAL...]` (ww_cfgopt.h).
  *
  * A configuration is named canonically, sms<N>-warps<N>-lanes<N>, then
- * -l1_mshrs<N> and -l1_wq<N> when they differ from ww_config.def. This
+ * -l1_mshrs<N>, -l1_wq<N> and -det_bloom<N> when they differ from
+ * ww_config.def. This
  * program knows its own configuration (the WW_* values it was compiled
  * with; a build/config/NAME/warpwatch also carries WW_CONFIG_NAME). When the
  * request names it, --config is a no-op. Otherwise the tool finds the
@@ -26,7 +27,10 @@
  *                        WW_MAX_LANES
  *   sms x warps <= 2^SCORD_WARPID_W (32): ScoRD's metadata WarpID names
  *                        every hardware warp (rtl/scord/ww_scord_det.v)
- *   l1_mshrs, l1_wq  1..4 (ww_config.def, rtl/sm/ww_l1_dcache.v)
+ *   l1_mshrs, l1_wq  1..8 (ww_config.def, rtl/sm/ww_l1_dcache.v)
+ *   det_bloom 64..16384, a power of two: GPUDet's Bloom filter bits per
+ *                        warp (rtl/det/ww_det_sbuf.v: WARPS * bits / K a
+ *                        power of two)
  *   and the local memory (stacks) of every hardware thread, and the
  *   transaction logs below it (docs/tm.md sec. 5), must fit in global
  *   memory above the null guard.
@@ -57,6 +61,7 @@
 enum {
   CUR_SMS = WW_NUM_SM, CUR_WARPS = WW_WARPS_PER_SM, CUR_LANES = WW_LANES,
   CUR_MSHRS = WW_L1_MSHRS, CUR_WQ = WW_L1_WQ, CUR_WARPID_W = WW_SCORD_WARPID_W,
+  CUR_BLOOM = WW_DET_BLOOM_BITS,
 };
 static const uint64_t LOCAL_BYTES = WW_LOCAL_BYTES, GMEM_BYTES = WW_GMEM_BYTES,
                       NULL_GUARD = WW_NULL_GUARD_BYTES, TX_LOG_WORDS = WW_TX_LOG_WORDS;
@@ -68,14 +73,15 @@ static const uint64_t LOCAL_BYTES = WW_LOCAL_BYTES, GMEM_BYTES = WW_GMEM_BYTES,
 #undef WW_LANES
 #undef WW_L1_MSHRS
 #undef WW_L1_WQ
+#undef WW_DET_BLOOM_BITS
 #include "ww_config.h"
 enum {
   DEF_SMS = WW_NUM_SM, DEF_WARPS = WW_WARPS_PER_SM, DEF_LANES = WW_LANES,
-  DEF_MSHRS = WW_L1_MSHRS, DEF_WQ = WW_L1_WQ,
+  DEF_MSHRS = WW_L1_MSHRS, DEF_WQ = WW_L1_WQ, DEF_BLOOM = WW_DET_BLOOM_BITS,
 };
 
 enum { CFG_OK = 0, CFG_FAIL = 1, CFG_USAGE = 2 };
-enum { K_SMS, K_WARPS, K_LANES, K_MSHRS, K_WQ, NKEYS };
+enum { K_SMS, K_WARPS, K_LANES, K_MSHRS, K_WQ, K_BLOOM, NKEYS };
 
 typedef struct {
   const char *key;       /* in --config and, as a prefix, in the name */
@@ -101,6 +107,9 @@ static const cfgkey_t keys[NKEYS] = {
                 "L1 miss status holding registers per SM (ww_config.def, rtl/sm/ww_l1_dcache.v)" },
   [K_WQ] = { "l1_wq", DEF_WQ, CUR_WQ, 1, 8, 0, 0,
              "L1 write slots per SM (ww_config.def, rtl/sm/ww_l1_dcache.v)" },
+  [K_BLOOM] = { "det_bloom", DEF_BLOOM, CUR_BLOOM, 64, 16384, 1, 0,
+                "GPUDet's Bloom filter bits per warp (docs/det.md sec. 2; rtl/det/ww_det_sbuf.v "
+                "splits them into DET_BLOOM_K power-of-two sub-arrays)" },
 };
 
 /* ScoRD names a hardware warp SM*WARPS+warp in SCORD_WARPID_W bits. */
@@ -168,7 +177,8 @@ static int parse_config(const char *text, unsigned v[NKEYS])
     while (k < NKEYS && strcmp(item, keys[k].key) != 0)
       k++;
     if (k == NKEYS)
-      return fail(CFG_USAGE, "--config: unknown key '%s' (keys: sms, warps, lanes, l1_mshrs, l1_wq)",
+      return fail(CFG_USAGE, "--config: unknown key '%s' (keys: sms, warps, lanes, l1_mshrs, l1_wq, "
+                  "det_bloom)",
                   item);
     if (!eq || !eq[1])
       return fail(CFG_USAGE, "--config: %s needs a value (%s=N)", item, item);

@@ -17,7 +17,8 @@
 #define WW_CFGOPT_USAGE \
   "  --config K=V,...  run on a GPU of another configuration (README \"Configurations\"):\n" \
   "                    sms (1..16), warps (1..32) and lanes (1..32; both powers of\n" \
-  "                    two) with sms x warps <= 32, l1_mshrs and l1_wq (1..4); keys\n" \
+  "                    two) with sms x warps <= 32, l1_mshrs and l1_wq (1..8),\n" \
+  "                    det_bloom (GPUDet's Bloom bits per warp, 64..16384); keys\n" \
   "                    left out take the ww_config.def defaults. The first use builds\n" \
   "                    build/config/NAME/warpwatch in the source tree (minutes), later\n" \
   "                    ones run it at once; --json then has a \"config\" object\n"

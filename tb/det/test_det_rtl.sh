@@ -18,6 +18,9 @@
 #           sy_det_quantum <= distribution + parallel cycles, sy_det_commit
 #           <= commit cycles (> 0), sy_det_serial <= serial cycles; all
 #           three are 0 without --det.
+#   lock    the lock-based commit (--det-commit lock): the racey kernel's
+#           memory equal to the model's, its commit mode no shorter than
+#           the Z-buffer units' on the same seed.
 #   order   last_writer.elf: the commit's depth order on the RTL.
 #   tx      a transaction traps (TX_UNIMPL) in deterministic mode, as in
 #           the model.
@@ -89,6 +92,19 @@ print(1 if ok else 0)
 PY
 )
 check "$ok" "RTL --det --stalls: GPUDet's sync sub-classes within the controller's cycles per mode, none without --det"
+
+# the lock-based commit: the same memory, a commit no shorter than the Z-buffer's
+lock=$("$ww" run "$elf" "${args[@]}" --det --det-commit lock --backend verilator --seed 5 --json)
+ok=$(python3 - "$rtl" "$lock" <<'PY'
+import json, sys
+z, l = json.loads(sys.argv[1]), json.loads(sys.argv[2])
+print(1 if l["status"] == "ok" and l["det"]["memory_equals_model"] is True
+      and l["det"]["commit_mode"] == "lock" and z["det"]["commit_mode"] == "zbuf"
+      and l["det"]["quanta"] == z["det"]["quanta"]
+      and l["det"]["cycles"]["commit"] >= z["det"]["cycles"]["commit"] else 0)
+PY
+)
+check "$ok" "RTL --det --det-commit lock: the model's memory, commit mode no shorter than the Z-buffer units' ($(python3 -c 'import json,sys; print(json.loads(sys.argv[1])["det"]["cycles"]["commit"], "vs", json.loads(sys.argv[2])["det"]["cycles"]["commit"])' "$lock" "$rtl" 2>/dev/null) cycles)"
 
 # the commit's depth order on the RTL (see test_det_cmodel.sh)
 wps=$(sed -n 's/^#define WW_WARPS_PER_SM *\([0-9]*\).*/\1/p' cmodel/include/ww_config.h)

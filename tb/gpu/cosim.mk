@@ -9,9 +9,12 @@
 #   rtl/suite/<group>   every suite group on the RTL, co-simulated: sync for
 #                       contended race-free kernels, strict for the others,
 #                       follow for the racy one
-#   rtl/seeds/<group>   contended race-free kernels under 20 RTL timing seeds
-#   rtl/randprog        RANDPROG_N random race-free programs, strict
-#   rtl/randprog-sync   40 more in the default sync mode, with DRAM timing seeds
+#   rtl/seeds/<group>   contended race-free kernels under RTL timing seeds
+#                       (8; 20 in make test-long)
+#   rtl/randprog        random race-free programs, strict (45; RANDPROG_N in
+#                       make test-long)
+#   rtl/randprog-sync   30 more in the default sync mode, with DRAM timing
+#                       seeds (40 in make test-long)
 #   rtl/mutant/<M>      the GPU built with WW_MUTANT_<M>: co-simulation must
 #                       report a mismatch (tb/gpu/expect_mismatch.sh); make
 #                       test-long (LONG=1) only: each is a Verilator build of
@@ -34,11 +37,11 @@ COSIM_STRICT   := $(filter-out $(COSIM_FOLLOW) $(COSIM_SYNC),$(SW_TEST_NAMES))
 # The contended race-free kernels under RTL timing seeds (DRAM jitter,
 # ww_dram.h): the default co-simulation must pass every one.
 COSIM_SEEDED   := bfs histogram work-queue atomics
-# RTL timing seeds of the contended kernels: 10 in `make test`, 20 in
+# RTL timing seeds of the contended kernels: 8 in `make test`, 20 in
 # `make test-long` (the GPU with GPUDet simulates about a third slower)
-COSIM_SEEDS    := 1,2,3,4,5,6,7,8,9,10$(if $(LONG),$(comma)11$(comma)12$(comma)13$(comma)14$(comma)15$(comma)16$(comma)17$(comma)18$(comma)19$(comma)20)
-# random programs co-simulated in strict mode: 60 in `make test`, RANDPROG_N in `make test-long`
-RTL_RANDPROG_N := $(if $(LONG),$(RANDPROG_N),60)
+COSIM_SEEDS    := 1,2,3,4,5,6,7,8$(if $(LONG),$(comma)9$(comma)10$(comma)11$(comma)12$(comma)13$(comma)14$(comma)15$(comma)16$(comma)17$(comma)18$(comma)19$(comma)20)
+# random programs co-simulated in strict mode: 45 in `make test`, RANDPROG_N in `make test-long`
+RTL_RANDPROG_N := $(if $(LONG),$(RANDPROG_N),45)
 COSIM_MUTANTS  := LSU_LB_ZERO_EXTENDS L2_AMO_RETURNS_NEW SM_EXEC_VOTE_ALL_IGNORES_MASK
 # the group and co-simulation mode each mutant's run uses (L2_AMO_RETURNS_NEW:
 # in sync mode the model takes atomics' values from the RTL, so only the
@@ -90,7 +93,7 @@ TEST_CMD.rtl/randprog := $(RP_ENV) RANDPROG_WW_OPTS="--backend verilator --cosim
 # the default mode's serial-order check on random programs (their atomics mix
 # scopes, plain accesses and every op on one word) under RTL timing seeds
 TEST_CMD.rtl/randprog-sync := $(RP_ENV) RANDPROG_RTL_SEEDED=1 RANDPROG_WW_OPTS="--backend verilator --cosim sync" \
-  sw/randprog/run_randprog.sh $(if $(SEED),--seed $(SEED)) --count 40
+  sw/randprog/run_randprog.sh $(if $(SEED),--seed $(SEED)) --count $(if $(LONG),40,30)
 
 .PHONY: cosim
 cosim: $(SWT_RTL) $(BUILD)/bin/warpwatch

@@ -132,6 +132,7 @@ module ww_sm #(
   input  wire                      det_inval_i,
   input  wire                      det_wser_i,
   input  wire                      det_one_i,
+  input  wire                      det_lock_i,
   output wire                      det_par_done_o,
   output wire                      det_ser_done_o,
   output wire                      det_cmt_busy_o,
@@ -432,7 +433,7 @@ module ww_sm #(
   assign det_inval_busy_o = 1'b0;
   assign det_why_o        = {(WARPS*`WW_DETEND_W){1'b0}};
   wire unused_det = ^{det_mode_i, det_phase_i, det_start_i, det_quantum_i, det_cmt_start_i, det_inval_i,
-                      det_wser_i, det_one_i};
+                      det_wser_i, det_one_i, det_lock_i};
   wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:0],
                      sched_mode_i, serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
                      scord_en_i, scord_ack_i,

@@ -64,6 +64,7 @@ run 2 run "${V[@]}" --config lanes=64 && one_line_error "lanes=64" "1..32"
 run 2 run "${V[@]}" --config warps=3 && one_line_error "warps=3" "power of two in 1..32"
 run 2 run "${V[@]}" --config sms=0 && one_line_error "sms=0" "1..16"
 run 2 run "${V[@]}" --config l1_mshrs=9 && one_line_error "l1_mshrs=9" "1..8"
+run 2 run "${V[@]}" --config det_bloom=1000 && one_line_error "det_bloom=1000" "power of two in 64..16384"
 run 2 run "${V[@]}" --config sms=8,warps=8 && one_line_error "sms x warps = 64" "limit 32"
 run 2 run "${V[@]}" --config sms=2,lanes && one_line_error "lanes needs a value"
 run 2 run "${V[@]}" --config && one_line_error "--config needs a value"
@@ -130,7 +131,7 @@ run 0 run "${VA[@]}" --grid 1 --block $((BLOCK + 1)) && has stdout "completed"
 run 0 run "${VA[@]}" --grid $((64 / BLOCK)) --block "$BLOCK" --backend verilator --json --config "$CONF" &&
   json_ok "j['config']['name'] == '$NAME' and j['config']['sms'] == $SMS and j['config']['warps'] == $WARPS and j['config']['lanes'] == $LANES and len(j['stats']['sm_warp_insns']) == $SMS and j['buffers'][0]['values'] == list(range(1000, 1128, 2))"
 run 0 run "${VA[@]}" --grid 2 --block 32 --json &&
-  json_ok "j['config'] == {'name': 'sms2-warps4-lanes8', 'sms': 2, 'warps': 4, 'lanes': 8, 'l1_mshrs': 4, 'l1_wq': 4}"
+  json_ok "j['config'] == {'name': 'sms2-warps4-lanes8', 'sms': 2, 'warps': 4, 'lanes': 8, 'l1_mshrs': 4, 'l1_wq': 4, 'det_bloom': 1024}"
 
 # ---- no-ops and the child's check --------------------------------------------
 run 0 run "${VA[@]}" --grid 2 --block 32 --config sms=2,warps=4,lanes=8 --json && json_ok "j['config']['sms'] == 2"

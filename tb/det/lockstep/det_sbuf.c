@@ -8,13 +8,15 @@
  * 1..12 cycles from a host memory that changes only between quanta), the
  * mode controller (a commit after 0..40 or 0..400 commands) and the crossbar with the
  * Z-buffer units (random back-pressure on packets, each acknowledged after
- * 1..20 cycles).
+ * 1..20 cycles); locked_i (the lock-based commit) for a third of the
+ * commits, changed only when a commit starts.
  * It is also a host reference (GPUDet sec. 4.3, 4.4.2): per warp it keeps
  * the bytes stored in the quantum (lanes in lane order); a load's words
  * must be memory with the warp's own bytes over it; a commit must send
  * every (warp, line) written exactly once with exactly its bytes, to
  * partition line % NUM_PART; room_o must say whether the warp has LANES of
- * its SB_LINES entries free. A failure counts as a mismatch.
+ * its SB_LINES entries free; with locked_i no request may leave while an
+ * earlier one is unacknowledged. A failure counts as a mismatch.
  */
 #include <string.h>
 
@@ -138,6 +140,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       s->l1_pend = 0;
     if ((prev->pkt_valid_o & 1) && (in->pkt_ready_i & 1)) {
       const unsigned w = (unsigned)prev->pkt_wid_o, p = pool_of(s, (uint32_t)prev->pkt_line_o);
+      if ((in->locked_i & 1) && s->ack_n)
+        ww_stim_fail("lock-based commit: a request left with %u unacknowledged", s->ack_n);
       if (p == POOL || w >= NW) {
         ww_stim_fail("commit request of warp %u line %#x: not buffered", w,
                      (unsigned)prev->pkt_line_o);
@@ -201,6 +205,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       (prev->acc_ready_o & 1) && ww_rng_chance(r, s->rdy_pct, 100)) {
     if (s->cmds_left == 0) {
       in->cmt_start_i = 1;
+      in->locked_i = ww_rng_chance(r, 1, 3);
       s->committing = 1;
       s->cmds_left = (unsigned)ww_rng_below(r, ww_rng_chance(r, 1, 3) ? 400 : 41);
     } else {
