@@ -36,7 +36,10 @@
 // A warp that waits at a ww.bar when a quantum begins (start_i) is held for
 // that whole quantum, even if the barrier releases during it: the warp that
 // releases it ended its quantum at its ww.bar (ww_det_warp), and its stores
-// become visible only at this quantum's commit.
+// become visible only at this quantum's commit. The next instruction of a
+// warp waiting at a barrier, or held at one, is hidden from ww_det_warp: an
+// atomic there must not end the quantum (why ATOMIC) of a warp that cannot
+// issue it (serial mode would wait for it forever).
 // Toward the SM: hold_o (warps that may not issue), the LSU socket (acc_*,
 // as ww_tm_sm's), an L1 port (l1_req_*: LOAD of a line, or INVAL; l1_rsp_*),
 // the commit packets (pkt_*: to the crossbar as requests of id class TM,
@@ -114,6 +117,21 @@ module ww_det_sm #(
 
   localparam PART_W = (NUM_PART > 1) ? $clog2(NUM_PART) : 1;
 
+  // warps waiting at a barrier when the quantum began
+  reg  [WARPS-1:0] bw_hold_q;
+  always @(posedge clk_i) begin
+    if (!rst_ni) begin
+      bw_hold_q <= {WARPS{1'b0}};
+    end else if (start_i) begin
+`ifdef WW_MUTANT_DET_SM_RELEASED_WARP_RUNS
+      bw_hold_q <= {WARPS{1'b0}};
+`else
+      bw_hold_q <= active_i & bar_wait_i;
+`endif
+    end
+  end
+  wire [WARPS-1:0] bw_hold = bw_hold_q & {WARPS{mode_i == `WW_DETMODE_PAR}};
+
   wire [WARPS-1:0] room, ended, warp_hold;
   wire [WARPS*`WW_DETEND_W-1:0] why;
   wire             ser_left;
@@ -124,7 +142,7 @@ module ww_det_sm #(
     .mode_i        (mode_i),
     .start_i       (start_i),
     .quantum_i     (quantum_i),
-    .bv_valid_i    (bv_valid_i),
+    .bv_valid_i    (bv_valid_i & ~bar_wait_i & ~bw_hold_q),   // not a warp held at a barrier
     .bv_op_i       (bv_op_i),
     .room_i        (room),
     .issue_valid_i (issue_valid_i),
@@ -198,20 +216,6 @@ module ww_det_sm #(
   // the SM's state for the controller; W-Ser holds the next atomic while
   // the SM has anything in flight
   wire no_inflight = (inflight_i == {WARPS{1'b0}});
-  // warps waiting at a barrier when the quantum began
-  reg  [WARPS-1:0] bw_hold_q;
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      bw_hold_q <= {WARPS{1'b0}};
-    end else if (start_i) begin
-`ifdef WW_MUTANT_DET_SM_RELEASED_WARP_RUNS
-      bw_hold_q <= {WARPS{1'b0}};
-`else
-      bw_hold_q <= active_i & bar_wait_i;
-`endif
-    end
-  end
-  wire [WARPS-1:0] bw_hold = bw_hold_q & {WARPS{mode_i == `WW_DETMODE_PAR}};
   // one_i: the warp whose turn it is in parallel mode
   wire [WARPS-1:0] can_run = active_i & ~ended & ~bar_wait_i & ~bw_hold;
   wire [WARPS-1:0] turn    = can_run & (~can_run + {{(WARPS-1){1'b0}}, 1'b1});

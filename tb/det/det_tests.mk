@@ -30,13 +30,13 @@ TEST_CMD.det/rtl := env $(DET_RTL_ENV) tb/det/test_det_rtl.sh $(RT_CLI) build/de
 # Reproducible race reports (tb/det/test_det_scord.sh): --det --scord gives one
 # race report under every timing seed (racey), the ScoRD microbenchmarks and
 # applications as labelled with --det, each run's races the same on two seeds.
-# `make test`: 2 timing seeds, no application; `make test-long`: 8 timing
+# `make test`: 3 timing seeds, no application; `make test-long`: 8 timing
 # seeds and every application.
 ALL_TARGETS += $(SCORD_MICRO_RTL) $(SCORD_APPS_RUNNER_RTL)
 TESTS += det/scord
 DET_SCORD_ENV := $(if $(LONG),DET_SCORD_SEEDS=8 \
                    DET_SCORD_APPS="$$($(SCORD_APPS_RUNNER_RTL) --apps | sed s/\ .*// | xargs)",\
-                   DET_SCORD_SEEDS=2 DET_SCORD_APPS=)
+                   DET_SCORD_SEEDS=3 DET_SCORD_APPS=)
 TEST_CMD.det/scord := env $(DET_SCORD_ENV) tb/det/test_det_scord.sh $(RT_CLI) build/det/racey.elf \
                       $(SCORD_MICRO_RTL) $(SCORD_APPS_RUNNER_RTL)
 

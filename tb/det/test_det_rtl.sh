@@ -22,6 +22,11 @@
 #           memory equal to the model's, its commit mode no shorter than
 #           the Z-buffer units' on the same seed.
 #   order   last_writer.elf: the commit's depth order on the RTL.
+#   barrier barrier_pass.elf and barrier_atomic.elf (quantum 50: a warp
+#           waits at a ww.bar across quanta; in the second an atomic is the
+#           instruction after the barrier) on two seeds: what warp 0 stored
+#           before the barrier is what warp 1 reads after it, every
+#           thread's atomic counted, the RTL's end reasons the model's.
 #   tx      a transaction traps (TX_UNIMPL) in deterministic mode, as in
 #           the model.
 #   suite   the kernel-suite groups DET_RTL_GROUPS on DET_RTL_SUITE_SEEDS
@@ -115,6 +120,34 @@ for s in 1 2 3; do
         sed -n 's/^arg0 u32\[2\]: *//p')
   check $([ "$got" = "1 $((nsm * wps))" ] && echo 1 || echo 0) \
     "RTL --det --seed $s: the lowest warp slot wins in a quantum, a later quantum over a lower slot (want '1 $((nsm * wps))', got '$got')"
+done
+
+# global data across a ww.bar, a warp held at one across quanta, an atomic after it
+for k in barrier_pass barrier_atomic; do
+  bargs=(--grid 2 --block 16 --arg buf:256 --arg buf:256 --arg 100)
+  [ $k = barrier_atomic ] && bargs+=(--arg buf:4 --arg 1 --print 3:u32:1)
+  bargs+=(--det --quantum 50 --json --print 0:u32:64 --print 1:u32:64)
+  bmod=$("$ww" run "${elf%/*}/$k.elf" "${bargs[@]}")
+  for s in 1 2; do
+    brtl=$(timeout 300 "$ww" run "${elf%/*}/$k.elf" "${bargs[@]}" --backend verilator --seed "$s")
+    ok=$(python3 - "$brtl" "$bmod" "$lanes" "$k" <<'PY'
+import json, sys
+try:
+    r, m, lanes, k = json.loads(sys.argv[1]), json.loads(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
+    words = {b["arg"]: b["values"] for b in r["buffers"]}
+    data, out = words[0], words[1]
+    good = all(out[32 * b + l] == data[32 * b + l] == 1000 * b + l + 1
+               for b in range(2) for l in range(lanes))
+    if k == "barrier_atomic":
+        good = good and words[3][0] == 2 * 16 and r["det"]["ends"]["atomic"] > 0
+    print(1 if r["status"] == "ok" and r["det"]["memory_equals_model"] is True and good
+          and r["det"]["ends"] == m["det"]["ends"] and r["det"]["ends"]["barrier"] > 0 else 0)
+except Exception as e:
+    print(0)
+PY
+)
+    check "$ok" "RTL --det --seed $s: $k hands warp 0's stores to warp 1 across a ww.bar held over quanta$([ $k = barrier_atomic ] && echo ', every atomic after it counted'), end reasons the model's"
+  done
 done
 
 # transactions trap in deterministic mode, in the RTL as in the model

@@ -29,7 +29,7 @@ elf=${2:?$usage}
 micro=${3:?$usage}
 apps=${4:?$usage}
 seeds=${DET_SCORD_SEEDS:-3}
-app_list=${DET_SCORD_APPS:-rule110 reduction_scoped}
+app_list=${DET_SCORD_APPS-rule110 reduction_scoped}   # empty: none
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
@@ -43,7 +43,7 @@ report() {   # report JSON-FILE: a digest of the races, or "error: ..."
 import hashlib, json, sys
 try:
     d = json.load(open(sys.argv[1]))
-except ValueError as e:
+except Exception as e:
     print("error: no JSON (%s)" % e); sys.exit(0)
 if d.get("status") != "ok" or "scord" not in d:
     print("error: status %s" % d.get("status")); sys.exit(0)
@@ -60,6 +60,7 @@ if d.get("det") is not None and d["det"].get("memory_equals_model") is not True:
 print(hashlib.md5(json.dumps(keep, sort_keys=True).encode()).hexdigest()[:12],
       "%d-distinct" % s["distinct"])
 PY
+  [ ${PIPESTATUS[0]} -eq 0 ] || echo "error: the report script failed"
 }
 
 args=(--grid 4 --block 32 --arg buf:4096 --arg 1024 --arg 10 --backend verilator --scord --json)
@@ -70,9 +71,9 @@ for s in $(seq 1 "$seeds"); do
   report "$tmp/off$s.json" >>"$tmp/off"
 done
 on=$(sort -u "$tmp/on") off=$(sort -u "$tmp/off")
-check $([ "$(wc -l <<<"$on")" -eq 1 ] && ! grep -q error <<<"$on" && echo 1 || echo 0) \
+check $([ -n "$on" ] && [ "$(wc -l <<<"$on")" -eq 1 ] && ! grep -q error <<<"$on" && echo 1 || echo 0) \
   "racey --det --scord: one race report over $seeds timing seeds ($(tr '\n' ' ' <<<"$on"))"
-check $([ "$(wc -l <<<"$off")" -ge 2 ] && ! grep -q error <<<"$off" && echo 1 || echo 0) \
+check $([ -n "$off" ] && [ "$(wc -l <<<"$off")" -ge 2 ] && ! grep -q error <<<"$off" && echo 1 || echo 0) \
   "racey --scord without --det: the race report depends on the timing seed ($(wc -l <<<"$off") reports over $seeds seeds)"
 
 # the same race list on every seed, per kernel (micro) or per (app, race)
