@@ -19,17 +19,19 @@ struct ww_bloom_filter {
 
 ww_bloom_filter_cfg_t ww_bloom_filter_default_cfg(void)
 {
-  ww_bloom_filter_cfg_t c = { WW_BLOOM_BITS, WW_BLOOM_K, WW_BLOOM_KEY_W, WW_H3_SEED };
+  ww_bloom_filter_cfg_t c = { WW_BLOOM_BITS, WW_BLOOM_K, WW_BLOOM_KEY_W, WW_H3_SEED,
+                                WW_BLOOM_QRY_N };
   return c;
 }
 
 ww_bloom_filter_t *ww_bloom_filter_new(const ww_bloom_filter_cfg_t *cfg)
 {
   if (cfg->k < 1 || cfg->bits % cfg->k || !ww_is_pow2(cfg->bits / cfg->k) ||
-      cfg->bits / cfg->k < 2 || cfg->key_w < 1 || cfg->key_w > 64) {
-    fprintf(stderr, "ww_bloom_filter: illegal configuration BITS=%u K=%u KEY_W=%u "
-            "(BITS/K must be a power of two >= 2, 1 <= KEY_W <= 64)\n",
-            cfg->bits, cfg->k, cfg->key_w);
+      cfg->bits / cfg->k < 2 || cfg->key_w < 1 || cfg->key_w > 64 || cfg->qry_n < 1 ||
+      cfg->qry_n * cfg->key_w > 64) {
+    fprintf(stderr, "ww_bloom_filter: illegal configuration BITS=%u K=%u KEY_W=%u QRY_N=%u "
+            "(BITS/K must be a power of two >= 2, 1 <= KEY_W, 1 <= QRY_N, "
+            "QRY_N * KEY_W <= 64)\n", cfg->bits, cfg->k, cfg->key_w, cfg->qry_n);
     return NULL;
   }
   ww_bloom_filter_t *bf = calloc(1, sizeof *bf);
@@ -79,7 +81,11 @@ int ww_bloom_filter_query(const ww_bloom_filter_t *bf, uint64_t key)
 void ww_bloom_filter_step(ww_bloom_filter_t *bf, const ww_bloom_filter_in_t *in,
                           ww_bloom_filter_out_t *out)
 {
-  out->qry_hit_o = (uint64_t)ww_bloom_filter_query(bf, in->qry_key_i);
+  const unsigned kw = bf->cfg.key_w;
+  const uint64_t kmask = kw == 64 ? ~0ull : (1ull << kw) - 1;
+  out->qry_hit_o = 0;
+  for (unsigned q = 0; q < bf->cfg.qry_n; q++)
+    out->qry_hit_o |= (uint64_t)ww_bloom_filter_query(bf, in->qry_key_i >> (q * kw) & kmask) << q;
   if (!in->rst_ni || in->clear_i)
     ww_bloom_filter_clear(bf);
   if (in->rst_ni && in->ins_valid_i)

@@ -21,6 +21,8 @@ typedef struct {
   unsigned k;           /* K: sub-arrays */
   unsigned key_w;       /* KEY_W */
   uint32_t seed;        /* SEED: sub-array k uses H3 matrix SEED + k */
+  unsigned qry_n;       /* QRY_N: keys queried per cycle (the step's ports),
+                           QRY_N * KEY_W <= 64 */
 } ww_bloom_filter_cfg_t;
 
 typedef struct ww_bloom_filter ww_bloom_filter_t;

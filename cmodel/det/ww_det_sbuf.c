@@ -72,7 +72,7 @@ ww_det_sbuf_t *ww_det_sbuf_new(const ww_det_sbuf_cfg_t *c)
   ww_lsu_bytes_cfg_t bc = { c->lanes, c->line_bytes };
   const unsigned wid_w = c->warps > 1 ? ww_clog2(c->warps) : 1;
   ww_bloom_filter_cfg_t fc = { c->warps * c->bloom_bits, c->bloom_k, wid_w + 32 - b->off_w,
-                               c->seed };
+                               c->seed, 1 };
   b->wid_shift = 32 - b->off_w;
   b->bytes = ww_lsu_bytes_new(&bc);
   b->filt = ww_bloom_filter_new(&fc);
@@ -122,7 +122,6 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
   bi.bytes_i = b->nbytes;
   ww_lsu_bytes_step(b->bytes, &bi, &bo);
   const uint32_t home = ww_h3_hash(&b->hash, cur_line);
-  const int f_hit = ww_bloom_filter_query(b->filt, (uint64_t)b->wid << b->wid_shift | cur_line);
 
   /* the entry read */
   const unsigned ew = b->st == S_WENT || b->st == S_WALK ? b->ww : b->wid;
@@ -141,6 +140,10 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
   for (unsigned w = 0; w < nw; w++)
     if (b->used[w] + NL <= sbl)
       out->room_o |= 1ull << w;
+  out->qry_hit_o = 0;
+  for (unsigned l = 0; l < NL; l++)
+    out->qry_hit_o |= (uint64_t)ww_bloom_filter_query(
+        b->filt, in->qry_wid_i << b->wid_shift | line_of(b, in->qry_addr_i[l])) << l;
   out->l1_req_valid_o = b->st == S_LREQ;
   out->l1_req_line_o = b->line;
   out->cmt_busy_o = b->st == S_WALK || b->st == S_WENT || b->st == S_WACK;
@@ -229,7 +232,7 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
       b->be[k] = b->store ? (uint8_t)(bo.be_o[k / 32] >> (k % 32) & 1) : 0;
       b->bd[k] = (uint8_t)(bo.data_o[k / 4] >> (8 * (k % 4)));
     }
-    b->st = (b->store || f_hit) ? S_PROBE : S_LREQ;
+    b->st = S_PROBE;
     break;
   case S_PROBE:
     if (ent_hit || ent_free || last_probe) {

@@ -245,14 +245,17 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
     for (unsigned l = 0; l < lanes; l++)
       if (((in_mask & ~shared_c) >> l) & 1u && ao.addr_o[l] < m->tx_log_base)
         tx_c |= 1u << l;
-  /* GPUDet's parallel mode: every load or store (strong ones too) of the
-   * lanes below local memory goes to the store buffers on the same socket */
-  const int in_ldst = in_plain_ld || in_plain_st || in_op == WW_OP_LW_STRONG ||
-                      in_op == WW_OP_SW_STRONG;
-  if (in->in_det_i && in_ldst)
+  /* GPUDet's parallel mode: a store's lanes below local memory (strong ones
+   * too) go to the store buffers on the same socket, and so do a load's
+   * lanes whose line the warp's Bloom filter has (det_hit_i) */
+  const int in_st = in_plain_st || in_op == WW_OP_SW_STRONG;
+  const int in_ld = in_plain_ld || in_op == WW_OP_LW_STRONG;
+  if (in->in_det_i && (in_st || in_ld))
     for (unsigned l = 0; l < lanes; l++)
-      if (((in_mask & ~shared_c) >> l) & 1u && ao.addr_o[l] < m->local_base0)
+      if (((in_mask & ~shared_c) >> l) & 1u && ao.addr_o[l] < m->local_base0 &&
+          (in_st || (in->det_hit_i >> l & 1u)))
         tx_c |= 1u << l;
+  memcpy(out->det_qry_addr_o, ao.addr_o, sizeof out->det_qry_addr_o);
   const int tx_reads = in_plain_ld || in_n != 4;
   const int tx_full = in->in_tx_i && tx_c && ((tx_reads && (in->in_tx_full_i & 1u)) ||
                                (in_plain_st && (in->in_tx_full_i & 2u)));

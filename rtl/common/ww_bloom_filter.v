@@ -9,9 +9,11 @@
 //
 // Interface: insert (ins_valid_i, ins_key_i) and clear (clear_i) act at the
 // clock edge; with both, the filter ends holding only the inserted key.
-// The query is combinational: qry_hit_o answers for qry_key_i against the
-// contents before this cycle's insert or clear. Reset empties the filter.
-// Parameters: BITS/K a power of two >= 2; 1 <= KEY_W <= 64.
+// The queries are combinational: QRY_N keys at once (qry_key_i, key q at
+// [q*KEY_W +: KEY_W]; GPUDet asks for every lane of a load), qry_hit_o[q]
+// answers for key q against the contents before this cycle's insert or
+// clear. Reset empties the filter.
+// Parameters: BITS/K a power of two >= 2; 1 <= KEY_W <= 64; QRY_N >= 1.
 
 `default_nettype none
 `include "ww_config.vh"
@@ -19,7 +21,8 @@ module ww_bloom_filter #(
   parameter BITS  = `WW_BLOOM_BITS,
   parameter K     = `WW_BLOOM_K,
   parameter KEY_W = `WW_BLOOM_KEY_W,
-  parameter SEED  = `WW_H3_SEED
+  parameter SEED  = `WW_H3_SEED,
+  parameter QRY_N = `WW_BLOOM_QRY_N
 ) (
   input  wire             clk_i,
   input  wire             rst_ni,
@@ -28,20 +31,20 @@ module ww_bloom_filter #(
   // insert port
   input  wire             ins_valid_i,
   input  wire [KEY_W-1:0] ins_key_i,
-  // query port
-  input  wire [KEY_W-1:0] qry_key_i,
-  output wire             qry_hit_o
+  // query ports
+  input  wire [QRY_N*KEY_W-1:0] qry_key_i,
+  output wire [QRY_N-1:0]       qry_hit_o
 );
 
   localparam SUB_BITS = BITS / K;
   localparam IDX_W    = $clog2(SUB_BITS);
 
-  wire [K-1:0] sub_hit;
+  // sub_hit[q*K + k]: key q's bit in sub-array k
+  wire [QRY_N*K-1:0] sub_hit;
 
-  genvar k;
+  genvar k, q;
   for (k = 0; k < K; k = k + 1) begin : g_sub
     wire [IDX_W-1:0]    ins_idx;
-    wire [IDX_W-1:0]    qry_idx;
     reg  [SUB_BITS-1:0] bits_q;
 
     ww_h3_hash #(
@@ -53,14 +56,24 @@ module ww_bloom_filter #(
       .hash_o (ins_idx)
     );
 
-    ww_h3_hash #(
-      .KEY_W (KEY_W),
-      .OUT_W (IDX_W),
-      .SEED  (SEED + k)
-    ) u_qry_hash (
-      .key_i  (qry_key_i),
-      .hash_o (qry_idx)
-    );
+    for (q = 0; q < QRY_N; q = q + 1) begin : g_qry
+`ifdef WW_MUTANT_BLOOM_QRY_SKIPS_LAST
+      // MUTANT: the last query of several hashes the first one's key
+      localparam QK = (QRY_N > 1 && q == QRY_N - 1) ? 0 : q;
+`else
+      localparam QK = q;
+`endif
+      wire [IDX_W-1:0] qry_idx;
+      ww_h3_hash #(
+        .KEY_W (KEY_W),
+        .OUT_W (IDX_W),
+        .SEED  (SEED + k)
+      ) u_qry_hash (
+        .key_i  (qry_key_i[QK*KEY_W +: KEY_W]),
+        .hash_o (qry_idx)
+      );
+      assign sub_hit[q*K + k] = bits_q[qry_idx];
+    end
 
     // clear, then the insert (with both, only the inserted key is left);
     // no combinational copy of the array (cheaper to simulate)
@@ -77,14 +90,15 @@ module ww_bloom_filter #(
       end
     end
 
-    assign sub_hit[k] = bits_q[qry_idx];
   end
 
+  for (q = 0; q < QRY_N; q = q + 1) begin : g_hit
 `ifdef WW_MUTANT_BLOOM_OR_HIT
-  assign qry_hit_o = |sub_hit;  // MUTANT: any sub-array instead of all
+    assign qry_hit_o[q] = |sub_hit[q*K +: K];  // MUTANT: any sub-array instead of all
 `else
-  assign qry_hit_o = &sub_hit;
+    assign qry_hit_o[q] = &sub_hit[q*K +: K];
 `endif
+  end
 
 endmodule  // ww_bloom_filter
 `default_nettype wire

@@ -14,15 +14,21 @@
 //          byte, as ww_lsu_bytes): find the warp's entry of the line, or a
 //          free one (a new entry: used + 1, {warp, line} into the Bloom
 //          filter), and merge the bytes into it.
-//   LOAD   per line: when the filter has {warp, line}, find its entry
-//          (S_PROBE); then read the line through the L1 (one request at a
-//          time, l1_req_* / l1_rsp_*) and give each lane the word of the
-//          line with the entry's bytes over it. Memory does not change in
-//          parallel mode (stores are buffered, atomics wait for serial
-//          mode), so the L1 holds memory as the last commit left it.
-// The Bloom filter: one of WARPS * BLOOM_BITS bits in BLOOM_K sub-arrays,
-// keyed by {warp, line}: the bits of WARPS per-warp filters of BLOOM_BITS
-// (the paper's), with one set of hash units instead of one per warp.
+//   LOAD   per line: find the warp's entry of the line (S_PROBE); then
+//          read the line through the L1 (one request at a time, l1_req_* /
+//          l1_rsp_*) and give each lane the word of the line with the
+//          entry's bytes over it. Memory does not change in parallel mode
+//          (stores are buffered, atomics wait for serial mode), so the L1
+//          holds memory as the last commit left it.
+// The Bloom filter (sec. 4.3: a load queries it, only a hit searches the
+// buffer): one of WARPS * BLOOM_BITS bits in BLOOM_K sub-arrays, keyed by
+// {warp, line}: the bits of WARPS per-warp filters of BLOOM_BITS (the
+// paper's), with one set of hash units instead of one per warp. It holds
+// every line that has an entry. The LSU asks it for every lane of the
+// instruction it is offered (qry_wid_i, qry_addr_i; combinational,
+// qry_hit_o[l]: lane l's {warp, line} may have an entry) and sends only a
+// load's hitting lanes here; the others read memory on the LSU's own path,
+// which gives the same word (no entry: nothing buffered over memory).
 // Entries: a table in block RAM, SB_LINES per warp (warp w's at w * SB_LINES),
 // {valid, line, byte mask, data}, open addressing within the warp's part
 // (H3 hash of the line, linear probing; a probe of all SB_LINES ends it).
@@ -81,6 +87,10 @@ module ww_det_sbuf #(
   output wire                    acc_done_o,
   output wire [LANES*32-1:0]     acc_word_o,
   output wire [WARPS-1:0]        room_o,
+  // the filter's lane queries (the LSU's offered instruction)
+  input  wire [WID_W-1:0]        qry_wid_i,
+  input  wire [LANES*32-1:0]     qry_addr_i,
+  output wire [LANES-1:0]        qry_hit_o,
   // L1 port: line loads
   output wire                    l1_req_valid_o,
   input  wire                    l1_req_ready_i,
@@ -166,20 +176,30 @@ module ww_det_sbuf #(
   );
 
   // ---- the Bloom filter, keyed by {warp, line} ----
-  wire             f_hit;
+  reg  [LANES*(WID_W+LINE_W)-1:0] qry_keys;
+  always @* begin
+    for (k = 0; k < LANES; k = k + 1)
+`ifdef WW_MUTANT_DET_SBUF_QRY_IGNORES_WARP
+      // MUTANT: the lanes ask warp 0's filter
+      qry_keys[k*(WID_W+LINE_W) +: WID_W+LINE_W] = {{WID_W{1'b0}}, qry_addr_i[32*k+OFF_W +: LINE_W]};
+`else
+      qry_keys[k*(WID_W+LINE_W) +: WID_W+LINE_W] = {qry_wid_i, qry_addr_i[32*k+OFF_W +: LINE_W]};
+`endif
+  end
   // the walk's last warp (the filter is cleared when its entries are out)
   wire             walk_last_warp = (ww_q == WARPS[WID_W-1:0] - {{(WID_W-1){1'b0}}, 1'b1});
   wire             f_clear = (st_q == S_WALK) && walk_last_warp && (left_q == {U_W{1'b0}});
   wire             f_ins   = (st_q == S_PROBE) && store_q && !ent[E_V];
   genvar g;
-  ww_bloom_filter #(.BITS(WARPS * BLOOM_BITS), .K(BLOOM_K), .KEY_W(WID_W + LINE_W), .SEED(SEED)) u_f (
+  ww_bloom_filter #(.BITS(WARPS * BLOOM_BITS), .K(BLOOM_K), .KEY_W(WID_W + LINE_W), .SEED(SEED),
+                    .QRY_N(LANES)) u_f (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .clear_i    (f_clear),
     .ins_valid_i(f_ins),
     .ins_key_i  ({wid_q, line_q}),
-    .qry_key_i  ({wid_q, cur_line}),
-    .qry_hit_o  (f_hit)
+    .qry_key_i  (qry_keys),
+    .qry_hit_o  (qry_hit_o)
   );
 
   // ---- the entry table ----
@@ -301,7 +321,7 @@ module ww_det_sbuf #(
         if (WORDS == 1 || addr_q[32*k+2 +: WRD_W] == k2[WRD_W-1:0])
           lwords[32*k +: 32] = lmerged[32*k2 +: 32];
   end
-  wire unused_bits = ^{low_addr[OFF_W-1:0], addr_q};
+  wire unused_bits = ^{low_addr[OFF_W-1:0], addr_q, qry_addr_i};
 
   wire pkt_fire = pkt_go;
 
@@ -349,7 +369,7 @@ module ww_det_sbuf #(
 `ifdef WW_MUTANT_DET_SBUF_LOAD_SKIPS_BUFFER
           st_q     <= store_q ? S_PROBE : S_LREQ;
 `else
-          st_q     <= (store_q || f_hit) ? S_PROBE : S_LREQ;
+          st_q     <= S_PROBE;
 `endif
         end
         S_PROBE: begin

@@ -41,7 +41,7 @@
 // atomic there must not end the quantum (why ATOMIC) of a warp that cannot
 // issue it (serial mode would wait for it forever).
 // Toward the SM: hold_o (warps that may not issue), the LSU socket (acc_*,
-// as ww_tm_sm's), an L1 port (l1_req_*: LOAD of a line, or INVAL; l1_rsp_*),
+// as ww_tm_sm's), the Bloom filter's lane queries (qry_*), an L1 port (l1_req_*: LOAD of a line, or INVAL; l1_rsp_*),
 // the commit packets (pkt_*: to the crossbar as requests of id class TM,
 // WRITE with the line's bytes, the warp in amo_a), and ack_i (a Z-buffer
 // unit's acknowledgement: a response of id class TM in deterministic mode).
@@ -98,6 +98,11 @@ module ww_det_sm #(
   input  wire [LANES*32-1:0]           acc_data_i,
   output wire                          acc_done_o,
   output wire [LANES*32-1:0]           acc_word_o,
+  // the store buffers' Bloom filter, asked for the lanes of the LSU's
+  // offered instruction (ww_det_sbuf qry_*)
+  input  wire [WID_W-1:0]              qry_wid_i,
+  input  wire [LANES*32-1:0]           qry_addr_i,
+  output wire [LANES-1:0]              qry_hit_o,
   // the L1 port
   output wire                          l1_req_valid_o,
   input  wire                          l1_req_ready_i,
@@ -176,6 +181,9 @@ module ww_det_sm #(
     .acc_done_o     (acc_done_o),
     .acc_word_o     (acc_word_o),
     .room_o         (room),
+    .qry_wid_i      (qry_wid_i),
+    .qry_addr_i     (qry_addr_i),
+    .qry_hit_o      (qry_hit_o),
     .l1_req_valid_o (sb_l1_valid),
     .l1_req_ready_i (sb_l1_ready),
     .l1_req_line_o  (sb_l1_line),

@@ -86,6 +86,9 @@
 `ifndef WW_BLOOM_KEY_W
 `define WW_BLOOM_KEY_W        32     // Bloom filter key width in bits
 `endif
+`ifndef WW_BLOOM_QRY_N
+`define WW_BLOOM_QRY_N        1      // Bloom filter query ports (keys answered per cycle)
+`endif
 `ifndef WW_LWH_ENTRIES
 `define WW_LWH_ENTRIES        512    // LWH lookup-table entries
 `endif

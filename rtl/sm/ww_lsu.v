@@ -172,9 +172,14 @@ module ww_lsu #(
   input  wire                      in_tx_i,
   input  wire [1:0]                in_tx_full_i,
   // GPUDet (docs/det.md sec. 2): the SM is in parallel mode; the offered
-  // load or store's lanes below local memory go to the store buffers
-  // (ww_det_sbuf) on the same socket (tm_acc_*)
+  // store's lanes below local memory go to the store buffers (ww_det_sbuf)
+  // on the same socket (tm_acc_*), and so do the offered load's lanes whose
+  // line the warp's Bloom filter has (det_hit_i, the store buffers' answer
+  // for the lanes' addresses det_qry_addr_o); its other lanes read memory
+  // on the global path (no store of the warp is buffered over them)
   input  wire                      in_det_i,
+  output wire [LANES*32-1:0]       det_qry_addr_o,
+  input  wire [LANES-1:0]          det_hit_i,
   output wire                      tm_acc_valid_o,
   input  wire                      tm_acc_ready_i,
   output wire [`WW_TXL_W-1:0]      tm_acc_op_o,
@@ -287,16 +292,22 @@ module ww_lsu #(
   // region); a full log is the instruction's fault after the address checks
   wire in_plain_ld = (in_op_i >= WW_OP_LB && in_op_i <= WW_OP_LHU);
   wire in_plain_st = (in_op_i >= WW_OP_SB && in_op_i <= WW_OP_SW);
-  wire in_ldst = in_plain_ld || in_plain_st || (in_op_i == WW_OP_LW_STRONG) ||
-                 (in_op_i == WW_OP_SW_STRONG);
+  wire in_st = in_plain_st || (in_op_i == WW_OP_SW_STRONG);
+  wire in_ld = in_plain_ld || (in_op_i == WW_OP_LW_STRONG);
   reg [LANES-1:0] tx_c;
   integer t;
   always @* begin
     for (t = 0; t < LANES; t = t + 1)
       tx_c[t] = in_mask_i[t] && !shared_c[t] &&
                 ((in_tx_i && (in_plain_ld || in_plain_st) && addr_c[32*t +: 32] < TX_LOG_BASE) ||
-                 (in_det_i && in_ldst && addr_c[32*t +: 32] < LOCAL_BASE0));
+`ifdef WW_MUTANT_LSU_DET_LOAD_IGNORES_FILTER
+                 // MUTANT: every load lane bypasses the store buffers
+                 (in_det_i && in_st && addr_c[32*t +: 32] < LOCAL_BASE0));
+`else
+                 (in_det_i && (in_st || (in_ld && det_hit_i[t])) && addr_c[32*t +: 32] < LOCAL_BASE0));
+`endif
   end
+  assign det_qry_addr_o = addr_c;
   wire tx_reads = in_plain_ld || in_n != 3'd4;
   wire tx_full  = in_tx_i && (|tx_c) && ((tx_reads && in_tx_full_i[0]) || (in_plain_st && in_tx_full_i[1]));
 

@@ -657,6 +657,8 @@ module ww_sm #(
   wire [WID_W-1:0]         tm_acc_wid;
   wire [LANES-1:0]         tm_acc_mask;
   wire [LANES*32-1:0]      tm_acc_addr, tm_acc_data, tm_acc_word;
+  wire [LANES*32-1:0]      det_qry_addr;   // GPUDet: the offered lanes' addresses,
+  wire [LANES-1:0]         det_qry_hit;    // and the store buffers' filter answers
   wire [2:0]               tm_acc_bytes;
   wire                     tm_l1_req_valid, tm_l1_req_ready, tm_l1_req_src;
   wire [`WW_L1_W-1:0]      tm_l1_req_op;
@@ -785,6 +787,8 @@ module ww_sm #(
     .in_tx_i        (tx_in[e_wid_q]),
     .in_tx_full_i   (tx_full_c),
     .in_det_i       (det_mode_i == `WW_DETMODE_PAR),
+    .det_qry_addr_o (det_qry_addr),
+    .det_hit_i      (det_qry_hit),
     .tm_acc_valid_o (lsu_acc_valid),
     .tm_acc_ready_i (lsu_acc_ready),
     .tm_acc_op_o    (tm_acc_op),
@@ -873,6 +877,9 @@ module ww_sm #(
     .acc_data_i     (tm_acc_data),
     .acc_done_o     (det_acc_done),
     .acc_word_o     (det_acc_word),
+    .qry_wid_i      (e_wid_q),
+    .qry_addr_i     (det_qry_addr),
+    .qry_hit_o      (det_qry_hit),
     .l1_req_valid_o (det_l1_valid),
     .l1_req_ready_i (lsu_l1_req_ready && det_on),
     .l1_req_op_o    (det_l1_op),

@@ -116,5 +116,5 @@ lsu_C        := cmodel/common/ww_amo.c cmodel/sm/ww_lsu_agen.c cmodel/sm/ww_lsu_
                 cmodel/sm/ww_coalescer.c cmodel/sm/ww_l1_dcache.c cmodel/sm/ww_shmem.c \
                 cmodel/sm/ww_lsu_wb.c cmodel/scord/ww_scord_rec.c cmodel/sm/ww_lsu.c
 lsu_LOCKSTEP := tb/sm/lockstep/lsu.c
-lsu_MUTANTS  := LSU_FENCE_SKIPS_WB_WAIT LSU_DEV_ATOMIC_NO_DROP LSU_FACK_ANY_PARTITION LSU_CHECK_UNTRACKED LSU_TXCHK_FIRST_LINE_ONLY
+lsu_MUTANTS  := LSU_FENCE_SKIPS_WB_WAIT LSU_DEV_ATOMIC_NO_DROP LSU_FACK_ANY_PARTITION LSU_CHECK_UNTRACKED LSU_TXCHK_FIRST_LINE_ONLY LSU_DET_LOAD_IGNORES_FILTER
 lsu_POINTS   := small:WW_WARPS_PER_SM=2,WW_LANES=4,WW_LSU_CTX=2,WW_NUM_PART=1,WW_L1_SETS=2,WW_L1_WAYS=2,WW_L1_MSHRS=2,WW_L1_WQ=2,WW_BLOCKS_PER_SM=1 wide:WW_WARPS_PER_SM=8,WW_LANES=32,WW_LINE_BYTES=128,WW_LSU_CTX=4,WW_NUM_PART=3,WW_NUM_SM=3,WW_SCORD_BARID_W=5,WW_SCORD_BLOOM_W=10

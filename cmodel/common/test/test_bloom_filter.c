@@ -104,7 +104,7 @@ int main(int argc, char **argv)
   printf("%6s %3s %5s %12s %12s %12s\n", "bits", "k", "n", "fp_measured", "fp_analytic",
          "fp_seq_keys");
   for (unsigned c = 0; c < sizeof cfgs / sizeof cfgs[0]; c++) {
-    ww_bloom_filter_cfg_t cfg = { cfgs[c].bits, cfgs[c].k, 32, 2011 };
+    ww_bloom_filter_cfg_t cfg = { cfgs[c].bits, cfgs[c].k, 32, 2011, 1 };
     ww_bloom_filter_t *bf = ww_bloom_filter_new(&cfg);
     CHECK(bf != NULL, "config %u/%u refused", cfg.bits, cfg.k);
     if (!bf)
@@ -135,7 +135,7 @@ int main(int argc, char **argv)
     ww_bloom_filter_free(bf);
   }
 
-  ww_bloom_filter_cfg_t bad = { 1000, 3, 32, 0 };
+  ww_bloom_filter_cfg_t bad = { 1000, 3, 32, 0, 1 };
   ww_bloom_filter_t *nbf = ww_bloom_filter_new(&bad);
   CHECK(nbf == NULL, "illegal configuration 1000/3 accepted");
   ww_bloom_filter_free(nbf);

@@ -3,7 +3,8 @@
  * Lockstep block: ww_bloom_filter (rtl/common/ww_bloom_filter.v).
  * Stimulus: keys come mostly from a small pool so queries hit inserted keys
  * and their aliases; inserts on about half the cycles; a clear every few
- * hundred cycles so the filter cycles between sparse and saturated.
+ * hundred cycles so the filter cycles between sparse and saturated; each
+ * of the WW_BLOOM_QRY_N query keys picked on its own.
  */
 #include "ww_lockstep.h"
 #include "ww_bloom_filter.h"
@@ -45,7 +46,9 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *prev_out, vo
   in->clear_i = (uint64_t)ww_rng_chance(r, 1, 300);
   in->ins_valid_i = (uint64_t)ww_rng_chance(r, 1, 2);
   in->ins_key_i = pick_key(s, r);
-  in->qry_key_i = pick_key(s, r);
+  in->qry_key_i = 0;
+  for (unsigned q = 0; q < WW_BLOOM_QRY_N; q++)
+    in->qry_key_i |= pick_key(s, r) << (q * WW_BLOOM_KEY_W);
 }
 
 #define WW_XSTR2(x) #x
@@ -54,7 +57,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *prev_out, vo
 const ww_block_t ww_block = {
   .name = "bloom_filter",
   .params = "BITS=" WW_XSTR(WW_BLOOM_BITS) " K=" WW_XSTR(WW_BLOOM_K)
-            " KEY_W=" WW_XSTR(WW_BLOOM_KEY_W),
+            " KEY_W=" WW_XSTR(WW_BLOOM_KEY_W) " QRY_N=" WW_XSTR(WW_BLOOM_QRY_N),
   WW_BLOCK_PORTS,
   WW_BLOCK_HOOKS,
   .stim = stim,

@@ -16,7 +16,10 @@
  * every (warp, line) written exactly once with exactly its bytes, to
  * partition line % NUM_PART; room_o must say whether the warp has LANES of
  * its SB_LINES entries free; with locked_i no request may leave while an
- * earlier one is unacknowledged. A failure counts as a mismatch.
+ * earlier one is unacknowledged; between commands, a lane query (a random
+ * warp, lanes on the pool's lines) of a line the warp has bytes of must hit
+ * (sec. 4.3: a load that misses the filter reads memory). Loads are sent
+ * with any lanes, hitting or not. A failure counts as a mismatch.
  */
 #include <string.h>
 
@@ -102,6 +105,20 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   const ww_det_sbuf_out_t *prev = vprev;
   ww_det_sbuf_in_t *in = vin;
 
+  if (cycle && (in->rst_ni & 1) && !s->busy && !s->committing) {
+    /* last cycle's lane queries, between commands: a line the warp has
+     * bytes of must hit (a Bloom filter has no false negatives) */
+    const unsigned w = (unsigned)in->qry_wid_i;
+    for (unsigned l = 0; l < NL; l++) {
+      const unsigned p = pool_of(s, in->qry_addr_i[l] >> WW_CLOG2(LB));
+      int any = 0;
+      for (unsigned k = 0; p < POOL && w < NW && k < LB; k++)
+        any |= s->be[w][p][k];
+      if (any && !(prev->qry_hit_o >> l & 1))
+        ww_stim_fail("warp %u lane %u: line %#x is buffered, the filter misses it", w, l,
+                     in->qry_addr_i[l] >> WW_CLOG2(LB));
+    }
+  }
   if (cycle && (in->rst_ni & 1)) {
     /* last cycle's handshakes */
     if ((in->acc_valid_i & 1) && (prev->acc_ready_o & 1))
@@ -261,6 +278,13 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
                                  (uint32_t)v << (8 * (k % 4));
     }
   }
+  /* the LSU's lane queries: a warp, lanes on the pool's lines (now and then
+   * anywhere) */
+  in->qry_wid_i = ww_rng_chance(r, 1, 2) ? ww_rng_below(r, NW < 2 ? NW : 2) : ww_rng_below(r, NW);
+  for (unsigned l = 0; l < NL; l++)
+    in->qry_addr_i[l] = ww_rng_chance(r, 1, 8) ? (uint32_t)ww_rng_bits(r, 32)
+                        : s->line[ww_rng_below(r, s->npool)] << WW_CLOG2(LB) |
+                              (uint32_t)ww_rng_below(r, LB);
   in->pkt_ready_i = ww_rng_chance(r, s->pkt_pct, 100);
   in->ack_i = (in->rst_ni & 1) && s->ack_n && s->ack_due[s->ack_head] <= cycle;
 }

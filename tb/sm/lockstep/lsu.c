@@ -31,8 +31,10 @@
  *    TX_LOG_FULL trap in the SM: shown with in_valid_i = 0 like the other
  *    faulting offers. Off an offer, in_tx_i / in_tx_full_i are random;
  *  - GPUDet's parallel mode (in_det_i) in a third of the phases without
- *    transactions: every load or store's lanes below local memory go to
- *    the same socket;
+ *    transactions: a store's lanes below local memory go to the same
+ *    socket, and a load's whose line the store buffers' filter has
+ *    (det_hit_i: every lane, random lanes or none, in phases); the other
+ *    load lanes read the image;
  *  - a ww_tm_sm stand-in: takes tm_acc_* with tm_acc_ready_i in phases
  *    (always, random, rare) and answers tm_acc_done_i after a random delay
  *    (phases: 0..2, 0..10, 5..60 cycles) with random words on
@@ -296,7 +298,7 @@ typedef struct {
   int swap_next;
   /* phases */
   unsigned dmode, dleft, rmode, rleft, qmode, qleft, omode, oleft, mmode, mleft, hleft;
-  unsigned xmode, xleft, fmode, fleft, amode, aleft, tmode, tleft, gdet;
+  unsigned xmode, xleft, fmode, fleft, amode, aleft, tmode, tleft, gdet, ghit;
   unsigned hot;
   int scord, scord_want;
   uint64_t stat[T_N];
@@ -987,6 +989,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     s->xmode = x < 6 ? 0 : x < 9 ? 1 : 2;
     /* GPUDet's parallel mode in a third of the phases without transactions */
     s->gdet = s->xmode == 0 && ww_rng_chance(r, 1, 3);
+    /* the store buffers' filter answers for the lanes: all hit, random, none */
+    s->ghit = (unsigned)ww_rng_below(r, 3);
     s->xleft = 200 + (unsigned)ww_rng_below(r, 2000);
   }
   if (s->fleft-- == 0) {   /* full logs: never, now and then, often */
@@ -1052,16 +1056,19 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     in->in_tx_i = (uint64_t)wtx;
     in->in_tx_full_i = full;
     in->in_det_i = (uint64_t)s->gdet;
+    in->det_hit_i = s->ghit == 0 ? (((uint64_t)1 << LANES) - 1) : s->ghit == 1 ? ww_rng_bits(r, LANES) : 0;
     uint32_t op = s->off_op, txm = 0;
     if (wtx && (is_plain_ld(op) || is_plain_st(op)))
       for (unsigned l = 0; l < LANES; l++)
         if (((s->off_mask & ~s->off_sh) >> l) & 1u && s->off_addr[l] < TX_LOG_BASE)
           txm |= 1u << l;
-    /* GPUDet: every load or store's lanes below local memory (docs/det.md) */
-    if (s->gdet && (is_plain_ld(op) || is_plain_st(op) || op == WW_OP_LW_STRONG ||
-                     op == WW_OP_SW_STRONG))
+    /* GPUDet: a store's lanes below local memory, and a load's whose line
+     * the filter has (docs/det.md sec. 2) */
+    const int dst = is_plain_st(op) || op == WW_OP_SW_STRONG;
+    if (s->gdet && (dst || is_plain_ld(op) || op == WW_OP_LW_STRONG))
       for (unsigned l = 0; l < LANES; l++)
-        if (((s->off_mask & ~s->off_sh) >> l) & 1u && s->off_addr[l] < LOCAL_BASE0)
+        if (((s->off_mask & ~s->off_sh) >> l) & 1u && s->off_addr[l] < LOCAL_BASE0 &&
+            (dst || (in->det_hit_i >> l & 1u)))
           txm |= 1u << l;
     int txfull = wtx && txm && (((is_plain_ld(op) || op_size(op) != 4) && (full & 1u)) ||
                          (is_plain_st(op) && (full & 2u)));
@@ -1091,6 +1098,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     in->in_tx_i = ww_rng_bits(r, 1);
     in->in_tx_full_i = ww_rng_bits(r, 2);
     in->in_det_i = ww_rng_bits(r, 1);
+    in->det_hit_i = ww_rng_bits(r, LANES);
   }
   if (!nfree)
     s->stat[T_ALLBUSY]++;
