@@ -14,6 +14,7 @@
  * Arguments: data, out (32 words per block each), spin. Block: 2 warps.
  */
 #include "warpwatch.h"
+#include "barrier_spin.h"
 
 typedef struct {
   volatile uint32_t *data;
@@ -24,14 +25,8 @@ typedef struct {
 WW_KERNEL(barrier_pass)(const barrier_pass_args_t *a)
 {
   const uint32_t lane = ww_laneid(), base = ww_ctaid() * 32;
-  if (ww_warpid() == 0) {
-    uint32_t x = lane;
-    for (uint32_t i = 0; i < a->spin; i++)
-      x = x * 1103515245u + 12345u;
-    /* x is the lane itself only when spin is 0: the term is always 0, but
-     * keeps the loop */
-    a->data[base + lane] = ww_ctaid() * 1000 + lane + 1 + (x == 0xFFFFFFFFu && a->spin == 0);
-  }
+  if (ww_warpid() == 0)
+    barrier_spin_store(a->data, a->spin);
   ww_barrier();
   if (ww_warpid() == 1)
     a->out[base + lane] = a->data[base + lane];

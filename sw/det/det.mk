@@ -13,7 +13,7 @@ DET_SAVED_GOAL := $(.DEFAULT_GOAL)
 DET_KERNEL_NAMES := $(patsubst sw/det/%.c,%,$(wildcard sw/det/*.c))
 DET_KERNEL_ELFS  := $(patsubst %,build/det/%.elf,$(DET_KERNEL_NAMES))
 
-build/det/obj/%.o: sw/det/%.c $(SW_KDEPS) sw/det/det.mk | build/.deps-ok
+build/det/obj/%.o: sw/det/%.c $(SW_KDEPS) $(wildcard sw/det/*.h) sw/det/det.mk | build/.deps-ok
 	@mkdir -p $(@D)
 	$(SW_CC) $(SW_CFLAGS) -c $< -o $@
 
