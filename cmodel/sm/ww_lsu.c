@@ -245,6 +245,7 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
     for (unsigned l = 0; l < lanes; l++)
       if (((in_mask & ~shared_c) >> l) & 1u && ao.addr_o[l] < m->tx_log_base)
         tx_c |= 1u << l;
+  const uint32_t tm_c = tx_c;   /* KILO TM's lanes alone: the log-full fault */
   /* GPUDet's parallel mode: a store's lanes below local memory (strong ones
    * too) go to the store buffers on the same socket, and so do a load's
    * lanes whose line the warp's Bloom filter has (det_hit_i) */
@@ -257,7 +258,7 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
         tx_c |= 1u << l;
   memcpy(out->det_qry_addr_o, ao.addr_o, sizeof out->det_qry_addr_o);
   const int tx_reads = in_plain_ld || in_n != 4;
-  const int tx_full = in->in_tx_i && tx_c && ((tx_reads && (in->in_tx_full_i & 1u)) ||
+  const int tx_full = tm_c && ((tx_reads && (in->in_tx_full_i & 1u)) ||
                                (in_plain_st && (in->in_tx_full_i & 2u)));
   const int fault_c = ao.fault_o != 0;
   const int fault = fault_c || tx_full;

@@ -13,7 +13,9 @@
 // [q*KEY_W +: KEY_W]; GPUDet asks for every lane of a load), qry_hit_o[q]
 // answers for key q against the contents before this cycle's insert or
 // clear. Reset empties the filter.
-// Parameters: BITS/K a power of two >= 2; 1 <= KEY_W <= 64; QRY_N >= 1.
+// Parameters: BITS/K a power of two >= 2; 1 <= KEY_W <= 64; QRY_N >= 1
+// (QRY_N * KEY_W <= 64 for the C model's cycle step, which packs the keys
+// into one port word; the store buffers' C model queries it per key).
 
 `default_nettype none
 `include "ww_config.vh"

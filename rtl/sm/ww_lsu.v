@@ -294,22 +294,26 @@ module ww_lsu #(
   wire in_plain_st = (in_op_i >= WW_OP_SB && in_op_i <= WW_OP_SW);
   wire in_st = in_plain_st || (in_op_i == WW_OP_SW_STRONG);
   wire in_ld = in_plain_ld || (in_op_i == WW_OP_LW_STRONG);
-  reg [LANES-1:0] tx_c;
+  // tm_c: KILO TM's lanes alone (the log-full fault does not wait for the
+  // store buffers' filter); tx_c: every lane for the socket
+  reg [LANES-1:0] tm_c, tx_c;
   integer t;
   always @* begin
-    for (t = 0; t < LANES; t = t + 1)
-      tx_c[t] = in_mask_i[t] && !shared_c[t] &&
-                ((in_tx_i && (in_plain_ld || in_plain_st) && addr_c[32*t +: 32] < TX_LOG_BASE) ||
+    for (t = 0; t < LANES; t = t + 1) begin
+      tm_c[t] = in_mask_i[t] && !shared_c[t] &&
+                in_tx_i && (in_plain_ld || in_plain_st) && addr_c[32*t +: 32] < TX_LOG_BASE;
+      tx_c[t] = tm_c[t] || (in_mask_i[t] && !shared_c[t] &&
 `ifdef WW_MUTANT_LSU_DET_LOAD_IGNORES_FILTER
                  // MUTANT: every load lane bypasses the store buffers
                  (in_det_i && in_st && addr_c[32*t +: 32] < LOCAL_BASE0));
 `else
                  (in_det_i && (in_st || (in_ld && det_hit_i[t])) && addr_c[32*t +: 32] < LOCAL_BASE0));
 `endif
+    end
   end
   assign det_qry_addr_o = addr_c;
   wire tx_reads = in_plain_ld || in_n != 3'd4;
-  wire tx_full  = in_tx_i && (|tx_c) && ((tx_reads && in_tx_full_i[0]) || (in_plain_st && in_tx_full_i[1]));
+  wire tx_full  = (|tm_c) && ((tx_reads && in_tx_full_i[0]) || (in_plain_st && in_tx_full_i[1]));
 
   assign fault_o      = fault_c || tx_full;
   assign fault_kind_o = (tx_full && !fault_c) ? `WW_TRAP_TX_LOG_FULL : fkind_c;

@@ -831,7 +831,9 @@ module ww_sm #(
   // but OFF: a launch with --det) it takes the LSU's socket, the L1 port and
   // the TM-class responses, which KILO TM uses otherwise (transactions trap
   // in deterministic mode); its commit packets share the memory port, after
-  // the LSU's requests.
+  // the LSU's requests. Its Bloom filter answers for the lanes of the
+  // instruction offered to the LSU (det_qry_*): only a load's lanes that hit
+  // go to the store buffers (docs/det.md sec. 2).
   wire                     det_on = (det_mode_i != `WW_DETMODE_OFF);
   wire                     det_acc_ready, det_acc_done;
   wire [LANES*32-1:0]      det_acc_word;
