@@ -879,7 +879,11 @@ module ww_sm #(
     .acc_data_i     (tm_acc_data),
     .acc_done_o     (det_acc_done),
     .acc_word_o     (det_acc_word),
+`ifdef WW_MUTANT_DET_SM_QRY_OTHER_WARP
+    .qry_wid_i      (e_wid_q + {{(WID_W-1){1'b0}}, 1'b1}),   // MUTANT: the next warp's filter
+`else
     .qry_wid_i      (e_wid_q),
+`endif
     .qry_addr_i     (det_qry_addr),
     .qry_hit_o      (det_qry_hit),
     .l1_req_valid_o (det_l1_valid),
