@@ -30,10 +30,10 @@ typedef struct {
 
 struct ww_det_sbuf {
   ww_det_sbuf_cfg_t cfg;
-  unsigned off_w, wid_shift;
+  unsigned off_w;
   ww_h3_t hash;
   ww_lsu_bytes_t *bytes;
-  ww_bloom_filter_t *filt;      /* keyed by {warp, line} */
+  ww_bloom_filter_t *filt;      /* a bank per warp id, keyed by the line */
   sent_t *tab;
   /* registers */
   int st, store;
@@ -71,9 +71,8 @@ ww_det_sbuf_t *ww_det_sbuf_new(const ww_det_sbuf_cfg_t *c)
   b->off_w = ww_clog2(c->line_bytes);
   ww_lsu_bytes_cfg_t bc = { c->lanes, c->line_bytes };
   const unsigned wid_w = c->warps > 1 ? ww_clog2(c->warps) : 1;
-  ww_bloom_filter_cfg_t fc = { c->warps * c->bloom_bits, c->bloom_k, wid_w + 32 - b->off_w,
-                               c->seed, 1 };
-  b->wid_shift = 32 - b->off_w;
+  ww_bloom_filter_cfg_t fc = { (1u << wid_w) * c->bloom_bits, c->bloom_k, 32 - b->off_w,
+                               c->seed, 1, 1u << wid_w };
   b->bytes = ww_lsu_bytes_new(&bc);
   b->filt = ww_bloom_filter_new(&fc);
   b->tab = calloc((size_t)c->warps * c->sb_lines, sizeof *b->tab);
@@ -142,8 +141,8 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
       out->room_o |= 1ull << w;
   out->qry_hit_o = 0;
   for (unsigned l = 0; l < NL; l++)
-    out->qry_hit_o |= (uint64_t)ww_bloom_filter_query(
-        b->filt, in->qry_wid_i << b->wid_shift | line_of(b, in->qry_addr_i[l])) << l;
+    out->qry_hit_o |= (uint64_t)ww_bloom_filter_query(b->filt, (unsigned)in->qry_wid_i,
+                                                      line_of(b, in->qry_addr_i[l])) << l;
   out->l1_req_valid_o = b->st == S_LREQ;
   out->l1_req_line_o = b->line;
   out->cmt_busy_o = b->st == S_WALK || b->st == S_WENT || b->st == S_WACK;
@@ -169,7 +168,7 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
   if (rst || f_clear)
     ww_bloom_filter_clear(b->filt);
   if (!rst && f_ins)
-    ww_bloom_filter_insert(b->filt, (uint64_t)b->wid << b->wid_shift | b->line);
+    ww_bloom_filter_insert(b->filt, b->wid, b->line);
   /* the table's write port (no reset) */
   if (b->st == S_INIT) {
     if (b->sweep < nw * sbl)

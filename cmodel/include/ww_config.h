@@ -88,6 +88,9 @@
 #ifndef WW_BLOOM_QRY_N
 #define WW_BLOOM_QRY_N        1      /* Bloom filter query ports (keys answered per cycle) */
 #endif
+#ifndef WW_BLOOM_BANKS
+#define WW_BLOOM_BANKS        1      /* Bloom filter banks: the key's bank picks a slice of every sub-array directly */
+#endif
 #ifndef WW_LWH_ENTRIES
 #define WW_LWH_ENTRIES        512    /* LWH lookup-table entries */
 #endif

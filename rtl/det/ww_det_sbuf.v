@@ -21,9 +21,10 @@
 //          (stores are buffered, atomics wait for serial mode), so the L1
 //          holds memory as the last commit left it.
 // The Bloom filter (sec. 4.3: a load queries it, only a hit searches the
-// buffer): one of WARPS * BLOOM_BITS bits in BLOOM_K sub-arrays, keyed by
-// {warp, line}: the bits of WARPS per-warp filters of BLOOM_BITS (the
-// paper's), with one set of hash units instead of one per warp. It holds
+// buffer): per warp BLOOM_BITS bits in BLOOM_K sub-arrays, keyed by the
+// line (the paper's per-warp filters), built as one banked filter (a bank
+// per warp id) with one set of hash units; a query of the lanes reads its
+// warp's bank once for all of them. It holds
 // every line that has an entry. The LSU asks it for every lane of the
 // instruction it is offered (qry_wid_i, qry_addr_i; combinational,
 // qry_hit_o[l]: lane l's {warp, line} may have an entry) and sends only a
@@ -52,7 +53,7 @@
 // in local memory; here it is on-chip, one entry per line (a later store to
 // a line merges into its entry), so the walk sends each line once.
 // Parameters: WARPS >= 1, LANES >= 1, LINE_BYTES power of two >= 4, SB_LINES
-// power of two >= LANES, WARPS * BLOOM_BITS / BLOOM_K power of two >= 2, NUM_PART
+// power of two >= LANES, BLOOM_BITS / BLOOM_K power of two >= 2, NUM_PART
 // >= 1, OUT_W > log2(WARPS * SB_LINES).
 
 `default_nettype none
@@ -175,30 +176,34 @@ module ww_det_sbuf #(
     .data_o  (st_data)
   );
 
-  // ---- the Bloom filter, keyed by {warp, line} ----
-  reg  [LANES*(WID_W+LINE_W)-1:0] qry_keys;
+  // ---- the Bloom filter: a bank per warp id, keyed by the line ----
+  localparam FBANKS = 1 << WID_W;
+  reg  [LANES*LINE_W-1:0] qry_lines;
   always @* begin
     for (k = 0; k < LANES; k = k + 1)
-`ifdef WW_MUTANT_DET_SBUF_QRY_IGNORES_WARP
-      // MUTANT: the lanes ask warp 0's filter
-      qry_keys[k*(WID_W+LINE_W) +: WID_W+LINE_W] = {{WID_W{1'b0}}, qry_addr_i[32*k+OFF_W +: LINE_W]};
-`else
-      qry_keys[k*(WID_W+LINE_W) +: WID_W+LINE_W] = {qry_wid_i, qry_addr_i[32*k+OFF_W +: LINE_W]};
-`endif
+      qry_lines[k*LINE_W +: LINE_W] = qry_addr_i[32*k+OFF_W +: LINE_W];
   end
+`ifdef WW_MUTANT_DET_SBUF_QRY_IGNORES_WARP
+  wire [WID_W-1:0] qry_bank = {WID_W{1'b0}};   // MUTANT: the lanes ask warp 0's filter
+  wire unused_qwid = ^qry_wid_i;
+`else
+  wire [WID_W-1:0] qry_bank = qry_wid_i;
+`endif
   // the walk's last warp (the filter is cleared when its entries are out)
   wire             walk_last_warp = (ww_q == WARPS[WID_W-1:0] - {{(WID_W-1){1'b0}}, 1'b1});
   wire             f_clear = (st_q == S_WALK) && walk_last_warp && (left_q == {U_W{1'b0}});
   wire             f_ins   = (st_q == S_PROBE) && store_q && !ent[E_V];
   genvar g;
-  ww_bloom_filter #(.BITS(WARPS * BLOOM_BITS), .K(BLOOM_K), .KEY_W(WID_W + LINE_W), .SEED(SEED),
-                    .QRY_N(LANES)) u_f (
+  ww_bloom_filter #(.BITS(FBANKS * BLOOM_BITS), .K(BLOOM_K), .KEY_W(LINE_W), .SEED(SEED),
+                    .QRY_N(LANES), .BANKS(FBANKS)) u_f (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
     .clear_i    (f_clear),
     .ins_valid_i(f_ins),
-    .ins_key_i  ({wid_q, line_q}),
-    .qry_key_i  (qry_keys),
+    .ins_bank_i (wid_q),
+    .ins_key_i  (line_q),
+    .qry_bank_i (qry_bank),
+    .qry_key_i  (qry_lines),
     .qry_hit_o  (qry_hit_o)
   );
 

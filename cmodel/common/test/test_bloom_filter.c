@@ -63,11 +63,11 @@ static double fp_rate(ww_bloom_filter_t *bf, unsigned n, int sequential, unsigne
   ww_bloom_filter_clear(bf);
   for (unsigned i = 0; i < n; i++) {
     keys[i] = sequential ? base + 32u * i : (rnd() & 0xFFFFFFFFu);
-    ww_bloom_filter_insert(bf, keys[i]);
+    ww_bloom_filter_insert(bf, 0, keys[i]);
   }
   unsigned missed = 0;
   for (unsigned i = 0; i < n; i++)
-    missed += !ww_bloom_filter_query(bf, keys[i]);
+    missed += !ww_bloom_filter_query(bf, 0, keys[i]);
   CHECK(missed == 0, "%u false negatives of %u inserted keys", missed, n);
   unsigned fp = 0, tried = 0;
   for (unsigned t = 0; t < trials; t++) {
@@ -78,7 +78,7 @@ static double fp_rate(ww_bloom_filter_t *bf, unsigned n, int sequential, unsigne
     if (inserted)
       continue;
     tried++;
-    fp += (unsigned)ww_bloom_filter_query(bf, k);
+    fp += (unsigned)ww_bloom_filter_query(bf, 0, k);
   }
   free(keys);
   return tried ? (double)fp / tried : 0.0;
@@ -104,7 +104,7 @@ int main(int argc, char **argv)
   printf("%6s %3s %5s %12s %12s %12s\n", "bits", "k", "n", "fp_measured", "fp_analytic",
          "fp_seq_keys");
   for (unsigned c = 0; c < sizeof cfgs / sizeof cfgs[0]; c++) {
-    ww_bloom_filter_cfg_t cfg = { cfgs[c].bits, cfgs[c].k, 32, 2011, 1 };
+    ww_bloom_filter_cfg_t cfg = { cfgs[c].bits, cfgs[c].k, 32, 2011, 1, 1 };
     ww_bloom_filter_t *bf = ww_bloom_filter_new(&cfg);
     CHECK(bf != NULL, "config %u/%u refused", cfg.bits, cfg.k);
     if (!bf)
@@ -130,12 +130,37 @@ int main(int argc, char **argv)
     ww_bloom_filter_clear(bf);
     unsigned hits = 0;
     for (unsigned t = 0; t < 10000; t++)
-      hits += (unsigned)ww_bloom_filter_query(bf, rnd() & 0xFFFFFFFFu);
+      hits += (unsigned)ww_bloom_filter_query(bf, 0, rnd() & 0xFFFFFFFFu);
     CHECK(hits == 0, "%u hits after clear", hits);
     ww_bloom_filter_free(bf);
   }
 
-  ww_bloom_filter_cfg_t bad = { 1000, 3, 32, 0, 1 };
+  /* banks are independent filters: keys inserted in one bank all hit there
+   * and never in another (whose bits stay clear) */
+  {
+    ww_bloom_filter_cfg_t bc = { 1024, 4, 32, 2011, 1, 4 };
+    ww_bloom_filter_t *bf = ww_bloom_filter_new(&bc);
+    CHECK(bf != NULL, "banked config refused");
+    if (bf) {
+      uint64_t keys[64];
+      for (unsigned i = 0; i < 64; i++) {
+        keys[i] = rnd() & 0xFFFFFFFFu;
+        ww_bloom_filter_insert(bf, 2, keys[i]);
+      }
+      unsigned own = 0, other = 0;
+      for (unsigned i = 0; i < 64; i++)
+        for (unsigned b = 0; b < 4; b++) {
+          const int h = ww_bloom_filter_query(bf, b, keys[i]);
+          own += b == 2 && h;
+          other += b != 2 && h;
+        }
+      CHECK(own == 64, "%u of 64 keys hit in their own bank", own);
+      CHECK(other == 0, "%u hits in banks nothing was inserted into", other);
+      ww_bloom_filter_free(bf);
+    }
+  }
+
+  ww_bloom_filter_cfg_t bad = { 1000, 3, 32, 0, 1, 1 };
   ww_bloom_filter_t *nbf = ww_bloom_filter_new(&bad);
   CHECK(nbf == NULL, "illegal configuration 1000/3 accepted");
   ww_bloom_filter_free(nbf);

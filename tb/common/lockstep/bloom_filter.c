@@ -4,7 +4,8 @@
  * Stimulus: keys come mostly from a small pool so queries hit inserted keys
  * and their aliases; inserts on about half the cycles; a clear every few
  * hundred cycles so the filter cycles between sparse and saturated; each
- * of the WW_BLOOM_QRY_N query keys picked on its own.
+ * of the WW_BLOOM_QRY_N query keys picked on its own; the insert's bank and
+ * the queries' bank random (WW_BLOOM_BANKS).
  */
 #include "ww_lockstep.h"
 #include "ww_bloom_filter.h"
@@ -45,6 +46,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *prev_out, vo
   in->rst_ni = (uint64_t)ww_stim_rst_n(r, cycle);
   in->clear_i = (uint64_t)ww_rng_chance(r, 1, 300);
   in->ins_valid_i = (uint64_t)ww_rng_chance(r, 1, 2);
+  in->ins_bank_i = ww_rng_below(r, WW_BLOOM_BANKS);
+  in->qry_bank_i = ww_rng_below(r, WW_BLOOM_BANKS);
   in->ins_key_i = pick_key(s, r);
   in->qry_key_i = 0;
   for (unsigned q = 0; q < WW_BLOOM_QRY_N; q++)
@@ -57,7 +60,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *prev_out, vo
 const ww_block_t ww_block = {
   .name = "bloom_filter",
   .params = "BITS=" WW_XSTR(WW_BLOOM_BITS) " K=" WW_XSTR(WW_BLOOM_K)
-            " KEY_W=" WW_XSTR(WW_BLOOM_KEY_W) " QRY_N=" WW_XSTR(WW_BLOOM_QRY_N),
+            " KEY_W=" WW_XSTR(WW_BLOOM_KEY_W) " QRY_N=" WW_XSTR(WW_BLOOM_QRY_N)
+            " BANKS=" WW_XSTR(WW_BLOOM_BANKS),
   WW_BLOCK_PORTS,
   WW_BLOCK_HOOKS,
   .stim = stim,
