@@ -97,6 +97,16 @@ void ww_det_sbuf_free(ww_det_sbuf_t *b)
 
 static uint32_t line_of(const ww_det_sbuf_t *b, uint32_t a) { return a >> b->off_w; }
 
+/* The walk's next entry of warp w: its lowest valid slot above `from`
+ * (from = -1: the lowest at all); 0 if none (the RTL's first_c, after_c). */
+static unsigned next_entry(const ww_det_sbuf_t *b, unsigned w, int from)
+{
+  for (unsigned k = (unsigned)(from + 1); k < b->cfg.sb_lines; k++)
+    if (b->tab[(size_t)w * b->cfg.sb_lines + k].valid)
+      return k;
+  return 0;
+}
+
 void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_out_t *out)
 {
   const ww_det_sbuf_cfg_t *c = &b->cfg;
@@ -285,6 +295,7 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
         b->left = b->used[b->ww];
       }
     } else {
+      b->slot = next_entry(b, b->ww, -1);
       b->st = S_WENT;
     }
     break;
@@ -292,7 +303,7 @@ void ww_det_sbuf_step(ww_det_sbuf_t *b, const ww_det_sbuf_in_t *in, ww_det_sbuf_
     if (!e_valid || pkt_fire) {
       const int was = e_valid && b->left == 1;
       b->left -= e_valid ? 1 : 0;
-      b->slot = (b->slot + 1) & smask;
+      b->slot = next_entry(b, b->ww, (int)b->slot);
       b->st = was ? S_WALK : S_WENT;
     }
     break;

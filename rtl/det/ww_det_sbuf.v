@@ -36,8 +36,9 @@
 // room_o[w]: the warp has LANES entries free (a store writes at most a line
 // per lane); ww_det_warp ends its quantum before a store otherwise, so a
 // store always finds its entries.
-// Commit (cmt_start_i, commit mode): the walk reads every warp's part up to
-// its last used entry, sends each valid entry as a commit request to its
+// Commit (cmt_start_i, commit mode): the walk reads every warp's entries in
+// slot order, going from one to the next (a bit per slot says it holds one),
+// sends each valid entry as a commit request to its
 // line's partition (pkt_*: line % NUM_PART, the warp, line, bytes, data;
 // held until pkt_ready_i) and frees it; then every filter is cleared and
 // every count is 0. cmt_busy_o stays high until the walk is over and every
@@ -214,6 +215,25 @@ module ww_det_sbuf #(
     .hash_o(home)
   );
   wire [SB_W-1:0]  next_slot = slot_q + {{(SB_W-1){1'b0}}, 1'b1};
+
+  // the walk's warp's entries (vmap_q: a bit per slot that holds one, the
+  // table's valid bits), so the walk goes from entry to entry: its lowest
+  // (first_c) and the lowest above slot_q (after_c; 0 if none)
+  reg  [SB_LINES-1:0] vmap_q [0:WARPS-1];
+  wire [SB_LINES-1:0] wmap = vmap_q[ww_q];
+  reg  [SB_W-1:0]     first_c, after_c;
+  always @* begin
+    first_c = {SB_W{1'b0}};
+    after_c = {SB_W{1'b0}};
+    for (k = SB_LINES - 1; k >= 0; k = k - 1) begin
+      if (wmap[k]) first_c = k[SB_W-1:0];
+`ifdef WW_MUTANT_DET_SBUF_WALK_SKIPS_NEXT
+      if (wmap[k] && {1'b0, k[SB_W-1:0]} > {1'b0, slot_q} + {{SB_W{1'b0}}, 1'b1}) after_c = k[SB_W-1:0];   // MUTANT: skips the next slot
+`else
+      if (wmap[k] && k[SB_W-1:0] > slot_q) after_c = k[SB_W-1:0];
+`endif
+    end
+  end
   reg  [IDX_W-1:0] t_raddr;
   wire [ENT_W-1:0] ent;
   reg              t_we;
@@ -267,9 +287,9 @@ module ww_det_sbuf #(
         t_raddr = {wid_q, next_slot};
         t_we    = store_q && (ent_hit || ent_free);
       end
-      S_WALK: t_raddr = {ww_q, slot_q};
+      S_WALK: t_raddr = {ww_q, first_c};
       S_WENT: begin
-        t_raddr = {ww_q, (!ent[E_V] || pkt_go) ? next_slot : slot_q};
+        t_raddr = {ww_q, (!ent[E_V] || pkt_go) ? after_c : slot_q};
         t_waddr = {ww_q, slot_q};
         t_wdata = {ENT_W{1'b0}};
         t_we    = ent[E_V] && pkt_go;
@@ -336,9 +356,15 @@ module ww_det_sbuf #(
       sweep_q  <= {IDX_W{1'b0}};
       out_q    <= {OUT_W{1'b0}};
       pend_q   <= {LANES{1'b0}};
-      for (k = 0; k < WARPS; k = k + 1)
+      for (k = 0; k < WARPS; k = k + 1) begin
         used_q[k] <= {U_W{1'b0}};
+        vmap_q[k] <= {SB_LINES{1'b0}};
+      end
     end else begin
+      if (st_q == S_PROBE && store_q && ent_free)
+        vmap_q[wid_q][slot_q] <= 1'b1;
+      if (st_q == S_WENT && ent[E_V] && pkt_go)
+        vmap_q[ww_q][slot_q] <= 1'b0;
       out_q <= out_q + {{(OUT_W-1){1'b0}}, pkt_fire} - {{(OUT_W-1){1'b0}}, ack_i};
       case (st_q)
         S_INIT: begin
@@ -422,12 +448,13 @@ module ww_det_sbuf #(
               left_q <= used_q[ww_next];
             end
           end else begin
-            st_q <= S_WENT;
+            slot_q <= first_c;
+            st_q   <= S_WENT;
           end
         end
         S_WENT: begin
           if (!ent[E_V] || pkt_go) begin
-            slot_q <= next_slot;
+            slot_q <= after_c;
 `ifdef WW_MUTANT_DET_SBUF_WALK_STOPS_EARLY
             left_q <= ent[E_V] ? {U_W{1'b0}} : left_q;
 `else

@@ -18,7 +18,7 @@ BLOCKS += det_sbuf
 det_sbuf_C        := cmodel/common/ww_h3.c cmodel/common/ww_bloom_filter.c cmodel/sm/ww_lsu_bytes.c cmodel/det/ww_det_sbuf.c
 det_sbuf_LOCKSTEP := tb/det/lockstep/det_sbuf.c
 det_sbuf_MUTANTS  := DET_SBUF_OLD_BYTES_WIN DET_SBUF_LOAD_SKIPS_BUFFER DET_SBUF_WALK_STOPS_EARLY DET_SBUF_LOCKED_OVERLAPS \
-                     DET_SBUF_QRY_IGNORES_WARP BLOOM_QRY_SKIPS_LAST
+                     DET_SBUF_QRY_IGNORES_WARP BLOOM_QRY_SKIPS_LAST DET_SBUF_WALK_SKIPS_NEXT
 det_sbuf_POINTS   := small:WW_DET_SB_LINES=8,WW_DET_BLOOM_BITS=16,WW_DET_BLOOM_K=2,WW_LINE_BYTES=16,WW_LANES=4 p3:WW_NUM_PART=3,WW_WARPS_PER_SM=2,WW_LANES=8,WW_DET_SB_LINES=16
 
 BLOCKS += det_ctrl
