@@ -42,9 +42,10 @@
 // issue it (serial mode would wait for it forever).
 // Toward the SM: hold_o (warps that may not issue), the LSU socket (acc_*,
 // as ww_tm_sm's), the Bloom filter's lane queries (qry_*), an L1 port
-// (l1_req_*: LOAD of a line, or INVAL; l1_rsp_*), the commit packets (pkt_*: to the crossbar as requests of id class TM,
-// WRITE with the line's bytes, the warp in amo_a), and ack_i (a Z-buffer
-// unit's acknowledgement: a response of id class TM in deterministic mode).
+// (l1_req_*: LOAD of a line, or INVAL; l1_rsp_*), the commit packets
+// (pkt_*: to the crossbar as requests of id class TM, WRITE with the line's
+// bytes, the warp in amo_a), and ack_i (a Z-buffer unit's acknowledgement:
+// a response of id class TM in deterministic mode).
 // Parameters: as ww_det_warp and ww_det_sbuf.
 
 `default_nettype none
