@@ -26,6 +26,10 @@
 #            acknowledged before the next; the paper's baseline, sec. 5.3)
 #            on the first seed: commit-mode cycles against the Z-buffer
 #            units' overlapped commit
+#   dwp      the same groups with --det --det-dwp (deterministic workgroup
+#            partitioning, sec. 4.2.2: a block slot refilled within a
+#            quantum) on the first seed: cycles and slowdown against the
+#            default distribution (blocks only between quanta)
 #   quantum  the racey kernel with --det at quanta 50..1000 (first seed)
 #   bloom    the racey kernel with --det (seed 1) on GPUs whose store
 #            buffers have BENCH_DET_BLOOMS Bloom filter bits per warp (the
@@ -43,11 +47,12 @@
 #    "kernels": [{"name", "slowdown", "cycles_off", "cycles_on", "launches",
 #                 "cycles_on_warp_serial", "warp_serial_over_sm_serial",
 #                 "commit_cycles_zbuf", "commit_cycles_lock", "lock_over_zbuf_commit",
+#                 "cycles_on_dwp", "slowdown_dwp", "quanta_dwp",
 #                 "identical_across_seeds" (with --det), "off_distinct_digests"
 #                 (launches whose memory differed across seeds without it),
 #                 "cycles": {"distribution", "parallel", "commit", "serial"},
 #                 "quanta"}],
-#    "mean_slowdown", "geomean_slowdown", "geomean_lock_over_zbuf_commit",
+#    "mean_slowdown", "geomean_slowdown", "geomean_slowdown_dwp", "geomean_lock_over_zbuf_commit",
 #    "quantum_sweep": [{"quantum", "cycles", "slowdown", "quanta"}],
 #    "bloom_sweep": [{"bits", "cycles", "parallel_cycles", "over_default"}],
 #    "problems": [...]}
@@ -126,6 +131,8 @@ for g in $KGROUPS; do
     --only="$g" --runs="$RAW/k_${g}_wser.jsonl"
   cmd "k_${g}_lock" "$SWT" --backend=verilator --det --det-commit=lock --seeds="${KSEEDS%%,*}" \
     --only="$g" --runs="$RAW/k_${g}_lock.jsonl"
+  cmd "k_${g}_dwp" "$SWT" --backend=verilator --det --det-dwp --seeds="${KSEEDS%%,*}" \
+    --only="$g" --runs="$RAW/k_${g}_dwp.jsonl"
 done
 
 # ---- the report -------------------------------------------------------------------
@@ -226,7 +233,7 @@ def runs(name):
 kernels = []
 for g in groups:
     r_off, r_on, r_ws = runs("k_%s_off" % g), runs("k_%s_on" % g), runs("k_%s_wser" % g)
-    r_lk = runs("k_%s_lock" % g)
+    r_lk, r_dw = runs("k_%s_lock" % g), runs("k_%s_dwp" % g)
     first = kseeds[0]
     f_off = [r for r in r_off if r["seed"] == first]
     f_on = [r for r in r_on if r["seed"] == first]
@@ -238,6 +245,9 @@ for g in groups:
     if c_ws is None:
         problems.append("%s: %d launches with --det-serial=warp, %d with the default" %
                         (g, len(r_ws), len(f_on)))
+    c_dw = sum(r["steps"] for r in r_dw) if len(r_dw) == len(f_on) else None
+    if c_dw is None:
+        problems.append("%s: %d launches with --det-dwp, %d with the default" % (g, len(r_dw), len(f_on)))
     cm_z = sum(r["cycles_commit"] for r in f_on)
     cm_l = sum(r["cycles_commit"] for r in r_lk) if len(r_lk) == len(f_on) else None
     if cm_l is None:
@@ -258,6 +268,8 @@ for g in groups:
         "warp_serial_over_sm_serial": c_ws / c_on if c_ws else None,
         "commit_cycles_zbuf": cm_z, "commit_cycles_lock": cm_l,
         "lock_over_zbuf_commit": cm_l / cm_z if cm_l and cm_z else None,
+        "cycles_on_dwp": c_dw, "slowdown_dwp": c_dw / c_off if c_dw else None,
+        "quanta_dwp": sum(r["quanta"] for r in r_dw) if c_dw else None,
         "identical_across_seeds": all(len(v) == 1 for v in on_by.values()) and
                                   all(len({r["seed"] for r in r_on if r["launch"] == k}) == len(kseeds)
                                       for k in on_by),
@@ -268,11 +280,13 @@ for g in groups:
                                 ("commit", "commit"), ("serial", "serial"))}})
 
 sl = [k["slowdown"] for k in kernels]
+sd = [k["slowdown_dwp"] for k in kernels if k["slowdown_dwp"]]
 lz = [k["lock_over_zbuf_commit"] for k in kernels if k["lock_over_zbuf_commit"]]
 rep = {"command": self_cmd, "commands": commands, "wall_seconds": int(time.time()) - int(t_start),
        "racey": racey, "kernels": kernels,
        "mean_slowdown": sum(sl) / len(sl) if sl else None,
        "geomean_slowdown": math.exp(sum(math.log(x) for x in sl) / len(sl)) if sl else None,
+       "geomean_slowdown_dwp": math.exp(sum(math.log(x) for x in sd) / len(sd)) if sd else None,
        "geomean_lock_over_zbuf_commit": math.exp(sum(math.log(x) for x in lz) / len(lz)) if lz else None,
        "quantum_sweep": sweep, "bloom_sweep": bsweep, "problems": problems}
 with open(os.path.join(out, "det.json"), "w") as f:
@@ -289,19 +303,22 @@ if "stalls" in racey:
               100.0 * st[k] for k in ("sy_det_quantum", "sy_det_commit", "sy_det_serial",
                                       "mem_struct", "no_stall")))
 print()
-print("%-14s %8s %12s %12s %9s %9s %9s  %-22s %s" % ("kernel", "launches", "cycles off", "cycles on",
-                                            "slowdown", "W-Ser/SM", "lock/Z", "mode cycles d/p/c/s %",
+print("%-14s %8s %12s %12s %9s %9s %9s %9s  %-22s %s" % ("kernel", "launches", "cycles off", "cycles on",
+                                            "slowdown", "with DWP", "W-Ser/SM", "lock/Z", "mode cycles d/p/c/s %",
                                             "same memory on every seed"))
 for k in kernels:
     c = k["cycles"]; t = sum(c.values()) or 1
-    print("%-14s %8d %12d %12d %8.2fx %8.3fx %8.2fx  %-22s %s (without: %d of %d launches differ)" % (
-        k["name"], k["launches"], k["cycles_off"], k["cycles_on"], k["slowdown"],
+    print("%-14s %8d %12d %12d %8.2fx %8.2fx %8.3fx %8.2fx  %-22s %s (without: %d of %d launches differ)" % (
+        k["name"], k["launches"], k["cycles_off"], k["cycles_on"], k["slowdown"], k["slowdown_dwp"] or 0.0,
         k["warp_serial_over_sm_serial"] or 0.0, k["lock_over_zbuf_commit"] or 0.0,
         "%.0f/%.0f/%.0f/%.0f" % tuple(100.0 * c[x] / t for x in ("distribution", "parallel", "commit", "serial")),
         "yes" if k["identical_across_seeds"] else "NO", k["off_distinct_digests"], k["launches"]))
 if sl:
     print("mean slowdown %.2fx, geometric mean %.2fx (paper: about 2x; goal <= 1.5x)" %
           (rep["mean_slowdown"], rep["geomean_slowdown"]))
+if sd:
+    print("with --det-dwp (first seed): geometric mean slowdown %.2fx (paper, Fig. 8: DWP 19 %% faster "
+          "on the kernels with short workgroups)" % rep["geomean_slowdown_dwp"])
 if lz:
     print("commit mode, lock-based over the Z-buffer units' (cycles in commit mode, first seed): "
           "geometric mean %.2fx (paper, Fig. 9: the Z-buffer commit 60 %% faster on average)" %

@@ -105,4 +105,11 @@ void ww_det_warp_step(ww_det_warp_t *d, const ww_det_warp_in_t *in, ww_det_warp_
     if (ser)
       d->served |= 1ull << iw;
   }
+  /* a block launched into these warps (DWP): they run in this quantum */
+  for (unsigned w = 0; w < nw; w++)
+    if (in->launch_i >> w & 1) {
+      d->cnt[w] = 0;
+      d->why[w] = WW_DETEND_RUN;
+      d->served &= ~(1ull << w);
+    }
 }

@@ -44,6 +44,7 @@ ww_gpu_cfg_t ww_gpu_default_cfg(void)
   c.det = 0;
   c.det_quantum = WW_DET_QUANTUM;
   c.det_sb_lines = WW_DET_SB_LINES;
+  c.det_dwp = 0;
   c.seed = 0;
   c.max_steps = 0;
   return c;
@@ -118,6 +119,8 @@ static int check_cfg(const ww_gpu_cfg_t *c, char *err, size_t n)
     return ww_gpu_put_err(err, n, "det %u: must be 0 (off) or 1 (GPUDet)", c->det), -1;
   if (c->det && c->det_quantum < 1)
     return ww_gpu_put_err(err, n, "det_quantum 0: a quantum must allow at least 1 warp instruction"), -1;
+  if (c->det_dwp && !c->det)
+    return ww_gpu_put_err(err, n, "det_dwp needs det (GPUDet)"), -1;
   if (c->det && (c->det_sb_lines < c->lanes || c->det_sb_lines > 4096))
     return ww_gpu_put_err(err, n, "det_sb_lines %u: must be %u (lanes: one store's lines) .. %u",
                           c->det_sb_lines, c->lanes, 4096u), -1;
@@ -294,21 +297,21 @@ void ww_gpu_set_trap(ww_gpu_t *g, ww_trap_kind_t kind, unsigned sm, unsigned hw,
 
 /* ---- block distribution -------------------------------------------------- */
 
-/* Puts block `ctaid` into a free slot of SM s (the caller checked room). */
-static void place_block(ww_gpu_t *g, unsigned s, uint32_t ctaid)
+/* Puts block `ctaid` into free block slot b of SM s, onto the free hardware
+ * warp slots of hw_mask (nwarps_blk of them): warp-in-block indices in
+ * increasing slot order, so a partial last warp takes the highest slot. */
+static void place_block_at(ww_gpu_t *g, unsigned s, unsigned b, uint32_t hw_mask, uint32_t ctaid)
 {
   ww_sm_t *sm = &g->sm[s];
-  unsigned b = 0;
-  while (sm->bslots[b].active)
-    b++;
   ww_bslot_t *bs = &sm->bslots[b];
   bs->active = 1;
   bs->ctaid = ctaid;
   bs->nwarps = g->nwarps_blk;
   bs->exited = bs->waiting = 0;
-  bs->hw_mask = 0;
-  for (uint32_t i = 0; i < g->nwarps_blk; i++) {
-    unsigned hw = (unsigned)__builtin_ctz(~sm->used);
+  bs->hw_mask = hw_mask;
+  uint32_t i = 0;
+  for (uint32_t m = hw_mask; m; m &= m - 1, i++) {
+    unsigned hw = (unsigned)__builtin_ctz(m);
     ww_warp_t *w = &sm->warps[hw];
     memset(w->x, 0, sizeof w->x);
     w->pc = g->launch.entry_pc;
@@ -322,11 +325,26 @@ static void place_block(ww_gpu_t *g, unsigned s, uint32_t ctaid)
     w->tx_depth = 0;
     w->tx_steps = 0;
     w->ext_done = w->ext_pass = 0;
-    sm->used |= 1u << hw;
-    sm->ready |= 1u << hw;
-    bs->hw_mask |= 1u << hw;
   }
+  sm->used |= hw_mask;
+  sm->ready |= hw_mask;
   sm->nblocks++;
+}
+
+/* Puts block `ctaid` into the lowest free block slot of SM s, onto its
+ * lowest free warp slots (the caller checked room). */
+static void place_block(ww_gpu_t *g, unsigned s, uint32_t ctaid)
+{
+  const ww_sm_t *sm = &g->sm[s];
+  unsigned b = 0;
+  while (sm->bslots[b].active)
+    b++;
+  uint32_t hw_mask = 0, free_mask = ~sm->used;
+  for (uint32_t i = 0; i < g->nwarps_blk; i++) {
+    hw_mask |= free_mask & (0u - free_mask);
+    free_mask &= free_mask - 1;
+  }
+  place_block_at(g, s, b, hw_mask, ctaid);
 }
 
 /* Hands out waiting blocks in increasing index, each to the lowest-numbered
@@ -348,6 +366,24 @@ static void dispatch(ww_gpu_t *g)
       return;
     place_block(g, s, g->next_block++);
   }
+}
+
+/* GPUDet's deterministic workgroup partitioning (cfg.det_dwp, sec. 4.2.2),
+ * after work distribution's dispatch(): every busy block slot without a
+ * reservation reserves the next pending block, SM by SM, slot by slot. It
+ * keeps it until its block finishes, in this quantum or a later one. */
+static void det_reserve(ww_gpu_t *g)
+{
+  if (!g->cfg.det_dwp)
+    return;
+  for (unsigned s = 0; s < g->cfg.num_sm; s++)
+    for (unsigned b = 0; b < g->nbslots && g->next_block < g->launch.grid; b++) {
+      ww_bslot_t *bs = &g->sm[s].bslots[b];
+      if (bs->active && !bs->resv) {
+        bs->resv = 1;
+        bs->resv_ctaid = g->next_block++;
+      }
+    }
 }
 
 void ww_gpu_set_manual_placement(ww_gpu_t *g, int on)
@@ -379,7 +415,8 @@ int ww_gpu_place_block(ww_gpu_t *g, uint32_t ctaid, unsigned s, char *err, size_
   return 0;
 }
 
-/* Removes the finished blocks of every SM, then refills. */
+/* Removes the finished blocks of every SM, then refills (GPUDet: only a
+ * slot with a DWP reservation, at once; the others between quanta). */
 static void retire_blocks(ww_gpu_t *g)
 {
   int any = 0;
@@ -392,15 +429,30 @@ static void retire_blocks(ww_gpu_t *g)
       ww_bslot_t *bs = &sm->bslots[b];
       if (!bs->active || bs->exited != bs->nwarps)
         continue;
-      for (uint32_t m = bs->hw_mask; m; m &= m - 1)
+      const uint32_t hw_mask = bs->hw_mask;
+      for (uint32_t m = hw_mask; m; m &= m - 1)
         sm->warps[__builtin_ctz(m)].state = WW_W_FREE;
-      sm->used &= ~bs->hw_mask;
-      sm->ready &= ~bs->hw_mask;
+      sm->used &= ~hw_mask;
+      sm->ready &= ~hw_mask;
       bs->active = 0;
       bs->hw_mask = 0;
       sm->nblocks--;
       g->st.blocks_done++;
       any = 1;
+      if (bs->resv) {
+        /* GPUDet DWP (sec. 4.2.2): the reserved block takes the same warp
+         * slots and runs in this quantum's parallel mode. Their store
+         * buffers keep the finished block's stores of this quantum (one
+         * buffer per warp slot: they commit at its depth with the new ones). */
+        bs->resv = 0;
+        place_block_at(g, s, b, hw_mask, bs->resv_ctaid);
+        for (uint32_t m = hw_mask; m; m &= m - 1) {
+          ww_warp_t *w = &sm->warps[__builtin_ctz(m)];
+          w->det_count = 0;
+          w->det_end = WW_DET_RUN;
+        }
+        sm->det_stopped &= ~hw_mask;
+      }
     }
   }
   if (any)
@@ -411,9 +463,13 @@ static int grid_done(const ww_gpu_t *g)
 {
   if (g->next_block < g->launch.grid)
     return 0;
-  for (unsigned s = 0; s < g->cfg.num_sm; s++)
+  for (unsigned s = 0; s < g->cfg.num_sm; s++) {
     if (g->sm[s].nblocks)
       return 0;
+    for (unsigned b = 0; b < g->nbslots; b++)
+      if (g->sm[s].bslots[b].resv)   /* GPUDet DWP: a reserved block still to run */
+        return 0;
+  }
   return 1;
 }
 
@@ -452,6 +508,7 @@ int ww_gpu_launch(ww_gpu_t *g, const ww_launch_t *l, char *err, size_t err_len)
     for (unsigned b = 0; b < g->nbslots; b++) {
       sm->bslots[b].active = 0;
       sm->bslots[b].hw_mask = 0;
+      sm->bslots[b].resv = 0;
       memset(sm->bslots[b].shmem, 0, c->shmem_bytes);
     }
     sm->ready = sm->used = 0;
@@ -472,6 +529,7 @@ int ww_gpu_launch(ww_gpu_t *g, const ww_launch_t *l, char *err, size_t err_len)
   g->state = WW_G_RUNNING;
   dispatch(g);
   if (c->det) {
+    det_reserve(g);
     ww_det_begin_quantum(g);
     g->det_hold = 1;
   }
@@ -563,6 +621,7 @@ static ww_run_t det_boundary(ww_gpu_t *g)
     return WW_RUN_TRAP;
   g->det_hold = 0;
   dispatch(g);
+  det_reserve(g);
   g->det_hold = 1;
   if (!ww_det_begin_quantum(g)) {
     global_deadlock_trap(g);

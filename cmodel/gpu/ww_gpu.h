@@ -51,6 +51,9 @@ typedef struct {
   uint32_t det_quantum;     /* warp instructions per quantum in parallel mode, >= 1 */
   uint32_t det_sb_lines;    /* line entries of a warp's store buffer, >= lanes (one store
                                takes one per line it writes); a full one ends the quantum */
+  unsigned det_dwp;         /* with det: 1 = deterministic workgroup partitioning (GPUDet
+                               sec. 4.2.2): each busy block slot reserves a pending block at
+                               work distribution, refilled with it in parallel mode */
   uint64_t seed;            /* 0: loose round robin; else random interleaving from seed */
   uint64_t max_steps;       /* scheduler steps before a step-limit trap; 0 = none */
 } ww_gpu_cfg_t;

@@ -4,7 +4,9 @@
  * Deterministic GPU Architecture", ASPLOS 2013, sec. 4; docs/det.md): the
  * per-warp store buffers of parallel mode (sec. 4.3), the commit by depth
  * (sec. 4.4), serial mode's atomics (sec. 4.5). The scheduler's side (which
- * warps may issue, blocks placed only between quanta) is in ww_gpu.c.
+ * warps may issue, blocks placed only between quanta; with cfg.det_dwp a
+ * slot's reserved block also as soon as its block finishes, sec. 4.2.2) is
+ * in ww_gpu.c.
  *
  * What the model fixes (the RTL must reach the same final memory):
  *   - a warp's parallel mode ends after cfg.det_quantum retired warp

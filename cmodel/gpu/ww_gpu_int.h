@@ -97,6 +97,10 @@ typedef struct {
   uint32_t nwarps, exited, waiting;
   uint32_t hw_mask;                /* hardware warp slots it occupies */
   uint8_t *shmem;                  /* SHMEM_BYTES of this slot */
+  /* GPUDet DWP (cfg.det_dwp, sec. 4.2.2): the block reserved for this slot at
+   * work distribution, placed onto its warp slots when its block finishes */
+  int      resv;
+  uint32_t resv_ctaid;
 } ww_bslot_t;
 
 typedef struct {

@@ -17,6 +17,7 @@
 typedef struct {
   unsigned num_sm;        /* NUM_SM, 1..16 */
   unsigned warps_per_sm;  /* WARPS_PER_SM */
+  unsigned blocks;        /* BLOCKS, block slots per SM; num_sm * blocks <= 64 */
 } ww_block_dist_cfg_t;
 
 typedef struct ww_block_dist ww_block_dist_t;

@@ -69,6 +69,7 @@ module ww_det_sm #(
   input  wire [`WW_DETMODE_W-1:0]      mode_i,
   input  wire                          start_i,
   input  wire [CNT_W-1:0]              quantum_i,
+  input  wire [WARPS-1:0]              launch_i,       // warps a block is launched into (DWP)
   input  wire                          cmt_start_i,
   input  wire                          inval_i,
   input  wire                          wser_i,
@@ -148,6 +149,7 @@ module ww_det_sm #(
     .mode_i        (mode_i),
     .start_i       (start_i),
     .quantum_i     (quantum_i),
+    .launch_i      (launch_i),
     .bv_valid_i    (bv_valid_i & ~bar_wait_i & ~bw_hold_q),   // not a warp held at a barrier
     .bv_op_i       (bv_op_i),
     .room_i        (room),

@@ -24,7 +24,10 @@
 //         it served. ser_left_o: such a warp is left.
 //   HOLD  every warp is held (commit, work distribution, another SM's turn).
 // start_i (any mode) begins a quantum: counts 0, every warp running, none
-// served; it takes precedence over the cycle's other events.
+// served; it takes precedence over the cycle's other events. launch_i (a
+// warp mask) does the same for the warps of a block launched into them:
+// with DWP (sec. 4.2.2) a block can start in parallel mode, on the warp
+// slots of one that just exited, and its warps run in this quantum.
 // A ww.bar ends the warp's quantum like a fence: the barrier orders the
 // block's global accesses, and only a commit makes one warp's buffered
 // stores visible to another (GPUdet-base; no barrier termination avoidance,
@@ -48,6 +51,7 @@ module ww_det_warp #(
   input  wire [`WW_DETMODE_W-1:0]      mode_i,
   input  wire                          start_i,
   input  wire [CNT_W-1:0]              quantum_i,
+  input  wire [WARPS-1:0]              launch_i,
   // each warp's next instruction and store-buffer room
   input  wire [WARPS-1:0]              bv_valid_i,
   input  wire [WARPS*7-1:0]            bv_op_i,
@@ -174,6 +178,15 @@ module ww_det_warp #(
       end
       if (issue_valid_i && ser) begin
         served_q[issue_wid_i] <= 1'b1;
+      end
+      for (w = 0; w < WARPS; w = w + 1) begin
+`ifndef WW_MUTANT_DET_WARP_LAUNCH_KEEPS_END
+        if (launch_i[w]) begin
+          cnt_q[w]    <= {CNT_W{1'b0}};
+          why_q[w]    <= `WW_DETEND_RUN;
+          served_q[w] <= 1'b0;
+        end
+`endif
       end
     end
   end

@@ -55,6 +55,7 @@
 `default_nettype none
 `include "ww_config.vh"
 `include "ww_proto.vh"
+`include "ww_assert.vh"
 module ww_sm #(
   parameter NUM_SM     = `WW_NUM_SM,
   parameter WARPS      = `WW_WARPS_PER_SM,
@@ -92,9 +93,12 @@ module ww_sm #(
   // block distributor
   input  wire                      launch_valid_i,
   input  wire [31:0]               launch_ctaid_i,
+  input  wire                      launch_refill_i,   // DWP: into the slot finishing now
   output wire                      free_slot_o,
   output wire [WCNT_W-1:0]         free_warps_o,
+  output wire [BLOCKS-1:0]         slots_used_o,
   output wire                      block_done_o,
+  output wire [SLOT_W-1:0]         block_done_slot_o,
   // memory requests toward the crossbar (ww_l2_slice request fields)
   output wire                      mreq_valid_o,
   input  wire                      mreq_ready_i,
@@ -228,19 +232,51 @@ module ww_sm #(
                                    : {1'b0, block_i[LG_LANES-1:0]};
   wire [LANES-1:0] last_live_c = ~({LANES{1'b1}} << last_lanes_c);
 
+  // a finished block (all its warps exited): the lowest such slot is freed
+  // this cycle, with its warps
+  wire [BLOCKS-1:0] bslot_free;      // ww_barrier: the slot's warps all exited
+  reg               bdone_c;
+  reg [SLOT_W-1:0]  bdone_slot_c;
+  reg [WARPS-1:0]   bdone_warps_c;
+  always @* begin
+    bdone_c = 1'b0;
+    bdone_slot_c = {SLOT_W{1'b0}};
+    for (w = BLOCKS - 1; w >= 0; w = w - 1)
+      if (bslot_used_q[w] && bslot_free[w]) begin
+        bdone_c = 1'b1;
+        bdone_slot_c = w[SLOT_W-1:0];
+      end
+    for (w = 0; w < WARPS; w = w + 1)
+      bdone_warps_c[w] = bdone_c && used_q[w] && !active_q[w] && slot_q[w] == bdone_slot_c;
+  end
+  assign block_done_o      = bdone_c;
+  assign block_done_slot_o = bdone_slot_c;
+  assign slots_used_o      = bslot_used_q;
+  `WW_ASSERT(RefillOnlyIntoFinishedSlot, !(launch_valid_i && launch_refill_i) || bdone_c)
+
+  // a launch takes the lowest free block slot and the lowest free warp
+  // slots; a refill (DWP, GPUDet sec. 4.2.2) takes the slot finishing now
+  // and exactly its warps: a warp slot's id is its commit depth, and which
+  // other warps are free in parallel mode depends on timing
   reg [SLOT_W-1:0] new_slot_c;
   reg [WARPS-1:0]  new_warps_c;      // slots the launching block takes
+  reg [WARPS-1:0]  cand_c;
   (* mem2reg *) reg [WID_W-1:0] new_wib_c [0:WARPS-1];
   reg [31:0]       cnt;
   always @* begin
     new_slot_c = {SLOT_W{1'b0}};
     for (w = BLOCKS - 1; w >= 0; w = w - 1)
       if (!bslot_used_q[w]) new_slot_c = w[SLOT_W-1:0];
+    cand_c = ~used_q;
+    if (launch_refill_i) begin
+      new_slot_c = bdone_slot_c;
+      cand_c = bdone_warps_c;
+    end
     new_warps_c = {WARPS{1'b0}};
     cnt = 32'd0;
     for (w = 0; w < WARPS; w = w + 1) begin
       new_wib_c[w] = cnt[WID_W-1:0];
-      if (!used_q[w] && cnt < nwarps_c) begin
+      if (cand_c[w] && cnt < nwarps_c) begin
         new_warps_c[w] = 1'b1;
         cnt = cnt + 32'd1;
       end
@@ -568,7 +604,6 @@ module ww_sm #(
   // Barrier        //
   ////////////////////
 
-  wire [BLOCKS-1:0] bslot_free;
   wire              deadlock;
   wire [WID_W-1:0]  deadlock_wid;
   wire              launch = launch_valid_i;
@@ -594,18 +629,6 @@ module ww_sm #(
   );
   /* verilator lint_on PINCONNECTEMPTY */
 
-  reg              bdone_c;
-  reg [SLOT_W-1:0] bdone_slot_c;
-  always @* begin
-    bdone_c = 1'b0;
-    bdone_slot_c = {SLOT_W{1'b0}};
-    for (w = BLOCKS - 1; w >= 0; w = w - 1)
-      if (bslot_used_q[w] && bslot_free[w]) begin
-        bdone_c = 1'b1;
-        bdone_slot_c = w[SLOT_W-1:0];
-      end
-  end
-  assign block_done_o = bdone_c;
 
   ////////////////////
   // Mul / div      //
@@ -851,6 +874,7 @@ module ww_sm #(
     .mode_i         (det_mode_i),
     .start_i        (det_start_i),
     .quantum_i      (det_quantum_i),
+    .launch_i       (new_warps_go),
     .cmt_start_i    (det_cmt_start_i),
     .inval_i        (det_inval_i),
     .wser_i         (det_wser_i),
@@ -1418,10 +1442,10 @@ module ww_sm #(
       if (bdone_c) begin
         bslot_used_q[bdone_slot_c] <= 1'b0;
         for (w = 0; w < WARPS; w = w + 1)
-          if (used_q[w] && !active_q[w] && slot_q[w] == bdone_slot_c)
+          if (bdone_warps_c[w])
             used_q[w] <= 1'b0;
       end
-      // ---- launch: lowest free block slot, lowest free warp slots ----
+      // ---- launch: new_slot_c, new_warps_c (a refill after the free) ----
       if (launch) begin
         bslot_used_q[new_slot_c] <= 1'b1;
         ctaid_q[new_slot_c]      <= launch_ctaid_i;

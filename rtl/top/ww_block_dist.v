@@ -13,17 +13,29 @@
 // with launch_sm_o and launch_ctaid_o; that SM must take it (SMs report room
 // from registers that already include launches of earlier cycles).
 // block_done_i[s] pulses when a block on SM s finishes (at most one per SM
-// per cycle). done_o pulses once when every block of the grid has finished;
-// busy_o is high from start to done.
-// Parameters: NUM_SM >= 1, WARPS_PER_SM >= 1.
+// per cycle), block_done_slot_i[s] says which block slot. done_o pulses once
+// when every block of the grid has finished; busy_o is high from start to
+// done. Blocks are placed only while dist_en_i (GPUDet: in work
+// distribution, sec. 4.2.2; high without GPUDet).
+// DWP (dwp_i, latched at start; GPUDet's deterministic workgroup
+// partitioning, sec. 4.2.2): while dist_en_i and no SM has room, each cycle
+// reserves the next block for the lowest (SM, block slot) that holds a block
+// (sm_used_i, from the SMs' registers) and has no reservation yet
+// (reserve_o for one cycle: the work distribution goes on). When that slot's
+// block finishes, refill_o[s] rises in the same cycle with its reserved
+// block in refill_ctaid_o[s]: the SM puts it into the slot that just
+// finished, on the same warp slots (ww_sm). A reservation stays until used.
+// Parameters: NUM_SM >= 1, WARPS_PER_SM >= 1, BLOCKS >= 1 (block slots per SM).
 
 `default_nettype none
 `include "ww_config.vh"
 module ww_block_dist #(
   parameter NUM_SM       = `WW_NUM_SM,
   parameter WARPS_PER_SM = `WW_WARPS_PER_SM,
+  parameter BLOCKS       = `WW_BLOCKS_PER_SM,
   parameter SM_W         = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
-  parameter WCNT_W       = $clog2(WARPS_PER_SM + 1)
+  parameter WCNT_W       = $clog2(WARPS_PER_SM + 1),
+  parameter SLOT_W       = (BLOCKS > 1) ? $clog2(BLOCKS) : 1
 ) (
   input  wire                     clk_i,
   input  wire                     rst_ni,
@@ -31,22 +43,36 @@ module ww_block_dist #(
   input  wire                     start_i,
   input  wire [31:0]              grid_i,
   input  wire [WCNT_W-1:0]        nwarps_i,
+  input  wire                     dwp_i,
+  input  wire                     dist_en_i,
   output wire                     busy_o,
   output wire                     done_o,
   // SM room, from the SMs' registers
   input  wire [NUM_SM-1:0]        sm_free_slot_i,
   input  wire [NUM_SM*WCNT_W-1:0] sm_free_warps_i,   // SM s at [s*WCNT_W +: WCNT_W]
+  input  wire [NUM_SM*BLOCKS-1:0] sm_used_i,         // SM s slot b at [s*BLOCKS + b]
   // launches
   output wire                     launch_valid_o,
   output wire [SM_W-1:0]          launch_sm_o,
   output wire [31:0]              launch_ctaid_o,
   // completions
-  input  wire [NUM_SM-1:0]        block_done_i
+  input  wire [NUM_SM-1:0]        block_done_i,
+  input  wire [NUM_SM*SLOT_W-1:0] block_done_slot_i, // SM s at [s*SLOT_W +: SLOT_W]
+  // DWP
+  output wire                     reserve_o,
+  output wire [NUM_SM-1:0]        refill_o,
+  output wire [NUM_SM*32-1:0]     refill_ctaid_o     // SM s at [s*32 +: 32]
 );
+
+  localparam NSLOT = NUM_SM * BLOCKS;
+  localparam RS_W  = (NSLOT > 1) ? $clog2(NSLOT) : 1;
 
   reg              busy_q, done_q;
   reg [31:0]       grid_q, next_q, finished_q;
   reg [WCNT_W-1:0] nwarps_q;
+  reg              dwp_q;
+  reg [NSLOT-1:0]  rsv_q;                   // (SM s, slot b) at s*BLOCKS + b
+  reg [31:0]       rsv_id_q [0:NSLOT-1];
 
   // lowest-numbered SM with room
   reg            room;
@@ -67,7 +93,50 @@ module ww_block_dist #(
     end
   end
 
-  wire launch = busy_q && (next_q != grid_q) && room;
+  wire left   = busy_q && (next_q != grid_q);
+  wire launch = left && dist_en_i && room;
+
+  // DWP: the lowest occupied slot without a reservation
+  reg            rsv_any;
+  reg [RS_W-1:0] rsv_pick;
+  integer        r;
+  always @(*) begin
+    rsv_any  = 1'b0;
+    rsv_pick = {RS_W{1'b0}};
+    for (r = NSLOT - 1; r >= 0; r = r - 1) begin
+      if (sm_used_i[r] && !rsv_q[r]) begin
+        rsv_any  = 1'b1;
+        rsv_pick = r[RS_W-1:0];
+      end
+    end
+  end
+  wire reserve = left && dwp_q && dist_en_i && !room && rsv_any;
+
+  // DWP: a finished block's slot with a reservation takes it at once
+  reg [NUM_SM-1:0]    refill;
+  reg [NUM_SM*32-1:0] refill_ctaid;
+  reg [NSLOT-1:0]     used_rsv;             // reservations taken this cycle
+  integer             k, kr;
+  always @(*) begin
+    refill       = {NUM_SM{1'b0}};
+    refill_ctaid = {NUM_SM*32{1'b0}};
+    used_rsv     = {NSLOT{1'b0}};
+    for (s = 0; s < NUM_SM; s = s + 1) begin
+      for (k = 0; k < BLOCKS; k = k + 1) begin
+`ifdef WW_MUTANT_BLOCK_DIST_REFILL_SLOT0
+        kr = 0;   // MUTANT: slot 0's reservation, whichever slot finished
+`else
+        kr = k;
+`endif
+        if (block_done_i[s] && block_done_slot_i[s*SLOT_W +: SLOT_W] == k[SLOT_W-1:0] &&
+            rsv_q[s*BLOCKS + kr]) begin
+          refill[s]                = 1'b1;
+          refill_ctaid[s*32 +: 32] = rsv_id_q[s*BLOCKS + kr];
+          used_rsv[s*BLOCKS + kr]  = 1'b1;
+        end
+      end
+    end
+  end
 
   // finished blocks this cycle
   reg [SM_W:0] ndone;
@@ -87,6 +156,11 @@ module ww_block_dist #(
       next_q     <= 32'd0;
       finished_q <= 32'd0;
       nwarps_q   <= {WCNT_W{1'b0}};
+      dwp_q      <= 1'b0;
+      rsv_q      <= {NSLOT{1'b0}};
+      for (r = 0; r < NSLOT; r = r + 1) begin
+        rsv_id_q[r] <= 32'd0;
+      end
     end else begin
       done_q <= 1'b0;
       if (!busy_q) begin
@@ -94,12 +168,19 @@ module ww_block_dist #(
           busy_q     <= 1'b1;
           grid_q     <= grid_i;
           nwarps_q   <= nwarps_i;
+          dwp_q      <= dwp_i;
           next_q     <= 32'd0;
           finished_q <= 32'd0;
+          rsv_q      <= {NSLOT{1'b0}};
         end
       end else begin
-        if (launch) begin
+        if (launch || reserve) begin
           next_q <= next_q + 32'd1;
+        end
+        rsv_q <= (rsv_q & ~used_rsv) |
+                 (reserve ? ({{(NSLOT-1){1'b0}}, 1'b1} << rsv_pick) : {NSLOT{1'b0}});
+        if (reserve) begin
+          rsv_id_q[rsv_pick] <= next_q;
         end
         finished_q <= finished_d;
         if (finished_d == grid_q) begin
@@ -115,6 +196,9 @@ module ww_block_dist #(
   assign launch_valid_o = launch;
   assign launch_sm_o    = pick;
   assign launch_ctaid_o = next_q;
+  assign reserve_o      = reserve;
+  assign refill_o       = refill;
+  assign refill_ctaid_o = refill_ctaid;
 
 endmodule  // ww_block_dist
 `default_nettype wire

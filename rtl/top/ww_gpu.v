@@ -97,6 +97,7 @@ module ww_gpu #(
   input  wire [`WW_DET_QCNT_W-1:0]         det_quantum_i,  // GPUDet quantum, >= 1 (latched at start)
   input  wire                              det_wser_i,     // GPUDet serial mode per warp, not per SM (latched)
   input  wire                              det_lock_i,     // GPUDet lock-based commit, the baseline (latched)
+  input  wire                              det_dwp_i,      // GPUDet workgroup partitioning, DWP (latched)
   output wire                              busy_o,
   output wire                              done_o,
   // instruction memory load, to every SM
@@ -237,6 +238,12 @@ module ww_gpu #(
   wire [NUM_SM-1:0]       sm_free_slot;
   wire [NUM_SM*WCNT_W-1:0] sm_free_warps;
   wire [NUM_SM-1:0]       sm_block_done;
+  localparam SLOT_W = (BLOCKS > 1) ? $clog2(BLOCKS) : 1;
+  wire [NUM_SM*SLOT_W-1:0] sm_block_done_slot;
+  wire [NUM_SM*BLOCKS-1:0] sm_slots_used;
+  wire                     dist_reserve;          // DWP (ww_block_dist)
+  wire [NUM_SM-1:0]        dist_refill;
+  wire [NUM_SM*32-1:0]     dist_refill_ctaid;
   wire                    launch_valid;
   wire [SM_W-1:0]         launch_sm;
   wire [31:0]             launch_ctaid;
@@ -261,21 +268,29 @@ module ww_gpu #(
 
   ww_block_dist #(
     .NUM_SM       (NUM_SM),
-    .WARPS_PER_SM (WARPS)
+    .WARPS_PER_SM (WARPS),
+    .BLOCKS       (BLOCKS)
   ) u_dist (
-    .clk_i           (clk_i),
-    .rst_ni          (rst_ni),
-    .start_i         (start),
-    .grid_i          (grid_i),
-    .nwarps_i        (nwarps),
-    .busy_o          (dist_busy),
-    .done_o          (dist_done),
-    .sm_free_slot_i  (sm_free_slot & {NUM_SM{det_dist_en}}),   // GPUDet: only in distribution
-    .sm_free_warps_i (sm_free_warps),
-    .launch_valid_o  (launch_valid),
-    .launch_sm_o     (launch_sm),
-    .launch_ctaid_o  (launch_ctaid),
-    .block_done_i    (sm_block_done)
+    .clk_i             (clk_i),
+    .rst_ni            (rst_ni),
+    .start_i           (start),
+    .grid_i            (grid_i),
+    .nwarps_i          (nwarps),
+    .dwp_i             (det_en_i && det_dwp_i),
+    .dist_en_i         (det_dist_en),            // GPUDet: only in work distribution
+    .busy_o            (dist_busy),
+    .done_o            (dist_done),
+    .sm_free_slot_i    (sm_free_slot),
+    .sm_free_warps_i   (sm_free_warps),
+    .sm_used_i         (sm_slots_used),
+    .launch_valid_o    (launch_valid),
+    .launch_sm_o       (launch_sm),
+    .launch_ctaid_o    (launch_ctaid),
+    .block_done_i      (sm_block_done),
+    .block_done_slot_i (sm_block_done_slot),
+    .reserve_o         (dist_reserve),
+    .refill_o          (dist_refill),
+    .refill_ctaid_o    (dist_refill_ctaid)
   );
 
   ////////////////////
@@ -360,10 +375,10 @@ module ww_gpu #(
     .en_i         (start ? det_en_i : det_en_q),   // latched at start
     .start_i      (start),
     .grid_done_i  (grid_done_q || dist_done),
-    .launch_i     (launch_valid),
+    .launch_i     (launch_valid || dist_reserve),   // DWP: reserving is distributing too
     .one_i        (start ? det_en_i && scord_en_i : det_one_q),
     .quiet_i      (det_quiet),
-    .par_done_i   (det_par_done),
+    .par_done_i   (det_par_done & ~dist_refill),    // DWP: a refilled SM runs on
     .ser_done_i   (det_ser_done),
     .cmt_busy_i   (det_cmt_busy),
     .inval_busy_i (det_inval_busy),
@@ -408,11 +423,14 @@ module ww_gpu #(
       .imem_we_i       (imem_we_i),
       .imem_waddr_i    (imem_waddr_i),
       .imem_wdata_i    (imem_wdata_i),
-      .launch_valid_i  (launch_valid && launch_sm == s[SM_W-1:0]),
-      .launch_ctaid_i  (launch_ctaid),
+      .launch_valid_i  ((launch_valid && launch_sm == s[SM_W-1:0]) || dist_refill[s]),
+      .launch_ctaid_i  (dist_refill[s] ? dist_refill_ctaid[s*32 +: 32] : launch_ctaid),
+      .launch_refill_i (dist_refill[s]),
       .free_slot_o     (sm_free_slot[s]),
       .free_warps_o    (sm_free_warps[s*WCNT_W +: WCNT_W]),
+      .slots_used_o    (sm_slots_used[s*BLOCKS +: BLOCKS]),
       .block_done_o    (sm_block_done[s]),
+      .block_done_slot_o (sm_block_done_slot[s*SLOT_W +: SLOT_W]),
       .mreq_valid_o    (mreq_valid[s]),
       .mreq_ready_i    (mreq_ready[s]),
       .mreq_op_o       (mreq_op[s*OP_W +: OP_W]),

@@ -30,6 +30,7 @@ static void *cm_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   cfg.det = opts->det != 0;
   if (opts->det_quantum)
     cfg.det_quantum = opts->det_quantum;
+  cfg.det_dwp = opts->det_dwp != 0;
   cm_t *c = calloc(1, sizeof *c);
   if (!c)
     return snprintf(err, err_len, "out of host memory"), NULL;

@@ -75,6 +75,8 @@ typedef struct {
   uint32_t    det_quantum;  /* its quantum in warp instructions; 0 = WW_DET_QUANTUM */
   int         det_wser;     /* verilator: 1 = serial mode one warp at a time (W-Ser), not per SM */
   int         det_lock;     /* verilator: 1 = lock-based commit (the baseline), not the Z-buffer's */
+  int         det_dwp;      /* with det: 1 = deterministic workgroup partitioning (GPUDet
+                               sec. 4.2.2): a busy block slot is refilled in parallel mode */
 } ww_dev_opts_t;
 
 /* The watchdog's default: 2^19 cycles (a few seconds of RTL simulation). */

@@ -241,6 +241,8 @@ static int find_gtkw_disasm(char *buf, size_t n)
 
 static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
 {
+  if (opts->det_dwp && !opts->det)
+    return snprintf(err, err_len, "det_dwp needs det (GPUDet)"), NULL;
   if (opts->det && opts->cosim != WW_COSIM_OFF)
     return snprintf(err, err_len, "deterministic mode (GPUDet) runs without co-simulation "
                     "(cosim off): the RTL's final memory is compared with the golden model's in "
@@ -280,8 +282,9 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
     dc.det = 1;
     if (opts->det_quantum)
       dc.det_quantum = opts->det_quantum;
+    dc.det_dwp = opts->det_dwp != 0;
     ww_vgpu_set_det(b->v, 1, dc.det_quantum, (unsigned)opts->det_wser,
-                    (unsigned)opts->det_lock);
+                    (unsigned)opts->det_lock, dc.det_dwp);
     b->detm = ww_gpu_new(&dc, err, err_len);
     if (!b->detm) {
       ww_vgpu_free(b->v);

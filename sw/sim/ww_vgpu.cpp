@@ -160,6 +160,7 @@ struct ww_vgpu {
   uint32_t          det_quantum = WW_DET_QUANTUM;
   unsigned          det_wser = 0;                   // serial mode per warp (W-Ser)
   unsigned          det_lock = 0;                   // lock-based commit (the baseline)
+  unsigned          det_dwp = 0;                    // workgroup partitioning (DWP, sec. 4.2.2)
   uint32_t          trap_prev = 0;    // trap_valid_o of the last cycle
   ww_vgpu_stats_t   st;
   // the wave: time ticks (ctx.timeprecision) per half clock cycle; the saved
@@ -228,6 +229,7 @@ void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev)
   t->det_quantum_i = v->det_quantum;
   t->det_wser_i = static_cast<uint8_t>(v->det_wser != 0);
   t->det_lock_i = static_cast<uint8_t>(v->det_lock != 0);
+  t->det_dwp_i = static_cast<uint8_t>(v->det_dwp != 0);
   t->sched_mode_i = static_cast<uint8_t>(v->sched_mode);
   t->serial_wid_i = static_cast<uint8_t>(v->serial_wid);
   fill_dram_inputs(v, dout);
@@ -673,12 +675,13 @@ extern "C" void ww_vgpu_tm(ww_vgpu_t *v, unsigned part, uint32_t cnt[WW_VGPU_TM_
 }
 
 extern "C" void ww_vgpu_set_det(ww_vgpu_t *v, unsigned on, uint32_t quantum, unsigned wser,
-                                unsigned lock)
+                                unsigned lock, unsigned dwp)
 {
   v->det = on != 0;
   v->det_quantum = quantum;
   v->det_wser = wser != 0;
   v->det_lock = lock != 0;
+  v->det_dwp = dwp != 0;
 }
 
 extern "C" int ww_vgpu_det(ww_vgpu_t *v, uint32_t cnt[WW_VGPU_DET_COUNTERS])

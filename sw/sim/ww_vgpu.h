@@ -232,12 +232,15 @@ void ww_vgpu_gsi(ww_vgpu_t *v, unsigned sm, uint32_t cnt[WW_VGPU_GSI_COUNTERS]);
 void ww_vgpu_tm(ww_vgpu_t *v, unsigned part, uint32_t cnt[WW_VGPU_TM_COUNTERS]);
 
 /* GPUDet for the next launches (ww_gpu det_en_i, det_quantum_i, det_wser_i,
- * det_lock_i: docs/det.md): on, the quantum in warp instructions (1 ..
- * 2^DET_QCNT_W - 1; the caller checks), serial mode per warp (W-Ser) instead
- * of per SM, and the lock-based commit (one acknowledged request at a time,
- * the baseline of sec. 8) instead of the Z-buffer units' overlapped one.
- * Off after ww_vgpu_new. */
-void ww_vgpu_set_det(ww_vgpu_t *v, unsigned on, uint32_t quantum, unsigned wser, unsigned lock);
+ * det_lock_i, det_dwp_i: docs/det.md): on, the quantum in warp instructions
+ * (1 .. 2^DET_QCNT_W - 1; the caller checks), serial mode per warp (W-Ser)
+ * instead of per SM, the lock-based commit (one acknowledged request at a
+ * time, the baseline of sec. 8) instead of the Z-buffer units' overlapped
+ * one, and deterministic workgroup partitioning (sec. 4.2.2: a busy block
+ * slot reserves a pending block at work distribution and takes it in
+ * parallel mode as soon as its block finishes). Off after ww_vgpu_new. */
+void ww_vgpu_set_det(ww_vgpu_t *v, unsigned on, uint32_t quantum, unsigned wser, unsigned lock,
+                     unsigned dwp);
 
 /* GPUDet's counters (WW_DETC_* indices, cmodel/include/ww_proto.def) read
  * through ww_gpu's det_rd_* port (no clock edge); cleared at start, valid

@@ -233,7 +233,8 @@ static void usage(FILE *f)
 {
   fprintf(f, "usage: sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list]\n"
              "                [--backend=cmodel|verilator] [--cosim=sync|strict|follow|off] [--memcheck]\n"
-             "                [--det] [--det-serial=sm|warp] [--det-commit=zbuf|lock] [--runs=FILE]\n"
+             "                [--det] [--det-serial=sm|warp] [--det-commit=zbuf|lock] [--det-dwp]\n"
+             "                [--runs=FILE]\n"
              "  (or run through a symlink named after a group)\n"
              "  --backend=verilator runs the RTL co-simulated against the golden model\n"
              "  (sw_tests_rtl only; --cosim sync by default); the seeds then seed the\n"
@@ -241,7 +242,9 @@ static void usage(FILE *f)
              "  --det runs GPUDet's deterministic mode (docs/det.md); on the RTL without\n"
              "  co-simulation, its final memory compared with the golden model's;\n"
              "  --det-serial=warp: the RTL's serial mode one atomic at a time (W-Ser);\n"
-             "  --det-commit=lock: the RTL's lock-based commit, one entry at a time.\n"
+             "  --det-commit=lock: the RTL's lock-based commit, one entry at a time;\n"
+             "  --det-dwp: deterministic workgroup partitioning (GPUDet sec. 4.2.2), a\n"
+             "  busy block slot refilled in parallel mode (both backends).\n"
              "  --runs=FILE appends one JSON line per completed launch: group, seed,\n"
              "  launch (its index in the group), what, det, steps (cycles on the RTL),\n"
              "  warp_insns, digest (FNV-1a of the group's allocations after it), and\n"
@@ -281,7 +284,7 @@ int main(int argc, char **argv)
   const char *backend = "cmodel";
   int cosim = WW_COSIM_SYNC, have_cosim = 0;
   int memcheck = 0;
-  int det = 0, det_wser = 0, det_lock = 0;
+  int det = 0, det_wser = 0, det_lock = 0, det_dwp = 0;
 
   /* Invoked as build/tests/sw/<group>? */
   const char *base = strrchr(argv[0], '/');
@@ -330,6 +333,8 @@ int main(int argc, char **argv)
       det_wser = !strcmp(a, "--det-serial=warp");
     } else if (!strcmp(a, "--det-commit=lock") || !strcmp(a, "--det-commit=zbuf")) {
       det_lock = !strcmp(a, "--det-commit=lock");
+    } else if (!strcmp(a, "--det-dwp")) {
+      det_dwp = 1;
     } else if (!strncmp(a, "--runs=", 7)) {
       if (!(g_runs = fopen(a + 7, "a"))) {
         fprintf(stderr, "sw_tests: --runs=%s: cannot open it for appending\n", a + 7);
@@ -349,6 +354,10 @@ int main(int argc, char **argv)
     }
   }
 
+  if (det_dwp && !det) {
+    fprintf(stderr, "sw_tests: --det-dwp partitions GPUDet's work distribution: it needs --det\n");
+    return 2;
+  }
   g_rtl = strcmp(backend, "cmodel") != 0;
   /* GPUDet on the RTL runs without co-simulation: the backend compares the
    * final memory with the golden model's in deterministic mode instead */
@@ -377,7 +386,8 @@ int main(int argc, char **argv)
       swt_t t = { .seed = seeds[s], .det = det, .group = grp->name, .elf_dir = elf_dir };
       ww_dev_opts_t opts = { .backend = backend, .seed = seeds[s], .max_steps = 0,
                              .cosim = cosim, .memcheck = memcheck, .det = det,
-                             .det_wser = det_wser, .det_lock = det_lock };
+                             .det_wser = det_wser, .det_lock = det_lock,
+                             .det_dwp = det_dwp };
       char err[256] = "";
       t.dev = ww_dev_open(&opts, err, sizeof err);
       if (!t.dev) {

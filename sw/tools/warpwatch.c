@@ -142,6 +142,10 @@ static const char run_usage[] =
   "                    (zbuf, the default: requests overlap) or lock-based (lock: one\n"
   "                    store-buffer entry at a time, each acknowledged before the next,\n"
   "                    the paper's baseline); the same final memory\n"
+  "  --det-dwp         with --det: deterministic workgroup partitioning (GPUDet sec.\n"
+  "                    4.2.2): each busy block slot gets one pending block when a\n"
+  "                    quantum begins and is refilled with it in parallel mode as soon\n"
+  "                    as its block finishes; off: blocks start only between quanta\n"
   "  --json            print one JSON object (status, trap, stats, buffers) instead of text\n"
   "  --memcheck        check every global access of every lane against the\n"
   "                    allocations (buffers, the kernel image, stacks): out of\n"
@@ -459,6 +463,7 @@ typedef struct {
   int have_quantum;
   int det_wser, have_det_serial;   /* --det-serial warp|sm */
   int det_lock, have_det_commit;   /* --det-commit lock|zbuf */
+  int det_dwp;                   /* --det-dwp */
   int stalls;
   const char *stalls_plot;
   int scord;
@@ -503,6 +508,10 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     }
     if (strcmp(a, "--det") == 0) {
       o->det = 1;
+      continue;
+    }
+    if (strcmp(a, "--det-dwp") == 0) {
+      o->det_dwp = 1;
       continue;
     }
     if (strcmp(a, "--json") == 0) {
@@ -687,6 +696,8 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     o->cosim = WW_COSIM_OFF;
   if (o->have_quantum && !o->det)
     return usage_error("run ", "--quantum sets GPUDet's quantum: it needs --det");
+  if (o->det_dwp && !o->det)
+    return usage_error("run ", "--det-dwp partitions GPUDet's work distribution: it needs --det");
   if (o->have_det_commit && (!o->det || !rtl))
     return usage_error("run ", "--det-commit chooses how the RTL commits the store buffers: "
                        "it needs --det and --backend verilator (the model has no timing, its "
@@ -1138,10 +1149,11 @@ static void print_json(ww_dev_t *dev, const run_opts_t *o, const char *status, i
     fprintf(f, "], \"host_seconds\": %.6f, \"warp_insns_per_second\": %.1f}", secs,
             secs > 0 ? (double)s->warp_insns / secs : 0.0);
     if (o->det) {
-      fprintf(f, ", \"det\": {\"quantum\": %" PRIu64 ", \"quanta\": %" PRIu64
+      fprintf(f, ", \"det\": {\"quantum\": %" PRIu64 ", \"dwp\": %s, \"quanta\": %" PRIu64
               ", \"ends\": {\"count\": %" PRIu64 ", \"atomic\": %" PRIu64 ", \"fence\": %" PRIu64
               ", \"barrier\": %" PRIu64 ", \"exit\": %" PRIu64 ", \"buffer_full\": %" PRIu64 "}",
-              o->have_quantum ? o->quantum : (uint64_t)WW_DET_QUANTUM, s->det_quanta,
+              o->have_quantum ? o->quantum : (uint64_t)WW_DET_QUANTUM,
+              o->det_dwp ? "true" : "false", s->det_quanta,
               s->det_end_count, s->det_end_atomic, s->det_end_fence, s->det_end_barrier,
               s->det_end_exit, s->det_end_full);
       if (rtl)
@@ -1332,6 +1344,7 @@ static int do_run(run_opts_t *o)
                                          : o->tx_watchdog ? (uint32_t)o->tx_watchdog : UINT32_MAX,
                           .det = o->det, .det_quantum = (uint32_t)o->quantum,
                           .det_wser = o->det_wser, .det_lock = o->det_lock,
+                          .det_dwp = o->det_dwp,
                           .wave_kernel = o->kernel };
   char err[512];
   const struct { const char *option, *path; } outs[] = {

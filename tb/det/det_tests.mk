@@ -52,10 +52,17 @@ TEST_CMD.det/scord := env $(DET_SCORD_ENV) tb/det/test_det_scord.sh $(RT_CLI) bu
 #   DET_SM_QRY_OTHER_WARP      ww_sm asks the next warp's Bloom filter for
 #                              the lanes of a load (racey: a warp's load
 #                              misses its own buffered store)
-DET_GPU_MUTANTS := ZBUF_HIGH_SLOT_WINS DET_SM_RELEASED_WARP_RUNS DET_SM_QRY_OTHER_WARP
+#   DET_WARP_LAUNCH_KEEPS_END  ww_det_warp keeps a DWP refill's warps in the
+#                              ended state of the block that exited there:
+#                              the new block starts only in the next quantum
+#                              (racey with short blocks and --det-dwp)
+DET_GPU_MUTANTS := ZBUF_HIGH_SLOT_WINS DET_SM_RELEASED_WARP_RUNS DET_SM_QRY_OTHER_WARP \
+                   DET_WARP_LAUNCH_KEEPS_END
 DET_MUT_RUN.ZBUF_HIGH_SLOT_WINS := build/det/racey.elf --grid 4 --block 32 --arg buf:16384 \
                                    --arg 4096 --arg 40
 DET_MUT_RUN.DET_SM_QRY_OTHER_WARP := $(DET_MUT_RUN.ZBUF_HIGH_SLOT_WINS)
+DET_MUT_RUN.DET_WARP_LAUNCH_KEEPS_END := build/det/racey.elf --grid 64 --block 8 --arg buf:16384 \
+                                      --arg 4096 --arg 3 --det-dwp
 DET_MUT_RUN.DET_SM_RELEASED_WARP_RUNS := build/det/barrier_pass.elf --grid 2 --block 16 \
                                          --arg buf:256 --arg buf:256 --arg 100 --quantum 50
 define DET_GPU_MUTANT

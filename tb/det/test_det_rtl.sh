@@ -27,6 +27,10 @@
 #           instruction after the barrier) on two seeds: what warp 0 stored
 #           before the barrier is what warp 1 reads after it, every
 #           thread's atomic counted, the RTL's end reasons the model's.
+#   dwp     --det-dwp (workgroup partitioning, sec. 4.2.2) on racey with
+#           64 one-warp blocks: one array over the timing seeds, the
+#           model's with DWP, in fewer quanta than without; the vecadd
+#           suite group with --det --det-dwp (memory equal to the model's).
 #   tx      a transaction traps (TX_UNIMPL) in deterministic mode, as in
 #           the model.
 #   suite   the kernel-suite groups DET_RTL_GROUPS on DET_RTL_SUITE_SEEDS
@@ -149,6 +153,23 @@ PY
     check "$ok" "RTL --det --seed $s: $k hands warp 0's stores to warp 1 across a ww.bar held over quanta$([ $k = barrier_atomic ] && echo ', every atomic after it counted'), end reasons the model's"
   done
 done
+
+# DWP: blocks refilled in parallel mode, deterministically
+dargs=(--grid 64 --block 8 --arg buf:16384 --arg 4096 --arg 3)
+dsig() { "$ww" run "$elf" "${dargs[@]}" --print 0:x32:4096 "$@" 2>&1 | grep -v '^ok:\|^rtl:\|^det:' |
+         md5sum | cut -c1-12; }
+quanta() { "$ww" run "$elf" "${dargs[@]}" --json "$@" |
+           python3 -c 'import json,sys; print(json.load(sys.stdin)["det"]["quanta"])'; }
+ref=$(dsig --det --det-dwp)
+got=$(for s in $(seq 1 "$seeds"); do dsig --backend verilator --seed "$s" --det --det-dwp; done | sort -u)
+q_on=$(quanta --det --det-dwp --backend verilator --seed 1) q_off=$(quanta --det)
+check $([ "$(wc -l <<<"$got")" -eq 1 ] && [ "$got" = "$ref" ] && [ "$q_on" -lt "$q_off" ] &&
+        echo 1 || echo 0) \
+  "RTL --det --det-dwp, 64 short blocks: one array over $seeds timing seeds, the golden model's ($(tr '\n' ' ' <<<"$got")vs $ref), $q_on quanta (without DWP $q_off)"
+out=$("$swt" --backend=verilator --det --det-dwp --seeds="$suite_seeds" --only=vecadd 2>&1)
+last=$(tail -1 <<<"$out")
+check $(grep -q '^[1-9][0-9]* passed, 0 failed$' <<<"$last" && echo 1 || echo 0) \
+  "suite group vecadd, RTL --det --det-dwp, seeds $suite_seeds: $last"
 
 # transactions trap in deterministic mode, in the RTL as in the model
 tx=$("$ww" run build/kernels/tx_doomed.elf --grid 1 --block 32 --arg buf:64 --arg 3 --arg 2 \

@@ -49,6 +49,7 @@ module ww_sm #(
   parameter SM_W       = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
   parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
   parameter WCNT_W     = $clog2(WARPS + 1),
+  parameter SLOT_W     = (BLOCKS > 1) ? $clog2(BLOCKS) : 1,
   parameter IMEM_AW    = $clog2(IMEM_BYTES / 4),
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
   parameter WORD_W     = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1,
@@ -369,6 +370,8 @@ module ww_sm #(
   assign free_slot_o     = (st_q == S_IDLE);
   assign free_warps_o    = (st_q == S_IDLE) ? ALL_WARPS : {WCNT_W{1'b0}};
   assign block_done_o    = done_q;
+  assign slots_used_o    = {{(BLOCKS-1){1'b0}}, st_q != S_IDLE};   // one block, in slot 0
+  assign block_done_slot_o = {SLOT_W{1'b0}};
 
   // a TM packet's line: the word's line (RLOG, WLOG), else the partition
   wire [31:0] pkt_part = (st_q == S_TFIN) ? {24'd0, tp_q} : {24'd0, tp_q - 8'd2};
@@ -433,7 +436,7 @@ module ww_sm #(
   assign det_inval_busy_o = 1'b0;
   assign det_why_o        = {(WARPS*`WW_DETEND_W){1'b0}};
   wire unused_det = ^{det_mode_i, det_phase_i, det_start_i, det_quantum_i, det_cmt_start_i, det_inval_i,
-                      det_wser_i, det_one_i, det_lock_i};
+                      det_wser_i, det_one_i, det_lock_i, launch_refill_i};
   wire unused_in = ^{sm_id_i, grid_i, block_i, mrsp_miss_i, mrsp_id_i[`WW_REQID_BYPASS_BIT-1:0],
                      sched_mode_i, serial_wid_i, word_pc, NBLK[0], gsi_clear_i, gsi_en_i, gsi_rd_idx_i,
                      scord_en_i, scord_ack_i,

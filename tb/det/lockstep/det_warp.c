@@ -4,13 +4,15 @@
  * quantum formation. Stimulus: plays the SM and the mode controller. On
  * "change" cycles it gives warps new next instructions (ALU, loads, stores,
  * atomics, fences, ww.exit, ww.bar or any op), new store-buffer room, and
- * now and then a new mode or a quantum start (quantum 1..8, or up to 300).
+ * now and then a new mode or a quantum start (quantum 1..8, or up to 300),
+ * or a launch into some warps whose mode ended (DWP's refill, sec. 4.2.2).
  * On the other cycles it keeps the inputs and issues a warp that was not
  * held in the cycle before (the inputs are the same, so it is not held
  * now). It is also a host reference (GPUDet sec. 4.2, 4.5): in parallel
  * mode no warp issues more than quantum_i instructions between starts, nor
  * an atomic, nor anything after a fence, ww.bar or ww.exit; in serial mode only warps whose mode ended before an atomic
- * issue, each once, lowest warp first. A failure counts as a mismatch.
+ * issue, each once, lowest warp first; a launched warp counts from 0
+ * again. A failure counts as a mismatch.
  */
 #include <string.h>
 
@@ -97,6 +99,13 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     memset(s->issued, 0, sizeof s->issued);
     s->served = 0;
     s->closed = 0;
+  } else if (cycle) {
+    for (unsigned w = 0; w < NW; w++)
+      if (in->launch_i >> w & 1) {
+        s->issued[w] = 0;
+        s->served &= ~(1ull << w);
+        s->closed &= ~(1ull << w);
+      }
   }
   s->issued_last = (int)(in->issue_valid_i & 1) || !(in->rst_ni & 1);   /* or a reset */
 
@@ -107,6 +116,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   }
   in->issue_valid_i = 0;
   in->start_i = 0;
+  in->launch_i = 0;
   const int may_issue = cycle > 2 && !s->changed && !s->issued_last;
   if (cycle < 2 || ww_rng_chance(r, s->change_pct, 100)) {
     /* change: new next instructions, room, mode, or a start */
@@ -127,6 +137,8 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
                                         WW_DETMODE_SER, WW_DETMODE_HOLD, WW_DETMODE_OFF };
       in->mode_i = modes[ww_rng_below(r, 6)];
     }
+    if (ww_rng_chance(r, 1, 8))
+      in->launch_i = prev->ended_o & ww_rng_next(r);
     if (ww_rng_chance(r, 1, 60)) {
       in->start_i = 1;
       const uint64_t qmax = WW_DET_QCNT_W >= 9 ? 300 : (1u << WW_DET_QCNT_W) - 1;
