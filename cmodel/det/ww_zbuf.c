@@ -120,24 +120,28 @@ void ww_zbuf_step(ww_zbuf_t *z, const ww_zbuf_in_t *in, ww_zbuf_out_t *out)
     }
   }
 
-  /* outputs */
+  /* outputs: the winning bytes offered straight from the probe, or kept
+   * for S_OUT */
+  const int probe_done = hit || free_ent;
+  const uint8_t *ob = probe_done ? win : z->win;
+  const int outing = probe_done || z->st == S_OUT;
   int win_any = 0;
   for (unsigned b = 0; b < lb; b++)
-    win_any |= z->win[b];
+    win_any |= ob[b];
   const int aq_room = z->aq_cnt != c->acks;
   const int aq_l2 = z->aq_cnt && z->aq_l2[z->aq_head];
   out->req_ready_o = z->rq_cnt != c->reqs;
   out->ack_valid_o = z->aq_cnt && (!aq_l2 || z->l2acks);
   out->ack_sm_o = z->aq_sm[z->aq_head];
-  out->u_req_valid_o = z->st == S_OUT && aq_room && win_any;
+  out->u_req_valid_o = outing && aq_room && win_any;
   out->u_req_op_o = WW_L2_WRITE;
   out->u_req_line_o = h->line;
   memset(out->u_req_be_o, 0, sizeof out->u_req_be_o);
   for (unsigned b = 0; b < lb; b++)
-    out->u_req_be_o[b / 32] |= (uint32_t)z->win[b] << (b % 32);
+    out->u_req_be_o[b / 32] |= (uint32_t)ob[b] << (b % 32);
   memcpy(out->u_req_data_o, h->data, lb);
   const int out_done = aq_room && (!win_any || (in->u_req_ready_i & 1));
-  const int rq_pop = z->st == S_OUT && out_done;
+  const int rq_pop = outing && out_done;
   const int ack_fire = (out->ack_valid_o & 1) && (in->ack_ready_i & 1);
   out->idle_o = z->st == S_IDLE && !rq_valid && !z->aq_cnt && !z->wrap;
   out->ovf_o = (uint64_t)z->ovf;
@@ -213,7 +217,7 @@ void ww_zbuf_step(ww_zbuf_t *z, const ww_zbuf_in_t *in, ww_zbuf_out_t *out)
   case S_PROBE:
     if (hit || free_ent) {
       memcpy(z->win, win, sizeof z->win);
-      z->st = S_OUT;
+      z->st = out_done ? S_IDLE : S_OUT;
     } else if (z->probes == c->zlines - 1) {
       z->ovf = 1;
       memcpy(z->win, h->be, sizeof z->win);

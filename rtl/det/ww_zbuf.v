@@ -23,13 +23,17 @@
 //   S_IDLE   the request buffer's head (REQS entries, sec. 5.1): read the
 //            entry at h(line)
 //   S_PROBE  the entry read: this quantum's entry of the line (hit), or a
-//            free one (allocate): compare per byte, write the entry back; an
-//            entry of another line of this quantum: read the next one. A
-//            probe of all ZLINES entries without a hit or a free one sets
-//            ovf_o (sticky; the controller sizes ZLINES so it cannot
-//            happen) and the request wins every byte it carries.
-//   S_OUT    the winning bytes as one L2 WRITE on the unit socket (none if
-//            no byte won); the request's acknowledgement is queued.
+//            free one (allocate): compare per byte, write the entry back,
+//            and offer the winning bytes as one L2 WRITE on the unit socket
+//            in the same cycle (none if no byte won): taken, the request is
+//            done (its acknowledgement queued) and the next one is read in
+//            S_IDLE -- two cycles a request; not taken, S_OUT. An entry of
+//            another line of this quantum: read the next one. A probe of
+//            all ZLINES entries without a hit or a free one sets ovf_o
+//            (sticky; the controller sizes ZLINES so it cannot happen) and
+//            the request wins every byte it carries.
+//   S_OUT    the winning bytes' L2 WRITE until the socket takes it; the
+//            request's acknowledgement is queued.
 // Acknowledgements (ack_*: the requester's SM) leave in request order, each
 // once the L2 acknowledged its write (the socket answers a unit's requests
 // in order, u_rsp_valid_i, any cycle); at most ACKS in the queue.
@@ -117,7 +121,8 @@ module ww_zbuf #(
   wire             rq_valid;
   wire [REQ_W-1:0] rq_data;
   wire             out_done;
-  wire             rq_pop = (st_q == S_OUT) && out_done;
+  wire             outing;       // the head's L2 write is offered (S_PROBE or S_OUT)
+  wire             rq_pop = outing && out_done;
   ww_fifo #(.WIDTH(REQ_W), .DEPTH(REQS)) u_reqs (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -202,6 +207,16 @@ module ww_zbuf #(
     end
   end
 
+  // the winning bytes offered: straight from the probe, or kept for S_OUT
+  wire          probe_done = (st_q == S_PROBE) && (ent_hit || ent_free);
+`ifdef WW_MUTANT_ZBUF_OUT_FROM_PROBE_STALE
+  wire [LB-1:0] out_be     = win_q;   // MUTANT: the last request's bytes
+`else
+  wire [LB-1:0] out_be     = probe_done ? win : win_q;
+`endif
+  wire          out_any    = (out_be != {LB{1'b0}});
+  assign outing = probe_done || (st_q == S_OUT);
+
   // ---- acknowledgements: {sm, waits for an L2 ack} in request order ----
   wire          aq_in_ready, aq_valid;
   wire [SM_W:0] aq_data;
@@ -214,19 +229,19 @@ module ww_zbuf #(
     .rst_ni     (rst_ni),
     .in_valid_i (rq_pop),
     .in_ready_o (aq_in_ready),
-    .in_data_i  ({h_sm, win_q != {LB{1'b0}}}),
+    .in_data_i  ({h_sm, out_any}),
     .out_valid_o(aq_valid),
     .out_ready_i(ack_fire),
     .out_data_o (aq_data)
   );
 
   // ---- the L2 write of the winning bytes ----
-  assign u_req_valid_o = (st_q == S_OUT) && aq_in_ready && (win_q != {LB{1'b0}});
+  assign u_req_valid_o = outing && aq_in_ready && out_any;
   assign u_req_op_o    = `WW_L2_WRITE;
   assign u_req_line_o  = h_line;
-  assign u_req_be_o    = win_q;
+  assign u_req_be_o    = out_be;
   assign u_req_data_o  = h_data;
-  assign out_done      = aq_in_ready && ((win_q == {LB{1'b0}}) || u_req_ready_i);
+  assign out_done      = aq_in_ready && (!out_any || u_req_ready_i);
 
   assign idle_o = (st_q == S_IDLE) && !rq_valid && !aq_valid && !wrap_q;
   assign ovf_o  = ovf_q;
@@ -275,7 +290,7 @@ module ww_zbuf #(
         S_PROBE: begin
           if (ent_hit || ent_free) begin
             win_q <= win;
-            st_q  <= S_OUT;
+            st_q  <= out_done ? S_IDLE : S_OUT;
           end else if (last_probe) begin
             ovf_q <= 1'b1;
             win_q <= h_be;
