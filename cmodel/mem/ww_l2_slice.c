@@ -118,6 +118,17 @@ static uint32_t set_of(const ww_l2_slice_t *m, uint32_t line)
   return ((line >> m->part_w) ^ (line >> (m->part_w + m->set_w))) & set_mask;
 }
 
+/* a WRITE of every byte of its line */
+static int full_write(const rq_t *r, unsigned lbytes)
+{
+  if (r->op != WW_L2_WRITE)
+    return 0;
+  for (unsigned k = 0; k < lbytes; k++)
+    if (!r->be[k])
+      return 0;
+  return 1;
+}
+
 static uint32_t get_word(const uint8_t *l, unsigned w)
 {
   return (uint32_t)l[4 * w] | (uint32_t)l[4 * w + 1] << 8 | (uint32_t)l[4 * w + 2] << 16 |
@@ -192,10 +203,13 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
   const uint32_t h_set = set_of(m, h->rq.line);
   const qe_t *c2 = &m->c2;
   const uint32_t c2_set = set_of(m, c2->rq.line);
+  /* a whole-line WRITE that misses needs no DRAM read (a "full" miss) */
+  const int t_full = full_write(&m->t_rq, lbytes);
+  const int c2_fill = c2->miss && !full_write(&c2->rq, lbytes);
   const uint32_t c2_addr = c2_set << m->way_w | c2->way;
   uint8_t c2_rd[MAXB], c2_old[MAXB];      /* copies: the edge below overwrites their sources */
   memcpy(c2_rd, m->dfwd_v && m->dfwd_addr == c2_addr ? m->dfwd_line : m->data_rd, lbytes);
-  memcpy(c2_old, c2->miss ? m->fill[m->f_head] : c2_rd, lbytes);
+  memcpy(c2_old, c2_fill ? m->fill[m->f_head] : c2_rd, lbytes);
   uint32_t aold = c2->rq.amo_word < m->words ? get_word(c2_old, c2->rq.amo_word) : 0;
   int awrite;
   uint32_t anew = ww_amo(c2->rq.amo_op, aold, c2->rq.amo_a, c2->rq.amo_b, &awrite);
@@ -222,7 +236,7 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
 
   /* control */
   const int rsp_free = !m->rsp_v || in->rsp_ready_i;
-  const int c2_ready = run && m->c2_v && rsp_free && (!c2->miss || m->f_cnt != 0);
+  const int c2_ready = run && m->c2_v && rsp_free && (!c2_fill || m->f_cnt != 0);
   const int c2_wb = c2_ready && c2->miss && c2->vdirty;
   const int c2_go = c2_ready && (!c2_wb || in->dram_req_ready_i);
   const int q_any = m->q_cnt != 0;
@@ -233,15 +247,16 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
       set_busy = 1;
   const int t_flush = m->t_v && t->op == WW_L2_FLUSH;
   const int q_room = m->q_cnt < qn || c1_go;
-  const int t_ok = run && m->t_v && !t_flush && !set_busy && q_room && (hit || m->misses < mn);
-  const int t_rd = t_ok && !hit && !c2_wb;
-  const int t_go = t_ok && (hit || (t_rd && in->dram_req_ready_i));
+  const int t_ok = run && m->t_v && !t_flush && !set_busy && q_room &&
+                   (hit || t_full || m->misses < mn);
+  const int t_rd = t_ok && !hit && !t_full && !c2_wb;
+  const int t_go = t_ok && (hit || t_full || (t_rd && in->dram_req_ready_i));
   const int fl_start = run && t_flush && !q_any && !m->c2_v && !m->rsp_v;
   const int fl_done = m->state == ST_FL_CHK && !fl_any && m->sweep == m->cfg.sets - 1;
   const int req_ready = run && (!m->t_v || t_go);
   const int accept = in->req_valid_i && req_ready;
   const int fl_wb = m->state == ST_FL_WB;
-  const int c2_miss_go = c2_go && c2->miss;
+  const int c2_miss_go = c2_go && c2_fill;
 
   /* outputs */
   out->req_ready_o = (uint64_t)req_ready;
@@ -355,7 +370,7 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
     m->rsp_op = c2->rq.op;
     m->rsp_id = c2->rq.id;
     m->rsp_src = c2->rq.src;
-    m->rsp_miss = c2->miss;
+    m->rsp_miss = (uint32_t)c2_fill;
     memset(m->rsp_data, 0, sizeof m->rsp_data);
     if (c2->rq.op == WW_L2_READ)
       memcpy(m->rsp_data, c2_old, lbytes);
@@ -439,7 +454,7 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
   if (c2_miss_go)
     m->f_head = (m->f_head + 1) & (mn - 1);
   m->f_cnt = m->f_cnt + (unsigned)(in->dram_rsp_valid_i != 0) - (unsigned)c2_miss_go;
-  m->misses = m->misses + (unsigned)(t_go && !hit) - (unsigned)c2_miss_go;
+  m->misses = m->misses + (unsigned)(t_go && !hit && !t_full) - (unsigned)c2_miss_go;
   if (c2_go || fl_done)
     m->rsp_v = 1;
   else if (in->rsp_ready_i)

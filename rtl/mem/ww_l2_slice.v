@@ -7,7 +7,9 @@
 // MSHRS misses wait for DRAM while later requests pass the tag check.
 //
 //   cache      SETS x WAYS lines of LINE_BYTES, true LRU (an invalid way,
-//              lowest index, first), write-back + write-allocate.
+//              lowest index, first), write-back + write-allocate; a WRITE
+//              of every byte of a line that misses allocates it without a
+//              DRAM read (it needs none of the old bytes).
 //              set = line[PART_W +: SET_W] ^ line[PART_W+SET_W +: SET_W]
 //              (PART_W = log2 NUM_PART when NUM_PART is a power of two,
 //              else 0: the crossbar interleaves lines over partitions, so
@@ -217,6 +219,13 @@ module ww_l2_slice #(
   wire [`WW_L2_W-1:0] t_op   = t_rq_q[0 +: `WW_L2_W];
   wire [LINE_W-1:0]   t_line = t_rq_q[`WW_L2_W +: LINE_W];
   wire [3:0]          t_amo  = t_rq_q[`WW_L2_W + LINE_W + ID_W + SRC_W + LINE_BYTES + LB +: 4];
+  // a WRITE of every byte of its line: a miss needs no DRAM read
+`ifdef WW_MUTANT_L2_FULL_WRITE_ANY_MASK
+  wire                t_full = (t_op == `WW_L2_WRITE);   // MUTANT: any mask
+`else
+  wire                t_full = (t_op == `WW_L2_WRITE) &&
+                               (&t_rq_q[`WW_L2_W + LINE_W + ID_W + SRC_W +: LINE_BYTES]);
+`endif
   wire [SET_W-1:0]    t_set  = set_of(t_line);
   wire [ROW_W-1:0]    t_row  = (mfwd_v_q && mfwd_set_q == t_set) ? mfwd_row_q : meta_rdata;
 
@@ -317,6 +326,12 @@ module ww_l2_slice #(
   wire [31:0]       c2_amo_a    = c2_rq[AMO_LSB + 4 + WORD_W +: 32];
   wire [31:0]       c2_amo_b    = c2_rq[AMO_LSB + 4 + WORD_W + 32 +: 32];
   wire [SET_W-1:0]  c2_set      = set_of(c2_rq[`WW_L2_W +: LINE_W]);
+  // a miss waiting for a DRAM read (not a full miss, as in TAG)
+`ifdef WW_MUTANT_L2_FULL_WRITE_ANY_MASK
+  wire              c2_fill     = c2_miss && (c2_op != `WW_L2_WRITE);
+`else
+  wire              c2_fill     = c2_miss && !((c2_op == `WW_L2_WRITE) && (&c2_be));
+`endif
   wire [DA_W-1:0]   c2_addr     = {c2_set, c2_way};
   wire unused_c2 = &{1'b0, c2_rq};   // C2 needs only the set of the line
 
@@ -328,7 +343,7 @@ module ww_l2_slice #(
 
   // the data read of C2: the array, or the line written the cycle before
   wire [LB-1:0] c2_rd = (dfwd_v_q && dfwd_addr_q == c2_addr) ? dfwd_line_q : data_rdata;
-  wire [LB-1:0] c2_old = c2_miss ? f_mem[f_head_q] : c2_rd;
+  wire [LB-1:0] c2_old = c2_fill ? f_mem[f_head_q] : c2_rd;
 
   ////////////////////
   // Atomic unit    //
@@ -403,7 +418,7 @@ module ww_l2_slice #(
 
   // C2: completes when the response register is free, its fill has come,
   // and DRAM takes its dirty victim
-  wire c2_ready = run && c2_v_q && rsp_free && (!c2_miss || f_cnt_q != {FC_W{1'b0}});
+  wire c2_ready = run && c2_v_q && rsp_free && (!c2_fill || f_cnt_q != {FC_W{1'b0}});
   wire c2_wb    = c2_ready && c2_miss && c2_vdirty;     // its write-back has the DRAM port
   wire c2_go    = c2_ready && (!c2_wb || dram_req_ready_i);
   // C1 -> C2 when C2 is empty or leaves
@@ -428,9 +443,9 @@ module ww_l2_slice #(
   wire t_flush  = t_v_q && t_op == `WW_L2_FLUSH;
   wire q_room   = ({{(32-QC_W){1'b0}}, q_cnt_q} < QUEUE) || c1_go;
   wire t_ok     = run && t_v_q && !t_flush && !set_wait && q_room &&
-                  (hit || {{(32-MC_W){1'b0}}, misses_q} < MSHRS);
-  wire t_rd     = t_ok && !hit && !c2_wb;           // the DRAM read of a miss
-  wire t_go     = t_ok && (hit || (!c2_wb && dram_req_ready_i));
+                  (hit || t_full || {{(32-MC_W){1'b0}}, misses_q} < MSHRS);
+  wire t_rd     = t_ok && !hit && !t_full && !c2_wb;   // the DRAM read of a miss
+  wire t_go     = t_ok && (hit || t_full || (!c2_wb && dram_req_ready_i));
   // a FLUSH starts when everything before it is answered
   wire fl_start = run && t_flush && !q_any && !c2_v_q && !rsp_v_q;
   wire fl_done  = (state_q == ST_FL_CHK) && !fl_any && last_set;
@@ -531,8 +546,8 @@ module ww_l2_slice #(
   wire [31:0] a_ret = aold;
 `endif
 
-  wire t_miss_go = t_go && !hit;
-  wire c2_miss_go = c2_go && c2_miss;
+  wire t_miss_go = t_go && !hit && !t_full;   // misses with a DRAM read
+  wire c2_miss_go = c2_go && c2_fill;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -611,7 +626,7 @@ module ww_l2_slice #(
       rsp_op_q   <= c2_op;
       rsp_id_q   <= c2_id;
       rsp_src_q  <= c2_src;
-      rsp_miss_q <= c2_miss;
+      rsp_miss_q <= c2_fill;
       rsp_data_q <= (c2_op == `WW_L2_READ)   ? c2_old :
                     (c2_op == `WW_L2_ATOMIC) ? {{(LB-32){1'b0}}, a_ret} : {LB{1'b0}};
     end else if (fl_done) begin

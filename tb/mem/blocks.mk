@@ -5,7 +5,7 @@
 BLOCKS += l2_slice
 l2_slice_C        := cmodel/common/ww_amo.c cmodel/mem/ww_l2_slice.c
 l2_slice_LOCKSTEP := tb/mem/lockstep/l2_slice.c
-l2_slice_MUTANTS  := L2_LOSE_DIRTY_ON_EVICT L2_NO_SET_WAIT
+l2_slice_MUTANTS  := L2_LOSE_DIRTY_ON_EVICT L2_NO_SET_WAIT L2_FULL_WRITE_ANY_MASK
 l2_slice_POINTS   := mshr4:WW_L2_MSHRS=4 small:WW_L2_SETS=2,WW_L2_WAYS=2,WW_NUM_PART=1,WW_L2_MSHRS=2,WW_L2_QUEUE=2 wide:WW_LINE_BYTES=128,WW_L2_SETS=4,WW_L2_WAYS=1,WW_NUM_PART=3,WW_L2_MSHRS=8,WW_L2_QUEUE=4
 
 BLOCKS += switch
