@@ -33,12 +33,44 @@
 #define WCNT_W WW_CLOG2(WW_WARPS_PER_SM + 1)
 #define SLOT_W WW_IDX_W(WW_BLOCKS_PER_SM)
 
+/* The simulated SMs: per slot the cycles its block has left (0 = free). */
+typedef struct {
+  unsigned left[NSM][SLOTS], used_slots[NSM], used_warps[NSM];
+} sms_t;
+
+/* Counts SM m's blocks down; one at 1 finishes: returns its slot, or -1. */
+static int sms_tick(sms_t *s, unsigned m, unsigned nwarps)
+{
+  int fin = -1;
+  for (unsigned k = 0; k < SLOTS; k++) {
+    if (!s->left[m][k])
+      continue;
+    if (s->left[m][k] > 1) {
+      s->left[m][k]--;
+    } else if (fin < 0) {
+      fin = (int)k;
+      s->left[m][k] = 0;
+      s->used_slots[m]--;
+      s->used_warps[m] -= nwarps;
+    }
+  }
+  return fin;
+}
+
+/* A block starts in SM m's slot k for 1..30 cycles. */
+static void sms_occupy(sms_t *s, unsigned m, unsigned k, unsigned nwarps, ww_rng_t *r)
+{
+  s->left[m][k] = 1 + (unsigned)ww_rng_below(r, 30);
+  s->used_slots[m]++;
+  s->used_warps[m] += nwarps;
+}
+
 /* One grid in GPUDet's rounds with DWP; returns the failures. */
 static int dwp_grid(ww_block_dist_t *d, ww_rng_t *r, uint64_t g, uint64_t *checked)
 {
   const unsigned nwarps = 1 + (unsigned)ww_rng_below(r, WW_WARPS_PER_SM);
   const uint32_t grid = 1 + (uint32_t)ww_rng_below(r, 60);
-  unsigned left[NSM][SLOTS] = { { 0 } }, used_slots[NSM] = { 0 }, used_warps[NSM] = { 0 };
+  sms_t sm = { { { 0 } }, { 0 }, { 0 } };
   int rsv[NSM][SLOTS] = { { 0 } };
   uint32_t rsv_id[NSM][SLOTS] = { { 0 } }, next = 0, finished = 0;
   unsigned char placed[64] = { 0 };
@@ -56,27 +88,15 @@ static int dwp_grid(ww_block_dist_t *d, ww_rng_t *r, uint64_t g, uint64_t *check
     uint64_t done = 0, done_slot = 0, free_slot = 0, free_warps = 0, used = 0;
     unsigned fin_slot[NSM];
     for (unsigned m = 0; m < NSM; m++) {
-      int fin = 0;
-      for (unsigned k = 0; k < SLOTS && !dist; k++) {
-        if (!left[m][k])
-          continue;
-        if (left[m][k] > 1) {
-          left[m][k]--;
-        } else if (!fin) {
-          fin = 1;
-          fin_slot[m] = k;
-          left[m][k] = 0;
-          used_slots[m]--;
-          used_warps[m] -= nwarps;
-          done_slot |= (uint64_t)k << (m * SLOT_W);
-        }
-      }
-      for (unsigned k = 0; k < SLOTS; k++)
-        used |= (uint64_t)(left[m][k] != 0) << (m * WW_BLOCKS_PER_SM + k);
-      done |= (uint64_t)fin << m;
-      finished += (uint32_t)fin;
-      free_slot |= (uint64_t)(used_slots[m] < SLOTS) << m;
-      free_warps |= (uint64_t)(WW_WARPS_PER_SM - used_warps[m]) << (m * WCNT_W);
+      const int k = dist ? -1 : sms_tick(&sm, m, nwarps);
+      fin_slot[m] = k < 0 ? 0 : (unsigned)k;
+      done_slot |= (uint64_t)fin_slot[m] << (m * SLOT_W);
+      done |= (uint64_t)(k >= 0) << m;
+      finished += (uint32_t)(k >= 0);
+      for (unsigned b = 0; b < SLOTS; b++)
+        used |= (uint64_t)(sm.left[m][b] != 0) << (m * WW_BLOCKS_PER_SM + b);
+      free_slot |= (uint64_t)(sm.used_slots[m] < SLOTS) << m;
+      free_warps |= (uint64_t)(WW_WARPS_PER_SM - sm.used_warps[m]) << (m * WCNT_W);
     }
     in.block_done_i = done;
     in.block_done_slot_i = done_slot;
@@ -113,9 +133,7 @@ static int dwp_grid(ww_block_dist_t *d, ww_rng_t *r, uint64_t g, uint64_t *check
       if (got) {
         rsv[m][k] = 0;
         placed[rsv_id[m][k]]++;
-        left[m][k] = 1 + (unsigned)ww_rng_below(r, 30);
-        used_slots[m]++;
-        used_warps[m] += nwarps;
+        sms_occupy(&sm, m, (unsigned)k, nwarps, r);
         (*checked)++;
       }
     }
@@ -127,10 +145,8 @@ static int dwp_grid(ww_block_dist_t *d, ww_rng_t *r, uint64_t g, uint64_t *check
         return 1;
       }
       for (unsigned k = 0; k < SLOTS; k++)
-        if (!left[m][k]) {
-          left[m][k] = 1 + (unsigned)ww_rng_below(r, 30);
-          used_slots[m]++;
-          used_warps[m] += nwarps;
+        if (!sm.left[m][k]) {
+          sms_occupy(&sm, m, k, nwarps, r);
           break;
         }
       placed[next++]++;
@@ -158,7 +174,7 @@ static int dwp_grid(ww_block_dist_t *d, ww_rng_t *r, uint64_t g, uint64_t *check
        * while blocks are left */
       for (unsigned m = 0; m < NSM; m++)
         for (unsigned k = 0; k < SLOTS; k++)
-          if (left[m][k] && !rsv[m][k] && next < grid) {
+          if (sm.left[m][k] && !rsv[m][k] && next < grid) {
             printf("FAIL dwp grid %" PRIu64 " cycle %" PRIu64 ": SM %u slot %u has no "
                    "reservation, block %u is left\n", g, c, m, k, next);
             return 1;
@@ -201,7 +217,7 @@ int main(int argc, char **argv)
   for (uint64_t g = 0; g < grids && failures < 5; g++) {
     unsigned nwarps = 1 + (unsigned)ww_rng_below(&r, WW_WARPS_PER_SM);
     uint32_t grid = 1 + (uint32_t)ww_rng_below(&r, 40);
-    unsigned left[NSM][SLOTS] = { { 0 } }, used_slots[NSM] = { 0 }, used_warps[NSM] = { 0 };
+    sms_t sm = { { { 0 } }, { 0 }, { 0 } };
     uint32_t next = 0, finished = 0;
     int done_seen = 0;
     memset(&in, 0, sizeof in);
@@ -215,27 +231,15 @@ int main(int argc, char **argv)
       int any_room = 0;
       unsigned lowest = NSM;
       for (unsigned m = 0; m < NSM; m++) {
-        int fin = 0;
-        for (unsigned k = 0; k < SLOTS && c > 0; k++) {
-          if (!left[m][k])
-            continue;
-          if (left[m][k] > 1) {
-            left[m][k]--;
-          } else if (!fin) {
-            fin = 1;
-            left[m][k] = 0;
-            used_slots[m]--;
-            used_warps[m] -= nwarps;
-          }
-        }
+        const int fin = c > 0 && sms_tick(&sm, m, nwarps) >= 0;
         done |= (uint64_t)fin << m;
         finished += (uint32_t)fin;
-        int room = used_slots[m] < SLOTS && WW_WARPS_PER_SM - used_warps[m] >= nwarps;
+        int room = sm.used_slots[m] < SLOTS && WW_WARPS_PER_SM - sm.used_warps[m] >= nwarps;
         if (room && lowest == NSM)
           lowest = m;
         any_room |= room;
-        free_slot |= (uint64_t)(used_slots[m] < SLOTS) << m;
-        free_warps |= (uint64_t)(WW_WARPS_PER_SM - used_warps[m]) << (m * WCNT_W);
+        free_slot |= (uint64_t)(sm.used_slots[m] < SLOTS) << m;
+        free_warps |= (uint64_t)(WW_WARPS_PER_SM - sm.used_warps[m]) << (m * WCNT_W);
       }
       in.block_done_i = done;
       in.sm_free_slot_i = free_slot;
@@ -259,10 +263,8 @@ int main(int argc, char **argv)
           break;
         }
         for (unsigned k = 0; k < SLOTS; k++)
-          if (!left[m][k]) {
-            left[m][k] = 1 + (unsigned)ww_rng_below(&r, 30);
-            used_slots[m]++;
-            used_warps[m] += nwarps;
+          if (!sm.left[m][k]) {
+            sms_occupy(&sm, m, k, nwarps, &r);
             break;
           }
         next++;
