@@ -65,6 +65,7 @@ struct ww_lsu {
   /* FSM registers */
   unsigned state;
   uint32_t wid, op, pc, ctaid, slot, sh_mask, gl_mask, tx_mask, n, cx, line, lanes;
+  uint32_t rq_left;   /* device atomics: lanes whose request is not sent yet */
   int last, dropped;
   uint32_t addr[L], data[L], swap[L];
   /* lines in flight, ScoRD */
@@ -295,6 +296,12 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
       cur_c = l;
   const uint32_t cur_addr = m->addr[cur_c], cur_b = m->data[cur_c], cur_swap = m->swap[cur_c];
   const uint32_t cur_onehot = (1u << cur_c) & lmask;
+  /* device atomics: the lowest lane whose request is not sent yet */
+  unsigned rq_c = 0;
+  for (unsigned l = lanes; l-- > 0;)
+    if ((m->rq_left >> l) & 1u)
+      rq_c = l;
+  const uint32_t rq_onehot = (1u << rq_c) & lmask;
 
   /* ww_lsu_bytes: the current line's store bytes */
   ww_lsu_bytes_in_t bi;
@@ -483,9 +490,9 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
     put_bits(out->mreq_data_o, 0, WW_TMPKT_W(m->cfg.cid_w), rec);
   }
   out->mreq_amo_op_o = amo_code;
-  out->mreq_amo_word_o = (cur_addr >> 2) & (WORDS - 1);
-  out->mreq_amo_a_o = tm_go ? tm_addr << 2 : cur_b;
-  out->mreq_amo_b_o = tm_go ? (uint32_t)in->tm_pkt_data_i : cur_swap;
+  out->mreq_amo_word_o = (m->addr[rq_c] >> 2) & (WORDS - 1);
+  out->mreq_amo_a_o = tm_go ? tm_addr << 2 : m->data[rq_c];
+  out->mreq_amo_b_o = tm_go ? (uint32_t)in->tm_pkt_data_i : m->swap[rq_c];
   memcpy(out->mreq_sb_o, ro.sb_o, sizeof out->mreq_sb_o);
   out->mrsp_ready_o = (uint64_t)l1_mrsp_ready;
   /* a commit unit's message: a response of id class TM (TMMSG in data) */
@@ -509,7 +516,9 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
                                                               : WW_GSI_SRC_L2;
 
   /* lock-table operations */
-  const int lane_done = (st == S_L1RSP && at_rsp) || (st == S_BYPRSP && byp_rsp);
+  /* a device atomic's answer, for the lowest lane not yet answered */
+  const int byp_take = (st == S_BYPREQ || st == S_BYPRSP) && byp_rsp;
+  const int lane_done = (st == S_L1RSP && at_rsp) || byp_take;
   const int fence_end = st == S_DONE && is_fence;
   out->lk_valid_o = (uint64_t)((lane_done && (is_cas || is_exch)) || fence_end);
   out->lk_op_o = fence_end ? (is_fblk ? WW_SCORD_LOCK_OP_FENCE_BLK : WW_SCORD_LOCK_OP_FENCE_DEV)
@@ -541,13 +550,13 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
   }
 
   /* ---- write-back ------------------------------------------------------ */
-  const uint32_t old_word = st == S_BYPRSP ? in->mrsp_data_i[0] : lo.rsp_data_o[0];
+  const uint32_t old_word = byp_take ? in->mrsp_data_i[0] : lo.rsp_data_o[0];
   const int in_load = op_load(in_op), in_store = op_store(in_op);
   const int in_sgn = in_op == WW_OP_LB || in_op == WW_OP_LH;
   const uint32_t lowest = in_mask & (~in_mask + 1u);
   const unsigned in_mem = in_fence ? WW_MEM_NONE : mem_kind(in_op, (in_mask & shared_c & lowest) != 0);
   const int wr_sh = st == S_SHWAIT && sh_rsp_valid;
-  const int wr_at = (st == S_L1RSP && at_rsp) || (st == S_BYPRSP && byp_rsp);
+  const int wr_at = (st == S_L1RSP && at_rsp) || byp_take;
   const int wr_tx = st == S_TXWAIT && in->tm_acc_done_i && is_load;
 
   /* the transactional lanes to ww_tm_sm (S_TXREQ), answered in S_TXWAIT */
@@ -654,6 +663,7 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
     m->cx = 0;
     m->line = 0;
     m->lanes = 0;
+    m->rq_left = 0;
     m->last = 0;
     m->dropped = 0;
     return;
@@ -731,6 +741,7 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
     if (co_valid) {
       m->line = co_line;
       m->lanes = co_lanes;
+      m->rq_left = co_lanes;
       m->last = co_last;
       m->dropped = 0;
       m->state = S_L1REQ;
@@ -767,14 +778,20 @@ void ww_lsu_step(ww_lsu_t *m, const ww_lsu_in_t *in, ww_lsu_out_t *out)
     }
     break;
   case S_BYPREQ:
-    if (byp_valid && in->mreq_ready_i)
-      m->state = S_BYPRSP;
+    if (byp_take)
+      m->lanes &= ~cur_onehot;
+    if (byp_valid && in->mreq_ready_i) {
+      m->rq_left &= ~rq_onehot;
+      if (!m->rq_left)
+        m->state = S_BYPRSP;
+    }
     break;
   case S_BYPRSP:
-    if (byp_rsp) {
+    if (byp_take) {
       uint32_t rest = m->lanes & ~cur_onehot;
       m->lanes = rest;
-      m->state = rest ? S_BYPREQ : m->last ? s_fin : S_LINE;
+      if (!rest)
+        m->state = m->last ? s_fin : S_LINE;
     }
     break;
   case S_FENCE:

@@ -26,7 +26,12 @@
 //      block atomic         per lane in lane order: L1 ATOMIC; wait for the
 //                           write's acknowledgement when it wrote
 //      device atomic        drop the own L1 copy (STORE with no bytes), then
-//                           per lane an ATOMIC straight to L2 (id class BYPASS)
+//                           per lane an ATOMIC straight to L2 (id class BYPASS),
+//                           in lane order, one after the other without
+//                           waiting (S_BYPREQ); the line's partition answers
+//                           them in that order (point-to-point order, docs/
+//                           isa.md), each answer the lowest lane not yet
+//                           answered (in S_BYPREQ or S_BYPRSP)
 //   3. fence.dev: wait until no handed-over entry is left to retire and no
 //      write is pending, then L1 INVAL.
 // Address checks (comb, in the cycle the SM offers the instruction) follow
@@ -387,6 +392,28 @@ module ww_lsu #(
       if (lanes_q[j]) cur_c = j[4:0];
   end
 
+  // device atomics: the lowest lane whose request is not sent yet
+  reg [LANES-1:0] rq_left_q;
+  reg [4:0] rq_c;
+  always @* begin
+    rq_c = 5'd0;
+    for (j = LANES - 1; j >= 0; j = j - 1)
+      if (rq_left_q[j]) rq_c = j[4:0];
+  end
+  reg [WORD_W-1:0] rq_word;
+  reg [31:0] rq_b, rq_swap;
+  always @* begin
+    rq_word = {WORD_W{1'b0}};
+    rq_b    = 32'd0;
+    rq_swap = 32'd0;
+    for (j = 0; j < LANES; j = j + 1)
+      if (rq_c == j[4:0]) begin
+        rq_word = addr_q[32*j + 2 +: WORD_W];
+        rq_b    = data_q[32*j +: 32];
+        rq_swap = swap_q[32*j +: 32];
+      end
+  end
+
   // per-lane fields of the current lane (constant-index selection)
   reg [31:0] cur_addr, cur_b, cur_swap;
   always @* begin
@@ -524,6 +551,8 @@ module ww_lsu #(
   wire [LB_W-1:0]      l1_mreq_data;
   wire [L1_ID_W-1:0]  l1_mreq_id;
   wire                 byp_rsp = mrsp_valid_i && mrsp_id_i[`WW_REQID_BYPASS_BIT] && l1_mrsp_ready;
+  // a device atomic's answer, for the lowest lane not yet answered
+  wire                 byp_take = ((state_q == S_BYPREQ) || (state_q == S_BYPRSP)) && byp_rsp;
   wire                 tm_rsp  = mrsp_valid_i && mrsp_id_i[`WW_REQID_TM_BIT];
 
   // the L1's requester: the FSM, else ww_tm_sm (tag bit 7, bit 0 its source)
@@ -662,9 +691,16 @@ module ww_lsu #(
   assign mreq_data_o     = l1_mreq_valid ? l1_mreq_data :
                            tm_go ? {{(LB_W-`WW_TMPKT_W(CID_W)){1'b0}}, tm_rec} : {LB_W{1'b0}};
   assign mreq_amo_op_o   = amo_code;
+`ifdef WW_MUTANT_LSU_BYP_FIELDS_OF_ANSWER_LANE
+  // MUTANT: a device atomic's request carries the lane awaiting its answer
   assign mreq_amo_word_o = cur_addr[OFF_W-1:2];
   assign mreq_amo_a_o    = tm_go ? {tm_pkt_addr_i, 2'b00} : cur_b;
   assign mreq_amo_b_o    = tm_go ? tm_pkt_data_i : cur_swap;
+`else
+  assign mreq_amo_word_o = rq_word;
+  assign mreq_amo_a_o    = tm_go ? {tm_pkt_addr_i, 2'b00} : rq_b;
+  assign mreq_amo_b_o    = tm_go ? tm_pkt_data_i : rq_swap;
+`endif
   assign mreq_sb_o       = sb_c;
   // a commit unit's message: a response of id class TM (TMMSG in data)
   assign tm_msg_valid_o  = tm_rsp && l1_mrsp_ready;
@@ -732,8 +768,7 @@ module ww_lsu #(
 
   // lock-table operations: CAS / exchange lanes as they complete, fences
   // when they complete
-  wire lane_done = (state_q == S_L1RSP && at_rsp) ||
-                   (state_q == S_BYPRSP && byp_rsp);
+  wire lane_done = (state_q == S_L1RSP && at_rsp) || byp_take;
   wire fence_end = (state_q == S_DONE) && is_fence;
   assign lk_valid_o     = (lane_done && (is_cas || is_exch)) || fence_end;
   assign lk_op_o        = fence_end ? (is_fblk ? `WW_SCORD_LOCK_OP_FENCE_BLK
@@ -801,7 +836,8 @@ module ww_lsu #(
 
   wire [LANES-1:0] cur_onehot = {{(LANES-1){1'b0}}, 1'b1} << cur_c;
   // an atomic's old value: word 0 of the answer (ww_l1_dcache, ww_l2_slice)
-  wire [31:0] old_word = (state_q == S_BYPRSP) ? mrsp_data_i[31:0] : l1_rsp[31:0];
+  wire [31:0] old_word = byp_take ? mrsp_data_i[31:0] : l1_rsp[31:0];
+  wire [LANES-1:0] rq_onehot = {{(LANES-1){1'b0}}, 1'b1} << rq_c;
 
   always @(posedge clk_i) begin
     if (!rst_ni) begin
@@ -822,6 +858,7 @@ module ww_lsu #(
       cx_q      <= {CTX_W{1'b0}};
       line_q    <= {LINE_W{1'b0}};
       lanes_q   <= {LANES{1'b0}};
+      rq_left_q <= {LANES{1'b0}};
       last_q    <= 1'b0;
       dropped_q <= 1'b0;
     end else begin
@@ -892,6 +929,7 @@ module ww_lsu #(
         S_LINE: if (co_valid) begin
           line_q    <= co_line;
           lanes_q   <= co_lanes;
+          rq_left_q <= co_lanes;
           last_q    <= co_last;
           dropped_q <= 1'b0;
 `ifdef WW_MUTANT_LSU_DEV_ATOMIC_NO_DROP
@@ -929,14 +967,19 @@ module ww_lsu #(
             state_q <= next_after_lane(lanes_q, last_q, s_fin);
           end
         end
-        S_BYPREQ: if (byp_valid && mreq_ready_i) begin
-          state_q <= S_BYPRSP;
+        S_BYPREQ: begin
+          if (byp_take) begin
+            lanes_q <= lanes_q & ~cur_onehot;
+          end
+          if (byp_valid && mreq_ready_i) begin
+            rq_left_q <= rq_left_q & ~rq_onehot;
+            if ((rq_left_q & ~rq_onehot) == {LANES{1'b0}})
+              state_q <= S_BYPRSP;
+          end
         end
-        S_BYPRSP: if (byp_rsp) begin
+        S_BYPRSP: if (byp_take) begin
           lanes_q <= lanes_q & ~cur_onehot;
-          if ((lanes_q & ~cur_onehot) != {LANES{1'b0}})
-            state_q <= S_BYPREQ;
-          else
+          if ((lanes_q & ~cur_onehot) == {LANES{1'b0}})
             state_q <= last_q ? s_fin : S_LINE;
         end
         S_FENCE: if (fence_go && l1_ready) begin
@@ -1019,7 +1062,7 @@ module ww_lsu #(
 
   // result words written by this FSM: shared-memory answers, atomics' old values
   wire wr_sh  = (state_q == S_SHWAIT) && sh_rsp_valid;
-  wire wr_at  = (state_q == S_L1RSP && at_rsp) || (state_q == S_BYPRSP && byp_rsp);
+  wire wr_at  = (state_q == S_L1RSP && at_rsp) || byp_take;
   wire wr_tx  = (state_q == S_TXWAIT) && tm_acc_done_i && is_load;
   wire [LANES*32-1:0] wr_data = wr_sh ? sh_rsp : wr_tx ? tm_acc_word_i : {LANES{old_word}};
 

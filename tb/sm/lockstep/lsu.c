@@ -203,6 +203,7 @@ typedef struct {
   int kind;
   uint32_t id, line;
   uint64_t ready;
+  uint64_t seq;                 /* order sent: bypass atomics are answered in it */
   uint32_t data[WORDS];
 } preq_t;
 
@@ -263,6 +264,7 @@ typedef struct {
                                    device atomic on it was in flight: the L1 may keep an
                                    old copy until a fence's invalidate */
   preq_t p[MAXP];
+  uint64_t seq;                 /* requests sent so far */
   unsigned np, ntm;             /* requests awaiting their answer, TM messages among them */
   int drv;                      /* the response on offer (index into p) or -1 */
   uint64_t ack_at[MAXACK];
@@ -626,11 +628,12 @@ static void take_request(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_lsu_ou
     return;   /* records get no response */
   }
   if (s->np == MAXP)
-    return;   /* cannot happen: the L1's ids and one bypass bound what is out */
+    return;   /* cannot happen: the L1's ids and one line's bypass lanes bound what is out */
   preq_t *p = &s->p[s->np++];
   p->id = id;
   p->line = line;
   p->ready = cycle + rsp_delay(s, r);
+  p->seq = s->seq++;
   for (unsigned k = 0; k < WORDS; k++)
     p->data[k] = (uint32_t)ww_rng_bits(r, 32);
   if (id & (1u << WW_REQID_BYPASS_BIT)) {
@@ -1213,12 +1216,17 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     }
   }
 
-  /* one response: the held one, or a random due one */
+  /* one response: the held one, or a random due one; a device atomic's only
+   * when no older one waits (one line, one partition: answered in order) */
   if (s->drv < 0 && s->np && ww_rng_chance(r, 3, 4)) {
     unsigned cand[MAXP], nc = 0;
-    for (unsigned i = 0; i < s->np; i++)
-      if (s->p[i].ready <= cycle)
+    for (unsigned i = 0; i < s->np; i++) {
+      int older = 0;
+      for (unsigned k = 0; k < s->np && s->p[i].kind == R_BYP; k++)
+        older |= s->p[k].kind == R_BYP && s->p[k].seq < s->p[i].seq;
+      if (s->p[i].ready <= cycle && !older)
         cand[nc++] = i;
+    }
     if (nc)
       s->drv = (int)cand[ww_rng_below(r, nc)];
   }
