@@ -202,6 +202,163 @@ typedef enum {
   X(WQ, 0x3, "every write slot taken") \
   X(ATOMIC, 0x4, "an atomic is in flight")
 
+/* ---- L1ST: 2 bits; text = L1 line state */
+#define WW_L1ST_W 2
+#define WW_L1ST_N 4
+typedef enum {
+  WW_L1ST_I                    = 0,  /* I */
+  WW_L1ST_V                    = 1,  /* V */
+  WW_L1ST_IV                   = 2,  /* IV */
+  WW_L1ST_IVN                  = 3,  /* IVn */
+} ww_l1st_t;
+#define WW_L1ST_LIST(X) \
+  X(I, 0x0, "I") \
+  X(V, 0x1, "V") \
+  X(IV, 0x2, "IV") \
+  X(IVN, 0x3, "IVn")
+
+/* ---- L1EV: 3 bits; text = L1 event */
+#define WW_L1EV_W 3
+#define WW_L1EV_N 7
+typedef enum {
+  WW_L1EV_LOAD                 = 0,  /* Load */
+  WW_L1EV_LOAD_STRONG          = 1,  /* LoadStrong */
+  WW_L1EV_STORE                = 2,  /* Store */
+  WW_L1EV_ATOMIC               = 3,  /* Atomic */
+  WW_L1EV_INVAL                = 4,  /* Inval */
+  WW_L1EV_FILL                 = 5,  /* Fill */
+  WW_L1EV_REPL                 = 6,  /* Repl */
+} ww_l1ev_t;
+#define WW_L1EV_LIST(X) \
+  X(LOAD, 0x0, "Load") \
+  X(LOAD_STRONG, 0x1, "LoadStrong") \
+  X(STORE, 0x2, "Store") \
+  X(ATOMIC, 0x3, "Atomic") \
+  X(INVAL, 0x4, "Inval") \
+  X(FILL, 0x5, "Fill") \
+  X(REPL, 0x6, "Repl")
+
+/* ---- L2ST: 2 bits; text = L2 line state */
+#define WW_L2ST_W 2
+#define WW_L2ST_N 4
+typedef enum {
+  WW_L2ST_I                    = 0,  /* I */
+  WW_L2ST_V                    = 1,  /* V */
+  WW_L2ST_D                    = 2,  /* D */
+  WW_L2ST_IV                   = 3,  /* IV */
+} ww_l2st_t;
+#define WW_L2ST_LIST(X) \
+  X(I, 0x0, "I") \
+  X(V, 0x1, "V") \
+  X(D, 0x2, "D") \
+  X(IV, 0x3, "IV")
+
+/* ---- L2EV: 3 bits; text = L2 event */
+#define WW_L2EV_W 3
+#define WW_L2EV_N 7
+typedef enum {
+  WW_L2EV_READ                 = 0,  /* Read */
+  WW_L2EV_WRITE                = 1,  /* Write */
+  WW_L2EV_WRITE_FULL           = 2,  /* WriteFull */
+  WW_L2EV_ATOMIC               = 3,  /* Atomic */
+  WW_L2EV_FLUSH                = 4,  /* Flush */
+  WW_L2EV_FILL                 = 5,  /* Fill */
+  WW_L2EV_REPL                 = 6,  /* Repl */
+} ww_l2ev_t;
+#define WW_L2EV_LIST(X) \
+  X(READ, 0x0, "Read") \
+  X(WRITE, 0x1, "Write") \
+  X(WRITE_FULL, 0x2, "WriteFull") \
+  X(ATOMIC, 0x3, "Atomic") \
+  X(FLUSH, 0x4, "Flush") \
+  X(FILL, 0x5, "Fill") \
+  X(REPL, 0x6, "Repl")
+
+/* ---- DRF_FAIL: 3 bits; text = failure */
+#define WW_DRF_FAIL_W 3
+#define WW_DRF_FAIL_N 5
+typedef enum {
+  WW_DRF_FAIL_NONE             = 0,  /* none */
+  WW_DRF_FAIL_LOAD             = 1,  /* load returned a value the reference memory does not hold */
+  WW_DRF_FAIL_ATOMIC           = 2,  /* atomic returned a value returned before (not unique) */
+  WW_DRF_FAIL_ATOMIC_HI        = 3,  /* atomic returned a value no earlier atomic can have made */
+  WW_DRF_FAIL_HANG             = 4,  /* forward-progress watchdog: a wavefront waited too long */
+} ww_drf_fail_t;
+#define WW_DRF_FAIL_LIST(X) \
+  X(NONE, 0x0, "none") \
+  X(LOAD, 0x1, "load returned a value the reference memory does not hold") \
+  X(ATOMIC, 0x2, "atomic returned a value returned before (not unique)") \
+  X(ATOMIC_HI, 0x3, "atomic returned a value no earlier atomic can have made") \
+  X(HANG, 0x4, "forward-progress watchdog: a wavefront waited too long")
+
+/* ---- DRF: DRF tester status words (index) */
+#define WW_DRF_KIND                 0  /* fail_kind */
+#define WW_DRF_CYCLE                1  /* fail_cycle */
+#define WW_DRF_WF                   2  /* fail_wf */
+#define WW_DRF_LANE                 3  /* fail_lane */
+#define WW_DRF_EPISODE              4  /* fail_episode */
+#define WW_DRF_VAR                  5  /* fail_var */
+#define WW_DRF_ADDR                 6  /* fail_addr */
+#define WW_DRF_EXPECT               7  /* fail_expect */
+#define WW_DRF_GOT                  8  /* fail_got */
+#define WW_DRF_STATE                9  /* fail_state */
+#define WW_DRF_ACC_FIRST 0
+#define WW_DRF_ACC_N 10
+#define WW_DRF_LW_VALID             10  /* lw_valid */
+#define WW_DRF_LW_WF                11  /* lw_wf */
+#define WW_DRF_LW_LANE              12  /* lw_lane */
+#define WW_DRF_LW_EPISODE           13  /* lw_episode */
+#define WW_DRF_LW_CYCLE             14  /* lw_cycle */
+#define WW_DRF_LW_VALUE             15  /* lw_value */
+#define WW_DRF_LR_VALID             16  /* lr_valid */
+#define WW_DRF_LR_WF                17  /* lr_wf */
+#define WW_DRF_LR_LANE              18  /* lr_lane */
+#define WW_DRF_LR_EPISODE           19  /* lr_episode */
+#define WW_DRF_LR_CYCLE             20  /* lr_cycle */
+#define WW_DRF_LR_VALUE             21  /* lr_value */
+#define WW_DRF_LOG_FIRST 10
+#define WW_DRF_LOG_N 12
+#define WW_DRF_CYCLES               22  /* cycles */
+#define WW_DRF_LOADS                23  /* loads */
+#define WW_DRF_STORES               24  /* stores */
+#define WW_DRF_ATOMICS              25  /* atomics */
+#define WW_DRF_EPISODES             26  /* episodes */
+#define WW_DRF_SKIPPED              27  /* skipped */
+#define WW_DRF_UNCHECKED            28  /* unchecked */
+#define WW_DRF_RUN_FIRST 22
+#define WW_DRF_RUN_N 7
+#define WW_DRF_N 29
+#define WW_DRF_LIST(X) \
+  X(KIND, 0, "fail_kind") \
+  X(CYCLE, 1, "fail_cycle") \
+  X(WF, 2, "fail_wf") \
+  X(LANE, 3, "fail_lane") \
+  X(EPISODE, 4, "fail_episode") \
+  X(VAR, 5, "fail_var") \
+  X(ADDR, 6, "fail_addr") \
+  X(EXPECT, 7, "fail_expect") \
+  X(GOT, 8, "fail_got") \
+  X(STATE, 9, "fail_state") \
+  X(LW_VALID, 10, "lw_valid") \
+  X(LW_WF, 11, "lw_wf") \
+  X(LW_LANE, 12, "lw_lane") \
+  X(LW_EPISODE, 13, "lw_episode") \
+  X(LW_CYCLE, 14, "lw_cycle") \
+  X(LW_VALUE, 15, "lw_value") \
+  X(LR_VALID, 16, "lr_valid") \
+  X(LR_WF, 17, "lr_wf") \
+  X(LR_LANE, 18, "lr_lane") \
+  X(LR_EPISODE, 19, "lr_episode") \
+  X(LR_CYCLE, 20, "lr_cycle") \
+  X(LR_VALUE, 21, "lr_value") \
+  X(CYCLES, 22, "cycles") \
+  X(LOADS, 23, "loads") \
+  X(STORES, 24, "stores") \
+  X(ATOMICS, 25, "atomics") \
+  X(EPISODES, 26, "episodes") \
+  X(SKIPPED, 27, "skipped") \
+  X(UNCHECKED, 28, "unchecked")
+
 /* ---- SHM: 4 bits; text = the request */
 #define WW_SHM_W 4
 #define WW_SHM_N 13

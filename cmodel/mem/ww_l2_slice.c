@@ -118,6 +118,12 @@ static uint32_t set_of(const ww_l2_slice_t *m, uint32_t line)
   return ((line >> m->part_w) ^ (line >> (m->part_w + m->set_w))) & set_mask;
 }
 
+/* The cov_o bit of a (line state, event) transition: WW_L2ST_* x WW_L2EV_*. */
+static uint64_t cov_bit(unsigned st, unsigned ev)
+{
+  return 1ull << (st * WW_L2EV_N + ev);
+}
+
 /* a WRITE of every byte of its line */
 static int full_write(const rq_t *r, unsigned lbytes)
 {
@@ -275,6 +281,42 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
     bytes_to_port(out->dram_req_data_o, c2_rd, lbytes);
   else if (fl_wb)
     bytes_to_port(out->dram_req_data_o, m->line_q, lbytes);
+
+  /* transition coverage (docs/drf.md sec. 3): a request leaving TAG (I
+   * miss, V clean hit, D dirty hit) and its victim; IV x request while TAG
+   * waits for a miss of its line in the queue or C2; IV x FILL in C2; FLUSH
+   * in the sweep (the row in FL_CHK, the write-back of FL_WB) */
+  int line_pend = m->c2_v && c2->miss && c2->rq.line == t->line;
+  for (unsigned i = 0; i < qn; i++)
+    if (m->q_miss[i] && m->q[i].rq.line == t->line)
+      line_pend = 1;
+  int row_inv = 0, row_clean = 0;
+  for (unsigned w = 0; w < ways; w++) {
+    row_inv |= !m->meta_q[w].valid;
+    row_clean |= m->meta_q[w].valid && !m->meta_q[w].dirty;
+  }
+  const unsigned t_ev = t->op == WW_L2_WRITE ? (t_full ? WW_L2EV_WRITE_FULL : WW_L2EV_WRITE)
+                      : t->op == WW_L2_ATOMIC ? WW_L2EV_ATOMIC : WW_L2EV_READ;
+  const unsigned vic_st = sel_dirty ? WW_L2ST_D : WW_L2ST_V;
+  const unsigned t_st = hit ? vic_st : WW_L2ST_I;
+  out->cov_o = 0;
+  if (t_go) {
+    out->cov_o |= cov_bit(t_st, t_ev);
+    if (!hit && vic_valid)
+      out->cov_o |= cov_bit(vic_st, WW_L2EV_REPL);
+  }
+  if (run && m->t_v && !t_flush && set_busy && line_pend)
+    out->cov_o |= cov_bit(WW_L2ST_IV, t_ev);
+  if (c2_go && c2_fill)
+    out->cov_o |= cov_bit(WW_L2ST_IV, WW_L2EV_FILL);
+  if (m->state == ST_FL_CHK) {
+    if (row_inv)
+      out->cov_o |= cov_bit(WW_L2ST_I, WW_L2EV_FLUSH);
+    if (row_clean)
+      out->cov_o |= cov_bit(WW_L2ST_V, WW_L2EV_FLUSH);
+  }
+  if (fl_wb && in->dram_req_ready_i)
+    out->cov_o |= cov_bit(WW_L2ST_D, WW_L2EV_FLUSH);
 
   /* array addresses and the flush FSM */
   int state_d = m->state;

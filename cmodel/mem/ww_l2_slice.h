@@ -18,7 +18,9 @@
 
 /* Port codes (cmodel/include/ww_proto.def): req_op_i WW_L2_* (READ, WRITE,
  * ATOMIC, FLUSH), req_amo_op_i WW_AMO_* (above WW_AMO_CAS reserved: nothing
- * written, old word returned), ids: the WW_REQID_* classes. */
+ * written, old word returned), ids: the WW_REQID_* classes; cov_o
+ * (transition coverage, docs/drf.md sec. 3) has bit WW_L2EV_N * state +
+ * event, WW_L2ST_* x WW_L2EV_*. */
 
 typedef struct {
   unsigned sets;        /* SETS, power of two >= 2 */

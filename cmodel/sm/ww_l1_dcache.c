@@ -107,6 +107,12 @@ unsigned ww_l1_dcache_wr_pending(const ww_l1_dcache_t *c)
   return npend;
 }
 
+/* The cov_o bit of a (line state, event) transition: WW_L1ST_* x WW_L1EV_*. */
+static uint64_t cov_bit(unsigned st, unsigned ev)
+{
+  return 1ull << (st * WW_L1EV_N + ev);
+}
+
 /* Makes way w of set s the most recently used. */
 static void touch(ww_l1_dcache_t *c, unsigned s, unsigned w)
 {
@@ -187,6 +193,18 @@ void ww_l1_dcache_step(ww_l1_dcache_t *c, const ww_l1_dcache_in_t *in, ww_l1_dca
     if (wfree < 0 && !c->wv[i])
       wfree = (int)i;
 
+  /* transition coverage (docs/drf.md sec. 3): the state of the request's
+   * line in TAG (V hit, IV installable MSHR, IVn only no-install MSHRs, else
+   * I) and its event */
+  int nmatch = 0;
+  for (unsigned i = 0; i < g->mshrs; i++)
+    if (c->m[i].v && c->m[i].noinst && c->m[i].line == c->cur_line)
+      nmatch = 1;
+  const unsigned tag_st = hit ? WW_L1ST_V : cmatch >= 0 ? WW_L1ST_IV : nmatch ? WW_L1ST_IVN : WW_L1ST_I;
+  const unsigned tag_ev = c->cur_op == WW_L1_STORE ? WW_L1EV_STORE
+                        : c->cur_op == WW_L1_ATOMIC ? WW_L1EV_ATOMIC
+                        : c->cur_op == WW_L1_LOAD_STRONG ? WW_L1EV_LOAD_STRONG : WW_L1EV_LOAD;
+
   /* outputs */
   memset(out, 0, sizeof *out);
   out->req_ready_o = (uint64_t)ready;
@@ -240,6 +258,21 @@ void ww_l1_dcache_step(ww_l1_dcache_t *c, const ww_l1_dcache_in_t *in, ww_l1_dca
       c->cur_amo_a = (uint32_t)in->req_amo_a_i;
       c->cur_amo_b = (uint32_t)in->req_amo_b_i;
       if (op == WW_L1_INVAL) {
+        /* coverage: INVAL in every state some line is in (I always) */
+        int any_valid = 0, any_iv = 0, any_ivn = 0;
+        for (unsigned i = 0; i < g->sets * ways; i++)
+          any_valid |= c->valid[i] != 0;
+        for (unsigned i = 0; i < g->mshrs; i++) {
+          any_iv |= c->m[i].v && !c->m[i].noinst;
+          any_ivn |= c->m[i].v && c->m[i].noinst;
+        }
+        out->cov_o |= cov_bit(WW_L1ST_I, WW_L1EV_INVAL);
+        if (any_valid)
+          out->cov_o |= cov_bit(WW_L1ST_V, WW_L1EV_INVAL);
+        if (any_iv)
+          out->cov_o |= cov_bit(WW_L1ST_IV, WW_L1EV_INVAL);
+        if (any_ivn)
+          out->cov_o |= cov_bit(WW_L1ST_IVN, WW_L1EV_INVAL);
         memset(c->valid, 0, g->sets * ways);
         for (unsigned i = 0; i < g->mshrs; i++)
           c->m[i].noinst = 1;
@@ -290,6 +323,8 @@ void ww_l1_dcache_step(ww_l1_dcache_t *c, const ww_l1_dcache_in_t *in, ww_l1_dca
       emit_line = c->cur_line;
       nstate = ST_IDLE;
     }
+    if (nstate != ST_TAG)         /* the request leaves TAG */
+      out->cov_o |= cov_bit(tag_st, tag_ev);
   } else if (c->state == ST_AMO || c->state == ST_DRAIN) {
     int amo_st = c->state == ST_AMO;
     mshr_t *m = &c->m[c->fill_m];
@@ -341,6 +376,8 @@ void ww_l1_dcache_step(ww_l1_dcache_t *c, const ww_l1_dcache_in_t *in, ww_l1_dca
       } else {
         memcpy(c->fill, line_d, words * 4);
         if (c->di + 1 == m->n) {
+          /* the last waiter: the fill ends (and may evict a valid line) */
+          out->cov_o |= cov_bit(m->noinst ? WW_L1ST_IVN : WW_L1ST_IV, WW_L1EV_FILL);
           if (!m->noinst) {
             unsigned s = m->line & (g->sets - 1), vw = 0;
             int found = 0;
@@ -349,6 +386,8 @@ void ww_l1_dcache_step(ww_l1_dcache_t *c, const ww_l1_dcache_in_t *in, ww_l1_dca
                 vw = w;
                 found = 1;
               }
+            if (!found)
+              out->cov_o |= cov_bit(WW_L1ST_V, WW_L1EV_REPL);
             for (unsigned w = 0; w < ways && !found; w++)
               if (c->age[s * ways + w] == ways - 1) {
                 vw = w;

@@ -24,7 +24,9 @@ extern "C" {
 
 /* Port codes (cmodel/include/ww_proto.def): req_op_i WW_L1_* (LOAD, STORE,
  * ATOMIC, INVAL, LOAD_STRONG), req_amo_op_i WW_AMO_*, rsp_kind_o
- * WW_L1_KIND_*, req_stall_o WW_L1_STALL_*. */
+ * WW_L1_KIND_*, req_stall_o WW_L1_STALL_*; cov_o (transition coverage,
+ * docs/drf.md sec. 3) has bit WW_L1EV_N * state + event, WW_L1ST_* x
+ * WW_L1EV_*. */
 
 #define WW_L1_MAX_MSHRS 8
 #define WW_L1_MAX_WQ 8

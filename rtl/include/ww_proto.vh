@@ -113,6 +113,91 @@
 `define WW_L1_STALL_WQ               3'd3  // every write slot taken
 `define WW_L1_STALL_ATOMIC           3'd4  // an atomic is in flight
 
+// ---- L1ST: 2 bits; text = L1 line state
+`define WW_L1ST_W 2
+`define WW_L1ST_N 4
+`define WW_L1ST_I                    2'd0  // I
+`define WW_L1ST_V                    2'd1  // V
+`define WW_L1ST_IV                   2'd2  // IV
+`define WW_L1ST_IVN                  2'd3  // IVn
+
+// ---- L1EV: 3 bits; text = L1 event
+`define WW_L1EV_W 3
+`define WW_L1EV_N 7
+`define WW_L1EV_LOAD                 3'd0  // Load
+`define WW_L1EV_LOAD_STRONG          3'd1  // LoadStrong
+`define WW_L1EV_STORE                3'd2  // Store
+`define WW_L1EV_ATOMIC               3'd3  // Atomic
+`define WW_L1EV_INVAL                3'd4  // Inval
+`define WW_L1EV_FILL                 3'd5  // Fill
+`define WW_L1EV_REPL                 3'd6  // Repl
+
+// ---- L2ST: 2 bits; text = L2 line state
+`define WW_L2ST_W 2
+`define WW_L2ST_N 4
+`define WW_L2ST_I                    2'd0  // I
+`define WW_L2ST_V                    2'd1  // V
+`define WW_L2ST_D                    2'd2  // D
+`define WW_L2ST_IV                   2'd3  // IV
+
+// ---- L2EV: 3 bits; text = L2 event
+`define WW_L2EV_W 3
+`define WW_L2EV_N 7
+`define WW_L2EV_READ                 3'd0  // Read
+`define WW_L2EV_WRITE                3'd1  // Write
+`define WW_L2EV_WRITE_FULL           3'd2  // WriteFull
+`define WW_L2EV_ATOMIC               3'd3  // Atomic
+`define WW_L2EV_FLUSH                3'd4  // Flush
+`define WW_L2EV_FILL                 3'd5  // Fill
+`define WW_L2EV_REPL                 3'd6  // Repl
+
+// ---- DRF_FAIL: 3 bits; text = failure
+`define WW_DRF_FAIL_W 3
+`define WW_DRF_FAIL_N 5
+`define WW_DRF_FAIL_NONE             3'd0  // none
+`define WW_DRF_FAIL_LOAD             3'd1  // load returned a value the reference memory does not hold
+`define WW_DRF_FAIL_ATOMIC           3'd2  // atomic returned a value returned before (not unique)
+`define WW_DRF_FAIL_ATOMIC_HI        3'd3  // atomic returned a value no earlier atomic can have made
+`define WW_DRF_FAIL_HANG             3'd4  // forward-progress watchdog: a wavefront waited too long
+
+// ---- DRF: DRF tester status words (index)
+`define WW_DRF_KIND                 0  // fail_kind
+`define WW_DRF_CYCLE                1  // fail_cycle
+`define WW_DRF_WF                   2  // fail_wf
+`define WW_DRF_LANE                 3  // fail_lane
+`define WW_DRF_EPISODE              4  // fail_episode
+`define WW_DRF_VAR                  5  // fail_var
+`define WW_DRF_ADDR                 6  // fail_addr
+`define WW_DRF_EXPECT               7  // fail_expect
+`define WW_DRF_GOT                  8  // fail_got
+`define WW_DRF_STATE                9  // fail_state
+`define WW_DRF_ACC_FIRST 0
+`define WW_DRF_ACC_N 10
+`define WW_DRF_LW_VALID             10  // lw_valid
+`define WW_DRF_LW_WF                11  // lw_wf
+`define WW_DRF_LW_LANE              12  // lw_lane
+`define WW_DRF_LW_EPISODE           13  // lw_episode
+`define WW_DRF_LW_CYCLE             14  // lw_cycle
+`define WW_DRF_LW_VALUE             15  // lw_value
+`define WW_DRF_LR_VALID             16  // lr_valid
+`define WW_DRF_LR_WF                17  // lr_wf
+`define WW_DRF_LR_LANE              18  // lr_lane
+`define WW_DRF_LR_EPISODE           19  // lr_episode
+`define WW_DRF_LR_CYCLE             20  // lr_cycle
+`define WW_DRF_LR_VALUE             21  // lr_value
+`define WW_DRF_LOG_FIRST 10
+`define WW_DRF_LOG_N 12
+`define WW_DRF_CYCLES               22  // cycles
+`define WW_DRF_LOADS                23  // loads
+`define WW_DRF_STORES               24  // stores
+`define WW_DRF_ATOMICS              25  // atomics
+`define WW_DRF_EPISODES             26  // episodes
+`define WW_DRF_SKIPPED              27  // skipped
+`define WW_DRF_UNCHECKED            28  // unchecked
+`define WW_DRF_RUN_FIRST 22
+`define WW_DRF_RUN_N 7
+`define WW_DRF_N 29
+
 // ---- SHM: 4 bits; text = the request
 `define WW_SHM_W 4
 `define WW_SHM_N 13

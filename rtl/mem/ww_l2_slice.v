@@ -71,6 +71,13 @@
 //   the queue, C2 and the response register are empty, then sweeps the sets
 //   (FL_* states: read a row, write back each dirty way, clear its dirty
 //   bit), then answers.
+// Coverage: cov_o pulses the (line state, event) transitions of the cycle
+//   (WW_L2ST_* x WW_L2EV_*, docs/drf.md sec. 3): a request when it leaves
+//   TAG (I miss, V clean hit, D dirty hit), and its victim (REPL of a V or
+//   D line); IV x request in every cycle TAG waits while a miss of the same
+//   line is in the queue or C2; IV x FILL when a miss's DRAM answer is
+//   used in C2; FLUSH in the sweep (I / V: a row with an invalid / a valid
+//   clean way is checked; D: a dirty way is written back).
 // Reset (sync, rst_ni): INIT clears one meta row per cycle (valid = dirty =
 //   0, way w has age w) for SETS cycles; queue, fill FIFO and stages empty.
 //   Data not reset.
@@ -123,7 +130,9 @@ module ww_l2_slice #(
   output wire [LINE_W-1:0]       dram_req_line_o,
   output wire [LINE_BYTES*8-1:0] dram_req_data_o,
   input  wire                    dram_rsp_valid_i,
-  input  wire [LINE_BYTES*8-1:0] dram_rsp_data_i
+  input  wire [LINE_BYTES*8-1:0] dram_rsp_data_i,
+  // transition coverage: bit WW_L2EV_N * state + event (docs/drf.md sec. 3)
+  output reg  [`WW_L2ST_N*`WW_L2EV_N-1:0] cov_o
 );
 
   localparam LB     = LINE_BYTES * 8;
@@ -157,6 +166,41 @@ module ww_l2_slice #(
 
   // one request's fields as it moves through TAG, the queue and C2
   localparam RQ_W = `WW_L2_W + LINE_W + ID_W + SRC_W + LINE_BYTES + LB + 4 + WORD_W + 64;
+
+  ////////////////////
+  // Injected bugs  //
+  ////////////////////
+  // Injectable protocol bugs (docs/drf.md sec. 5): each on with its define,
+  // or in a WW_BUGS_PLUSARGS simulation build with the plusarg of its name.
+  // C2's WRITE merges into the array's line without the write of the cycle
+  // before (two back-to-back writes to one line: the first is lost)
+`ifdef WW_BUG_L2_WRITE_NO_FWD
+  wire bug_write_no_fwd = 1'b1;
+`elsif WW_BUGS_PLUSARGS
+  reg  bug_write_no_fwd;
+  initial bug_write_no_fwd = $test$plusargs("WW_BUG_L2_WRITE_NO_FWD");
+`else
+  wire bug_write_no_fwd = 1'b0;
+`endif
+  // the same for an ATOMIC: it reads a stale word (the value returned twice)
+`ifdef WW_BUG_L2_AMO_NO_FWD
+  wire bug_amo_no_fwd = 1'b1;
+`elsif WW_BUGS_PLUSARGS
+  reg  bug_amo_no_fwd;
+  initial bug_amo_no_fwd = $test$plusargs("WW_BUG_L2_AMO_NO_FWD");
+`else
+  wire bug_amo_no_fwd = 1'b0;
+`endif
+  // TAG waits only for a pending miss of the same line, not of the set: a
+  // miss may fetch a line whose dirty copy is still being written back
+`ifdef WW_BUG_L2_REFETCH_BEFORE_WB
+  wire bug_refetch = 1'b1;
+`elsif WW_BUGS_PLUSARGS
+  reg  bug_refetch;
+  initial bug_refetch = $test$plusargs("WW_BUG_L2_REFETCH_BEFORE_WB");
+`else
+  wire bug_refetch = 1'b0;
+`endif
 
   ////////////////////
   // Arrays         //
@@ -342,7 +386,9 @@ module ww_l2_slice #(
   reg [MC_W-1:0] misses_q;                   // misses in the queue and C2
 
   // the data read of C2: the array, or the line written the cycle before
-  wire [LB-1:0] c2_rd = (dfwd_v_q && dfwd_addr_q == c2_addr) ? dfwd_line_q : data_rdata;
+  wire c2_nofwd = (bug_write_no_fwd && c2_op == `WW_L2_WRITE) ||
+                  (bug_amo_no_fwd && c2_op == `WW_L2_ATOMIC);
+  wire [LB-1:0] c2_rd = (dfwd_v_q && dfwd_addr_q == c2_addr && !c2_nofwd) ? dfwd_line_q : data_rdata;
   wire [LB-1:0] c2_old = c2_fill ? f_mem[f_head_q] : c2_rd;
 
   ////////////////////
@@ -425,6 +471,17 @@ module ww_l2_slice #(
   wire q_any    = (q_cnt_q != {QC_W{1'b0}});
   wire c1_go    = run && q_any && (!c2_v_q || c2_go);
 
+  // a miss of TAG's line in the queue or C2 (coverage: state IV)
+  reg line_pend;
+  always @(*) begin
+    line_pend = c2_v_q && c2_miss && c2_rq[`WW_L2_W +: LINE_W] == t_line;
+    for (w = 0; w < QUEUE; w = w + 1) begin
+      if (q_miss_q[w] && q_mem[w][`WW_L2_W +: LINE_W] == t_line) begin
+        line_pend = 1'b1;
+      end
+    end
+  end
+
   // TAG: a miss of its set in the queue or C2 holds it
   reg set_busy;
   always @(*) begin
@@ -438,7 +495,7 @@ module ww_l2_slice #(
 `ifdef WW_MUTANT_L2_NO_SET_WAIT
   wire set_wait = 1'b0 && set_busy;   // MUTANT: TAG passes a waiting miss of its set
 `else
-  wire set_wait = set_busy;
+  wire set_wait = bug_refetch ? line_pend : set_busy;
 `endif
   wire t_flush  = t_v_q && t_op == `WW_L2_FLUSH;
   wire q_room   = ({{(32-QC_W){1'b0}}, q_cnt_q} < QUEUE) || c1_go;
@@ -654,6 +711,47 @@ module ww_l2_slice #(
   assign dram_req_we_o    = c2_wb || fl_wb;
   assign dram_req_line_o  = c2_wb ? c2_vline : fl_wb ? wb_line : t_line;
   assign dram_req_data_o  = c2_wb ? c2_rd : fl_wb ? line_q : {LB{1'b0}};
+
+  ////////////////////
+  // Coverage       //
+  ////////////////////
+
+  reg                  row_inv, row_clean;
+  reg [`WW_L2EV_W-1:0] t_ev;
+  reg [`WW_L2ST_W-1:0] t_st, vic_st;
+  always @(*) begin
+    row_inv   = 1'b0;
+    row_clean = 1'b0;
+    for (w = 0; w < WAYS; w = w + 1) begin
+      row_inv   = row_inv   || !meta_q[w*MW + LINE_W];
+      row_clean = row_clean || (meta_q[w*MW + LINE_W] && !meta_q[w*MW + LINE_W + 1]);
+    end
+    case (t_op)
+      `WW_L2_WRITE:  t_ev = t_full ? `WW_L2EV_WRITE_FULL : `WW_L2EV_WRITE;
+      `WW_L2_ATOMIC: t_ev = `WW_L2EV_ATOMIC;
+      default:       t_ev = `WW_L2EV_READ;
+    endcase
+    vic_st = sel_dirty ? `WW_L2ST_D : `WW_L2ST_V;
+    t_st   = hit ? vic_st : `WW_L2ST_I;
+    cov_o = {`WW_L2ST_N*`WW_L2EV_N{1'b0}};
+    if (t_go) begin
+      cov_o[t_st * `WW_L2EV_N + t_ev] = 1'b1;
+      cov_o[vic_st * `WW_L2EV_N + `WW_L2EV_REPL] = !hit && vic_valid;
+    end
+    if (run && t_v_q && !t_flush && set_wait && line_pend) begin
+      cov_o[`WW_L2ST_IV * `WW_L2EV_N + t_ev] = 1'b1;
+    end
+    if (c2_go && c2_fill) begin
+      cov_o[`WW_L2ST_IV * `WW_L2EV_N + `WW_L2EV_FILL] = 1'b1;
+    end
+    if (state_q == ST_FL_CHK) begin
+      cov_o[`WW_L2ST_I * `WW_L2EV_N + `WW_L2EV_FLUSH] = row_inv;
+      cov_o[`WW_L2ST_V * `WW_L2EV_N + `WW_L2EV_FLUSH] = row_clean;
+    end
+    if (fl_wb && dram_req_ready_i) begin
+      cov_o[`WW_L2ST_D * `WW_L2EV_N + `WW_L2EV_FLUSH] = 1'b1;
+    end
+  end
 
 `ifndef SYNTHESIS
   // the fill FIFO never overflows: each answer belongs to a miss in flight

@@ -27,6 +27,12 @@
 // Latency: one request at a time through a 5-state FSM; a load hit is
 // answered 2 cycles after acceptance and the next request can be accepted in
 // that cycle; a miss responds when its fill returns (one waiter per cycle).
+// Coverage: cov_o pulses the (line state, event) transitions of the cycle
+// (WW_L1ST_* x WW_L1EV_*, docs/drf.md sec. 3): a request when it leaves
+// ST_TAG (state of its line: V hit, IV installable MSHR, IVn only
+// no-install MSHRs, else I); INVAL for every state some line is in (I
+// always); FILL when a fill's last waiter is answered; REPL when a fill
+// evicts a valid line.
 // Parameters: SETS power of two >= 2, WAYS 1..16, LINE_BYTES power of two
 // 4..128, MSHRS 1..8 and WQ 1..8 (ids {write, index} of up to 4 bits: the
 // L1 field of WW_REQID), MERGE 1..16, TAG_W >= 1.
@@ -89,7 +95,9 @@ module ww_l1_dcache #(
   output wire [LINE_BYTES-1:0] mem_req_be_o,
   output wire [LB_W-1:0]       mem_req_data_o,
   output wire [ID_W-1:0]       mem_req_id_o,
-  output wire                  mem_rsp_ready_o
+  output wire                  mem_rsp_ready_o,
+  // transition coverage: bit WW_L1EV_N * state + event (docs/drf.md sec. 3)
+  output reg  [`WW_L1ST_N*`WW_L1EV_N-1:0] cov_o
 );
 
   localparam SET_W  = $clog2(SETS);
@@ -149,6 +157,49 @@ module ww_l1_dcache #(
   reg  [LINE_BYTES-1:0]   obe_q, obe_d;
   reg  [LB_W-1:0]         odata_q, odata_d;
   reg  [ID_W-1:0]         oid_q, oid_d;
+
+  ////////////////////////////////////////////////////////////////////////////////
+  // Injectable protocol bugs (docs/drf.md sec. 5): each on with its define,
+  // or in a WW_BUGS_PLUSARGS simulation build with the plusarg of its name.
+  ////////////////////////////////////////////////////////////////////////////////
+  // INVAL keeps the lines: a device-scope acquire does not invalidate L1
+`ifdef WW_BUG_L1_INVAL_KEEPS_LINES
+  wire bug_inval_keeps = 1'b1;
+`elsif WW_BUGS_PLUSARGS
+  reg  bug_inval_keeps;
+  initial bug_inval_keeps = $test$plusargs("WW_BUG_L1_INVAL_KEEPS_LINES");
+`else
+  wire bug_inval_keeps = 1'b0;
+`endif
+  // wr_pending_o counts only the write not yet sent: a release waits for
+  // the write to leave, not for its acknowledgement
+`ifdef WW_BUG_L1_WACK_ON_SEND
+  wire bug_wack_on_send = 1'b1;
+`elsif WW_BUGS_PLUSARGS
+  reg  bug_wack_on_send;
+  initial bug_wack_on_send = $test$plusargs("WW_BUG_L1_WACK_ON_SEND");
+`else
+  wire bug_wack_on_send = 1'b0;
+`endif
+  // a merged waiter's answer is the line rotated by one word
+`ifdef WW_BUG_L1_MERGE_WRONG_WORD
+  wire bug_merge_word = 1'b1;
+`elsif WW_BUGS_PLUSARGS
+  reg  bug_merge_word;
+  initial bug_merge_word = $test$plusargs("WW_BUG_L1_MERGE_WRONG_WORD");
+`else
+  wire bug_merge_word = 1'b0;
+`endif
+  // a store does not stop an in-flight fill of its line from installing
+  // (the write-evict races the fill)
+`ifdef WW_BUG_L1_FILL_AFTER_STORE
+  wire bug_fill_after_store = 1'b1;
+`elsif WW_BUGS_PLUSARGS
+  reg  bug_fill_after_store;
+  initial bug_fill_after_store = $test$plusargs("WW_BUG_L1_FILL_AFTER_STORE");
+`else
+  wire bug_fill_after_store = 1'b0;
+`endif
 
   ////////////////////////////////////////////////////////////////////////////////
   // Arrays: tags (one 1R1W per way) and data (one 1R1W, line per entry) //
@@ -403,7 +454,7 @@ module ww_l1_dcache #(
       npend = npend + {{(NP_W-1){1'b0}}, wv_q[i]};
     end
   end
-  assign wr_pending_o = npend;
+  assign wr_pending_o = bug_wack_on_send ? {{(NP_W-1){1'b0}}, ov_q && owe_q} : npend;
 
   assign mem_req_valid_o = ov_q;
   assign mem_req_we_o    = owe_q;
@@ -512,7 +563,7 @@ module ww_l1_dcache #(
         state_d  = ST_DRAIN;
       end else if (accept) begin
         if (op == `WW_L1_INVAL) begin
-          valid_d    = {LINES{1'b0}};
+          valid_d    = bug_inval_keeps ? valid_q : {LINES{1'b0}};
           m_noinst_d = {MSHRS{1'b1}};
         end else begin
           state_d = ST_TAG;
@@ -545,7 +596,7 @@ module ww_l1_dcache #(
           vclr = hit;
 `endif
           for (i = 0; i < MSHRS; i = i + 1) begin
-            if (m_v_q[i] && m_line_q[i*LINE_W +: LINE_W] == cur_line_q) begin
+            if (m_v_q[i] && m_line_q[i*LINE_W +: LINE_W] == cur_line_q && !bug_fill_after_store) begin
               m_noinst_d[i] = 1'b1;
             end
           end
@@ -598,6 +649,8 @@ module ww_l1_dcache #(
         if (is_amo) begin
           rsp_data_o[31:0] = amo_old;
           amo_pend_d = 1'b0;
+        end else if (bug_merge_word && state_q == ST_DRAIN && di_q != {DI_W{1'b0}}) begin
+          rsp_data_o = {line_d[31:0], line_d[LB_W-1:32]};
         end else begin
           rsp_data_o = line_d;
         end
@@ -708,6 +761,51 @@ module ww_l1_dcache #(
       odata_d = emit_data;
     end else if (mem_req_ready_i) begin
       ov_d = 1'b0;
+    end
+  end
+
+  ////////////////////////////////////////////////////////////////////////////////
+  // Transition coverage (docs/drf.md sec. 3) //
+  ////////////////////////////////////////////////////////////////////////////////
+  reg              nmatch_v;       // a no-install MSHR holds the request's line
+  reg              any_valid, any_iv, any_ivn;
+  reg [`WW_L1ST_W-1:0] tag_st;
+  reg [`WW_L1EV_W-1:0] tag_ev;
+  reg [`WW_L1ST_W-1:0] fill_st;
+  always @(*) begin
+    nmatch_v = 1'b0;
+    any_iv   = 1'b0;
+    any_ivn  = 1'b0;
+    for (i = 0; i < MSHRS; i = i + 1) begin
+      if (m_v_q[i] && m_noinst_q[i] && m_line_q[i*LINE_W +: LINE_W] == cur_line_q) begin
+        nmatch_v = 1'b1;
+      end
+      any_iv  = any_iv  || (m_v_q[i] && !m_noinst_q[i]);
+      any_ivn = any_ivn || (m_v_q[i] && m_noinst_q[i]);
+    end
+    any_valid = |valid_q;
+    tag_st = hit ? `WW_L1ST_V : cmatch_v ? `WW_L1ST_IV : nmatch_v ? `WW_L1ST_IVN : `WW_L1ST_I;
+    fill_st = fm_noinst ? `WW_L1ST_IVN : `WW_L1ST_IV;
+    case (cur_op_q)
+      `WW_L1_STORE:       tag_ev = `WW_L1EV_STORE;
+      `WW_L1_ATOMIC:      tag_ev = `WW_L1EV_ATOMIC;
+      `WW_L1_LOAD_STRONG: tag_ev = `WW_L1EV_LOAD_STRONG;
+      default:            tag_ev = `WW_L1EV_LOAD;
+    endcase
+    cov_o = {`WW_L1ST_N*`WW_L1EV_N{1'b0}};
+    if (state_q == ST_TAG && state_d != ST_TAG) begin
+      cov_o[tag_st * `WW_L1EV_N + tag_ev] = 1'b1;
+    end
+    if (free_st && !take_fill && accept && op == `WW_L1_INVAL) begin
+      cov_o[`WW_L1ST_I   * `WW_L1EV_N + `WW_L1EV_INVAL] = 1'b1;
+      cov_o[`WW_L1ST_V   * `WW_L1EV_N + `WW_L1EV_INVAL] = any_valid;
+      cov_o[`WW_L1ST_IV  * `WW_L1EV_N + `WW_L1EV_INVAL] = any_iv;
+      cov_o[`WW_L1ST_IVN * `WW_L1EV_N + `WW_L1EV_INVAL] = any_ivn;
+    end
+    if (state_q == ST_DRAIN && done &&
+        {{(32-DI_W){1'b0}}, di_q} + 32'd1 == {{(32-CNT_W){1'b0}}, fm_n}) begin
+      cov_o[fill_st * `WW_L1EV_N + `WW_L1EV_FILL] = 1'b1;
+      cov_o[`WW_L1ST_V * `WW_L1EV_N + `WW_L1EV_REPL] = !fm_noinst && !found;
     end
   end
 

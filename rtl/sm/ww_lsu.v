@@ -219,7 +219,9 @@ module ww_lsu #(
   output wire                      tm_msg_valid_o,
   output wire [PART_W-1:0]         tm_msg_part_o,
   output wire [`WW_TM_MSG_W-1:0]   tm_msg_kind_o,
-  output wire [CID_W-1:0]          tm_msg_cid_o
+  output wire [CID_W-1:0]          tm_msg_cid_o,
+  // the L1's transition coverage (ww_l1_dcache cov_o, docs/drf.md sec. 3)
+  output wire [`WW_L1ST_N*`WW_L1EV_N-1:0] l1_cov_o
 );
 
   // ISA constants: this module uses the WW_OP_* codes only.
@@ -602,7 +604,8 @@ module ww_lsu #(
     .mem_req_be_o    (l1_mreq_be),
     .mem_req_data_o  (l1_mreq_data),
     .mem_req_id_o    (l1_mreq_id),
-    .mem_rsp_ready_o (l1_mrsp_ready)
+    .mem_rsp_ready_o (l1_mrsp_ready),
+    .cov_o           (l1_cov_o)
   );
   /* verilator lint_on PINCONNECTEMPTY */
 

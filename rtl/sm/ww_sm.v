@@ -188,7 +188,9 @@ module ww_sm #(
   input  wire [31:0]               tx_watchdog_i,
   output wire                      tm_wd_valid_o,
   output wire [WID_W-1:0]          tm_wd_wid_o,
-  output wire                      tm_wd_abort_o
+  output wire                      tm_wd_abort_o,
+  // the L1's transition coverage (ww_l1_dcache cov_o, docs/drf.md sec. 3)
+  output wire [`WW_L1ST_N*`WW_L1EV_N-1:0] l1_cov_o
 );
 
   // ISA constants: this module uses the WW_OP_* codes only.
@@ -842,7 +844,8 @@ module ww_sm #(
     .tm_msg_valid_o (lsu_msg_valid),
     .tm_msg_part_o  (tm_msg_part),
     .tm_msg_kind_o  (tm_msg_kind),
-    .tm_msg_cid_o   (tm_msg_cid)
+    .tm_msg_cid_o   (tm_msg_cid),
+    .l1_cov_o       (l1_cov_o)
   );
 
   ////////////////////

@@ -174,10 +174,16 @@ module ww_gpu #(
   // too small (sticky until reset; the result is then not deterministic)
   input  wire [`WW_DETC_W-1:0]             det_rd_idx_i,
   output wire [31:0]                       det_rd_data_o,
-  output wire                              det_ovf_o
+  output wire                              det_ovf_o,
+  // transition coverage (docs/drf.md sec. 3): SM s's L1 at [s*L1COV +: L1COV]
+  // (ww_l1_dcache cov_o), partition p's L2 slice at [p*L2COV +: L2COV]
+  output wire [NUM_SM*`WW_L1ST_N*`WW_L1EV_N-1:0]   l1_cov_o,
+  output wire [NUM_PART*`WW_L2ST_N*`WW_L2EV_N-1:0] l2_cov_o
 );
 
   localparam LB     = LINE_BYTES * 8;
+  localparam L1COV  = `WW_L1ST_N * `WW_L1EV_N;     // transition coverage bits
+  localparam L2COV  = `WW_L2ST_N * `WW_L2EV_N;
   localparam WCNT_W = $clog2(WARPS + 1);
   localparam WORD_W = (LINE_BYTES > 4) ? $clog2(LINE_BYTES / 4) : 1;
   localparam ID_W   = `WW_REQID_W;
@@ -505,7 +511,8 @@ module ww_gpu #(
       .tx_watchdog_i   (tx_watchdog_q),
       .tm_wd_valid_o   (tm_wd_valid_o[s]),
       .tm_wd_wid_o     (tm_wd_wid_o[s*WID_W +: WID_W]),
-      .tm_wd_abort_o   (tm_wd_abort_o[s])
+      .tm_wd_abort_o   (tm_wd_abort_o[s]),
+      .l1_cov_o        (l1_cov_o[s*L1COV +: L1COV])
     );
 `ifndef SYNTHESIS
     // Per-warp views of the SM's ports, for the saved GTKWave view
@@ -928,7 +935,8 @@ module ww_gpu #(
       .dram_req_line_o  (dq_in_data[LB +: LINE_W]),
       .dram_req_data_o  (dq_in_data[0 +: LB]),
       .dram_rsp_valid_i (dram_rsp_valid_i[p]),
-      .dram_rsp_data_i  (dram_rsp_data_i[p*LB +: LB])
+      .dram_rsp_data_i  (dram_rsp_data_i[p*LB +: LB]),
+      .cov_o            (l2_cov_o[p*L2COV +: L2COV])
     );
 
     // The slice's DRAM requests leave through a two-entry queue: its ready

@@ -155,9 +155,11 @@ module ww_sm #(
   input  wire [31:0]               tx_watchdog_i,
   output wire                      tm_wd_valid_o,
   output wire [WID_W-1:0]          tm_wd_wid_o,
-  output wire                      tm_wd_abort_o
+  output wire                      tm_wd_abort_o,
+  output wire [`WW_L1ST_N*`WW_L1EV_N-1:0] l1_cov_o   // the double has no L1
 );
 
+  assign l1_cov_o = {`WW_L1ST_N*`WW_L1EV_N{1'b0}};
   localparam LB    = LINE_BYTES * 8;
   localparam OFF_W = $clog2(LINE_BYTES);
   localparam WORDS = LINE_BYTES / 4;

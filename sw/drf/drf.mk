@@ -1,0 +1,57 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# sw/drf/drf.mk -- the DRF tester's runner (issue 16; docs/drf.md), included
+# by the top Makefile after sw/sim/sim.mk.
+#
+#   make drf             build/drf/<config>/drf_run for every configuration
+#   build/drf/<config>/drf_run   rtl/drf/ww_drf_top.v Verilated with the
+#                        configuration's cache geometry (-G) and
+#                        WW_BUGS_PLUSARGS (the injectable bugs are switched on
+#                        per run by plusarg; off, the RTL is the real one),
+#                        the glue sw/drf/ww_vdrf.cpp, the DRAM model and the
+#                        runner sw/drf/ww_drf_run.c.
+# Configurations (the paper's Table III: small and large caches):
+#   small    L1 4 sets x 2 ways (256 B), L2 8 sets x 4 ways per slice (1 KiB)
+#   default  the GPU's caches (ww_config.def)
+
+DRF_SAVED_GOAL := $(.DEFAULT_GOAL)
+
+DRF_CONFIGS      := small default
+DRF_PARAMS.small := L1_SETS=4 L1_WAYS=2 L2_SETS=8 L2_WAYS=4
+DRF_PARAMS.default :=
+DRF_RTL  := $(drf_top_RTL)
+DRF_SRC  := sw/drf/ww_vdrf.cpp sw/drf/ww_vdrf.h sw/drf/ww_drf_run.c sw/drf/ww_drf_cov.c \
+            sw/drf/ww_drf_cov.h sw/sim/ww_dram.c sw/sim/ww_dram.h cmodel/include/ww_proto.h \
+            cmodel/include/ww_config.h sw/drf/drf.mk $(wildcard rtl/include/*.vh)
+DRF_RUNS := $(foreach c,$(DRF_CONFIGS),$(BUILD)/drf/$(c)/drf_run)
+DRF_VFLAGS := --cc --x-assign unique --x-initial unique --top-module ww_drf_top -Irtl/include \
+              --trace-fst -DWW_BUGS_PLUSARGS
+DRF_CFLAGS := -Isw/drf -Isw/sim $(CMODEL_INC)
+
+.PHONY: drf
+drf: $(DRF_RUNS)
+
+# $(call DRF_BUILD,CONFIG)
+define DRF_BUILD
+$(BUILD)/drf/$(1)/drf_run: $(DRF_RTL) $(DRF_SRC) | $(DEPS_STAMP)
+	@mkdir -p $$(@D)
+	@echo "verilator ww_drf_top ($(1)) -> $$@"
+	@verilator $(DRF_VFLAGS) $(addprefix -G,$(DRF_PARAMS.$(1))) --Mdir $$(@D)/obj_dir $(DRF_RTL) \
+	  > $$(@D)/verilator.log 2>&1 || { tail -40 $$(@D)/verilator.log >&2; exit 1; }
+	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j 2 -C $$(@D)/obj_dir -f Vww_drf_top.mk \
+	  OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 Vww_drf_top__ALL.a verilated.o verilated_fst_c.o \
+	  verilated_threads.o >> $$(@D)/verilator.log 2>&1 || { tail -40 $$(@D)/verilator.log >&2; exit 1; }
+	g++ -std=c++17 -O2 -g -Wall -Wextra -Werror -DWW_BUGS_PLUSARGS -DDRF_CONFIG='"$(1)"' \
+	  $(addprefix -DDRF_,$(DRF_PARAMS.$(1))) -DVM_TRACE=1 -DVM_TRACE_FST=1 \
+	  -isystem $(VGPU_VROOT)/include -isystem $(VGPU_VROOT)/include/vltstd -isystem $$(@D)/obj_dir \
+	  $(DRF_CFLAGS) -c sw/drf/ww_vdrf.cpp -o $$(@D)/ww_vdrf.o
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(DRF_CFLAGS) -c sw/sim/ww_dram.c -o $$(@D)/ww_dram.o
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(DRF_CFLAGS) -c sw/drf/ww_drf_cov.c -o $$(@D)/ww_drf_cov.o
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(DRF_CFLAGS) -c sw/drf/ww_drf_run.c -o $$(@D)/ww_drf_run.o
+	g++ -o $$@ $$(@D)/ww_drf_run.o $$(@D)/ww_drf_cov.o $$(@D)/ww_vdrf.o $$(@D)/ww_dram.o \
+	  $$(@D)/obj_dir/Vww_drf_top__ALL.a $$(addprefix $$(@D)/obj_dir/,verilated.o verilated_fst_c.o \
+	  verilated_threads.o) $(VGPU_LDLIBS)
+endef
+$(foreach c,$(DRF_CONFIGS),$(eval $(call DRF_BUILD,$(c))))
+
+.DEFAULT_GOAL := $(DRF_SAVED_GOAL)

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: Apache-2.0
+ *
+ * ww_vdrf -- the Verilated DRF tester top (rtl/drf/ww_drf_top.v) as a C
+ * library: clocks it, plays the DRAM (sw/sim/ww_dram.c) on its ports, counts
+ * the caches' transition coverage pulses, reads the tester's status words.
+ * docs/drf.md. The build's geometry comes from the WW_DRF_* defines the
+ * library was compiled with (sw/drf/drf.mk); ww_vdrf_info() reports it.
+ */
+#ifndef WW_VDRF_H
+#define WW_VDRF_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ww_proto.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define WW_VDRF_L1COV (WW_L1ST_N * WW_L1EV_N)
+#define WW_VDRF_L2COV (WW_L2ST_N * WW_L2EV_N)
+
+typedef struct {
+  const char *config;          /* the build's name (small, default) */
+  unsigned num_sm, num_part, wf, lanes, line_bytes;
+  unsigned l1_sets, l1_ways, l2_sets, l2_ways;
+  unsigned idx_w, nsync, var_w, range_max;
+  int bugs_plusargs;           /* built with WW_BUGS_PLUSARGS */
+} ww_vdrf_info_t;
+
+typedef struct {
+  unsigned dram_latency;       /* 0: ww_config.h's */
+  unsigned jitter;             /* DRAM timing noise (ww_dram.h), 0 = none */
+  const char *bugs;            /* comma-separated bug names (WW_BUG_* without
+                                  the prefix) switched on by plusarg; NULL */
+  const char *wave;            /* FST file of every run, or NULL */
+} ww_vdrf_opts_t;
+
+typedef struct {
+  uint32_t seed;
+  unsigned episodes;           /* per wavefront, 1..65535 */
+  unsigned epi_len;            /* actions per episode, 1..65535 */
+  unsigned range;              /* window: 2^range words */
+  uint32_t watchdog;           /* cycles a wavefront may wait */
+  uint64_t max_cycles;         /* 0: no limit */
+} ww_vdrf_run_t;
+
+typedef struct {
+  int done;                    /* the tester finished (passed or failed) */
+  int fail;                    /* it found an error (status[WW_DRF_KIND]) */
+  uint64_t cycles;             /* clock cycles of the run */
+  uint32_t status[WW_DRF_N];
+  uint64_t l1_cov[WW_VDRF_L1COV];   /* pulses summed over the SMs' L1s */
+  uint64_t l2_cov[WW_VDRF_L2COV];   /* over the partitions' L2 slices */
+} ww_vdrf_result_t;
+
+typedef struct ww_vdrf ww_vdrf_t;
+
+const ww_vdrf_info_t *ww_vdrf_info(void);
+/* NULL with the reason in err when the options are bad. */
+ww_vdrf_t *ww_vdrf_new(const ww_vdrf_opts_t *opts, char *err, size_t err_len);
+void ww_vdrf_free(ww_vdrf_t *v);
+/* One run from reset (memory zeroed). 0 = the run ended (res->done) or hit
+ * max_cycles (res->done == 0); -1 with err on bad settings. progress, if
+ * given, is called every 2^16 cycles. */
+int ww_vdrf_run(ww_vdrf_t *v, const ww_vdrf_run_t *run, ww_vdrf_result_t *res,
+                void (*progress)(uint64_t cycles, void *ctx), void *ctx, char *err, size_t err_len);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* WW_VDRF_H */
