@@ -327,7 +327,12 @@ typedef enum {
 #define WW_DRF_UNCHECKED            28  /* unchecked */
 #define WW_DRF_RUN_FIRST 22
 #define WW_DRF_RUN_N 7
-#define WW_DRF_N 29
+#define WW_DRF_REF_ADDR             29  /* ref_addr */
+#define WW_DRF_REF_VALUE            30  /* ref_value */
+#define WW_DRF_REF_VALID            31  /* ref_valid */
+#define WW_DRF_REF_FIRST 29
+#define WW_DRF_REF_N 3
+#define WW_DRF_N 32
 #define WW_DRF_LIST(X) \
   X(KIND, 0, "fail_kind") \
   X(CYCLE, 1, "fail_cycle") \
@@ -357,7 +362,10 @@ typedef enum {
   X(ATOMICS, 25, "atomics") \
   X(EPISODES, 26, "episodes") \
   X(SKIPPED, 27, "skipped") \
-  X(UNCHECKED, 28, "unchecked")
+  X(UNCHECKED, 28, "unchecked") \
+  X(REF_ADDR, 29, "ref_addr") \
+  X(REF_VALUE, 30, "ref_value") \
+  X(REF_VALID, 31, "ref_valid")
 
 /* ---- SHM: 4 bits; text = the request */
 #define WW_SHM_W 4

@@ -121,6 +121,7 @@ module ww_drf_tester #(
   input  wire [NUM_SM*32-1:0]          byp_rsp_old_i,
   // status words (WW_DRF_*), combinational read
   input  wire [5:0]                    rd_idx_i,
+  input  wire [VAR_W-1:0]              rd_var_i,      // variable of the REF words
   output reg  [31:0]                   rd_data_o
 );
 
@@ -481,12 +482,22 @@ module ww_drf_tester #(
   // the columns of the wavefronts whose release is answered (they retire)
   reg [NWF-1:0]      retire;
   reg [NVAR*NWF-1:0] claim_set, claim_clr;
+  reg [31:0]         cnt_ld, cnt_amo, cnt_unchk, cnt_ret;   // this cycle's, for the counters
   always @(*) begin
     retire = {NWF{1'b0}};
     for (s = 0; s < NUM_SM; s = s + 1) begin
       for (g = 0; g < NWF; g = g + 1) begin
         if (a_amo[s] && a_g[s] == g[G_W-1:0] && st_q[g] == W_RELW) retire[g] = 1'b1;
       end
+    end
+    cnt_ld = 32'd0; cnt_amo = 32'd0; cnt_unchk = 32'd0; cnt_ret = 32'd0;
+    for (s = 0; s < NUM_SM; s = s + 1) begin
+      cnt_ld    = cnt_ld    + {31'd0, a_ld[s]};
+      cnt_amo   = cnt_amo   + {31'd0, a_amo[s]};
+      cnt_unchk = cnt_unchk + {31'd0, a_unchk[s]};
+    end
+    for (g = 0; g < NWF; g = g + 1) begin
+      cnt_ret = cnt_ret + {31'd0, retire[g]};
     end
     for (k = 0; k < NVAR; k = k + 1) begin
       claim_set[k*NWF +: NWF] = (p_var == k[VAR_W-1:0]) ? p_me : {NWF{1'b0}};
@@ -638,6 +649,10 @@ module ww_drf_tester #(
       end
 
       if (retire != {NWF{1'b0}}) rseq_q <= rseq_q + 32'd1;
+      n_ld_q    <= n_ld_q + cnt_ld;
+      n_amo_q   <= n_amo_q + cnt_amo;
+      n_unchk_q <= n_unchk_q + cnt_unchk;
+      n_ep_q    <= n_ep_q + cnt_ret;
       rd_claim_q <= (rd_claim_q & ~claim_clr) | (issue_lane && ld_q[pick] ? claim_set : {NVAR*NWF{1'b0}});
       wr_claim_q <= (wr_claim_q & ~claim_clr) | (issue_lane && !ld_q[pick] ? claim_set : {NVAR*NWF{1'b0}});
 
@@ -645,13 +660,10 @@ module ww_drf_tester #(
       for (s = 0; s < NUM_SM; s = s + 1) begin
         if (a_ld[s]) begin
           pend_q[a_g[s]][a_l[s]] <= 1'b0;
-          n_ld_q <= n_ld_q + 32'd1;
         end
         if (a_amo[s]) begin
-          n_amo_q <= n_amo_q + 32'd1;
           wd_q[a_g[s]] <= 32'd0;
           if (a_seen_set[s]) seen_q[{a_sv[s], a_val[s][SEEN_W-1:0]}] <= 1'b1;
-          if (a_unchk[s])    n_unchk_q <= n_unchk_q + 32'd1;
           if (st_q[a_g[s]] == W_ACQW) begin
             st_q[a_g[s]]    <= dev_q[a_g[s]] ? W_INV : W_ACT;
             act_q[a_g[s]]   <= 16'd0;
@@ -660,7 +672,6 @@ module ww_drf_tester #(
             ret_q[a_g[s]] <= rseq_q + 32'd1;
             // release answered: the episode retires, its claims go
             ep_q[a_g[s]] <= ep_q[a_g[s]] + 16'd1;
-            n_ep_q       <= n_ep_q + 32'd1;
             st_q[a_g[s]] <= (ep_q[a_g[s]] + 16'd1 >= neps_q) ? W_IDLE : W_EPI;
           end
         end
@@ -703,6 +714,10 @@ module ww_drf_tester #(
   ////////////////////
   // Status read    //
   ////////////////////
+  // a sync variable's final value is the number of atomics issued to it
+  wire [IDX_W-1:0] rd_idx_v = rd_var_i[IDX_W-1:0];
+  wire             rd_sync  = ({{(32-IDX_W){1'b0}}, rd_idx_v} < NSYNC);
+  wire [SV_W-1:0]  rd_sv    = {rd_var_i[VAR_W-1:IDX_W], rd_idx_v[NS_W-1:0]};
   always @(*) begin
     case (rd_idx_i)
       `WW_DRF_KIND:       rd_data_o = {{(32-`WW_DRF_FAIL_W){1'b0}}, f_kind_q};
@@ -734,6 +749,9 @@ module ww_drf_tester #(
       `WW_DRF_EPISODES:   rd_data_o = n_ep_q;
       `WW_DRF_SKIPPED:    rd_data_o = n_skip_q;
       `WW_DRF_UNCHECKED:  rd_data_o = n_unchk_q;
+      `WW_DRF_REF_ADDR:   rd_data_o = {waddr_of(rd_var_i, mul_q, add_q, mask_q), 2'b00};
+      `WW_DRF_REF_VALUE:  rd_data_o = rd_sync ? sissued_q[rd_sv] : (lwv_q[rd_var_i] ? ref_q[rd_var_i] : 32'd0);
+      `WW_DRF_REF_VALID:  rd_data_o = {31'd0, rd_sync || lwv_q[rd_var_i]};
       default:            rd_data_o = 32'd0;
     endcase
   end

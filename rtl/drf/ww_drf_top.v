@@ -40,6 +40,7 @@ module ww_drf_top #(
   parameter RANGE_W    = 14,
   parameter [31:0] BASE = 32'h0001_0000,
   // derived, do not override
+  parameter POOL_W     = $clog2(NUM_SM + 1),
   parameter LINE_W     = 32 - $clog2(LINE_BYTES),
   parameter LB         = LINE_BYTES * 8,
   parameter L1COV      = `WW_L1ST_N * `WW_L1EV_N,
@@ -57,6 +58,7 @@ module ww_drf_top #(
   output wire                              done_o,
   output wire                              fail_o,
   input  wire [5:0]                        rd_idx_i,
+  input  wire [POOL_W+IDX_W-1:0]           rd_var_i,
   output wire [31:0]                       rd_data_o,
   output wire [NUM_SM*L1COV-1:0]           l1_cov_o,
   output wire [NUM_PART*L2COV-1:0]         l2_cov_o,
@@ -85,6 +87,7 @@ module ww_drf_top #(
   ////////////////////
   // Tester         //
   ////////////////////
+  wire                          t_busy, t_done;
   wire [NUM_SM-1:0]             t_l1_valid, t_l1_ready, t_l1_rsp_valid;
   wire [NUM_SM*`WW_L1_W-1:0]    t_l1_op;
   wire [NUM_SM*LINE_W-1:0]      t_l1_line;
@@ -119,8 +122,8 @@ module ww_drf_top #(
     .epi_len_i         (epi_len_i),
     .watchdog_i        (watchdog_i),
     .range_i           (range_i),
-    .busy_o            (busy_o),
-    .done_o            (done_o),
+    .busy_o            (t_busy),
+    .done_o            (t_done),
     .fail_o            (fail_o),
     .l1_req_valid_o    (t_l1_valid),
     .l1_req_ready_i    (t_l1_ready),
@@ -144,6 +147,7 @@ module ww_drf_top #(
     .byp_rsp_wf_i      (t_byp_rsp_wf),
     .byp_rsp_old_i     (t_byp_rsp_old),
     .rd_idx_i          (rd_idx_i),
+    .rd_var_i          (rd_var_i),
     .rd_data_o         (rd_data_o)
   );
 
@@ -319,11 +323,47 @@ module ww_drf_top #(
   wire unused_x = ^{x_req_sb, x_rsp_op, mrsp_miss, req_idle, rsp_idle};
 
   ////////////////////
+  // End flush      //
+  ////////////////////
+  // After a passing run every slice writes its dirty lines back (FLUSH, as
+  // ww_gpu does at the end of a grid), so DRAM holds the final memory the
+  // host compares with the tester's reference (docs/drf.md sec. 2).
+  localparam [1:0] FL_IDLE = 2'd0, FL_RUN = 2'd1, FL_END = 2'd2;
+  reg  [1:0]          fl_st_q;
+  reg  [NUM_PART-1:0] fl_sent_q, fl_ack_q;
+  wire [NUM_PART-1:0] l2_ready, l2_rsp_valid, fl_rsp;
+  wire                t_pass_done = t_done && !fail_o;
+  always @(posedge clk_i) begin
+    if (!rst_ni || start_i) begin
+      fl_st_q   <= FL_IDLE;
+      fl_sent_q <= {NUM_PART{1'b0}};
+      fl_ack_q  <= {NUM_PART{1'b0}};
+    end else begin
+      if (fl_st_q == FL_IDLE && t_pass_done) fl_st_q <= FL_RUN;
+      if (fl_st_q == FL_RUN) begin
+        fl_sent_q <= fl_sent_q | l2_ready;
+        fl_ack_q  <= fl_ack_q | fl_rsp;
+        if ((fl_ack_q | fl_rsp) == {NUM_PART{1'b1}}) fl_st_q <= FL_END;
+      end
+    end
+  end
+  wire flushing = (fl_st_q == FL_RUN);
+  assign busy_o = t_busy || flushing;
+  // done when the write-backs have also left the DRAM queues
+  assign done_o = (t_done && fail_o) || (fl_st_q == FL_END && dram_req_valid_o == {NUM_PART{1'b0}});
+
+  ////////////////////
   // L2 slices      //
   ////////////////////
   for (p = 0; p < NUM_PART; p = p + 1) begin : g_part
     wire                      dq_in_valid, dq_in_ready;
     wire [1 + LINE_W + LB - 1:0] dq_in_data;
+    wire                      fl_req = flushing && !fl_sent_q[p];
+    wire [OP_W-1:0]           l2_rsp_op;
+    assign fl_rsp[p]      = l2_rsp_valid[p] && l2_rsp_op == `WW_L2_FLUSH;
+    assign x_rsp_valid[p] = l2_rsp_valid[p] && !fl_rsp[p];
+    assign x_rsp_op[p*OP_W +: OP_W] = l2_rsp_op;
+    assign x_req_ready[p] = l2_ready[p] && !flushing;
 
     ww_l2_slice #(
       .SETS       (L2_SETS),
@@ -335,9 +375,9 @@ module ww_drf_top #(
     ) u_l2 (
       .clk_i            (clk_i),
       .rst_ni           (rst_ni),
-      .req_valid_i      (x_req_valid[p]),
-      .req_ready_o      (x_req_ready[p]),
-      .req_op_i         (x_req_op[p*OP_W +: OP_W]),
+      .req_valid_i      (x_req_valid[p] || fl_req),
+      .req_ready_o      (l2_ready[p]),
+      .req_op_i         (fl_req ? `WW_L2_FLUSH : x_req_op[p*OP_W +: OP_W]),
       .req_line_i       (x_req_line[p*LINE_W +: LINE_W]),
       .req_id_i         (x_req_id[p*ID_W +: ID_W]),
       .req_src_i        (x_req_src[p*SM_W +: SM_W]),
@@ -347,9 +387,9 @@ module ww_drf_top #(
       .req_amo_word_i   (x_req_amo_word[p*WORD_W +: WORD_W]),
       .req_amo_a_i      (x_req_amo_a[p*32 +: 32]),
       .req_amo_b_i      (x_req_amo_b[p*32 +: 32]),
-      .rsp_valid_o      (x_rsp_valid[p]),
-      .rsp_ready_i      (x_rsp_ready[p]),
-      .rsp_op_o         (x_rsp_op[p*OP_W +: OP_W]),
+      .rsp_valid_o      (l2_rsp_valid[p]),
+      .rsp_ready_i      (x_rsp_ready[p] || fl_rsp[p]),
+      .rsp_op_o         (l2_rsp_op),
       .rsp_id_o         (x_rsp_id[p*ID_W +: ID_W]),
       .rsp_src_o        (x_rsp_src[p*SM_W +: SM_W]),
       .rsp_miss_o       (x_rsp_miss[p]),

@@ -196,7 +196,12 @@
 `define WW_DRF_UNCHECKED            28  // unchecked
 `define WW_DRF_RUN_FIRST 22
 `define WW_DRF_RUN_N 7
-`define WW_DRF_N 29
+`define WW_DRF_REF_ADDR             29  // ref_addr
+`define WW_DRF_REF_VALUE            30  // ref_value
+`define WW_DRF_REF_VALID            31  // ref_valid
+`define WW_DRF_REF_FIRST 29
+`define WW_DRF_REF_N 3
+`define WW_DRF_N 32
 
 // ---- SHM: 4 bits; text = the request
 `define WW_SHM_W 4

@@ -24,7 +24,7 @@ typedef struct {
   uint32_t seed, seeds, watchdog;
   unsigned episodes, len, range, latency, jitter;
   uint64_t max_cycles;
-  const char *bugs, *json, *wave, *self;
+  const char *bugs, *json, *wave, *self, *cov_acc, *cov_report;
   int quiet, expect_fail;
 } opts_t;
 
@@ -50,6 +50,9 @@ static void usage(FILE *f, const char *self)
           "  --json FILE      write the runs and the coverage as JSON\n"
           "  --wave FILE      FST wave of the runs\n"
           "  --quiet          only failures and the summary\n"
+          "  --cov-acc FILE   add the runs' coverage to FILE's (lines 'l1 <counts> l2 <counts>',\n"
+          "                   as WW_COV_OUT writes them) and report the sum\n"
+          "  --cov-report FILE  report FILE's coverage (summed lines), no runs\n"
           "  --list-bugs      the injectable bugs\n",
           self, in->config, in->num_sm, in->wf, in->lanes, in->l1_sets, in->l1_ways, in->l2_sets,
           in->l2_ways, in->num_part, in->line_bytes, in->var_w, in->range_max, in->var_w + 2);
@@ -178,6 +181,39 @@ static void print_cov(const char *name, const uint64_t *cnt, unsigned ns, unsign
   printf("\n");
 }
 
+/* adds every line "l1 <L1COV counts> l2 <L2COV counts>" of path to l1, l2;
+ * 0 = read (a missing file adds nothing when missing_ok), -1 = error */
+static int cov_read(const char *path, int missing_ok, uint64_t *l1, uint64_t *l2)
+{
+  FILE *f = fopen(path, "r");
+  if (!f) {
+    if (missing_ok && errno == ENOENT)
+      return 0;
+    fprintf(stderr, "drf_run: cannot read %s: %s\n", path, strerror(errno));
+    return -1;
+  }
+  char tag[8];
+  unsigned line = 0;
+  int rc = 0;
+  while (rc == 0 && fscanf(f, "%7s", tag) == 1) {
+    line++;
+    unsigned long long c;
+    int ok = !strcmp(tag, "l1");
+    for (unsigned i = 0; ok && i < WW_VDRF_L1COV; i++)
+      ok = fscanf(f, "%llu", &c) == 1 && (l1[i] += c, 1);
+    ok = ok && fscanf(f, "%7s", tag) == 1 && !strcmp(tag, "l2");
+    for (unsigned i = 0; ok && i < WW_VDRF_L2COV; i++)
+      ok = fscanf(f, "%llu", &c) == 1 && (l2[i] += c, 1);
+    if (!ok) {
+      fprintf(stderr, "drf_run: %s line %u: expected 'l1' and %u counts, 'l2' and %u counts\n",
+              path, line, WW_VDRF_L1COV, WW_VDRF_L2COV);
+      rc = -1;
+    }
+  }
+  fclose(f);
+  return rc;
+}
+
 int main(int argc, char **argv)
 {
   const ww_vdrf_info_t *in = ww_vdrf_info();
@@ -204,7 +240,8 @@ int main(int argc, char **argv)
     NUM("--latency", 1, 100000, latency)
     NUM("--jitter", 0, 100000, jitter)
 #undef NUM
-    if (!strcmp(a, "--bug") || !strcmp(a, "--json") || !strcmp(a, "--wave")) {
+    if (!strcmp(a, "--bug") || !strcmp(a, "--json") || !strcmp(a, "--wave") ||
+        !strcmp(a, "--cov-acc") || !strcmp(a, "--cov-report")) {
       if (!v) {
         fprintf(stderr, "drf_run: %s wants a value\n", a);
         return 2;
@@ -213,6 +250,10 @@ int main(int argc, char **argv)
         o.bugs = v;
       else if (!strcmp(a, "--json"))
         o.json = v;
+      else if (!strcmp(a, "--cov-acc"))
+        o.cov_acc = v;
+      else if (!strcmp(a, "--cov-report"))
+        o.cov_report = v;
       else
         o.wave = v;
       i++;
@@ -245,6 +286,28 @@ int main(int argc, char **argv)
         return 2;
       }
     }
+  }
+
+  if (o.cov_report) {
+    uint64_t l1[WW_VDRF_L1COV] = {0}, l2[WW_VDRF_L2COV] = {0};
+    if (cov_read(o.cov_report, 0, l1, l2))
+      return 2;
+    print_cov("L1", l1, WW_L1ST_N, WW_L1EV_N, ww_l1st_names, ww_l1ev_names, ww_drf_l1_undef);
+    print_cov("L2", l2, WW_L2ST_N, WW_L2EV_N, ww_l2st_names, ww_l2ev_names, ww_drf_l2_undef);
+    if (o.json) {
+      FILE *jf = fopen(o.json, "w");
+      if (!jf) {
+        fprintf(stderr, "drf_run: cannot write %s: %s\n", o.json, strerror(errno));
+        return 2;
+      }
+      fprintf(jf, "{\n  \"coverage\": {\n");
+      json_cov(jf, "l1", l1, WW_L1ST_N, WW_L1EV_N, ww_l1st_names, ww_l1ev_names, ww_drf_l1_undef);
+      fprintf(jf, ",\n");
+      json_cov(jf, "l2", l2, WW_L2ST_N, WW_L2EV_N, ww_l2st_names, ww_l2ev_names, ww_drf_l2_undef);
+      fprintf(jf, "\n  }\n}\n");
+      fclose(jf);
+    }
+    return 0;
   }
 
   char err[256] = "";
@@ -301,16 +364,25 @@ int main(int argc, char **argv)
     } else if (r.fail) {
       failed++;
       print_failure(&o, &r, seed);
+    } else if (r.final_bad) {
+      failed++;
+      printf("FAIL seed %" PRIu32 ": final memory: %u of %u variables differ from the reference after "
+             "the L2 flush; first: variable %" PRIu32 " at 0x%08" PRIx32 " expected 0x%08" PRIx32
+             ", DRAM holds 0x%08" PRIx32 "\n",
+             seed, r.final_bad, r.final_checked, r.final_var, r.final_addr, r.final_expect,
+             r.final_got);
     } else if (!o.quiet) {
       printf("seed %" PRIu32 ": pass, %" PRIu64 " cycles, %" PRIu32 " episodes, %" PRIu32
              " loads, %" PRIu32 " stores, %" PRIu32 " atomics checked (%" PRIu32
-             " lane actions refused by the DRF rules)\n",
+             " lane actions refused by the DRF rules); final memory: %u variables match\n",
              seed, r.cycles, st[WW_DRF_EPISODES], st[WW_DRF_LOADS], st[WW_DRF_STORES],
-             st[WW_DRF_ATOMICS], st[WW_DRF_SKIPPED]);
+             st[WW_DRF_ATOMICS], st[WW_DRF_SKIPPED], r.final_checked);
     }
     if (jf) {
-      fprintf(jf, "%s\n    {\"seed\": %" PRIu32 ", \"cycles\": %" PRIu64 ", \"done\": %s, \"fail\": %s",
-              k ? "," : "", seed, r.cycles, r.done ? "true" : "false", r.fail ? "true" : "false");
+      fprintf(jf, "%s\n    {\"seed\": %" PRIu32 ", \"cycles\": %" PRIu64 ", \"done\": %s, \"fail\": %s"
+              ", \"final_checked\": %u, \"final_bad\": %u",
+              k ? "," : "", seed, r.cycles, r.done ? "true" : "false", r.fail ? "true" : "false",
+              r.final_checked, r.final_bad);
       fprintf(jf, ", \"status\": {");
       unsigned first = 1;
 #define X(name, index, text)                                              \
@@ -325,6 +397,28 @@ int main(int argc, char **argv)
   double wall = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
   printf("%u runs, %u failed, %u unfinished; %" PRIu64 " cycles in %.2f s\n", o.seeds, failed,
          unfinished, cycles, wall);
+  if (o.cov_acc) {
+    if (cov_read(o.cov_acc, 1, l1, l2)) {
+      ww_vdrf_free(v);
+      if (jf)
+        fclose(jf);
+      return 2;
+    }
+    FILE *cf = fopen(o.cov_acc, "w");
+    if (!cf) {
+      fprintf(stderr, "drf_run: cannot write %s: %s\n", o.cov_acc, strerror(errno));
+    } else {
+      fprintf(cf, "l1");
+      for (unsigned i = 0; i < WW_VDRF_L1COV; i++)
+        fprintf(cf, " %" PRIu64, l1[i]);
+      fprintf(cf, " l2");
+      for (unsigned i = 0; i < WW_VDRF_L2COV; i++)
+        fprintf(cf, " %" PRIu64, l2[i]);
+      fprintf(cf, "\n");
+      fclose(cf);
+      printf("coverage summed with %s:\n", o.cov_acc);
+    }
+  }
   print_cov("L1", l1, WW_L1ST_N, WW_L1EV_N, ww_l1st_names, ww_l1ev_names, ww_drf_l1_undef);
   print_cov("L2", l2, WW_L2ST_N, WW_L2EV_N, ww_l2st_names, ww_l2ev_names, ww_drf_l2_undef);
   if (jf) {

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <verilated.h>
@@ -277,6 +278,29 @@ extern "C" int ww_vdrf_run(ww_vdrf_t *v, const ww_vdrf_run_t *r, ww_vdrf_result_
     t->rd_idx_i = static_cast<uint8_t>(i);
     t->eval();
     res->status[i] = t->rd_data_o;
+  }
+  if (res->done && !res->fail) {
+    // every variable of every pool (device, one per SM) in DRAM
+    const uint8_t *mem = ww_dram_mem(v->dram);
+    const uint32_t bytes = ww_dram_cfg(v->dram)->bytes;
+    for (uint32_t var = 0; var < ((NUM_SM + 1u) << INFO.idx_w); var++) {
+      t->rd_var_i = static_cast<std::remove_reference<decltype(t->rd_var_i)>::type>(var);
+      t->rd_idx_i = WW_DRF_REF_VALUE;
+      t->eval();
+      uint32_t expect = t->rd_data_o;
+      t->rd_idx_i = WW_DRF_REF_ADDR;
+      t->eval();
+      uint32_t addr = t->rd_data_o, got = 0;
+      if (addr + 4u <= bytes)
+        std::memcpy(&got, mem + addr, 4);
+      res->final_checked++;
+      if (got != expect && res->final_bad++ == 0) {
+        res->final_var = var;
+        res->final_addr = addr;
+        res->final_expect = expect;
+        res->final_got = got;
+      }
+    }
   }
   return 0;
 }

@@ -53,6 +53,11 @@ typedef struct {
   uint32_t status[WW_DRF_N];
   uint64_t l1_cov[WW_VDRF_L1COV];   /* pulses summed over the SMs' L1s */
   uint64_t l2_cov[WW_VDRF_L2COV];   /* over the partitions' L2 slices */
+  /* final memory check of a passing run: after the slices' FLUSH, every
+   * variable's word in DRAM against the tester's reference (normal: the
+   * last value stored, sync: the number of atomics issued) */
+  unsigned final_checked, final_bad;
+  uint32_t final_var, final_addr, final_expect, final_got;   /* the first bad one */
 } ww_vdrf_result_t;
 
 typedef struct ww_vdrf ww_vdrf_t;

@@ -326,9 +326,36 @@ static void *vb_open(const ww_dev_opts_t *opts, char *err, size_t err_len)
   return b;
 }
 
+/* WW_COV_OUT=FILE: at close, one line "l1 <counts> l2 <counts>" of the RTL's
+ * transition coverage (ww_vgpu_cov) is appended to FILE -- how make bench-drf
+ * measures the kernel suite's coverage (docs/drf.md sec. 4) */
+static void append_cov(const ww_vgpu_t *v)
+{
+  const char *path = getenv("WW_COV_OUT");
+  if (!path || !*path)
+    return;
+  uint64_t l1[WW_VGPU_L1COV], l2[WW_VGPU_L2COV];
+  ww_vgpu_cov(v, l1, l2);
+  FILE *f = fopen(path, "a");
+  if (!f) {
+    fprintf(stderr, "warning: WW_COV_OUT: cannot append to %s\n", path);
+    return;
+  }
+  fprintf(f, "l1");
+  for (unsigned i = 0; i < WW_VGPU_L1COV; i++)
+    fprintf(f, " %llu", (unsigned long long)l1[i]);
+  fprintf(f, " l2");
+  for (unsigned i = 0; i < WW_VGPU_L2COV; i++)
+    fprintf(f, " %llu", (unsigned long long)l2[i]);
+  fprintf(f, "\n");
+  fclose(f);
+}
+
 static void vb_close(void *be)
 {
   vb_t *b = be;
+  if (b->v)
+    append_cov(b->v);
   ww_aorder_free(b->aorder);
   ww_gpu_free(b->detm);
   ww_gpu_free(b->model);

@@ -149,6 +149,7 @@ struct ww_vgpu {
   ww_dram_t        *dram = nullptr;
   ww_vgpu_info_t    info;
   uint64_t          total = 0;        // clock cycles since new
+  uint64_t          l1cov[WW_VGPU_L1COV] = {}, l2cov[WW_VGPU_L2COV] = {};   // coverage pulses
   uint64_t          kcycle = 0;       // kernel cycles since the start pulse
   int               launched = 0;     // a launch happened (start pending or sent)
   int               start_pending = 0;
@@ -186,6 +187,20 @@ struct host_in {
 void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev);
 
 void collect(ww_vgpu *v, ww_vgpu_events_t *ev);
+
+// the cycle's coverage pulses (most cycles have none)
+void count_cov(ww_vgpu *v)
+{
+  const Vww_gpu *t = v->top;
+  for (unsigned w = 0; w < (NUM_SM * WW_VGPU_L1COV + 31) / 32; w++)
+    if (word_of(t->l1_cov_o, w))
+      for (unsigned b = 0; b < 32 && 32 * w + b < NUM_SM * WW_VGPU_L1COV; b++)
+        v->l1cov[(32 * w + b) % WW_VGPU_L1COV] += bits(t->l1_cov_o, 32 * w + b, 1);
+  for (unsigned w = 0; w < (NUM_PART * WW_VGPU_L2COV + 31) / 32; w++)
+    if (word_of(t->l2_cov_o, w))
+      for (unsigned b = 0; b < 32 && 32 * w + b < NUM_PART * WW_VGPU_L2COV; b++)
+        v->l2cov[(32 * w + b) % WW_VGPU_L2COV] += bits(t->l2_cov_o, 32 * w + b, 1);
+}
 
 void fill_dram_inputs(ww_vgpu *v, ww_dram_out_t *dout)
 {
@@ -236,6 +251,7 @@ void cycle(ww_vgpu *v, const host_in &h, ww_vgpu_events_t *ev)
   t->eval();
   dump_wave(v);
   v->ctx.timeInc(v->half);
+  count_cov(v);
 
   if (ev)
     collect(v, ev);
@@ -528,6 +544,12 @@ extern "C" void ww_vgpu_free(ww_vgpu_t *v)
 extern "C" const ww_vgpu_info_t *ww_vgpu_info(const ww_vgpu_t *v) { return &v->info; }
 
 extern "C" uint8_t *ww_vgpu_mem(ww_vgpu_t *v) { return ww_dram_mem(v->dram); }
+
+extern "C" void ww_vgpu_cov(const ww_vgpu_t *v, uint64_t l1[WW_VGPU_L1COV], uint64_t l2[WW_VGPU_L2COV])
+{
+  std::memcpy(l1, v->l1cov, sizeof v->l1cov);
+  std::memcpy(l2, v->l2cov, sizeof v->l2cov);
+}
 
 extern "C" void ww_vgpu_reset(ww_vgpu_t *v)
 {

@@ -202,6 +202,12 @@ ww_vgpu_status_t ww_vgpu_run(ww_vgpu_t *v, uint64_t max_cycles, ww_retire_fn fn,
 uint64_t ww_vgpu_cycles(const ww_vgpu_t *v);
 int ww_vgpu_busy(const ww_vgpu_t *v);   /* busy_o now */
 void ww_vgpu_stats(const ww_vgpu_t *v, ww_vgpu_stats_t *st);
+/* Transition coverage since new (docs/drf.md sec. 3): the pulses of every
+ * SM's L1 (l1_cov_o) and every partition's L2 slice (l2_cov_o), summed;
+ * index state * EV_N + event (WW_L1ST/L1EV, WW_L2ST/L2EV of ww_proto.h). */
+#define WW_VGPU_L1COV (WW_L1ST_N * WW_L1EV_N)
+#define WW_VGPU_L2COV (WW_L2ST_N * WW_L2EV_N)
+void ww_vgpu_cov(const ww_vgpu_t *v, uint64_t l1[WW_VGPU_L1COV], uint64_t l2[WW_VGPU_L2COV]);
 
 /* GPUDet scheduler mode inputs (sched_mode_i, serial_wid_i), broadcast to
  * every SM from the next tick on; 0, 0 after ww_vgpu_new. */

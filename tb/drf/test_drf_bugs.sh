@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# test_drf_bugs.sh DRF_RUN -- every observable injected protocol bug of the
+# memory system (sw/drf/ww_drf_cov.c, docs/drf.md sec. 5) is caught by the
+# DRF tester within a small budget, with the failure kind the bug must cause,
+# and the failure report names a variable whose event log is printed; with no
+# bug the same runs pass (no false alarm). Exit 0 when all hold.
+set -uo pipefail
+run=$1
+fails=0
+# NAME  KIND (text of WW_DRF_FAIL_*)  extra options: a configuration that
+# exercises the bug's path within the budget
+cases=(
+  "L2_WRITE_NO_FWD|load returned|--range 10"
+  "L1_INVAL_KEEPS_LINES|load returned|--range 8"
+  "L2_AMO_NO_FWD|atomic returned a value returned before|--range 10"
+  "L1_MERGE_WRONG_WORD|load returned|--range 10"
+  "L1_FILL_AFTER_STORE|load returned|--range 10"
+  "L2_REFETCH_BEFORE_WB|load returned|--range 10"
+)
+budget="--seeds 8 --episodes 16 --len 16"
+for c in "${cases[@]}"; do
+  IFS='|' read -r bug kind opts <<<"$c"
+  out=$("$run" $budget $opts --bug "$bug" --expect-fail --quiet 2>&1)
+  rc=$?
+  first=$(grep -m1 '^FAIL' <<<"$out")
+  if [ $rc -ne 0 ]; then
+    echo "FAIL $bug: not caught in $budget $opts"; fails=$((fails + 1)); continue
+  fi
+  if ! grep -q "$kind" <<<"$first"; then
+    echo "FAIL $bug: caught as '$first', expected '$kind'"; fails=$((fails + 1)); continue
+  fi
+  if [[ "$kind" == load* ]] && ! grep -q "last writer" <<<"$out"; then
+    echo "FAIL $bug: no event log in the report"; fails=$((fails + 1)); continue
+  fi
+  # the replay line reproduces the first failure
+  replay=$(grep -m1 'replay:' <<<"$out" | sed 's/^ *replay: //')
+  again=$($replay --quiet 2>&1 | grep -m1 '^FAIL' | sed 's/^FAIL seed [0-9]*: //')
+  if [ "$again" != "$(sed 's/^FAIL seed [0-9]*: //' <<<"$first")" ]; then
+    echo "FAIL $bug: replay '$replay' gave '$again'"; fails=$((fails + 1)); continue
+  fi
+  echo "ok   $bug: $(sed 's/^FAIL //' <<<"$first")"
+done
+# the same configurations without a bug: no false alarm
+for opts in "--range 8" "--range 10"; do
+  if "$run" $budget $opts --quiet >/dev/null 2>&1; then
+    echo "ok   no bug, $opts: every run passes"
+  else
+    echo "FAIL no bug, $opts: a run failed"; fails=$((fails + 1))
+  fi
+done
+[ $fails -eq 0 ]
