@@ -61,14 +61,14 @@
 `include "ww_proto.vh"
 module ww_drf_tester #(
   parameter NUM_SM     = `WW_NUM_SM,
-  parameter WF         = 4,
-  parameter LANES      = 8,
+  parameter WF         = `WW_DRFT_WF,
+  parameter LANES      = `WW_DRFT_LANES,
   parameter LINE_BYTES = `WW_LINE_BYTES,
-  parameter IDX_W      = 6,
-  parameter NSYNC      = 4,
-  parameter RANGE_W    = 14,
+  parameter IDX_W      = `WW_DRFT_IDX_W,
+  parameter NSYNC      = `WW_DRFT_NSYNC,
+  parameter RANGE_W    = `WW_DRFT_RANGE_W,
   parameter [31:0] BASE = 32'h0001_0000,
-  parameter SEEN_W     = 9,
+  parameter SEEN_W     = `WW_DRFT_SEEN_W,
   parameter TAG_W      = 8,
   parameter NP_W       = $clog2(`WW_L1_WQ + 1),
   // derived, do not override

@@ -224,5 +224,23 @@
 `ifndef WW_SCORD_DEDUP
 `define WW_SCORD_DEDUP        16     // race-log duplicate filter entries per partition
 `endif
+`ifndef WW_DRFT_WF
+`define WW_DRFT_WF            4      // DRF tester: wavefronts per SM (power of two)
+`endif
+`ifndef WW_DRFT_LANES
+`define WW_DRFT_LANES         8      // DRF tester: lanes per wavefront (power of two)
+`endif
+`ifndef WW_DRFT_IDX_W
+`define WW_DRFT_IDX_W         6      // DRF tester: 2^W variables per pool (device pool, one block pool per SM)
+`endif
+`ifndef WW_DRFT_NSYNC
+`define WW_DRFT_NSYNC         4      // DRF tester: synchronization variables per pool
+`endif
+`ifndef WW_DRFT_RANGE_W
+`define WW_DRFT_RANGE_W       14     // DRF tester: largest address window, 2^W words
+`endif
+`ifndef WW_DRFT_SEEN_W
+`define WW_DRFT_SEEN_W        9      // DRF tester: unique-return check window, 2^W values per sync variable
+`endif
 
 `endif  // WW_CONFIG_VH

@@ -51,9 +51,9 @@ constexpr unsigned LB       = WW_LINE_BYTES;
 constexpr unsigned LINE_W   = 32 - clog2(LB);
 constexpr unsigned POOL_W   = clog2(NUM_SM + 1);
 constexpr unsigned RESET_CYCLES = 4;
-// the tester's parameters (rtl/drf/ww_drf_top.v defaults)
-constexpr unsigned TESTER_WF = 4, TESTER_LANES = 8, TESTER_IDX_W = 6, TESTER_NSYNC = 4,
-                   TESTER_RANGE_W = 14;
+// the tester's parameters (ww_config.h, as the RTL's defaults)
+constexpr unsigned TESTER_WF = WW_DRFT_WF, TESTER_LANES = WW_DRFT_LANES, TESTER_IDX_W = WW_DRFT_IDX_W,
+                   TESTER_NSYNC = WW_DRFT_NSYNC, TESTER_RANGE_W = WW_DRFT_RANGE_W;
 
 template <typename T> uint32_t word_of(const T &p, unsigned i)
 {
