@@ -12,6 +12,7 @@
 #   make bench-gsi  GSI case studies (UTS, MSHR sweep) -> plots + build/reports/gsi.json
 #   make bench-scord  ScoRD races found, false positives, overhead -> table + build/reports/scord.json
 #   make bench-det  GPUDet: determinism under RTL timing seeds, slowdown, quantum sweep -> build/reports/det.json
+#   make bench-drf  DRF tester: L1/L2 transition coverage vs the kernel suite, speed-up, bugs -> build/reports/drf.json
 #   make coverage   RTL line/toggle coverage of the GPU -> table + build/reports/coverage.json
 #   make waves BLOCK=b [SEED=n]   FST + GTKWave view of one lockstep run
 #   make gen        regenerate the config include/header from ww_config.def
@@ -61,7 +62,7 @@ LOCKSTEP_SRC := tb/lockstep/ww_lockstep.c tb/lockstep/ww_lockstep.h \
                 tb/lockstep/ww_lockstep_ports.h tb/lockstep/ww_lockstep_dut.cpp \
                 tb/lockstep/build.sh tb/lockstep/opt.mk $(wildcard rtl/include/*.vh) $(CMODEL_HDR)
 
-.PHONY: all deps gen run demo-lockstep test test-long lint synth bench bench-gsi bench-scord bench-tm bench-det waves clean lockstep ctests FORCE
+.PHONY: all deps gen run demo-lockstep test test-long lint synth bench bench-gsi bench-scord bench-tm bench-det bench-drf waves clean lockstep ctests FORCE
 
 all: lockstep ctests
 
@@ -192,6 +193,12 @@ bench-tm: $(DEPS_STAMP)
 bench-det: $(DEPS_STAMP)
 	@$(MAKE) --no-print-directory -j2 $(RT_CLI) $(SWT_RTL) $(DET_KERNEL_ELFS) $(SW_ELFS)
 	@scripts/bench_det.sh
+
+# the DRF tester (docs/drf.md sec. 4): coverage vs the kernel suite, speed,
+# injected bugs, heat maps
+bench-drf: $(DEPS_STAMP)
+	@$(MAKE) --no-print-directory -j2 $(DRF_RUNS) $(SWT_RTL) $(SW_ELFS)
+	@scripts/bench_drf.sh
 
 waves: $(DEPS_STAMP) lockstep
 	@test -n "$(BLOCK)" || { echo "usage: make waves BLOCK=<$(BLOCKS)> [SEED=n]" >&2; exit 2; }

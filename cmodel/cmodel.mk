@@ -11,7 +11,7 @@
 #                     GPU model cmodel/gpu, which gpu.mk builds)
 #   CMODEL_LIB_ASAN   build/lib/libwwcm-asan.a: CMODEL_BLOCK_SRC, ASan + UBSan
 
-CMODEL_AREAS     := isa common tm sm gsi mem top scord det
+CMODEL_AREAS     := isa common tm sm gsi mem top scord det drf
 CMODEL_INC       := -Icmodel/include $(addprefix -Icmodel/,$(CMODEL_AREAS)) -Icmodel/gpu
 CMODEL_BLOCK_SRC := $(foreach a,$(CMODEL_AREAS),$(wildcard cmodel/$(a)/*.c))
 CMODEL_HDR       := $(wildcard cmodel/include/*.h cmodel/include/*.def \

@@ -233,7 +233,7 @@ module ww_drf_tester #(
   ////////////////////
   // what wavefront g would issue now, and whether it can
   reg [NWF-1:0]    can;
-  reg              wr_idle [0:NUM_SM-1];
+  (* mem2reg *) reg              wr_idle [0:NUM_SM-1];
   reg [NUM_SM-1:0] l1_free, byp_free;
   always @(*) begin
     for (s = 0; s < NUM_SM; s = s + 1) begin
@@ -382,13 +382,13 @@ module ww_drf_tester #(
   // Answers of the cycle, per SM: an L1 answer (a load's line, or a block
   // atomic's old word) or the device atomic taken; what they check.
   reg [NUM_SM-1:0]  a_ld, a_amo, a_bad;
-  reg [G_W-1:0]     a_g   [0:NUM_SM-1];
-  reg [LANE_W-1:0]  a_l   [0:NUM_SM-1];
-  reg [VAR_W-1:0]   a_v   [0:NUM_SM-1];
-  reg [SV_W-1:0]    a_sv  [0:NUM_SM-1];
-  reg [31:0]        a_val [0:NUM_SM-1];     // the word loaded, or the atomic's old value
-  reg [31:0]        a_exp [0:NUM_SM-1];
-  reg [`WW_DRF_FAIL_W-1:0] a_kind [0:NUM_SM-1];
+  (* mem2reg *) reg [G_W-1:0]     a_g   [0:NUM_SM-1];
+  (* mem2reg *) reg [LANE_W-1:0]  a_l   [0:NUM_SM-1];
+  (* mem2reg *) reg [VAR_W-1:0]   a_v   [0:NUM_SM-1];
+  (* mem2reg *) reg [SV_W-1:0]    a_sv  [0:NUM_SM-1];
+  (* mem2reg *) reg [31:0]        a_val [0:NUM_SM-1];     // the word loaded, or the atomic's old value
+  (* mem2reg *) reg [31:0]        a_exp [0:NUM_SM-1];
+  (* mem2reg *) reg [`WW_DRF_FAIL_W-1:0] a_kind [0:NUM_SM-1];
   reg [NUM_SM-1:0]  a_seen_set, a_unchk;
   reg [WF_W-1:0]    a_wf;
   reg [WORD_W-1:0]  a_wo;

@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# tb/drf/blocks.mk -- lockstep registry of the autonomous DRF tester
+# (docs/drf.md; see tb/blocks.mk).
+#   small  one SM, 2 wavefronts of 4 lanes, 32 variables per pool, a window
+#          of at most 2^8 words, a 32-value uniqueness bitmap (long runs
+#          reach its unchecked values)
+#   sm3    three SMs (four pools), NSYNC = 3 (a sync variable per episode
+#          drawn with a non-zero modulus), a 64-value uniqueness bitmap
+
+BLOCKS += drf_tester
+drf_tester_C        := cmodel/drf/ww_drf_tester.c
+drf_tester_LOCKSTEP := tb/drf/lockstep/drf_tester.c
+drf_tester_MUTANTS  :=
+drf_tester_POINTS   := small:WW_NUM_SM=1,WW_DRFT_WF=2,WW_DRFT_LANES=4,WW_DRFT_IDX_W=4,WW_DRFT_NSYNC=2,WW_DRFT_RANGE_W=8,WW_DRFT_SEEN_W=5 \
+                       sm3:WW_NUM_SM=3,WW_DRFT_NSYNC=3,WW_DRFT_SEEN_W=6
