@@ -13,8 +13,8 @@
 #            transition pulses summed (WW_COV_OUT) and its cycles summed
 #            over its launches (--runs)
 #   tester   drf_run runs, one seed at a time, over a mix of the paper's
-#            Table III-like settings on both cache configurations (small,
-#            default): the coverage after each, the cycles and wall time
+#            Table III-like settings on the three configurations (small and
+#            default caches; wide: 8 wavefronts of 16 lanes): the coverage after each, the cycles and wall time
 #            until it covers every transition the suite covers (but the
 #            WriteFull ones, which its single-word stores cannot make) and
 #            until its own final coverage
@@ -75,6 +75,7 @@ mix=(
   "small|$S|--range 12"
   "default|$S|--range 9"
   "default|$S|--range 13 --len 8"
+  "wide|$S|--range 10 --episodes 8"
 )
 acc="$OUT/tester_cov.txt"
 rm -f "$acc"

@@ -5,20 +5,24 @@
 #
 #   make drf             build/drf/<config>/drf_run for every configuration
 #   build/drf/<config>/drf_run   rtl/drf/ww_drf_top.v Verilated with the
-#                        configuration's cache geometry (-G) and
+#                        configuration's defines (ww_config.def names, given
+#                        to Verilator and the C glue alike) and
 #                        WW_BUGS_PLUSARGS (the injectable bugs are switched on
 #                        per run by plusarg; off, the RTL is the real one),
 #                        the glue sw/drf/ww_vdrf.cpp, the DRAM model and the
 #                        runner sw/drf/ww_drf_run.c.
-# Configurations (the paper's Table III: small and large caches):
+# Configurations (the paper's Table III: small and large caches, more
+# wavefronts and lanes):
 #   small    L1 4 sets x 2 ways (256 B), L2 8 sets x 4 ways per slice (1 KiB)
 #   default  the GPU's caches (ww_config.def)
+#   wide     small caches, 8 wavefronts of 16 lanes per SM (make bench-drf)
 
 DRF_SAVED_GOAL := $(.DEFAULT_GOAL)
 
-DRF_CONFIGS      := small default
-DRF_PARAMS.small := L1_SETS=4 L1_WAYS=2 L2_SETS=8 L2_WAYS=4
-DRF_PARAMS.default :=
+DRF_CONFIGS      := small default wide
+DRF_DEFS.small   := WW_L1_SETS=4 WW_L1_WAYS=2 WW_L2_SETS=8 WW_L2_WAYS=4
+DRF_DEFS.default :=
+DRF_DEFS.wide    := $(DRF_DEFS.small) WW_DRFT_WF=8 WW_DRFT_LANES=16
 DRF_RTL  := $(drf_top_RTL)
 DRF_SRC  := sw/drf/ww_vdrf.cpp sw/drf/ww_vdrf.h sw/drf/ww_drf_run.c sw/drf/ww_drf_cov.c \
             sw/drf/ww_drf_cov.h sw/sim/ww_dram.c sw/sim/ww_dram.h cmodel/include/ww_proto.h \
@@ -36,18 +40,18 @@ define DRF_BUILD
 $(BUILD)/drf/$(1)/drf_run: $(DRF_RTL) $(DRF_SRC) | $(DEPS_STAMP)
 	@mkdir -p $$(@D)
 	@echo "verilator ww_drf_top ($(1)) -> $$@"
-	@verilator $(DRF_VFLAGS) $(addprefix -G,$(DRF_PARAMS.$(1))) --Mdir $$(@D)/obj_dir $(DRF_RTL) \
+	@verilator $(DRF_VFLAGS) $(addprefix -D,$(DRF_DEFS.$(1))) --Mdir $$(@D)/obj_dir $(DRF_RTL) \
 	  > $$(@D)/verilator.log 2>&1 || { tail -40 $$(@D)/verilator.log >&2; exit 1; }
 	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j 2 -C $$(@D)/obj_dir -f Vww_drf_top.mk \
 	  OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1 Vww_drf_top__ALL.a verilated.o verilated_fst_c.o \
 	  verilated_threads.o >> $$(@D)/verilator.log 2>&1 || { tail -40 $$(@D)/verilator.log >&2; exit 1; }
 	g++ -std=c++17 -O2 -g -Wall -Wextra -Werror -DWW_BUGS_PLUSARGS -DDRF_CONFIG='"$(1)"' \
-	  $(addprefix -DDRF_,$(DRF_PARAMS.$(1))) -DVM_TRACE=1 -DVM_TRACE_FST=1 \
+	  $(addprefix -D,$(DRF_DEFS.$(1))) -DVM_TRACE=1 -DVM_TRACE_FST=1 \
 	  -isystem $(VGPU_VROOT)/include -isystem $(VGPU_VROOT)/include/vltstd -isystem $$(@D)/obj_dir \
 	  $(DRF_CFLAGS) -c sw/drf/ww_vdrf.cpp -o $$(@D)/ww_vdrf.o
-	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(DRF_CFLAGS) -c sw/sim/ww_dram.c -o $$(@D)/ww_dram.o
-	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(DRF_CFLAGS) -c sw/drf/ww_drf_cov.c -o $$(@D)/ww_drf_cov.o
-	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(DRF_CFLAGS) -c sw/drf/ww_drf_run.c -o $$(@D)/ww_drf_run.o
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(DRF_DEFS.$(1))) $(DRF_CFLAGS) -c sw/sim/ww_dram.c -o $$(@D)/ww_dram.o
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(DRF_DEFS.$(1))) $(DRF_CFLAGS) -c sw/drf/ww_drf_cov.c -o $$(@D)/ww_drf_cov.o
+	gcc -std=c11 -O2 -g -Wall -Wextra -Werror $(addprefix -D,$(DRF_DEFS.$(1))) $(DRF_CFLAGS) -c sw/drf/ww_drf_run.c -o $$(@D)/ww_drf_run.o
 	g++ -o $$@ $$(@D)/ww_drf_run.o $$(@D)/ww_drf_cov.o $$(@D)/ww_vdrf.o $$(@D)/ww_dram.o \
 	  $$(@D)/obj_dir/Vww_drf_top__ALL.a $$(addprefix $$(@D)/obj_dir/,verilated.o verilated_fst_c.o \
 	  verilated_threads.o) $(VGPU_LDLIBS)

@@ -3,8 +3,9 @@
 // ww_vdrf -- thin C++ glue between the Verilated DRF tester top
 // (Vww_drf_top) and the C API of ww_vdrf.h: clocks it, plays the DRAM
 // (sw/sim/ww_dram.c), sums the coverage pulses, reads the status words.
-// No tester logic here. Built with the WW_DRF_* defines of sw/drf/drf.mk,
-// which also set the Verilog parameters (-G), so the two agree.
+// No tester logic here. Built with the configuration's defines of
+// sw/drf/drf.mk (ww_config.def names), which Verilator gets too, so the RTL's
+// parameters and the glue agree.
 
 #include <cstdio>
 #include <cstdlib>
@@ -28,18 +29,6 @@ extern "C" {
 
 #ifndef DRF_CONFIG
 #define DRF_CONFIG "default"
-#endif
-#ifndef DRF_L1_SETS
-#define DRF_L1_SETS WW_L1_SETS
-#endif
-#ifndef DRF_L1_WAYS
-#define DRF_L1_WAYS WW_L1_WAYS
-#endif
-#ifndef DRF_L2_SETS
-#define DRF_L2_SETS WW_L2_SETS
-#endif
-#ifndef DRF_L2_WAYS
-#define DRF_L2_WAYS WW_L2_WAYS
 #endif
 
 namespace {
@@ -88,7 +77,7 @@ template <typename T> void set_line(T &p, unsigned part, const uint32_t *w)
 
 const ww_vdrf_info_t INFO = {
   DRF_CONFIG, NUM_SM, NUM_PART, TESTER_WF, TESTER_LANES, LB,
-  DRF_L1_SETS, DRF_L1_WAYS, DRF_L2_SETS, DRF_L2_WAYS,
+  WW_L1_SETS, WW_L1_WAYS, WW_L2_SETS, WW_L2_WAYS,
   TESTER_IDX_W, TESTER_NSYNC, POOL_W + TESTER_IDX_W, TESTER_RANGE_W,
 #ifdef WW_BUGS_PLUSARGS
   1,

@@ -3,7 +3,7 @@
  * ww_vdrf -- the Verilated DRF tester top (rtl/drf/ww_drf_top.v) as a C
  * library: clocks it, plays the DRAM (sw/sim/ww_dram.c) on its ports, counts
  * the caches' transition coverage pulses, reads the tester's status words.
- * docs/drf.md. The build's geometry comes from the WW_DRF_* defines the
+ * docs/drf.md. The build's geometry comes from the ww_config.h defines the
  * library was compiled with (sw/drf/drf.mk); ww_vdrf_info() reports it.
  */
 #ifndef WW_VDRF_H
