@@ -285,15 +285,15 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
   /* transition coverage (docs/drf.md sec. 3): a request leaving TAG (I
    * miss, V clean hit, D dirty hit) and its victim; IV x request while TAG
    * waits for a miss of its line in the queue or C2; IV x FILL in C2; FLUSH
-   * in the sweep (the row in FL_CHK, the write-back of FL_WB) */
+   * in the sweep (the row as it is read, FL_LD; the write-back of FL_WB) */
   int line_pend = m->c2_v && c2->miss && c2->rq.line == t->line;
   for (unsigned i = 0; i < qn; i++)
     if (m->q_miss[i] && m->q[i].rq.line == t->line)
       line_pend = 1;
   int row_inv = 0, row_clean = 0;
   for (unsigned w = 0; w < ways; w++) {
-    row_inv |= !m->meta_q[w].valid;
-    row_clean |= m->meta_q[w].valid && !m->meta_q[w].dirty;
+    row_inv |= !m->meta_rd[w].valid;
+    row_clean |= m->meta_rd[w].valid && !m->meta_rd[w].dirty;
   }
   const unsigned t_ev = t->op == WW_L2_WRITE ? (t_full ? WW_L2EV_WRITE_FULL : WW_L2EV_WRITE)
                       : t->op == WW_L2_ATOMIC ? WW_L2EV_ATOMIC : WW_L2EV_READ;
@@ -309,7 +309,7 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
     out->cov_o |= cov_bit(WW_L2ST_IV, t_ev);
   if (c2_go && c2_fill)
     out->cov_o |= cov_bit(WW_L2ST_IV, WW_L2EV_FILL);
-  if (m->state == ST_FL_CHK) {
+  if (m->state == ST_FL_LD) {
     if (row_inv)
       out->cov_o |= cov_bit(WW_L2ST_I, WW_L2EV_FLUSH);
     if (row_clean)

@@ -76,8 +76,8 @@
 //   TAG (I miss, V clean hit, D dirty hit), and its victim (REPL of a V or
 //   D line); IV x request in every cycle TAG waits while a miss of the same
 //   line is in the queue or C2; IV x FILL when a miss's DRAM answer is
-//   used in C2; FLUSH in the sweep (I / V: a row with an invalid / a valid
-//   clean way is checked; D: a dirty way is written back).
+//   used in C2; FLUSH in the sweep (I / V: a row read with an invalid / a
+//   valid clean way, once per row; D: a dirty way is written back).
 // Reset (sync, rst_ni): INIT clears one meta row per cycle (valid = dirty =
 //   0, way w has age w) for SETS cycles; queue, fill FIFO and stages empty.
 //   Data not reset.
@@ -723,8 +723,8 @@ module ww_l2_slice #(
     row_inv   = 1'b0;
     row_clean = 1'b0;
     for (w = 0; w < WAYS; w = w + 1) begin
-      row_inv   = row_inv   || !meta_q[w*MW + LINE_W];
-      row_clean = row_clean || (meta_q[w*MW + LINE_W] && !meta_q[w*MW + LINE_W + 1]);
+      row_inv   = row_inv   || !meta_rdata[w*MW + LINE_W];
+      row_clean = row_clean || (meta_rdata[w*MW + LINE_W] && !meta_rdata[w*MW + LINE_W + 1]);
     end
     case (t_op)
       `WW_L2_WRITE:  t_ev = t_full ? `WW_L2EV_WRITE_FULL : `WW_L2EV_WRITE;
@@ -744,7 +744,7 @@ module ww_l2_slice #(
     if (c2_go && c2_fill) begin
       cov_o[`WW_L2ST_IV * `WW_L2EV_N + `WW_L2EV_FILL] = 1'b1;
     end
-    if (state_q == ST_FL_CHK) begin
+    if (state_q == ST_FL_LD) begin
       cov_o[`WW_L2ST_I * `WW_L2EV_N + `WW_L2EV_FLUSH] = row_inv;
       cov_o[`WW_L2ST_V * `WW_L2EV_N + `WW_L2EV_FLUSH] = row_clean;
     end
