@@ -25,7 +25,7 @@ DRF_DEFS.default :=
 DRF_DEFS.wide    := $(DRF_DEFS.small) WW_DRFT_WF=8 WW_DRFT_LANES=16
 DRF_RTL  := $(drf_top_RTL)
 DRF_SRC  := sw/drf/ww_vdrf.cpp sw/drf/ww_vdrf.h sw/drf/ww_drf_run.c sw/drf/ww_drf_cov.c \
-            sw/drf/ww_drf_cov.h sw/sim/ww_dram.c sw/sim/ww_dram.h cmodel/include/ww_proto.h \
+            sw/drf/ww_drf_cov.h sw/sim/ww_dram.c sw/sim/ww_dram.h sw/sim/ww_vport.h cmodel/include/ww_proto.h \
             cmodel/include/ww_config.h sw/drf/drf.mk $(wildcard rtl/include/*.vh)
 DRF_RUNS := $(foreach c,$(DRF_CONFIGS),$(BUILD)/drf/$(c)/drf_run)
 DRF_VFLAGS := --cc --x-assign unique --x-initial unique --top-module ww_drf_top -Irtl/include \

@@ -20,6 +20,7 @@
 #endif
 
 #include "Vww_drf_top.h"
+#include "ww_vport.h"
 
 extern "C" {
 #include "ww_config.h"
@@ -44,35 +45,12 @@ constexpr unsigned RESET_CYCLES = 4;
 constexpr unsigned TESTER_WF = WW_DRFT_WF, TESTER_LANES = WW_DRFT_LANES, TESTER_IDX_W = WW_DRFT_IDX_W,
                    TESTER_NSYNC = WW_DRFT_NSYNC, TESTER_RANGE_W = WW_DRFT_RANGE_W;
 
-template <typename T> uint32_t word_of(const T &p, unsigned i)
-{
-  uint64_t v = static_cast<uint64_t>(p);
-  return i == 0 ? static_cast<uint32_t>(v) : i == 1 ? static_cast<uint32_t>(v >> 32) : 0;
-}
-template <std::size_t N> uint32_t word_of(const VlWide<N> &p, unsigned i) { return i < N ? p[i] : 0; }
-template <typename T> uint32_t bits(const T &p, unsigned lsb, unsigned w)
-{
-  unsigned lo = lsb / 32, sh = lsb % 32;
-  uint64_t v = word_of(p, lo) | static_cast<uint64_t>(word_of(p, lo + 1)) << 32;
-  v >>= sh;
-  return static_cast<uint32_t>(w >= 32 ? v : v & ((1ull << w) - 1));
-}
-template <typename T> void set_bits(T &p, unsigned lsb, unsigned w, uint32_t val)
-{
-  uint64_t m = (w >= 64 ? ~0ull : ((1ull << w) - 1)) << lsb;
-  uint64_t v = static_cast<uint64_t>(p);
-  v = (v & ~m) | ((static_cast<uint64_t>(val) << lsb) & m);
-  p = static_cast<T>(v);
-}
-template <std::size_t N> void set_line(VlWide<N> &p, unsigned part, const uint32_t *w)
-{
-  for (unsigned i = 0; i < LB / 4; i++)
-    p[part * (LB / 4) + i] = w[i];
-}
+using ww_vport::bits;
+using ww_vport::set_bits;
+// line `part` of a port of NUM_PART lines
 template <typename T> void set_line(T &p, unsigned part, const uint32_t *w)
 {
-  for (unsigned i = 0; i < LB / 4; i++)
-    set_bits(p, part * LB * 8 + 32 * i, 32, w[i]);
+  ww_vport::set_words(p, part * (LB / 4), w, LB / 4);
 }
 
 const ww_vdrf_info_t INFO = {

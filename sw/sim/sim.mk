@@ -39,7 +39,7 @@ VGPU_QUICK_OPT := OPT_FAST=-O1 OPT_SLOW=-O0 OPT_GLOBAL=-O1
 vgpu_q     = $(if $(filter quick,$(1)),$(2),$(3))
 vgpu_opt   = $(call vgpu_q,$(1),$(VGPU_QUICK_OPT),$(VGPU_OPT))
 vgpu_rt    = $(call vgpu_q,$(1),$(filter-out verilated_fst_c.o,$(VGPU_RUNTIME)),$(VGPU_RUNTIME))
-VGPU_GLUE    := sw/sim/ww_vgpu.cpp sw/sim/ww_vgpu.h sw/sim/ww_dram.c sw/sim/ww_dram.h \
+VGPU_GLUE    := sw/sim/ww_vgpu.cpp sw/sim/ww_vgpu.h sw/sim/ww_vport.h sw/sim/ww_dram.c sw/sim/ww_dram.h \
                 sw/sim/ww_wave_view.c sw/sim/ww_wave_view.h cmodel/include/ww_proto.h \
                 cmodel/gpu/ww_gpu.h cmodel/include/ww_config.h $(wildcard rtl/include/*.vh) \
                 sw/sim/sim.mk sw/sim/verilated_pch.mk

@@ -26,6 +26,7 @@
 #endif
 
 #include "Vww_gpu.h"
+#include "ww_vport.h"
 
 extern "C" {
 #include "ww_config.h"
@@ -90,50 +91,15 @@ WW_PORT_W(tm_wd_wid_o, NUM_SM * WID_W);
 WW_PORT_W(tm_pkt_o, NUM_PART);
 #undef WW_PORT_W
 
-// ---- bit fields of a port of any width ----------------------------------
-template <typename T> uint32_t word_of(const T &p, unsigned i)
-{
-  uint64_t v = static_cast<uint64_t>(p);
-  return i == 0 ? static_cast<uint32_t>(v) : i == 1 ? static_cast<uint32_t>(v >> 32) : 0;
-}
-template <std::size_t N> uint32_t word_of(const VlWide<N> &p, unsigned i)
-{
-  return i < N ? p[i] : 0;
-}
-
-// bits [lsb +: w] of port, w <= 32
-template <typename T> uint32_t bits(const T &p, unsigned lsb, unsigned w)
-{
-  unsigned lo = lsb / 32, sh = lsb % 32;
-  uint64_t v = word_of(p, lo) | static_cast<uint64_t>(word_of(p, lo + 1)) << 32;
-  v >>= sh;
-  return static_cast<uint32_t>(w >= 32 ? v : v & ((1ull << w) - 1));
-}
-
-// words of port bits [lsb +: 32*n] into dst (lsb a multiple of 32)
-template <typename T> void get_words(const T &p, unsigned lsb, uint32_t *dst, unsigned n)
-{
-  for (unsigned i = 0; i < n; i++)
-    dst[i] = word_of(p, lsb / 32 + i);
-}
-
-// set bit fields of an input port
-template <typename T> void set_bits(T &p, unsigned lsb, unsigned w, uint32_t val)
-{
-  uint64_t m = (w >= 64 ? ~0ull : ((1ull << w) - 1)) << lsb;
-  uint64_t v = static_cast<uint64_t>(p);
-  v = (v & ~m) | ((static_cast<uint64_t>(val) << lsb) & m);
-  p = static_cast<T>(v);
-}
-template <std::size_t N> void set_line(VlWide<N> &p, unsigned part, const uint32_t *w)
-{
-  for (unsigned i = 0; i < LB / 4; i++)
-    p[part * (LB / 4) + i] = w[i];
-}
+// ---- bit fields of a port of any width (ww_vport.h) ----------------------
+using ww_vport::bits;
+using ww_vport::get_words;
+using ww_vport::set_bits;
+using ww_vport::word_of;
+// line `part` of a port of NUM_PART lines
 template <typename T> void set_line(T &p, unsigned part, const uint32_t *w)
 {
-  for (unsigned i = 0; i < LB / 4; i++)   // a port of <= 64 bits
-    set_bits(p, part * LB * 8 + 32 * i, 32, w[i]);
+  ww_vport::set_words(p, part * (LB / 4), w, LB / 4);
 }
 
 }  // namespace
