@@ -113,14 +113,14 @@ wall_speedup=$(awk -v s="$suite_wall" -v t="$reach_suite_wall" 'BEGIN { printf "
 # ---- bugs -----------------------------------------------------------------
 bugs_json=""
 caught=0 nbugs=0
-echo "bugs: $SMALL --bug NAME --seeds 8 --episodes 16 --len 16 --range R --expect-fail"
+echo "bugs: $SMALL --bug NAME --seeds 8 --expect-fail, --range 10 --len 16 --episodes 16 (L1_INVAL_KEEPS_LINES: --range 8 --len 2 --episodes 64)"
 while read -r bug _; do
   case $bug in
-    L1_INVAL_KEEPS_LINES) range=8 ;;
-    *) range=10 ;;
+    L1_INVAL_KEEPS_LINES) bopts="--range 8 --len 2 --episodes 64" ;;
+    *) bopts="--range 10 --len 16 --episodes 16" ;;
   esac
   nbugs=$((nbugs + 1))
-  "$SMALL" --bug "$bug" --seeds 8 --episodes 16 --len 16 --range "$range" --expect-fail \
+  "$SMALL" --bug "$bug" --seeds 8 $bopts --expect-fail \
     --json "$OUT/bug_$bug.json" > "$OUT/bug_$bug.txt" 2>&1 || true
   first=$(grep -m1 '^FAIL' "$OUT/bug_$bug.txt" || true)
   if [ -n "$first" ]; then

@@ -8,13 +8,8 @@
  * assignments, and every right-hand side reads the registers before the
  * edge (the per-wavefront arrays a later statement reads are saved first).
  *
- * Two RTL details mirrored as Verilator computes them:
- *  - the sync variable of an episode is rnd[1 +: NS_W] % NSYNC[NS_W-1:0];
- *    for NSYNC a power of two that divisor is 0, and Verilator's x % 0 is
- *    0 (Verilog: x), so every episode then uses sync variable 0;
- *  - the L1 tag of an acquire / release atomic carries cur_q of its
- *    wavefront in the lane field (LANES after the last action, so lane 0;
- *    undefined before the wavefront's first action).
+ * The request registers (l1_req_*, byp_*) are reset; the L1 tag of an
+ * acquire / release atomic carries lane 0.
  */
 #include "ww_drf_tester.h"
 
@@ -38,7 +33,7 @@ struct ww_drf_tester {
   uint32_t rnd, cyc, wd_lim, mul, add, mask;
   uint32_t neps, nact, rr;
   /* per wavefront */
-  uint8_t *st, *dev, *ld, *strong, *dcur;
+  uint8_t *st, *dev, *ld, *strong;
   uint32_t *sync, *ep, *act, *cur, *pend, *wd, *start, *ret;
   uint32_t rseq;
   /* per lane slot */
@@ -61,7 +56,6 @@ struct ww_drf_tester {
   uint32_t bline[MAX_SM], bword[MAX_SM], bwf[MAX_SM];
   /* written since power-up (the RTL's value is defined) */
   int d_started, d_failed;
-  uint8_t d_l1op[MAX_SM], d_l1addr[MAX_SM], d_l1tag[MAX_SM], d_l1data[MAX_SM], d_byp[MAX_SM];
   /* scratch: the per-wavefront registers before the edge */
   uint8_t *st0, *dev0;
   uint32_t *ep0, *act0, *pend0;
@@ -124,7 +118,7 @@ ww_drf_tester_t *ww_drf_tester_new(const ww_drf_tester_cfg_t *c)
     ok = ok && (p) != NULL;                          \
   } while (0)
   ALLOC(m->st, nw); ALLOC(m->dev, nw); ALLOC(m->ld, nw); ALLOC(m->strong, nw);
-  ALLOC(m->dcur, nw); ALLOC(m->sync, nw); ALLOC(m->ep, nw); ALLOC(m->act, nw);
+  ALLOC(m->sync, nw); ALLOC(m->ep, nw); ALLOC(m->act, nw);
   ALLOC(m->cur, nw); ALLOC(m->pend, nw); ALLOC(m->wd, nw); ALLOC(m->start, nw);
   ALLOC(m->ret, nw);
   ALLOC(m->lvar, m->ng); ALLOC(m->lwo, m->ng);
@@ -148,7 +142,7 @@ void ww_drf_tester_free(ww_drf_tester_t *m)
 {
   if (!m)
     return;
-  void *p[] = { m->st, m->dev, m->ld, m->strong, m->dcur, m->sync, m->ep, m->act, m->cur,
+  void *p[] = { m->st, m->dev, m->ld, m->strong, m->sync, m->ep, m->act, m->cur,
                 m->pend, m->wd, m->start, m->ret, m->lvar, m->lwo, m->rd_claim, m->wr_claim,
                 m->ref, m->lwv, m->lrv, m->dlw, m->dlr, m->lwg, m->lwl, m->lwe, m->lwc, m->lrg,
                 m->lrl, m->lre, m->lrc, m->lrval, m->sissued, m->seen, m->st0, m->dev0, m->ep0,
@@ -230,19 +224,16 @@ int ww_drf_tester_read_defined(const ww_drf_tester_t *m, unsigned idx, uint32_t 
   return m->dlr[m->f_var];
 }
 
-int ww_drf_tester_req_defined(const ww_drf_tester_t *m)
-{
-  for (unsigned s = 0; s < m->cfg.num_sm; s++)
-    if (!m->d_l1op[s] || !m->d_l1addr[s] || !m->d_l1tag[s] || !m->d_l1data[s] || !m->d_byp[s])
-      return 0;
-  return 1;
-}
-
 int ww_drf_tester_busy(const ww_drf_tester_t *m) { return m->run; }
 
 unsigned ww_drf_tester_wf_state(const ww_drf_tester_t *m, unsigned g)
 {
   return g < m->nwf ? m->st[g] : W_IDLE;
+}
+
+uint32_t ww_drf_tester_wf_wait(const ww_drf_tester_t *m, unsigned g)
+{
+  return g < m->nwf ? m->wd[g] : 0;
 }
 
 static uint32_t xorshift32(uint32_t x)
@@ -278,7 +269,7 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
     case W_EPI: case W_ACT: can = 1; break;
     case W_ACQ:  can = m->dev[g] ? byp_free[s] : l1_free[s]; break;
     case W_INV: case W_LANE: can = l1_free[s]; break;
-    case W_REL:  can = m->dev[g] ? byp_free[s] && wr_idle[s] : l1_free[s]; break;
+    case W_REL:  can = m->dev[g] ? byp_free[s] && wr_idle[s] && !m->l1v[s] : l1_free[s]; break;
     default:     can = 0; break;
     }
     if (can && m->run && !m->fail) {
@@ -308,8 +299,8 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
   const int issue_lane = pick_v && p_st == W_LANE && p_ok;
   const uint32_t p_wa = waddr_of(m, p_st == W_LANE ? p_var : p_svar);
   const uint32_t p_line = p_wa >> (m->off_w - 2), p_word = p_wa & lowmask(m->off_w - 2);
-  const uint32_t p_tag = ((uint32_t)(p_st != W_LANE) << (wf_w + lane_w) | p_wf << lane_w | p_lane) &
-                         lowmask(tag_w);
+  const uint32_t p_tag = ((uint32_t)(p_st != W_LANE) << (wf_w + lane_w) | p_wf << lane_w |
+                          (p_st == W_LANE ? p_lane : 0)) & lowmask(tag_w);
 
   /* ---- device-atomic answers: one a cycle, the lowest SM without an L1 answer */
   uint64_t byp_rsp_ready = 0;
@@ -446,6 +437,11 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
     m->cyc = 0;
     m->f_kind = WW_DRF_FAIL_NONE;
     memset(m->st, W_IDLE, nwf);
+    for (unsigned s = 0; s < nsm; s++) {
+      m->l1op[s] = WW_L1_LOAD;
+      m->l1line[s] = m->l1tag[s] = m->l1word[s] = m->l1data[s] = 0;
+      m->bline[s] = m->bword[s] = m->bwf[s] = 0;
+    }
     return;
   }
   if ((in->start_i & 1) && !m->run) {
@@ -459,6 +455,8 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
     m->run = 1;
     m->done = m->fail = 0;
     m->f_kind = WW_DRF_FAIL_NONE;
+    memset(m->l1v, 0, sizeof m->l1v);
+    memset(m->bypv, 0, sizeof m->bypv);
     m->rnd = seed ? seed : 0x2545F491u;
     m->mul = (seed_w & m->rmask) | 1u;
     m->add = seed_w >> (32 - c->range_w);
@@ -486,6 +484,13 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
     m->d_started = 1;
     return;
   }
+  /* request registers drain (after a failure too) */
+  for (unsigned s = 0; s < nsm; s++) {
+    if (m->l1v[s] && (in->l1_req_ready_i >> s & 1))
+      m->l1v[s] = 0;
+    if (m->bypv[s] && (in->byp_ready_i >> s & 1))
+      m->bypv[s] = 0;
+  }
   if (!m->run)
     return;
 
@@ -500,25 +505,15 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
   m->cyc = cyc0 + 1;
   m->rnd = xorshift32(rnd0);
 
-  /* request registers drain */
-  for (unsigned s = 0; s < nsm; s++) {
-    if (m->l1v[s] && (in->l1_req_ready_i >> s & 1))
-      m->l1v[s] = 0;
-    if (m->bypv[s] && (in->byp_ready_i >> s & 1))
-      m->bypv[s] = 0;
-  }
-
   /* the picked wavefront */
   if (pick_v) {
     m->rr = pick == nwf - 1 ? 0 : pick + 1;
     m->wd[pick] = 0;
     switch (p_st) {
     case W_EPI: {
-      /* NSYNC[NS_W-1:0]: 0 when NSYNC is a power of two (x % 0 = 0, Verilator) */
-      const uint32_t div = c->nsync & lowmask(ns_w);
       const uint32_t r = rnd0 >> 1 & lowmask(ns_w);
       m->dev[pick] = (uint8_t)(rnd0 & 1);
-      m->sync[pick] = div ? r % div : 0;
+      m->sync[pick] = r % c->nsync;
       m->st[pick] = W_ACQ;
       break;
     }
@@ -529,15 +524,12 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
         m->bline[p_sm] = p_line;
         m->bword[p_sm] = p_word;
         m->bwf[p_sm] = p_wf;
-        m->d_byp[p_sm] = 1;
       } else {
         m->l1v[p_sm] = 1;
         m->l1op[p_sm] = WW_L1_ATOMIC;
         m->l1line[p_sm] = p_line;
         m->l1word[p_sm] = p_word;
         m->l1tag[p_sm] = p_tag;
-        m->d_l1op[p_sm] = m->d_l1addr[p_sm] = 1;
-        m->d_l1tag[p_sm] = m->dcur[pick];
       }
       m->sissued[p_sv]++;
       m->st[pick] = p_st == W_ACQ ? W_ACQW : W_RELW;
@@ -546,14 +538,12 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
       m->start[pick] = rseq0;
       m->l1v[p_sm] = 1;
       m->l1op[p_sm] = WW_L1_INVAL;
-      m->d_l1op[p_sm] = 1;
       m->st[pick] = W_ACT;
       break;
     case W_ACT:
       m->ld[pick] = (uint8_t)(rnd0 & 1);
       m->strong[pick] = (rnd0 >> 1 & 7) == 0;
       m->cur[pick] = 0;
-      m->dcur[pick] = 1;
       m->st[pick] = W_LANE;
       break;
     case W_LANE:
@@ -562,8 +552,6 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
         m->l1line[p_sm] = p_line;
         m->l1word[p_sm] = p_word;
         m->l1tag[p_sm] = p_tag;
-        m->d_l1op[p_sm] = m->d_l1addr[p_sm] = 1;
-        m->d_l1tag[p_sm] = m->dcur[pick];
         if (p_ld) {
           m->l1op[p_sm] = m->strong[pick] ? WW_L1_LOAD_STRONG : WW_L1_LOAD;
           m->pend[pick] |= 1u << p_lane;
@@ -572,7 +560,6 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
         } else {
           m->l1op[p_sm] = WW_L1_STORE;
           m->l1data[p_sm] = sval0 + 1;
-          m->d_l1data[p_sm] = 1;
           m->store_val = sval0 + 1;
           m->ref[p_var] = sval0 + 1;
           m->lwv[p_var] = 1;

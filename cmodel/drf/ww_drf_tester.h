@@ -14,7 +14,7 @@
  * 0 here; the RTL's are undefined until first written. The model tracks
  * which of them have been written since it was created (power-up), so a
  * test can look only at outputs that are defined in the RTL:
- * ww_drf_tester_req_defined and ww_drf_tester_read_defined.
+ * ww_drf_tester_read_defined.
  */
 #ifndef WW_DRF_TESTER_H
 #define WW_DRF_TESTER_H
@@ -61,10 +61,9 @@ uint32_t ww_drf_tester_read(const ww_drf_tester_t *m, unsigned idx, uint32_t var
  * written / read, the counters and REF words after a first start, KIND,
  * CYCLES and the unused indices always. */
 int ww_drf_tester_read_defined(const ww_drf_tester_t *m, unsigned idx, uint32_t var);
-/* 1 if every field of every SM's request registers (l1_req_* but valid,
- * byp_* but valid) is defined */
-int ww_drf_tester_req_defined(const ww_drf_tester_t *m);
-/* wavefront g's state (the RTL's W_* codes: 0 idle .. 9 release answer) */
+/* wavefront g's state (the RTL's W_* codes: 0 idle .. 9 release answer)
+ * and its watchdog count (wd_q) */
 unsigned ww_drf_tester_wf_state(const ww_drf_tester_t *m, unsigned g);
+uint32_t ww_drf_tester_wf_wait(const ww_drf_tester_t *m, unsigned g);
 
 #endif /* WW_DRF_TESTER_H */

@@ -53,7 +53,7 @@
 // one device-atomic answer a cycle in all (the lowest SM without an L1
 // answer that cycle), so two answers of one sync variable are never checked
 // in the same cycle.
-// Parameters: WF, LANES powers of two; NSYNC <= 2^IDX_W; IDX_W > log2
+// Parameters: WF, LANES powers of two >= 2; NSYNC <= 2^IDX_W; IDX_W > log2
 // LANES; RANGE_W >= VAR_W; TAG_W >= 1 + log2 WF + log2 LANES.
 
 `default_nettype none
@@ -226,7 +226,7 @@ module ww_drf_tester #(
     end
   end
   wire [31:0] seed_w = seed_i * 32'h9E37_79B1;   // spread the seed's bits
-  wire        unused_t = &{1'b0, seed_w, p_t};    // parts of the temporaries
+  wire        unused_t = &{1'b0, seed_w, p_t, p_sync};    // parts of the temporaries
 
   ////////////////////
   // Pick           //
@@ -244,7 +244,10 @@ module ww_drf_tester #(
         W_EPI, W_ACT: can[g] = 1'b1;
         W_ACQ:  can[g] = dev_q[g] ? byp_free[g / WF] : l1_free[g / WF];
         W_INV, W_LANE: can[g] = l1_free[g / WF];
-        W_REL:  can[g] = dev_q[g] ? (byp_free[g / WF] && wr_idle[g / WF]) : l1_free[g / WF];
+        // a device release: the SM's L1 request register empty too (a store
+        // there is not yet counted by the L1's wr_pending_o)
+        W_REL:  can[g] = dev_q[g] ? (byp_free[g / WF] && wr_idle[g / WF] && !l1v_q[g / WF])
+                                  : l1_free[g / WF];
         default: can[g] = 1'b0;
       endcase
       can[g] = can[g] && run_q && !fail_q;
@@ -289,6 +292,7 @@ module ww_drf_tester #(
   wire [IDX_W-1:0]  p_idx  = {rnd_q[8 +: SEL_W], p_lane};
   wire [VAR_W-1:0]  p_var  = {p_pool, p_idx};
   wire [VAR_W-1:0]  p_svar = {p_pool, {(IDX_W-NS_W){1'b0}}, sync_q[pick]};
+  wire [31:0]       p_sync = {{(32-NS_W){1'b0}}, rnd_q[1 +: NS_W]} % NSYNC;   // a new episode's
   wire [SV_W-1:0]   p_sv   = {p_pool, sync_q[pick]};
   wire              p_normal = ({{(32-IDX_W){1'b0}}, p_idx} >= NSYNC);
   reg  [NWF-1:0]    p_rd, p_wr;                 // claims on p_var
@@ -306,7 +310,11 @@ module ww_drf_tester #(
   // the variable's last writer, if another wavefront, retired that episode
   // before this one acquired (ret_q is its latest retirement: conservative)
   wire [G_W-1:0] p_lw    = lwg_q[p_var];
+`ifdef WW_MUTANT_DRF_HB_STRICT
+  wire           p_hb    = !lwv_q[p_var] || p_lw == pick || ret_q[p_lw] < start_q[pick];   // MUTANT
+`else
   wire           p_hb    = !lwv_q[p_var] || p_lw == pick || ret_q[p_lw] <= start_q[pick];
+`endif
   wire           p_ok  = p_normal && p_hb && ((p_wr & ~p_me) == {NWF{1'b0}}) &&
                          (ld_q[pick] || ((p_rd & ~p_me) == {NWF{1'b0}}));
   wire           go    = pick_v;
@@ -346,7 +354,8 @@ module ww_drf_tester #(
 
   // the request the pick makes: its address
   wire [29:0]       p_wa    = waddr_of((p_st == W_LANE) ? p_var : p_svar, mul_q, add_q, mask_q);
-  wire [TAG_W-1:0]  p_tag   = {{(TAG_W-1-WF_W-LANE_W){1'b0}}, (p_st != W_LANE), p_wf, p_lane};
+  wire [TAG_W-1:0]  p_tag   = {{(TAG_W-1-WF_W-LANE_W){1'b0}}, (p_st != W_LANE), p_wf,
+                               (p_st == W_LANE) ? p_lane : {LANE_W{1'b0}}};
 
   ////////////////////
   // Answers        //
@@ -468,7 +477,11 @@ module ww_drf_tester #(
         fl_exp = wd_lim_q; fl_got = wd_q[g];
       end
     end
+`ifdef WW_MUTANT_DRF_FAIL_HIGH_SM_FIRST
+    for (s = 0; s < NUM_SM; s = s + 1) begin   // MUTANT: the highest SM's failure wins
+`else
     for (s = NUM_SM - 1; s >= 0; s = s - 1) begin
+`endif
       if (a_bad[s]) begin
         fl_v = 1'b1; fl_kind = a_kind[s];
         fl_g = a_g[s]; fl_lane = a_l[s]; fl_var = a_v[s];
@@ -518,9 +531,21 @@ module ww_drf_tester #(
       for (g = 0; g < NWF; g = g + 1) begin
         st_q[g] <= W_IDLE;
       end
+      for (s = 0; s < NUM_SM; s = s + 1) begin
+        l1op_q[s]   <= `WW_L1_LOAD;
+        l1line_q[s] <= {LINE_W{1'b0}};
+        l1tag_q[s]  <= {TAG_W{1'b0}};
+        l1word_q[s] <= {WORD_W{1'b0}};
+        l1data_q[s] <= 32'd0;
+        bline_q[s]  <= {LINE_W{1'b0}};
+        bword_q[s]  <= {WORD_W{1'b0}};
+        bwf_q[s]    <= {WF_W{1'b0}};
+      end
     end else if (start_i && !run_q) begin
       // a run: clear the tables, seed the generator
       run_q       <= 1'b1;
+      l1v_q       <= {NUM_SM{1'b0}};
+      bypv_q      <= {NUM_SM{1'b0}};
       done_q      <= 1'b0;
       fail_q      <= 1'b0;
       f_kind_q    <= `WW_DRF_FAIL_NONE;
@@ -551,158 +576,164 @@ module ww_drf_tester #(
         pend_q[g] <= {LANES{1'b0}};
         wd_q[g]   <= 32'd0;
       end
-    end else if (run_q) begin
-      cyc_q <= cyc_q + 32'd1;
-      // xorshift32
-      rnd_q <= (rnd_q ^ (rnd_q << 13)) ^ ((rnd_q ^ (rnd_q << 13)) >> 17) ^
-               (((rnd_q ^ (rnd_q << 13)) ^ ((rnd_q ^ (rnd_q << 13)) >> 17)) << 5);
-
-      // request registers drain
+    end else begin
+      // request registers drain (after a failure too)
       for (s = 0; s < NUM_SM; s = s + 1) begin
         if (l1v_q[s] && l1_req_ready_i[s]) l1v_q[s] <= 1'b0;
         if (bypv_q[s] && byp_ready_i[s])   bypv_q[s] <= 1'b0;
       end
+      if (run_q) begin
+        cyc_q <= cyc_q + 32'd1;
+        // xorshift32
+        rnd_q <= (rnd_q ^ (rnd_q << 13)) ^ ((rnd_q ^ (rnd_q << 13)) >> 17) ^
+                 (((rnd_q ^ (rnd_q << 13)) ^ ((rnd_q ^ (rnd_q << 13)) >> 17)) << 5);
 
-      // the picked wavefront
-      if (go) begin
-        rr_q <= (pick == NWF[G_W-1:0] - 1'b1) ? {G_W{1'b0}} : pick + 1'b1;
-        wd_q[pick] <= 32'd0;
-        case (p_st)
-          W_EPI: begin
-            dev_q[pick]  <= rnd_q[0];
-            sync_q[pick] <= rnd_q[1 +: NS_W] % NSYNC[NS_W-1:0];
-            st_q[pick]   <= W_ACQ;
-          end
-          W_ACQ, W_REL: begin
-            if (p_dev) begin
-              bypv_q[p_sm]   <= 1'b1;
-              bline_q[p_sm]  <= p_wa[29:OFF_W-2];
-              bword_q[p_sm]  <= p_wa[OFF_W-3:0];
-              bwf_q[p_sm]    <= p_wf;
-            end else begin
-              l1v_q[p_sm]    <= 1'b1;
-              l1op_q[p_sm]   <= `WW_L1_ATOMIC;
-              l1line_q[p_sm] <= p_wa[29:OFF_W-2];
-              l1word_q[p_sm] <= p_wa[OFF_W-3:0];
-              l1tag_q[p_sm]  <= p_tag;
+
+        // the picked wavefront
+        if (go) begin
+          rr_q <= (pick == NWF[G_W-1:0] - 1'b1) ? {G_W{1'b0}} : pick + 1'b1;
+          wd_q[pick] <= 32'd0;
+          case (p_st)
+            W_EPI: begin
+              dev_q[pick]  <= rnd_q[0];
+              sync_q[pick] <= p_sync[NS_W-1:0];
+              st_q[pick]   <= W_ACQ;
             end
-            sissued_q[p_sv] <= sissued_q[p_sv] + 32'd1;
-            st_q[pick] <= (p_st == W_ACQ) ? W_ACQW : W_RELW;
-          end
-          W_INV: begin
-            start_q[pick] <= rseq_q;
-            l1v_q[p_sm]  <= 1'b1;
-            l1op_q[p_sm] <= `WW_L1_INVAL;
-            st_q[pick]   <= W_ACT;
-          end
-          W_ACT: begin
-            ld_q[pick]     <= rnd_q[0];
-            strong_q[pick] <= (rnd_q[3:1] == 3'd0);
-            cur_q[pick]    <= {(LANE_W+1){1'b0}};
-            st_q[pick]     <= W_LANE;
-          end
-          W_LANE: begin
-            if (issue_lane) begin
-              l1v_q[p_sm]    <= 1'b1;
-              l1line_q[p_sm] <= p_wa[29:OFF_W-2];
-              l1word_q[p_sm] <= p_wa[OFF_W-3:0];
-              l1tag_q[p_sm]  <= p_tag;
-              if (ld_q[pick]) begin
-                l1op_q[p_sm] <= strong_q[pick] ? `WW_L1_LOAD_STRONG : `WW_L1_LOAD;
-                pend_q[pick][p_lane] <= 1'b1;
-                lvar_q[pick*LANES + p_lane] <= p_var;
-                lwo_q[pick*LANES + p_lane]  <= p_wa[OFF_W-3:0];
+            W_ACQ, W_REL: begin
+              if (p_dev) begin
+                bypv_q[p_sm]   <= 1'b1;
+                bline_q[p_sm]  <= p_wa[29:OFF_W-2];
+                bword_q[p_sm]  <= p_wa[OFF_W-3:0];
+                bwf_q[p_sm]    <= p_wf;
               end else begin
-                l1op_q[p_sm]   <= `WW_L1_STORE;
-                l1data_q[p_sm] <= store_val_q + 32'd1;
-                store_val_q    <= store_val_q + 32'd1;
-                ref_q[p_var]   <= store_val_q + 32'd1;
-                lwv_q[p_var]   <= 1'b1;
-                lwg_q[p_var]   <= pick;
-                lwl_q[p_var]   <= p_lane;
-                lwe_q[p_var]   <= ep_q[pick];
-                lwc_q[p_var]   <= cyc_q;
-                n_st_q         <= n_st_q + 32'd1;
+                l1v_q[p_sm]    <= 1'b1;
+                l1op_q[p_sm]   <= `WW_L1_ATOMIC;
+                l1line_q[p_sm] <= p_wa[29:OFF_W-2];
+                l1word_q[p_sm] <= p_wa[OFF_W-3:0];
+                l1tag_q[p_sm]  <= p_tag;
               end
+              sissued_q[p_sv] <= sissued_q[p_sv] + 32'd1;
+              st_q[pick] <= (p_st == W_ACQ) ? W_ACQW : W_RELW;
+            end
+            W_INV: begin
+              start_q[pick] <= rseq_q;
+              l1v_q[p_sm]  <= 1'b1;
+              l1op_q[p_sm] <= `WW_L1_INVAL;
+              st_q[pick]   <= W_ACT;
+            end
+            W_ACT: begin
+              ld_q[pick]     <= rnd_q[0];
+              strong_q[pick] <= (rnd_q[3:1] == 3'd0);
+              cur_q[pick]    <= {(LANE_W+1){1'b0}};
+              st_q[pick]     <= W_LANE;
+            end
+            W_LANE: begin
+              if (issue_lane) begin
+                l1v_q[p_sm]    <= 1'b1;
+                l1line_q[p_sm] <= p_wa[29:OFF_W-2];
+                l1word_q[p_sm] <= p_wa[OFF_W-3:0];
+                l1tag_q[p_sm]  <= p_tag;
+                if (ld_q[pick]) begin
+                  l1op_q[p_sm] <= strong_q[pick] ? `WW_L1_LOAD_STRONG : `WW_L1_LOAD;
+                  pend_q[pick][p_lane] <= 1'b1;
+                  lvar_q[pick*LANES + p_lane] <= p_var;
+                  lwo_q[pick*LANES + p_lane]  <= p_wa[OFF_W-3:0];
+                end else begin
+                  l1op_q[p_sm]   <= `WW_L1_STORE;
+                  l1data_q[p_sm] <= store_val_q + 32'd1;
+                  store_val_q    <= store_val_q + 32'd1;
+                  ref_q[p_var]   <= store_val_q + 32'd1;
+                  lwv_q[p_var]   <= 1'b1;
+                  lwg_q[p_var]   <= pick;
+                  lwl_q[p_var]   <= p_lane;
+                  lwe_q[p_var]   <= ep_q[pick];
+                  lwc_q[p_var]   <= cyc_q;
+                  n_st_q         <= n_st_q + 32'd1;
+                end
+              end else begin
+                n_skip_q <= n_skip_q + 32'd1;
+              end
+              cur_q[pick] <= cur_q[pick] + 1'b1;
+              if (cur_q[pick] == LANES - 1) begin
+                st_q[pick] <= W_WAIT;
+              end
+            end
+            default: begin
+            end
+          endcase
+        end
+
+        // wavefronts that wait: an action's loads answered
+        for (g = 0; g < NWF; g = g + 1) begin
+          if (st_q[g] == W_WAIT && pend_q[g] == {LANES{1'b0}}) begin
+            wd_q[g]  <= 32'd0;
+            act_q[g] <= act_q[g] + 16'd1;
+            st_q[g]  <= (act_q[g] + 16'd1 >= nact_q) ? W_REL : W_ACT;
+          end else if (st_q[g] != W_IDLE && !(go && pick == g[G_W-1:0])) begin
+            wd_q[g] <= wd_q[g] + 32'd1;
+          end
+        end
+
+        if (retire != {NWF{1'b0}}) rseq_q <= rseq_q + 32'd1;
+        n_ld_q    <= n_ld_q + cnt_ld;
+        n_amo_q   <= n_amo_q + cnt_amo;
+        n_unchk_q <= n_unchk_q + cnt_unchk;
+        n_ep_q    <= n_ep_q + cnt_ret;
+        rd_claim_q <= (rd_claim_q & ~claim_clr) | (issue_lane && ld_q[pick] ? claim_set : {NVAR*NWF{1'b0}});
+        wr_claim_q <= (wr_claim_q & ~claim_clr) | (issue_lane && !ld_q[pick] ? claim_set : {NVAR*NWF{1'b0}});
+
+        // answers
+        for (s = 0; s < NUM_SM; s = s + 1) begin
+          if (a_ld[s]) begin
+            pend_q[a_g[s]][a_l[s]] <= 1'b0;
+          end
+          if (a_amo[s]) begin
+            wd_q[a_g[s]] <= 32'd0;
+`ifdef WW_MUTANT_DRF_SEEN_NOT_SET
+            if (a_seen_set[s] && 1'b0) seen_q[{a_sv[s], a_val[s][SEEN_W-1:0]}] <= 1'b1;   // MUTANT
+`else
+            if (a_seen_set[s]) seen_q[{a_sv[s], a_val[s][SEEN_W-1:0]}] <= 1'b1;
+`endif
+            if (st_q[a_g[s]] == W_ACQW) begin
+              st_q[a_g[s]]    <= dev_q[a_g[s]] ? W_INV : W_ACT;
+              act_q[a_g[s]]   <= 16'd0;
+              start_q[a_g[s]] <= rseq_q;
             end else begin
-              n_skip_q <= n_skip_q + 32'd1;
+              ret_q[a_g[s]] <= rseq_q + 32'd1;
+              // release answered: the episode retires, its claims go
+              ep_q[a_g[s]] <= ep_q[a_g[s]] + 16'd1;
+              st_q[a_g[s]] <= (ep_q[a_g[s]] + 16'd1 >= neps_q) ? W_IDLE : W_EPI;
             end
-            cur_q[pick] <= cur_q[pick] + 1'b1;
-            if (cur_q[pick] == LANES - 1) begin
-              st_q[pick] <= W_WAIT;
-            end
           end
-          default: begin
-          end
-        endcase
-      end
-
-      // wavefronts that wait: an action's loads answered
-      for (g = 0; g < NWF; g = g + 1) begin
-        if (st_q[g] == W_WAIT && pend_q[g] == {LANES{1'b0}}) begin
-          wd_q[g]  <= 32'd0;
-          act_q[g] <= act_q[g] + 16'd1;
-          st_q[g]  <= (act_q[g] + 16'd1 >= nact_q) ? W_REL : W_ACT;
-        end else if (st_q[g] != W_IDLE && !(go && pick == g[G_W-1:0])) begin
-          wd_q[g] <= wd_q[g] + 32'd1;
-        end
-      end
-
-      if (retire != {NWF{1'b0}}) rseq_q <= rseq_q + 32'd1;
-      n_ld_q    <= n_ld_q + cnt_ld;
-      n_amo_q   <= n_amo_q + cnt_amo;
-      n_unchk_q <= n_unchk_q + cnt_unchk;
-      n_ep_q    <= n_ep_q + cnt_ret;
-      rd_claim_q <= (rd_claim_q & ~claim_clr) | (issue_lane && ld_q[pick] ? claim_set : {NVAR*NWF{1'b0}});
-      wr_claim_q <= (wr_claim_q & ~claim_clr) | (issue_lane && !ld_q[pick] ? claim_set : {NVAR*NWF{1'b0}});
-
-      // answers
-      for (s = 0; s < NUM_SM; s = s + 1) begin
-        if (a_ld[s]) begin
-          pend_q[a_g[s]][a_l[s]] <= 1'b0;
-        end
-        if (a_amo[s]) begin
-          wd_q[a_g[s]] <= 32'd0;
-          if (a_seen_set[s]) seen_q[{a_sv[s], a_val[s][SEEN_W-1:0]}] <= 1'b1;
-          if (st_q[a_g[s]] == W_ACQW) begin
-            st_q[a_g[s]]    <= dev_q[a_g[s]] ? W_INV : W_ACT;
-            act_q[a_g[s]]   <= 16'd0;
-            start_q[a_g[s]] <= rseq_q;
-          end else begin
-            ret_q[a_g[s]] <= rseq_q + 32'd1;
-            // release answered: the episode retires, its claims go
-            ep_q[a_g[s]] <= ep_q[a_g[s]] + 16'd1;
-            st_q[a_g[s]] <= (ep_q[a_g[s]] + 16'd1 >= neps_q) ? W_IDLE : W_EPI;
+          // the event log: last reader (not a failing access, so the log
+          // shows the reader before it)
+          if ((a_ld[s] || a_amo[s]) && !a_bad[s]) begin
+            lrv_q[a_v[s]]   <= 1'b1;
+            lrg_q[a_v[s]]   <= a_g[s];
+            lrl_q[a_v[s]]   <= a_l[s];
+            lre_q[a_v[s]]   <= ep_q[a_g[s]];
+            lrc_q[a_v[s]]   <= cyc_q;
+            lrval_q[a_v[s]] <= a_val[s];
           end
         end
-        // the event log: last reader (not a failing access, so the log
-        // shows the reader before it)
-        if ((a_ld[s] || a_amo[s]) && !a_bad[s]) begin
-          lrv_q[a_v[s]]   <= 1'b1;
-          lrg_q[a_v[s]]   <= a_g[s];
-          lrl_q[a_v[s]]   <= a_l[s];
-          lre_q[a_v[s]]   <= ep_q[a_g[s]];
-          lrc_q[a_v[s]]   <= cyc_q;
-          lrval_q[a_v[s]] <= a_val[s];
-        end
-      end
 
-      if (fl_v && !fail_q) begin
-        fail_q   <= 1'b1;
-        done_q   <= 1'b1;
-        run_q    <= 1'b0;
-        f_kind_q <= fl_kind;
-        f_cyc_q  <= cyc_q;
-        f_g_q    <= fl_g;
-        f_lane_q <= fl_lane;
-        f_ep_q   <= ep_q[fl_g];
-        f_var_q  <= fl_var;
-        f_exp_q  <= fl_exp;
-        f_got_q  <= fl_got;
-        f_st_q   <= st_q[fl_g];
-      end else if (all_idle_c) begin
-        done_q <= 1'b1;
-        run_q  <= 1'b0;
+        if (fl_v && !fail_q) begin
+          fail_q   <= 1'b1;
+          done_q   <= 1'b1;
+          run_q    <= 1'b0;
+          f_kind_q <= fl_kind;
+          f_cyc_q  <= cyc_q;
+          f_g_q    <= fl_g;
+          f_lane_q <= fl_lane;
+          f_ep_q   <= ep_q[fl_g];
+          f_var_q  <= fl_var;
+          f_exp_q  <= fl_exp;
+          f_got_q  <= fl_got;
+          f_st_q   <= st_q[fl_g];
+        end else if (all_idle_c) begin
+          done_q <= 1'b1;
+          run_q  <= 1'b0;
+        end
       end
     end
   end

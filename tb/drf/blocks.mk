@@ -11,6 +11,6 @@
 BLOCKS += drf_tester
 drf_tester_C        := cmodel/drf/ww_drf_tester.c
 drf_tester_LOCKSTEP := tb/drf/lockstep/drf_tester.c
-drf_tester_MUTANTS  :=
+drf_tester_MUTANTS  := DRF_FAIL_HIGH_SM_FIRST DRF_HB_STRICT DRF_SEEN_NOT_SET
 drf_tester_POINTS   := small:WW_NUM_SM=1,WW_DRFT_WF=2,WW_DRFT_LANES=4,WW_DRFT_IDX_W=4,WW_DRFT_NSYNC=2,WW_DRFT_RANGE_W=8,WW_DRFT_SEEN_W=5 \
                        sm3:WW_NUM_SM=3,WW_DRFT_NSYNC=3,WW_DRFT_SEEN_W=6

@@ -13,7 +13,7 @@ fails=0
 # exercises the bug's path within the budget
 cases=(
   "L2_WRITE_NO_FWD|load returned|--range 10"
-  "L1_INVAL_KEEPS_LINES|load returned|--range 8"
+  "L1_INVAL_KEEPS_LINES|load returned|--range 8 --len 2 --episodes 64"
   "L2_AMO_NO_FWD|atomic returned a value returned before|--range 10"
   "L1_MERGE_WRONG_WORD|load returned|--range 10"
   "L1_FILL_AFTER_STORE|load returned|--range 10"

@@ -7,16 +7,18 @@
  * settings (episodes 1..8, in one run in 16 a long run of 40..150 episodes
  * of 1..2 actions, so some sync variable gets more atomics than the
  * uniqueness bitmap holds; epi_len 1..8; range_i in VAR_W..RANGE_W, one in
- * 7 anything 0..31, which the tester clips; the watchdog huge, or small
- * (2..400 cycles) so the HANG path is taken, or medium with the memory
- * stalling answers for a while; a random seed). Between runs and while a
- * run goes, the settings inputs are random (the RTL reads them only when a
- * run starts) and start_i now and then pulses while the tester is busy
+ * 7 anything 0..31, which the tester clips; the watchdog huge, or 0..2
+ * cycles (several wavefronts hang at once), or small (2..400 cycles) so
+ * the HANG path is taken, or medium with the memory stalling answers for a
+ * while; a random seed, 0 for the first run). Between runs and while a run
+ * goes, the settings inputs are random (the RTL reads them only when a run
+ * starts) and start_i now and then pulses while the tester is busy
  * (ignored). A run that passed is followed by the next after a short gap;
- * after a failure the stimulus stops taking requests, lets the answers in
- * flight arrive, then resets the tester (its request registers keep a
- * request the failed run left, and start_i does not clear them), or in one
- * case in ten starts the next run without a reset, stale request and all.
+ * after a failure the stimulus stops taking requests and lets the answers
+ * in flight arrive; if the failed run left a request in the tester's
+ * request registers (they drain only when a port takes them; start_i
+ * clears them) it resets the tester, or in one case in ten starts the next
+ * run without a reset, which drops the request.
  * A reset also comes about once in 50 000 cycles (ww_stim_rst_n); the
  * memory then drops everything in flight, as the L1s would.
  *
@@ -33,14 +35,19 @@
  * answered later with the old value and its wavefront on byp_rsp_*, held
  * until byp_rsp_ready_o. A request outside the window, or more answers
  * outstanding than the tester can have, fails the run (ww_stim_fail).
- * In one run in 16 the memory lies now and then on purpose: a load's line
- * with a bit flipped, an atomic's old value one less (a value returned
- * before: ATOMIC) or far too large (ATOMIC_HI).
+ * In one run in 8 the memory lies on purpose, after a random number of
+ * true answers: a load's line with a bit flipped (LOAD), an atomic's old
+ * value one less (a value returned before: ATOMIC) or far too large
+ * (ATOMIC_HI). In half of those runs the lie is a storm instead: every
+ * answer from the first cycle where the failure latch has to choose lies,
+ * a cycle with answers of several SMs, or (with a watchdog of 8..67
+ * cycles) a cycle where a wavefront is past the watchdog, the memory then
+ * answering whatever it holds.
  *
  * Reads: rd_idx_i sweeps every index (0..63) and rd_var_i every variable,
  * random each cycle, but only words whose registers the RTL has written
- * since power-up (ww_drf_tester_read_defined); the request fields are
- * compared while seed_i != 0 (see ww_drf_tester.ports.def). Both follow a
+ * since power-up (ww_drf_tester_read_defined); the request fields always
+ * (they are reset). The read check follows a
  * private copy of the C model stepped with the same inputs (the state of
  * the tester this cycle); the model under test is not touched.
  *
@@ -93,7 +100,7 @@ typedef struct {
 
 typedef struct {
   uint64_t due;
-  uint32_t wf, old;
+  uint32_t wf, old, lie;
 } bans_t;
 
 typedef struct {
@@ -111,7 +118,14 @@ typedef struct {
   /* run control */
   int phase, dirty;               /* dirty: started over a stale request */
   uint64_t gap_until;
-  unsigned inj_rate, stall_runs;  /* 1-in-N answers lie (0: none); stalls in this run */
+  unsigned inj_kind, inj_after;   /* the lie of this run (F_LOAD, F_ATOMIC, F_ATOMIC_HI or
+                                   * none), told after inj_after answers it fits */
+  unsigned stall_runs;            /* stalls in this run */
+  int inj_run, storm, storm_on;   /* this run lies; a storm (1: of several SMs' answers, 2: of
+                                   * an answer and a hang) has broken out: every answer lies */
+  uint32_t wd_lim;                /* this run's watchdog */
+  unsigned lies_now, lies_last;   /* bad answers taken this / last cycle */
+  unsigned hang_now, hang_last;   /* wavefronts past the watchdog this / last cycle */
   int wd_small;
   uint64_t stall_until, stall_next;
   /* phases of the memory */
@@ -119,7 +133,8 @@ typedef struct {
   /* statistics */
   uint64_t runs, passes, fails[F_N], unprovoked[F_N], injected, dirty_runs, resets, long_runs;
   uint64_t episodes, loads, stores, atomics, skipped, unchecked, races, spurious_starts;
-  uint64_t reads_total, reads_fail_words, guard_on;
+  uint64_t reads_total, reads_fail_words;
+  uint64_t multi_lie_fails, hang_and_answer_fails, multi_hang_fails, stale_resets;
 } stim_t;
 
 WW_MODEL_HOOKS(ww_drf_tester)
@@ -150,7 +165,9 @@ static void ww_stim_free(void *vs)
             "passed=%llu failed: LOAD=%llu ATOMIC=%llu ATOMIC_HI=%llu HANG=%llu; of them "
             "unprovoked (no lie, huge watchdog, no stall): LOAD=%llu ATOMIC=%llu ATOMIC_HI=%llu "
             "HANG=%llu; lies told=%llu; releases taken before the SM's store=%llu; resets=%llu; "
-            "start_i while busy=%llu\n",
+            "start_i while busy=%llu; failures with 2+ lies in their cycle=%llu, answer failures "
+            "while a wavefront was past the watchdog=%llu, HANGs of 2+ wavefronts at once=%llu; "
+            "resets to clear a stale request=%llu\n",
             (unsigned long long)s->runs, (unsigned long long)s->long_runs,
             (unsigned long long)s->dirty_runs, (unsigned long long)s->passes,
             (unsigned long long)s->fails[F_LOAD], (unsigned long long)s->fails[F_ATOMIC],
@@ -159,16 +176,17 @@ static void ww_stim_free(void *vs)
             (unsigned long long)s->unprovoked[F_ATOMIC_HI],
             (unsigned long long)s->unprovoked[F_HANG], (unsigned long long)s->injected,
             (unsigned long long)s->races, (unsigned long long)s->resets,
-            (unsigned long long)s->spurious_starts);
+            (unsigned long long)s->spurious_starts, (unsigned long long)s->multi_lie_fails,
+            (unsigned long long)s->hang_and_answer_fails, (unsigned long long)s->multi_hang_fails,
+            (unsigned long long)s->stale_resets);
     fprintf(stderr,
             "drf_tester stimulus: tester counters over the runs: episodes=%llu loads=%llu "
             "stores=%llu atomics=%llu skipped=%llu unchecked=%llu; status reads %llu (failure and "
-            "log words %llu); request fields compared in %llu cycles\n",
+            "log words %llu)\n",
             (unsigned long long)s->episodes, (unsigned long long)s->loads,
             (unsigned long long)s->stores, (unsigned long long)s->atomics,
             (unsigned long long)s->skipped, (unsigned long long)s->unchecked,
-            (unsigned long long)s->reads_total, (unsigned long long)s->reads_fail_words,
-            (unsigned long long)s->guard_on);
+            (unsigned long long)s->reads_total, (unsigned long long)s->reads_fail_words);
   }
   ww_drf_tester_free(s->shadow);
   free(s);
@@ -260,6 +278,7 @@ static void handshakes(stim_t *s, ww_rng_t *r, uint64_t cycle, const ww_drf_test
         a->due = cycle + lat(r, s->lat_max);
         a->wf = wfi;
         a->old = s->mem[i]++;
+        a->lie = 0;
         /* a release performed while the SM's last store still waits in
          * the tester's L1 request register (wr_pending_i does not count it) */
         if (store_left && ww_drf_tester_wf_state(s->shadow, k * WF + wfi) == WS_RELW)
@@ -290,7 +309,14 @@ static void run_ended(stim_t *s)
     return;
   }
   s->fails[kind & (F_N - 1)]++;
-  if (!s->inj_rate && !s->wd_small && !s->stall_runs && !s->dirty)
+  /* the failure latch's priorities: the answers of the failing cycle */
+  if (kind != F_HANG && s->lies_last >= 2)
+    s->multi_lie_fails++;
+  if (kind != F_HANG && s->hang_last)
+    s->hang_and_answer_fails++;
+  if (kind == F_HANG && s->hang_last >= 2)
+    s->multi_hang_fails++;
+  if (!s->inj_run && !s->wd_small && !s->stall_runs && !s->dirty)
     s->unprovoked[kind & (F_N - 1)]++;
 }
 
@@ -303,6 +329,7 @@ static void new_settings(stim_t *s, ww_rng_t *r, ww_drf_tester_in_t *in, int rea
                                       : VAR_W + ww_rng_below(r, RANGE_W - VAR_W + 1);
   const unsigned wdk = (unsigned)ww_rng_below(r, 100);
   in->watchdog_i = wdk < 80 ? 1000000 + ww_rng_bits(r, 20)
+                 : wdk < 84 ? ww_rng_below(r, 3)
                  : wdk < 92 ? 2 + ww_rng_below(r, ww_rng_chance(r, 1, 2) ? 30 : 400)
                             : 300 + ww_rng_below(r, 3000);
   in->seed_i = (uint32_t)ww_rng_bits(r, 32);
@@ -313,7 +340,49 @@ static void new_settings(stim_t *s, ww_rng_t *r, ww_drf_tester_in_t *in, int rea
   s->stall_runs = wdk >= 92;
   s->stall_until = 0;
   s->stall_next = 0;
-  s->inj_rate = ww_rng_chance(r, 1, 16) ? 20 + (unsigned)ww_rng_below(r, 300) : 0;
+  s->inj_kind = ww_rng_chance(r, 1, 8) ? F_LOAD + (unsigned)ww_rng_below(r, 3) : F_NONE;
+  s->inj_after = (unsigned)ww_rng_below(r, s->inj_kind == F_LOAD ? 200 : 30);
+  s->inj_run = s->inj_kind != F_NONE;
+  s->storm = s->inj_run && ww_rng_chance(r, 1, 2) ? 1 + (int)ww_rng_below(r, 2) : 0;
+  s->storm_on = 0;
+  if (s->storm)
+    s->inj_after = (unsigned)ww_rng_below(r, 20);
+  if (s->storm == 2) {
+    in->watchdog_i = 8 + ww_rng_below(r, 60);
+    s->wd_small = 1;
+  }
+  s->wd_lim = (uint32_t)in->watchdog_i;
+}
+
+/* whether this answer carries the run's lie of kind `kind` */
+static int lie(stim_t *s, unsigned kind)
+{
+  if (s->phase != P_RUN)
+    return 0;
+  if (s->storm_on) {
+    s->injected++;
+    return 1;
+  }
+  if (s->storm || s->inj_kind != kind)
+    return 0;
+  if (s->inj_after) {
+    s->inj_after--;
+    return 0;
+  }
+  s->inj_kind = F_NONE;
+  s->injected++;
+  return 1;
+}
+
+/* an atomic's old value as the memory answers it: true, or one returned
+ * before (old - 1: ATOMIC), or one no earlier atomic can have made */
+static uint32_t lie_atomic(stim_t *s, uint32_t old)
+{
+  if (old && lie(s, F_ATOMIC))
+    return old - 1;
+  if (lie(s, F_ATOMIC_HI))
+    return old + 0x100000u;
+  return old;
 }
 
 static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void *vin)
@@ -331,6 +400,12 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   }
   const ww_drf_tester_t *m = s->shadow;
   const int busy = ww_drf_tester_busy(m);
+  s->lies_last = s->lies_now;
+  s->hang_last = s->hang_now;
+  s->lies_now = 0;
+  s->hang_now = 0;
+  for (unsigned g = 0; g < NSM * WF && busy; g++)
+    s->hang_now += ww_drf_tester_wf_state(m, g) != 0 && ww_drf_tester_wf_wait(m, g) > s->wd_lim;
 
   memset(in, 0, sizeof *in);
   in->rst_ni = (uint64_t)ww_stim_rst_n(r, cycle);
@@ -357,6 +432,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
           s->phase = P_DRAIN;
         } else if (stale && !ww_rng_chance(r, 1, 10)) {
           in->rst_ni = 0;       /* clears the stale request */
+          s->stale_resets++;
         } else {
           start = 1;
           s->dirty = stale;
@@ -402,16 +478,13 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     memset(s->mem, 0, sizeof s->mem);
     s->phase = P_START;
     in->start_i = 1;
-    if (!ww_drf_tester_req_defined(m) || ww_rng_chance(r, 1, 50))
-      in->seed_i = 0;
+    if (ww_rng_chance(r, 1, 50))
+      in->seed_i = 0;                 /* the RTL's special case */
   } else {
     new_settings(s, r, in, 0);
     in->start_i = busy && ww_rng_chance(r, 1, 32);
     s->spurious_starts += in->start_i & 1;
-    /* seed_i is the compare enable of the request fields (ports.def) */
-    in->seed_i = ww_drf_tester_req_defined(m) ? (in->seed_i | 1) : 0;
   }
-  s->guard_on += in->seed_i != 0;
 
   /* stalls: periods without answers, in the runs with a medium watchdog */
   if (s->stall_runs && s->phase == P_RUN && cycle >= s->stall_next) {
@@ -421,6 +494,11 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   const int stall = s->phase == P_RUN && cycle < s->stall_until;
 
   /* the memory side */
+  l1ans_t ans[NSM];
+  int has[NSM];
+  unsigned nans = 0;
+  /* a wavefront hangs this cycle: a storm answers whatever it has */
+  const int force = s->storm == 2 && !s->storm_on && s->phase == P_RUN && s->hang_now;
   for (unsigned k = 0; k < NSM; k++) {
     /* write acknowledgements */
     for (unsigned i = 0; i < s->wn[k];)
@@ -436,21 +514,37 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     /* one L1 answer: a random one of those due (they leave out of order) */
     int pick = -1;
     unsigned ndue = 0;
-    for (unsigned i = 0; i < s->l1n[k] && !stall; i++)
-      if (s->l1q[k][i].due <= cycle && ww_rng_below(r, ++ndue) == 0)
+    for (unsigned i = 0; i < s->l1n[k] && (!stall || force); i++)
+      if ((s->l1q[k][i].due <= cycle || force) && ww_rng_below(r, ++ndue) == 0)
         pick = (int)i;
-    if (pick >= 0 && ww_rng_chance(r, s->rsp_pct, 100)) {
-      l1ans_t a = s->l1q[k][pick];
+    has[k] = pick >= 0 && (force || ww_rng_chance(r, s->rsp_pct, 100));
+    if (has[k]) {
+      ans[k] = s->l1q[k][pick];
       s->l1q[k][pick] = s->l1q[k][--s->l1n[k]];
-      if (s->inj_rate && s->phase == P_RUN && ww_rng_chance(r, 1, s->inj_rate)) {
-        s->injected++;
-        if (!a.amo) {
-          const uint32_t bit = 1u << ww_rng_below(r, 32);
-          for (unsigned w = 0; w < WORDS; w++)
-            a.data[w] ^= bit;
-        } else {
-          a.data[0] = ww_rng_chance(r, 1, 2) && a.data[0] ? a.data[0] - 1 : a.data[0] + 0x100000u;
-        }
+      nans++;
+    }
+  }
+  /* a storm breaks out in a cycle where the failure latch must choose:
+   * answers of two SMs, or an answer while a wavefront is past the watchdog */
+  if (s->storm && !s->storm_on && s->phase == P_RUN && nans) {
+    if (s->storm == 2 ? s->hang_now != 0 : !s->inj_after && nans >= 2)
+      s->storm_on = 1;
+    else if (s->inj_after)
+      s->inj_after--;
+  }
+  int byp_taken = 0;
+  for (unsigned k = 0; k < NSM; k++) {
+    if (has[k]) {
+      l1ans_t a = ans[k];
+      if (!a.amo && lie(s, F_LOAD)) {
+        const uint32_t bit = 1u << ww_rng_below(r, 32);
+        for (unsigned w = 0; w < WORDS; w++)
+          a.data[w] ^= bit;
+        s->lies_now++;
+      } else if (a.amo) {
+        const uint32_t t = a.data[0];
+        a.data[0] = lie_atomic(s, t);
+        s->lies_now += a.data[0] != t;
       }
       in->l1_rsp_valid_i |= 1ull << k;
       ww_bits_put(in->l1_rsp_tag_i, k * TAG_W, TAG_W, a.tag);
@@ -463,22 +557,26 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     }
 
     /* the device-atomic answer offered: held until taken */
-    if (!s->boff[k] && !stall && s->bn[k] && ww_rng_chance(r, s->rsp_pct, 100)) {
+    if (!s->boff[k] && (!stall || force) && s->bn[k] && (force || ww_rng_chance(r, s->rsp_pct, 100))) {
       unsigned i = 0;
-      while (i < s->bn[k] && s->bq[k][i].due > cycle)
+      while (i < s->bn[k] && s->bq[k][i].due > cycle && !force)
         i++;
       if (i < s->bn[k]) {
         bans_t a = s->bq[k][i];
         memmove(&s->bq[k][1], &s->bq[k][0], i * sizeof a);
-        if (s->inj_rate && s->phase == P_RUN && ww_rng_chance(r, 1, s->inj_rate)) {
-          s->injected++;
-          a.old = ww_rng_chance(r, 1, 2) && a.old ? a.old - 1 : a.old + 0x100000u;
-        }
+        const uint32_t t = a.old;
+        a.old = lie_atomic(s, t);
+        a.lie = a.old != t;
         s->bq[k][0] = a;
         s->boff[k] = 1;
       }
     }
     if (s->boff[k]) {
+      /* taken this cycle if the lowest SM offering one without an L1 answer */
+      if (!byp_taken && !has[k]) {
+        byp_taken = 1;
+        s->lies_now += s->bq[k][0].lie;
+      }
       in->byp_rsp_valid_i |= 1ull << k;
       ww_bits_put(in->byp_rsp_wf_i, k * WF_W, WF_W, s->bq[k][0].wf);
       ww_bits_put(in->byp_rsp_old_i, k * 32, 32, s->bq[k][0].old);
