@@ -120,8 +120,8 @@ while read -r bug _; do
     *) bopts="--range 10 --len 16 --episodes 16" ;;
   esac
   nbugs=$((nbugs + 1))
-  "$SMALL" --bug "$bug" --seeds 8 $bopts --expect-fail \
-    --json "$OUT/bug_$bug.json" > "$OUT/bug_$bug.txt" 2>&1 || true
+  "$SMALL" --bug "$bug" --seeds 8 $bopts --expect-fail --quiet \
+    --json "$OUT/bug_$bug.json" > "$OUT/bug_$bug.txt" 2> "$OUT/bug_$bug.err" || true
   first=$(grep -m1 '^FAIL' "$OUT/bug_$bug.txt" || true)
   if [ -n "$first" ]; then
     caught=$((caught + 1))
