@@ -45,11 +45,12 @@
 // rd_idx_i (WW_DRF_* of ww_proto.vh).
 //
 // Ports: one request a cycle in all, from the wavefront picked round-robin
-// among those that can go; it enters its SM's request register (L1 or
-// device atomic), which holds it until the port takes it. The L1 register's
-// fields are shared by every SM (only one is written a cycle; each SM's
-// copy is in l1_q_*). L1 tags: {atomic, wavefront, lane}. Device atomics
-// carry the wavefront in their answer id (byp_rsp_wf_i). byp_rsp_ready_o:
+// among those that can go; it enters its SM's request register (L1: l1*_q,
+// device atomic: b*_q; reset, cleared at start), which holds it until the
+// port takes it (after a failure too). A device release also waits until
+// its SM's L1 register is empty (a store there is not yet in the L1's
+// wr_pending_o). L1 tags: {atomic, wavefront, lane} (lane 0 for atomics).
+// Device atomics carry the wavefront in their answer id (byp_rsp_wf_i). byp_rsp_ready_o:
 // one device-atomic answer a cycle in all (the lowest SM without an L1
 // answer that cycle), so two answers of one sync variable are never checked
 // in the same cycle.
