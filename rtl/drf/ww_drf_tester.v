@@ -375,7 +375,6 @@ module ww_drf_tester #(
   ////////////////////
   // Sequencing     //
   ////////////////////
-  wire all_idle_c;
   reg  all_idle;
   always @(*) begin
     all_idle = 1'b1;
@@ -387,7 +386,6 @@ module ww_drf_tester #(
     end
     all_idle = all_idle && (l1v_q == {NUM_SM{1'b0}}) && (bypv_q == {NUM_SM{1'b0}});
   end
-  assign all_idle_c = all_idle;
 
   // Answers of the cycle, per SM: an L1 answer (a load's line, or a block
   // atomic's old word) or the device atomic taken; what they check.
@@ -731,7 +729,7 @@ module ww_drf_tester #(
           f_exp_q  <= fl_exp;
           f_got_q  <= fl_got;
           f_st_q   <= st_q[fl_g];
-        end else if (all_idle_c) begin
+        end else if (all_idle) begin
           done_q <= 1'b1;
           run_q  <= 1'b0;
         end

@@ -104,9 +104,12 @@ static void print_failure(const opts_t *o, const ww_vdrf_result_t *r, uint32_t s
            st[WW_DRF_GOT], st[WW_DRF_EXPECT], st[WW_DRF_STATE]);
   } else {
     unsigned pool = st[WW_DRF_VAR] >> in->idx_w, idx = st[WW_DRF_VAR] & ((1u << in->idx_w) - 1);
-    printf("  variable %" PRIu32 " (%s pool%s, index %u%s) at 0x%08" PRIx32 "\n", st[WW_DRF_VAR],
-           pool == 0 ? "device" : "block", pool == 0 ? "" : (pool == 1 ? " of SM 0" : " of SM 1"),
-           idx, idx < in->nsync ? ", sync" : "", st[WW_DRF_ADDR]);
+    if (pool == 0)
+      printf("  variable %" PRIu32 " (device pool", st[WW_DRF_VAR]);
+    else
+      printf("  variable %" PRIu32 " (block pool of SM %u", st[WW_DRF_VAR], pool - 1);
+    printf(", index %u%s) at 0x%08" PRIx32 "\n", idx, idx < in->nsync ? ", sync" : "",
+           st[WW_DRF_ADDR]);
     printf("  expected 0x%08" PRIx32 ", got 0x%08" PRIx32 "%s\n", st[WW_DRF_EXPECT], st[WW_DRF_GOT],
            st[WW_DRF_KIND] == WW_DRF_FAIL_LOAD ? "" : " (expected: atomics issued to it)");
     printf("  event log of the variable (Table V):\n");
@@ -131,14 +134,22 @@ static void print_failure(const opts_t *o, const ww_vdrf_result_t *r, uint32_t s
          o->bugs ? o->bugs : "", o->jitter ? " --jitter ..." : "");
 }
 
+/* reachable (not undefined) transitions, and of them the active ones */
+static void cov_count(const uint64_t *cnt, unsigned n, const unsigned char *undef, unsigned *reach,
+                      unsigned *act)
+{
+  *reach = *act = 0;
+  for (unsigned i = 0; i < n; i++) {
+    *reach += !undef[i];
+    *act += !undef[i] && cnt[i] > 0;
+  }
+}
+
 static void json_cov(FILE *f, const char *name, const uint64_t *cnt, unsigned ns, unsigned ne,
                      const char *const *sn, const char *const *en, const unsigned char *undef)
 {
-  unsigned reach = 0, act = 0;
-  for (unsigned i = 0; i < ns * ne; i++) {
-    reach += !undef[i];
-    act += !undef[i] && cnt[i] > 0;
-  }
+  unsigned reach, act;
+  cov_count(cnt, ns * ne, undef, &reach, &act);
   fprintf(f, "    \"%s\": {\"reachable\": %u, \"active\": %u, \"states\": [", name, reach, act);
   for (unsigned s = 0; s < ns; s++)
     fprintf(f, "%s\"%s\"", s ? ", " : "", sn[s]);
@@ -165,11 +176,8 @@ static void json_cov(FILE *f, const char *name, const uint64_t *cnt, unsigned ns
 static void print_cov(const char *name, const uint64_t *cnt, unsigned ns, unsigned ne,
                       const char *const *sn, const char *const *en, const unsigned char *undef)
 {
-  unsigned reach = 0, act = 0;
-  for (unsigned i = 0; i < ns * ne; i++) {
-    reach += !undef[i];
-    act += !undef[i] && cnt[i] > 0;
-  }
+  unsigned reach, act;
+  cov_count(cnt, ns * ne, undef, &reach, &act);
   printf("%s transitions: %u of %u reachable active (%.1f %%)", name, act, reach,
          reach ? 100.0 * act / reach : 0.0);
   if (act < reach) {
