@@ -4,12 +4,10 @@
 # (docs/drf.md). Format: rtl/mem/rtl.mk.
 
 # ww_drf_tester: the generator and checker (wavefronts, episodes, DRF rules,
-# reference memory, event log). Not in `make synth` yet: its per-variable
-# tables are flip-flop arrays (docs/drf.md sec. 7), which Yosys takes too
-# long over; lint reads it.
+# reference memory and event log in block RAM).
 RTL_MODULES += drf_tester
 drf_tester_TOP   := ww_drf_tester
-drf_tester_RTL   := rtl/drf/ww_drf_tester.v
+drf_tester_RTL   := rtl/common/ww_sram_1r1w.v rtl/drf/ww_drf_tester.v
 drf_tester_DSP   := 1
 
 # ww_drf_top: the tester on the memory system (L1 per SM, crossbar, L2 slices).

@@ -206,6 +206,18 @@ extern "C" void ww_vdrf_free(ww_vdrf_t *v)
   delete v;
 }
 
+// A status word of the idle tester: rd_data_o is registered, so one clock
+// after the index and variable are applied.
+static uint32_t read_status(ww_vdrf *v, unsigned idx, uint32_t var)
+{
+  Vww_drf_top *t = v->top;
+  t->rd_idx_i = static_cast<uint8_t>(idx);
+  t->rd_var_i = static_cast<std::remove_reference<decltype(t->rd_var_i)>::type>(var);
+  cycle(v, host_in{true, false}, nullptr);
+  t->eval();
+  return t->rd_data_o;
+}
+
 extern "C" int ww_vdrf_run(ww_vdrf_t *v, const ww_vdrf_run_t *r, ww_vdrf_result_t *res,
                            void (*progress)(uint64_t, void *), void *ctx, char *err, size_t err_len)
 {
@@ -241,31 +253,31 @@ extern "C" int ww_vdrf_run(ww_vdrf_t *v, const ww_vdrf_run_t *r, ww_vdrf_result_
   res->cycles = n;
   res->done = t->done_o;
   res->fail = t->fail_o;
-  for (unsigned i = 0; i < WW_DRF_N; i++) {
-    t->rd_idx_i = static_cast<uint8_t>(i);
-    t->eval();
-    res->status[i] = t->rd_data_o;
-  }
+  for (unsigned i = 0; i < WW_DRF_N; i++)
+    res->status[i] = read_status(v, i, 0);
   if (res->done && !res->fail) {
-    // every variable of every pool (device, one per SM) in DRAM
+    // every variable of every pool (device, one per SM) in DRAM; a line
+    // variable (the top LANES indices of a pool) is a whole line, word k
+    // holding its value + k (0 if never stored)
     const uint8_t *mem = ww_dram_mem(v->dram);
     const uint32_t bytes = ww_dram_cfg(v->dram)->bytes;
+    const uint32_t first_line = (1u << INFO.idx_w) - INFO.lanes;
     for (uint32_t var = 0; var < ((NUM_SM + 1u) << INFO.idx_w); var++) {
-      t->rd_var_i = static_cast<std::remove_reference<decltype(t->rd_var_i)>::type>(var);
-      t->rd_idx_i = WW_DRF_REF_VALUE;
-      t->eval();
-      uint32_t expect = t->rd_data_o;
-      t->rd_idx_i = WW_DRF_REF_ADDR;
-      t->eval();
-      uint32_t addr = t->rd_data_o, got = 0;
-      if (addr + 4u <= bytes)
-        std::memcpy(&got, mem + addr, 4);
-      res->final_checked++;
-      if (got != expect && res->final_bad++ == 0) {
-        res->final_var = var;
-        res->final_addr = addr;
-        res->final_expect = expect;
-        res->final_got = got;
+      const uint32_t ref = read_status(v, WW_DRF_REF_VALUE, var);
+      const uint32_t addr = read_status(v, WW_DRF_REF_ADDR, var);
+      const unsigned words = (var & ((1u << INFO.idx_w) - 1)) >= first_line ? INFO.line_bytes / 4 : 1;
+      for (unsigned k = 0; k < words; k++) {
+        const uint32_t a = addr + 4 * k, expect = (words > 1 && ref != 0) ? ref + k : ref;
+        uint32_t got = 0;
+        if (a + 4u <= bytes)
+          std::memcpy(&got, mem + a, 4);
+        res->final_checked++;
+        if (got != expect && res->final_bad++ == 0) {
+          res->final_var = var;
+          res->final_addr = a;
+          res->final_expect = expect;
+          res->final_got = got;
+        }
       }
     }
   }

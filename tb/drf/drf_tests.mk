@@ -8,8 +8,8 @@
 #   drf/bugs       every observable injected bug is caught, as the kind it
 #                  must cause, with its event log, and replays by seed
 #                  (tb/drf/test_drf_bugs.sh)
-#   drf/coverage   the tester's runs reach every reachable L1 transition and
-#                  every L2 transition but WriteFull (docs/drf.md sec. 3)
+#   drf/coverage   the tester's runs reach every reachable L1 and L2
+#                  transition (docs/drf.md sec. 3)
 # make test-long (LONG=1): many more seeds, and the default and wide
 # configurations (18 s and 98 s at session 19).
 

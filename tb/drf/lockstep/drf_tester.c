@@ -82,7 +82,7 @@
 #define VAR_W   (POOL_W + WW_DRFT_IDX_W)
 #define NVAR    (1u << VAR_W)
 #define RANGE_W WW_DRFT_RANGE_W
-#define MEMW    (1u << RANGE_W)
+#define MEMW    ((1u << RANGE_W) + (1u << POOL_W) * LANES * WORDS)   /* word window, line window */
 #define BASE_W  (0x00010000u >> 2)
 #define WQ      WW_L1_WQ
 #define QMAX    (2 * (WF * LANES + WF))   /* L1 answers in flight per SM (at most WF*LANES + WF) */
