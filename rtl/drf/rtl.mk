@@ -9,6 +9,7 @@ RTL_MODULES += drf_tester
 drf_tester_TOP   := ww_drf_tester
 drf_tester_RTL   := rtl/common/ww_sram_1r1w.v rtl/drf/ww_drf_tester.v
 drf_tester_DSP   := 1
+drf_tester_SYNTH := 1
 
 # ww_drf_top: the tester on the memory system (L1 per SM, crossbar, L2 slices).
 RTL_MODULES += drf_top
