@@ -244,12 +244,49 @@ static uint32_t xorshift32(uint32_t x)
   return x;
 }
 
+/* the outputs that are registers: busy_o, done_o, fail_o and the request
+ * registers (l1_req_*, byp_valid_o, byp_line_o, byp_word_o, byp_wf_o) */
+void ww_drf_tester_reg_outputs(const ww_drf_tester_t *m, ww_drf_tester_out_t *out)
+{
+  const ww_drf_tester_cfg_t *c = &m->cfg;
+  const unsigned nsm = c->num_sm, lb = c->line_bytes * 8, tag_w = c->tag_w;
+  const unsigned word_w = m->word_w, line_w = m->line_w, wf_w = m->wf_w;
+  out->busy_o = (uint64_t)m->run;
+  out->done_o = (uint64_t)m->done;
+  out->fail_o = (uint64_t)m->fail;
+  out->l1_req_valid_o = 0;
+  out->byp_valid_o = 0;
+  memset(out->l1_req_op_o, 0, sizeof out->l1_req_op_o);
+  memset(out->l1_req_line_o, 0, sizeof out->l1_req_line_o);
+  memset(out->l1_req_tag_o, 0, sizeof out->l1_req_tag_o);
+  memset(out->l1_req_be_o, 0, sizeof out->l1_req_be_o);
+  memset(out->l1_req_wdata_o, 0, sizeof out->l1_req_wdata_o);
+  memset(out->l1_req_amo_word_o, 0, sizeof out->l1_req_amo_word_o);
+  memset(out->byp_line_o, 0, sizeof out->byp_line_o);
+  memset(out->byp_word_o, 0, sizeof out->byp_word_o);
+  memset(out->byp_wf_o, 0, sizeof out->byp_wf_o);
+  for (unsigned s = 0; s < nsm; s++) {
+    out->l1_req_valid_o |= (uint64_t)m->l1v[s] << s;
+    out->byp_valid_o |= (uint64_t)m->bypv[s] << s;
+    ww_bits_put(out->l1_req_op_o, s * WW_L1_W, WW_L1_W, m->l1op[s]);
+    ww_bits_put(out->l1_req_line_o, s * line_w, line_w, m->l1line[s]);
+    ww_bits_put(out->l1_req_tag_o, s * tag_w, tag_w, m->l1tag[s]);
+    ww_bits_put(out->l1_req_be_o, s * c->line_bytes + 4 * m->l1word[s], 4, 0xFu);
+    for (unsigned k = 0; k < m->words; k++)
+      ww_bits_put(out->l1_req_wdata_o, s * lb + 32 * k, 32, m->l1data[s]);
+    ww_bits_put(out->l1_req_amo_word_o, s * word_w, word_w, m->l1word[s]);
+    ww_bits_put(out->byp_line_o, s * line_w, line_w, m->bline[s]);
+    ww_bits_put(out->byp_word_o, s * word_w, word_w, m->bword[s]);
+    ww_bits_put(out->byp_wf_o, s * wf_w, wf_w, m->bwf[s]);
+  }
+}
+
 void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf_tester_out_t *out)
 {
   const ww_drf_tester_cfg_t *c = &m->cfg;
   const unsigned nsm = c->num_sm, nwf = m->nwf, wf = c->wf, lanes = c->lanes;
   const unsigned lane_w = m->lane_w, wf_w = m->wf_w, lb = c->line_bytes * 8, tag_w = c->tag_w;
-  const unsigned word_w = m->word_w, line_w = m->line_w, ns_w = m->ns_w, idx_w_ = c->idx_w;
+  const unsigned ns_w = m->ns_w, idx_w_ = c->idx_w;
 
   /* ---- the pick: what each wavefront would issue, and whether it can */
   int l1_free[MAX_SM], byp_free[MAX_SM], wr_idle[MAX_SM];
@@ -309,34 +346,7 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
       byp_rsp_ready = 1ull << s;
 
   /* ---- outputs (before the edge) */
-  out->busy_o = (uint64_t)m->run;
-  out->done_o = (uint64_t)m->done;
-  out->fail_o = (uint64_t)m->fail;
-  out->l1_req_valid_o = 0;
-  out->byp_valid_o = 0;
-  memset(out->l1_req_op_o, 0, sizeof out->l1_req_op_o);
-  memset(out->l1_req_line_o, 0, sizeof out->l1_req_line_o);
-  memset(out->l1_req_tag_o, 0, sizeof out->l1_req_tag_o);
-  memset(out->l1_req_be_o, 0, sizeof out->l1_req_be_o);
-  memset(out->l1_req_wdata_o, 0, sizeof out->l1_req_wdata_o);
-  memset(out->l1_req_amo_word_o, 0, sizeof out->l1_req_amo_word_o);
-  memset(out->byp_line_o, 0, sizeof out->byp_line_o);
-  memset(out->byp_word_o, 0, sizeof out->byp_word_o);
-  memset(out->byp_wf_o, 0, sizeof out->byp_wf_o);
-  for (unsigned s = 0; s < nsm; s++) {
-    out->l1_req_valid_o |= (uint64_t)m->l1v[s] << s;
-    out->byp_valid_o |= (uint64_t)m->bypv[s] << s;
-    ww_bits_put(out->l1_req_op_o, s * WW_L1_W, WW_L1_W, m->l1op[s]);
-    ww_bits_put(out->l1_req_line_o, s * line_w, line_w, m->l1line[s]);
-    ww_bits_put(out->l1_req_tag_o, s * tag_w, tag_w, m->l1tag[s]);
-    ww_bits_put(out->l1_req_be_o, s * c->line_bytes + 4 * m->l1word[s], 4, 0xFu);
-    for (unsigned k = 0; k < m->words; k++)
-      ww_bits_put(out->l1_req_wdata_o, s * lb + 32 * k, 32, m->l1data[s]);
-    ww_bits_put(out->l1_req_amo_word_o, s * word_w, word_w, m->l1word[s]);
-    ww_bits_put(out->byp_line_o, s * line_w, line_w, m->bline[s]);
-    ww_bits_put(out->byp_word_o, s * word_w, word_w, m->bword[s]);
-    ww_bits_put(out->byp_wf_o, s * wf_w, wf_w, m->bwf[s]);
-  }
+  ww_drf_tester_reg_outputs(m, out);
   out->byp_rsp_ready_o = byp_rsp_ready;
   out->rd_data_o = ww_drf_tester_read(m, (unsigned)in->rd_idx_i, (uint32_t)in->rd_var_i);
 

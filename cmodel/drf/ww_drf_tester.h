@@ -51,6 +51,14 @@ void ww_drf_tester_free(ww_drf_tester_t *m);
 void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in,
                         ww_drf_tester_out_t *out);
 
+/* This cycle's outputs that are registers, without a step: busy_o, done_o,
+ * fail_o, l1_req_* and byp_valid_o / byp_line_o / byp_word_o / byp_wf_o
+ * (the others, byp_rsp_ready_o and rd_data_o, depend on this cycle's
+ * inputs and are left as they were). For a parent whose inputs to the
+ * tester depend on them in the same cycle (ww_drf_top: the L1's ready
+ * depends on the request it is offered). */
+void ww_drf_tester_reg_outputs(const ww_drf_tester_t *m, ww_drf_tester_out_t *out);
+
 /* The state between two steps (what the next step starts from). */
 int ww_drf_tester_busy(const ww_drf_tester_t *m);   /* busy_o */
 /* rd_data_o for rd_idx_i = idx, rd_var_i = var */
