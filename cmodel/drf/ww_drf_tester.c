@@ -225,6 +225,8 @@ int ww_drf_tester_read_defined(const ww_drf_tester_t *m, unsigned idx, uint32_t 
 }
 
 int ww_drf_tester_busy(const ww_drf_tester_t *m) { return m->run; }
+int ww_drf_tester_done(const ww_drf_tester_t *m) { return m->done; }
+int ww_drf_tester_fail(const ww_drf_tester_t *m) { return m->fail; }
 
 unsigned ww_drf_tester_wf_state(const ww_drf_tester_t *m, unsigned g)
 {
@@ -272,8 +274,8 @@ void ww_drf_tester_reg_outputs(const ww_drf_tester_t *m, ww_drf_tester_out_t *ou
     ww_bits_put(out->l1_req_line_o, s * line_w, line_w, m->l1line[s]);
     ww_bits_put(out->l1_req_tag_o, s * tag_w, tag_w, m->l1tag[s]);
     ww_bits_put(out->l1_req_be_o, s * c->line_bytes + 4 * m->l1word[s], 4, 0xFu);
-    for (unsigned k = 0; k < m->words; k++)
-      ww_bits_put(out->l1_req_wdata_o, s * lb + 32 * k, 32, m->l1data[s]);
+    for (unsigned k = 0; k < m->words; k++)   /* LB is a multiple of 32: whole words */
+      out->l1_req_wdata_o[s * lb / 32 + k] = m->l1data[s];
     ww_bits_put(out->l1_req_amo_word_o, s * word_w, word_w, m->l1word[s]);
     ww_bits_put(out->byp_line_o, s * line_w, line_w, m->bline[s]);
     ww_bits_put(out->byp_word_o, s * word_w, word_w, m->bword[s]);

@@ -61,6 +61,8 @@ void ww_drf_tester_reg_outputs(const ww_drf_tester_t *m, ww_drf_tester_out_t *ou
 
 /* The state between two steps (what the next step starts from). */
 int ww_drf_tester_busy(const ww_drf_tester_t *m);   /* busy_o */
+int ww_drf_tester_done(const ww_drf_tester_t *m);   /* done_o */
+int ww_drf_tester_fail(const ww_drf_tester_t *m);   /* fail_o */
 /* rd_data_o for rd_idx_i = idx, rd_var_i = var */
 uint32_t ww_drf_tester_read(const ww_drf_tester_t *m, unsigned idx, uint32_t var);
 /* 1 if that word is made only of registers written since power-up (the

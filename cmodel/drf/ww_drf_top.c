@@ -221,40 +221,20 @@ static int dq_empty(const ww_drf_top_t *m)
   return 1;
 }
 
-/* busy_o, done_o, fail_o from the tester's registers and the flush */
-static void status_of(const ww_drf_top_t *m, const ww_drf_tester_out_t *to, int *busy, int *done,
-                      int *fail)
-{
-  *busy = (to->busy_o & 1) || m->fl_st == FL_RUN;
-  *fail = (int)(to->fail_o & 1);
-  /* done when the write-backs have also left the DRAM queues */
-  *done = ((to->done_o & 1) && *fail) || (m->fl_st == FL_END && dq_empty(m));
-}
-
+/* busy_o: the tester runs, or the end flush */
 int ww_drf_top_busy(const ww_drf_top_t *m)
 {
-  ww_drf_tester_out_t to;
-  int busy, done, fail;
-  ww_drf_tester_reg_outputs(m->t, &to);
-  status_of(m, &to, &busy, &done, &fail);
-  return busy;
+  return ww_drf_tester_busy(m->t) || m->fl_st == FL_RUN;
 }
 
+/* done_o: failed, or passed and flushed, the write-backs out of the DRAM queues too */
 int ww_drf_top_done(const ww_drf_top_t *m)
 {
-  ww_drf_tester_out_t to;
-  int busy, done, fail;
-  ww_drf_tester_reg_outputs(m->t, &to);
-  status_of(m, &to, &busy, &done, &fail);
-  return done;
+  return (ww_drf_tester_done(m->t) && ww_drf_tester_fail(m->t)) ||
+         (m->fl_st == FL_END && dq_empty(m));
 }
 
-int ww_drf_top_fail(const ww_drf_top_t *m)
-{
-  ww_drf_tester_out_t to;
-  ww_drf_tester_reg_outputs(m->t, &to);
-  return (int)(to.fail_o & 1);
-}
+int ww_drf_top_fail(const ww_drf_top_t *m) { return ww_drf_tester_fail(m->t); }
 
 uint32_t ww_drf_top_read(const ww_drf_top_t *m, unsigned idx, uint32_t var)
 {
@@ -450,12 +430,11 @@ void ww_drf_top_step(ww_drf_top_t *m, const ww_drf_top_in_t *in, ww_drf_top_out_
   }
   ww_switch_step(m->xrsp, &si, &so);
 
-  /* ---- 7. the outputs (before the edge) */
-  int busy, done, fail;
-  status_of(m, &to, &busy, &done, &fail);
-  out->busy_o = (uint64_t)busy;
-  out->done_o = (uint64_t)done;
-  out->fail_o = (uint64_t)fail;
+  /* ---- 7. the outputs (before the edge: the tester's registers are those of
+   * `to`, the flush FSM and the DRAM queues not clocked yet) */
+  out->busy_o = (to.busy_o & 1) || flushing;
+  out->fail_o = to.fail_o & 1;
+  out->done_o = ((to.done_o & 1) && (to.fail_o & 1)) || (m->fl_st == FL_END && !dq_valid);
   out->rd_data_o = to.rd_data_o;
   out->dram_req_valid_o = dq_valid;
   for (unsigned p = 0; p < np; p++) {

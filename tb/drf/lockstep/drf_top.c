@@ -130,7 +130,8 @@ static void ww_stim_free(void *vs)
             (unsigned long long)s->fails[WW_DRF_FAIL_ATOMIC],
             (unsigned long long)s->fails[WW_DRF_FAIL_ATOMIC_HI],
             (unsigned long long)s->fails[WW_DRF_FAIL_HANG],
-            (unsigned long long)(s->unprovoked[WW_DRF_FAIL_LOAD] + s->unprovoked[WW_DRF_FAIL_ATOMIC] +
+            (unsigned long long)(s->unprovoked[WW_DRF_FAIL_LOAD] +
+                                 s->unprovoked[WW_DRF_FAIL_ATOMIC] +
                                  s->unprovoked[WW_DRF_FAIL_ATOMIC_HI] +
                                  s->unprovoked[WW_DRF_FAIL_HANG]),
             (unsigned long long)s->final_checks,
@@ -235,8 +236,9 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     const unsigned k = ww_rng_chance(r, 1, 6) ? 2 : (unsigned)ww_rng_below(r, 2);
     s->lat_min = lmin[k];
     s->lat_max = lmax[k];
-    s->rdy_pct = ww_rng_chance(r, 1, 3) ? 100 : ww_rng_chance(r, 1, 4) ? 10 + (unsigned)ww_rng_below(r, 40)
-                                                                      : 50 + (unsigned)ww_rng_below(r, 50);
+    s->rdy_pct = ww_rng_chance(r, 1, 3)   ? 100
+               : ww_rng_chance(r, 1, 4) ? 10 + (unsigned)ww_rng_below(r, 40)
+                                        : 50 + (unsigned)ww_rng_below(r, 50);
   }
 
   /* run control */
