@@ -292,6 +292,8 @@ int ww_drf_tester_read_defined(const ww_drf_tester_t *m, unsigned idx, uint32_t 
 }
 
 int ww_drf_tester_busy(const ww_drf_tester_t *m) { return m->run || m->clr; }
+int ww_drf_tester_done(const ww_drf_tester_t *m) { return m->done; }
+int ww_drf_tester_fail(const ww_drf_tester_t *m) { return m->fail; }
 
 unsigned ww_drf_tester_wf_state(const ww_drf_tester_t *m, unsigned g)
 {
@@ -311,12 +313,57 @@ static uint32_t xorshift32(uint32_t x)
   return x;
 }
 
+/* the outputs that are registers: busy_o, done_o, fail_o, the request
+ * registers (l1_req_*, byp_valid_o, byp_line_o, byp_word_o, byp_wf_o) and
+ * rd_data_o */
+void ww_drf_tester_reg_outputs(const ww_drf_tester_t *m, ww_drf_tester_out_t *out)
+{
+  const ww_drf_tester_cfg_t *c = &m->cfg;
+  const unsigned nsm = c->num_sm, lb = c->line_bytes * 8, tag_w = c->tag_w;
+  const unsigned word_w = m->word_w, line_w = m->line_w, wf_w = m->wf_w;
+  out->busy_o = (uint64_t)(m->run || m->clr);
+  out->done_o = (uint64_t)m->done;
+  out->fail_o = (uint64_t)m->fail;
+  out->l1_req_valid_o = 0;
+  out->byp_valid_o = 0;
+  memset(out->l1_req_op_o, 0, sizeof out->l1_req_op_o);
+  memset(out->l1_req_line_o, 0, sizeof out->l1_req_line_o);
+  memset(out->l1_req_tag_o, 0, sizeof out->l1_req_tag_o);
+  memset(out->l1_req_be_o, 0, sizeof out->l1_req_be_o);
+  memset(out->l1_req_wdata_o, 0, sizeof out->l1_req_wdata_o);
+  memset(out->l1_req_amo_word_o, 0, sizeof out->l1_req_amo_word_o);
+  memset(out->byp_line_o, 0, sizeof out->byp_line_o);
+  memset(out->byp_word_o, 0, sizeof out->byp_word_o);
+  memset(out->byp_wf_o, 0, sizeof out->byp_wf_o);
+  for (unsigned s = 0; s < nsm; s++) {
+    out->l1_req_valid_o |= (uint64_t)m->l1v[s] << s;
+    out->byp_valid_o |= (uint64_t)m->bypv[s] << s;
+    ww_bits_put(out->l1_req_op_o, s * WW_L1_W, WW_L1_W, m->l1op[s]);
+    ww_bits_put(out->l1_req_line_o, s * line_w, line_w, m->l1line[s]);
+    ww_bits_put(out->l1_req_tag_o, s * tag_w, tag_w, m->l1tag[s]);
+    if (m->l1full[s])
+      for (unsigned b = 0; b < c->line_bytes; b += 32)
+        ww_bits_put(out->l1_req_be_o, s * c->line_bytes + b,
+                    c->line_bytes - b < 32 ? c->line_bytes - b : 32, 0xFFFFFFFFu);
+    else
+      ww_bits_put(out->l1_req_be_o, s * c->line_bytes + 4 * m->l1word[s], 4, 0xFu);
+    for (unsigned k = 0; k < m->words; k++)   /* LB is a multiple of 32: whole words */
+      out->l1_req_wdata_o[s * lb / 32 + k] = m->l1data[s] + (m->l1full[s] ? k : 0);
+    ww_bits_put(out->l1_req_amo_word_o, s * word_w, word_w, m->l1word[s]);
+    ww_bits_put(out->byp_line_o, s * line_w, line_w, m->bline[s]);
+    ww_bits_put(out->byp_word_o, s * word_w, word_w, m->bword[s]);
+    ww_bits_put(out->byp_wf_o, s * wf_w, wf_w, m->bwf[s]);
+  }
+  out->rd_data_o = read_out(m->rd_idx_q, m->rd_ff, m->rd_sync_q, &m->cl_rd, &m->lw_rd,
+                            m->ref_rd[0], lr_pick(m, m->lr_rd, 1));
+}
+
 void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf_tester_out_t *out)
 {
   const ww_drf_tester_cfg_t *c = &m->cfg;
   const unsigned nsm = c->num_sm, nwf = m->nwf, wf = c->wf, lanes = c->lanes;
   const unsigned lane_w = m->lane_w, wf_w = m->wf_w, lb = c->line_bytes * 8, tag_w = c->tag_w;
-  const unsigned word_w = m->word_w, line_w = m->line_w, ns_w = m->ns_w, iw = c->idx_w;
+  const unsigned ns_w = m->ns_w, iw = c->idx_w;
   const unsigned words = m->words, npool = m->npool, nv = m->nvar;
 
   /* ---- check stage: reserved L1 registers */
@@ -540,42 +587,8 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
     cnt_ret += (uint32_t)(retire >> g & 1);
 
   /* ---- outputs (before the edge) */
-  out->busy_o = (uint64_t)(m->run || m->clr);
-  out->done_o = (uint64_t)m->done;
-  out->fail_o = (uint64_t)m->fail;
-  out->l1_req_valid_o = 0;
-  out->byp_valid_o = 0;
-  memset(out->l1_req_op_o, 0, sizeof out->l1_req_op_o);
-  memset(out->l1_req_line_o, 0, sizeof out->l1_req_line_o);
-  memset(out->l1_req_tag_o, 0, sizeof out->l1_req_tag_o);
-  memset(out->l1_req_be_o, 0, sizeof out->l1_req_be_o);
-  memset(out->l1_req_wdata_o, 0, sizeof out->l1_req_wdata_o);
-  memset(out->l1_req_amo_word_o, 0, sizeof out->l1_req_amo_word_o);
-  memset(out->byp_line_o, 0, sizeof out->byp_line_o);
-  memset(out->byp_word_o, 0, sizeof out->byp_word_o);
-  memset(out->byp_wf_o, 0, sizeof out->byp_wf_o);
-  for (unsigned s = 0; s < nsm; s++) {
-    out->l1_req_valid_o |= (uint64_t)m->l1v[s] << s;
-    out->byp_valid_o |= (uint64_t)m->bypv[s] << s;
-    ww_bits_put(out->l1_req_op_o, s * WW_L1_W, WW_L1_W, m->l1op[s]);
-    ww_bits_put(out->l1_req_line_o, s * line_w, line_w, m->l1line[s]);
-    ww_bits_put(out->l1_req_tag_o, s * tag_w, tag_w, m->l1tag[s]);
-    if (m->l1full[s])
-      for (unsigned b = 0; b < c->line_bytes; b += 32)
-        ww_bits_put(out->l1_req_be_o, s * c->line_bytes + b,
-                    c->line_bytes - b < 32 ? c->line_bytes - b : 32, 0xFFFFFFFFu);
-    else
-      ww_bits_put(out->l1_req_be_o, s * c->line_bytes + 4 * m->l1word[s], 4, 0xFu);
-    for (unsigned k = 0; k < words; k++)
-      ww_bits_put(out->l1_req_wdata_o, s * lb + 32 * k, 32, m->l1data[s] + (m->l1full[s] ? k : 0));
-    ww_bits_put(out->l1_req_amo_word_o, s * word_w, word_w, m->l1word[s]);
-    ww_bits_put(out->byp_line_o, s * line_w, line_w, m->bline[s]);
-    ww_bits_put(out->byp_word_o, s * word_w, word_w, m->bword[s]);
-    ww_bits_put(out->byp_wf_o, s * wf_w, wf_w, m->bwf[s]);
-  }
+  ww_drf_tester_reg_outputs(m, out);
   out->byp_rsp_ready_o = byp_rsp_ready;
-  out->rd_data_o = read_out(m->rd_idx_q, m->rd_ff, m->rd_sync_q, &m->cl_rd, &m->lw_rd,
-                            m->ref_rd[0], lr_pick(m, m->lr_rd, 1));
 
   /* ---- the clock edge: the RAMs (read the old word, then write) */
   {

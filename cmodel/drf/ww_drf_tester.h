@@ -9,12 +9,12 @@
  * watchdog, the latched failure and the status words (WW_DRF_*).
  * Cycle-exact on the ports of ww_drf_tester.ports.def.
  *
- * Registers the RTL does not reset (the request registers' fields, the
- * failure record, the event log, the per-wavefront action state) start at
- * 0 here; the RTL's are undefined until first written. The model tracks
- * which of them have been written since it was created (power-up), so a
- * test can look only at outputs that are defined in the RTL:
- * ww_drf_tester_read_defined.
+ * Registers the RTL does not reset (the run's settings and counters, the
+ * per-wavefront action state) and the RAMs (until a run's clear has
+ * finished) start at 0 here; the RTL's are undefined until first written.
+ * The model tracks which of them have been written since it was created
+ * (power-up), so a test can look only at outputs that are defined in the
+ * RTL: ww_drf_tester_read_defined.
  */
 #ifndef WW_DRF_TESTER_H
 #define WW_DRF_TESTER_H
@@ -51,9 +51,20 @@ void ww_drf_tester_free(ww_drf_tester_t *m);
 void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in,
                         ww_drf_tester_out_t *out);
 
+/* This cycle's outputs that are registers, without a step: busy_o, done_o,
+ * fail_o, l1_req_*, byp_valid_o / byp_line_o / byp_word_o / byp_wf_o and
+ * rd_data_o (byp_rsp_ready_o depends on this cycle's inputs and is left as
+ * it was). For a parent whose inputs to the
+ * tester depend on them in the same cycle (ww_drf_top: the L1's ready
+ * depends on the request it is offered). */
+void ww_drf_tester_reg_outputs(const ww_drf_tester_t *m, ww_drf_tester_out_t *out);
+
 /* The state between two steps (what the next step starts from). */
 int ww_drf_tester_busy(const ww_drf_tester_t *m);   /* busy_o */
-/* rd_data_o for rd_idx_i = idx, rd_var_i = var */
+int ww_drf_tester_done(const ww_drf_tester_t *m);   /* done_o */
+int ww_drf_tester_fail(const ww_drf_tester_t *m);   /* fail_o */
+/* the word rd_data_o shows one cycle after rd_idx_i = idx, rd_var_i = var
+ * are applied to the idle tester (the RAM words need it idle) */
 uint32_t ww_drf_tester_read(const ww_drf_tester_t *m, unsigned idx, uint32_t var);
 /* 1 if that word is made only of registers written since power-up (the
  * RTL's value is defined): the failure words after a first failure, the

@@ -9,7 +9,9 @@
  *   WW_OUT(name, width, guard)   output of 1..64 bits   -> uint64_t name
  *   WW_INW(name, width)          wider input            -> uint32_t name[words]
  *   WW_OUTW(name, width, guard)  wider output           -> uint32_t name[words]
- * An output is compared while its guard port is 1 (`always`: every cycle).
+ * An output is compared while its guard port is 1 (`always`: every cycle);
+ * a guard of G > 1 bits guards G equal slices of the output, slice i while
+ * bit i is 1 (per-partition fields of a top).
  * Word i of a wide port holds bits [32i+31 : 32i].
  */
 #include <stdint.h>

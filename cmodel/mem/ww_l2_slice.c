@@ -160,6 +160,17 @@ static void bytes_to_port(uint32_t *p, const uint8_t *b, unsigned n)
     p[i] = get_word(b, i);
 }
 
+void ww_l2_slice_rsp_outputs(const ww_l2_slice_t *m, ww_l2_slice_out_t *out)
+{
+  out->rsp_valid_o = (uint64_t)m->rsp_v;
+  out->rsp_op_o = m->rsp_op;
+  out->rsp_id_o = m->rsp_id;
+  out->rsp_src_o = m->rsp_src;
+  out->rsp_miss_o = m->rsp_miss;
+  memset(out->rsp_data_o, 0, sizeof out->rsp_data_o);
+  bytes_to_port(out->rsp_data_o, m->rsp_data, m->cfg.line_bytes);
+}
+
 void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_out_t *out)
 {
   const unsigned ways = m->cfg.ways, lbytes = m->cfg.line_bytes;
@@ -266,13 +277,7 @@ void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_
 
   /* outputs */
   out->req_ready_o = (uint64_t)req_ready;
-  out->rsp_valid_o = (uint64_t)m->rsp_v;
-  out->rsp_op_o = m->rsp_op;
-  out->rsp_id_o = m->rsp_id;
-  out->rsp_src_o = m->rsp_src;
-  out->rsp_miss_o = m->rsp_miss;
-  memset(out->rsp_data_o, 0, sizeof out->rsp_data_o);
-  bytes_to_port(out->rsp_data_o, m->rsp_data, lbytes);
+  ww_l2_slice_rsp_outputs(m, out);
   out->dram_req_valid_o = (uint64_t)(c2_wb || t_rd || fl_wb);
   out->dram_req_we_o = (uint64_t)(c2_wb || fl_wb);
   out->dram_req_line_o = c2_wb ? c2->vline : fl_wb ? wb_line : t->line;

@@ -37,6 +37,12 @@ ww_l2_slice_cfg_t ww_l2_slice_default_cfg(void);
 ww_l2_slice_t *ww_l2_slice_new(const ww_l2_slice_cfg_t *cfg);
 void ww_l2_slice_free(ww_l2_slice_t *m);
 void ww_l2_slice_step(ww_l2_slice_t *m, const ww_l2_slice_in_t *in, ww_l2_slice_out_t *out);
+/* This cycle's response outputs (rsp_valid_o, rsp_op_o, rsp_id_o,
+ * rsp_src_o, rsp_miss_o, rsp_data_o) without a step: they are the response
+ * register. For a parent whose rsp_ready_i depends on them in the same
+ * cycle (ww_drf_top takes a FLUSH answer itself); the other outputs of
+ * out are left as they were. */
+void ww_l2_slice_rsp_outputs(const ww_l2_slice_t *m, ww_l2_slice_out_t *out);
 /* the atomic unit: new word for op (sets *write = 0 when nothing is written) */
 
 #endif /* WW_L2_SLICE_H */

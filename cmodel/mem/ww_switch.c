@@ -46,20 +46,17 @@ ww_switch_t *ww_switch_new(const ww_switch_cfg_t *c)
 
 void ww_switch_free(ww_switch_t *s) { free(s); }
 
-void ww_switch_step(ww_switch_t *s, const ww_switch_in_t *in, ww_switch_out_t *out)
+void ww_switch_outputs(const ww_switch_t *s, ww_switch_out_t *out)
 {
   const unsigned n_in = s->cfg.n_in, n_out = s->cfg.n_out, depth = s->cfg.depth;
-  const uint32_t dst_mask = (1u << s->dst_w) - 1;
-  uint32_t pop = 0, valid = 0;
+  uint32_t valid = 0;
   uint64_t src = 0;
   out->in_ready_o = 0;
   for (unsigned i = 0; i < n_in; i++)
     if (s->q[i].count != depth)
       out->in_ready_o |= 1ull << i;
 
-  unsigned last_next[MAX_PORTS];
   for (unsigned d = 0; d < n_out; d++) {
-    last_next[d] = s->last[d];
     int g = -1;
     for (unsigned k = 1; k <= n_in && g < 0; k++) {
       unsigned cand = (s->last[d] + k) % n_in;
@@ -72,14 +69,28 @@ void ww_switch_step(ww_switch_t *s, const ww_switch_in_t *in, ww_switch_out_t *o
       valid |= 1u << d;
       src |= (uint64_t)g << (d * s->src_w);
       out->out_data_o[d] = s->q[g].data[s->q[g].head];
-      if ((in->out_ready_i >> d) & 1) {
-        pop |= 1u << g;
-        last_next[d] = (unsigned)g;
-      }
     }
   }
   out->out_valid_o = valid;
   out->out_src_o = src;
+}
+
+void ww_switch_step(ww_switch_t *s, const ww_switch_in_t *in, ww_switch_out_t *out)
+{
+  const unsigned n_in = s->cfg.n_in, n_out = s->cfg.n_out, depth = s->cfg.depth;
+  const uint32_t dst_mask = (1u << s->dst_w) - 1, src_mask = (1u << s->src_w) - 1;
+  uint32_t pop = 0;
+  ww_switch_outputs(s, out);
+
+  unsigned last_next[MAX_PORTS];
+  for (unsigned d = 0; d < n_out; d++) {
+    last_next[d] = s->last[d];
+    if ((out->out_valid_o >> d & 1) && (in->out_ready_i >> d & 1)) {
+      const unsigned g = (unsigned)(out->out_src_o >> (d * s->src_w)) & src_mask;
+      pop |= 1u << g;
+      last_next[d] = g;
+    }
+  }
 
   if (!in->rst_ni) {
     for (unsigned i = 0; i < n_in; i++)

@@ -27,5 +27,11 @@ ww_switch_cfg_t ww_switch_default_cfg(void);
 ww_switch_t *ww_switch_new(const ww_switch_cfg_t *cfg);
 void ww_switch_free(ww_switch_t *s);
 void ww_switch_step(ww_switch_t *s, const ww_switch_in_t *in, ww_switch_out_t *out);
+/* This cycle's outputs without a step: every output is a function of the
+ * state only (queue heads, last grants), as step() computes them. For a
+ * parent whose inputs to this switch depend on them in the same cycle
+ * (ww_drf_top: the L1s and the tester read the crossbar's heads before
+ * their requests and answers are known). */
+void ww_switch_outputs(const ww_switch_t *s, ww_switch_out_t *out);
 
 #endif /* WW_SWITCH_H */

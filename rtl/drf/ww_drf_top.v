@@ -227,7 +227,11 @@ module ww_drf_top #(
 
     // the memory port: the L1's request first, else the device atomic
     assign mreq_valid[s]  = l1_mreq_valid || t_byp_valid[s];
+`ifdef WW_MUTANT_DRF_TOP_ATOMIC_READY_IGNORES_L1
+    assign t_byp_ready[s] = mreq_ready[s];  // MUTANT: the atomic is taken while the L1's request has the port
+`else
     assign t_byp_ready[s] = mreq_ready[s] && !l1_mreq_valid;
+`endif
     assign mreq_op[s*OP_W +: OP_W] = l1_mreq_valid ? (l1_mreq_we ? `WW_L2_WRITE : `WW_L2_READ)
                                                    : `WW_L2_ATOMIC;
     assign mreq_line[s*LINE_W +: LINE_W] = l1_mreq_valid ? l1_mreq_line : t_byp_line[s*LINE_W +: LINE_W];

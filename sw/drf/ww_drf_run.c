@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * drf_run -- runs the autonomous DRF tester (rtl/drf, the Verilated
- * ww_drf_top) on the GPU's memory system: one run per seed, each checked by
+ * ww_drf_top, or with --model c its cycle-exact C model cmodel/drf/
+ * ww_drf_top.c: same cycles, status words and coverage) on the GPU's memory
+ * system: one run per seed, each checked by
  * the tester itself (reference memory on every load, unique atomic values,
  * forward progress); prints a failure's event log (the paper's Table V) and
  * the command that replays it; sums the L1 and L2 transition coverage over
@@ -17,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "ww_cdrf.h"
 #include "ww_drf_cov.h"
 #include "ww_vdrf.h"
 
@@ -24,9 +27,39 @@ typedef struct {
   uint32_t seed, seeds, watchdog;
   unsigned episodes, len, range, latency, jitter;
   uint64_t max_cycles;
-  const char *bugs, *json, *wave, *self, *cov_acc, *cov_report;
+  const char *bugs, *json, *wave, *self, *cov_acc, *cov_report, *model;
   int quiet, expect_fail;
 } opts_t;
+
+/* a backend: the Verilated RTL (ww_vdrf.h) or the C model (ww_cdrf.h) */
+typedef struct {
+  const char *name;
+  void *(*open)(const ww_vdrf_opts_t *opts, char *err, size_t err_len);
+  void (*close)(void *b);
+  int (*run)(void *b, const ww_vdrf_run_t *run, ww_vdrf_result_t *res,
+             void (*progress)(uint64_t cycles, void *ctx), void *ctx, char *err, size_t err_len);
+} backend_t;
+
+static void *rtl_open(const ww_vdrf_opts_t *o, char *e, size_t n) { return ww_vdrf_new(o, e, n); }
+static void rtl_close(void *b) { ww_vdrf_free(b); }
+static int rtl_run(void *b, const ww_vdrf_run_t *r, ww_vdrf_result_t *res,
+                   void (*pr)(uint64_t, void *), void *ctx, char *e, size_t n)
+{
+  return ww_vdrf_run(b, r, res, pr, ctx, e, n);
+}
+static void *c_open(const ww_vdrf_opts_t *o, char *e, size_t n) { return ww_cdrf_new(o, e, n); }
+static void c_close(void *b) { ww_cdrf_free(b); }
+static int c_run(void *b, const ww_vdrf_run_t *r, ww_vdrf_result_t *res,
+                 void (*pr)(uint64_t, void *), void *ctx, char *e, size_t n)
+{
+  return ww_cdrf_run(b, r, res, pr, ctx, e, n);
+}
+
+/* picked by --model; both report the build's geometry (ww_vdrf_info) */
+static const backend_t backends[] = {
+  { "rtl", rtl_open, rtl_close, rtl_run },
+  { "c", c_open, c_close, c_run },
+};
 
 static void usage(FILE *f, const char *self)
 {
@@ -47,6 +80,9 @@ static void usage(FILE *f, const char *self)
           "  --jitter J       DRAM timing noise (default 0)\n"
           "  --bug NAMES      switch on injected bugs (comma list; --list-bugs)\n"
           "  --expect-fail    succeed only if a run fails (bug hunting)\n"
+          "  --model M        rtl (the Verilated RTL, default) or c (its cycle-exact C model,\n"
+          "                   cmodel/drf/ww_drf_top.c: the same cycles and coverage; no --bug,\n"
+          "                   --wave)\n"
           "  --json FILE      write the runs and the coverage as JSON\n"
           "  --wave FILE      FST wave of the runs\n"
           "  --quiet          only failures and the summary\n"
@@ -129,9 +165,10 @@ static void print_failure(const opts_t *o, const ww_vdrf_result_t *r, uint32_t s
       printf("    %-12s none before this access\n", "last reader");
   }
   printf("  replay: %s --seed %" PRIu32 " --episodes %u --len %u --range %u --watchdog %" PRIu32
-         "%s%s%s\n",
+         "%s%s%s%s\n",
          o->self, seed, o->episodes, o->len, o->range, o->watchdog, o->bugs ? " --bug " : "",
-         o->bugs ? o->bugs : "", o->jitter ? " --jitter ..." : "");
+         o->bugs ? o->bugs : "", o->jitter ? " --jitter ..." : "",
+         strcmp(o->model, "rtl") ? " --model c" : "");
 }
 
 /* reachable (not undefined) transitions, and of them the active ones */
@@ -226,7 +263,7 @@ int main(int argc, char **argv)
 {
   const ww_vdrf_info_t *in = ww_vdrf_info();
   opts_t o = {.seed = 1, .seeds = 1, .watchdog = 20000, .episodes = 16, .len = 16,
-              .range = in->var_w + 2, .self = argv[0]};
+              .range = in->var_w + 2, .self = argv[0], .model = "rtl"};
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
     uint64_t n;
@@ -249,7 +286,7 @@ int main(int argc, char **argv)
     NUM("--jitter", 0, 100000, jitter)
 #undef NUM
     if (!strcmp(a, "--bug") || !strcmp(a, "--json") || !strcmp(a, "--wave") ||
-        !strcmp(a, "--cov-acc") || !strcmp(a, "--cov-report")) {
+        !strcmp(a, "--cov-acc") || !strcmp(a, "--cov-report") || !strcmp(a, "--model")) {
       if (!v) {
         fprintf(stderr, "drf_run: %s wants a value\n", a);
         return 2;
@@ -262,6 +299,8 @@ int main(int argc, char **argv)
         o.cov_acc = v;
       else if (!strcmp(a, "--cov-report"))
         o.cov_report = v;
+      else if (!strcmp(a, "--model"))
+        o.model = v;
       else
         o.wave = v;
       i++;
@@ -280,6 +319,18 @@ int main(int argc, char **argv)
       fprintf(stderr, "drf_run: unknown option '%s' (--help lists them)\n", a);
       return 2;
     }
+  }
+  const backend_t *be = NULL;
+  for (size_t b = 0; b < sizeof backends / sizeof backends[0]; b++)
+    if (!strcmp(o.model, backends[b].name))
+      be = &backends[b];
+  if (!be) {
+    fprintf(stderr, "drf_run: unknown model '%s' (--model rtl or --model c)\n", o.model);
+    return 2;
+  }
+  if (o.bugs && strcmp(be->name, "rtl")) {
+    fprintf(stderr, "drf_run: --bug: the injectable bugs are in the RTL only; use --model rtl\n");
+    return 2;
   }
   if (o.bugs) {
     /* every name must be a known bug */
@@ -321,7 +372,7 @@ int main(int argc, char **argv)
   char err[256] = "";
   ww_vdrf_opts_t vo = {.dram_latency = o.latency, .jitter = o.jitter, .bugs = o.bugs,
                        .wave = o.wave};
-  ww_vdrf_t *v = ww_vdrf_new(&vo, err, sizeof err);
+  void *v = be->open(&vo, err, sizeof err);
   if (!v) {
     fprintf(stderr, "drf_run: %s\n", err);
     return 2;
@@ -331,17 +382,18 @@ int main(int argc, char **argv)
   FILE *jf = NULL;
   if (o.json && !(jf = fopen(o.json, "w"))) {
     fprintf(stderr, "drf_run: cannot write %s: %s\n", o.json, strerror(errno));
-    ww_vdrf_free(v);
+    be->close(v);
     return 2;
   }
   if (jf)
     fprintf(jf,
-            "{\n  \"config\": \"%s\", \"num_sm\": %u, \"wavefronts_per_sm\": %u, \"lanes\": %u,\n"
+            "{\n  \"config\": \"%s\", \"model\": \"%s\", \"num_sm\": %u, "
+            "\"wavefronts_per_sm\": %u, \"lanes\": %u,\n"
             "  \"l1\": {\"sets\": %u, \"ways\": %u}, \"l2\": {\"sets\": %u, \"ways\": %u, "
             "\"slices\": %u}, \"line_bytes\": %u,\n"
             "  \"episodes\": %u, \"len\": %u, \"range\": %u, \"bugs\": \"%s\",\n  \"runs\": [",
-            in->config, in->num_sm, in->wf, in->lanes, in->l1_sets, in->l1_ways, in->l2_sets,
-            in->l2_ways, in->num_part, in->line_bytes, o.episodes, o.len, o.range,
+            in->config, be->name, in->num_sm, in->wf, in->lanes, in->l1_sets, in->l1_ways,
+            in->l2_sets, in->l2_ways, in->num_part, in->line_bytes, o.episodes, o.len, o.range,
             o.bugs ? o.bugs : "");
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -350,9 +402,9 @@ int main(int argc, char **argv)
     ww_vdrf_run_t run = {.seed = seed, .episodes = o.episodes, .epi_len = o.len,
                          .range = o.range, .watchdog = o.watchdog, .max_cycles = o.max_cycles};
     ww_vdrf_result_t r;
-    if (ww_vdrf_run(v, &run, &r, progress, &o, err, sizeof err)) {
+    if (be->run(v, &run, &r, progress, &o, err, sizeof err)) {
       fprintf(stderr, "drf_run: %s\n", err);
-      ww_vdrf_free(v);
+      be->close(v);
       if (jf)
         fclose(jf);
       return 2;
@@ -374,7 +426,7 @@ int main(int argc, char **argv)
       print_failure(&o, &r, seed);
     } else if (r.final_bad) {
       failed++;
-      printf("FAIL seed %" PRIu32 ": final memory: %u of %u variables differ from the reference after "
+      printf("FAIL seed %" PRIu32 ": final memory: %u of %u words differ from the reference after "
              "the L2 flush; first: variable %" PRIu32 " at 0x%08" PRIx32 " expected 0x%08" PRIx32
              ", DRAM holds 0x%08" PRIx32 "\n",
              seed, r.final_bad, r.final_checked, r.final_var, r.final_addr, r.final_expect,
@@ -382,7 +434,7 @@ int main(int argc, char **argv)
     } else if (!o.quiet) {
       printf("seed %" PRIu32 ": pass, %" PRIu64 " cycles, %" PRIu32 " episodes, %" PRIu32
              " loads, %" PRIu32 " stores, %" PRIu32 " atomics checked (%" PRIu32
-             " lane actions refused by the DRF rules); final memory: %u variables match\n",
+             " lane actions refused by the DRF rules); final memory: %u words match\n",
              seed, r.cycles, st[WW_DRF_EPISODES], st[WW_DRF_LOADS], st[WW_DRF_STORES],
              st[WW_DRF_ATOMICS], st[WW_DRF_SKIPPED], r.final_checked);
     }
@@ -407,7 +459,7 @@ int main(int argc, char **argv)
          unfinished, cycles, wall);
   if (o.cov_acc) {
     if (cov_read(o.cov_acc, 1, l1, l2)) {
-      ww_vdrf_free(v);
+      be->close(v);
       if (jf)
         fclose(jf);
       return 2;
@@ -438,7 +490,7 @@ int main(int argc, char **argv)
     fprintf(jf, "\n  }\n}\n");
     fclose(jf);
   }
-  ww_vdrf_free(v);
+  be->close(v);
   if (o.expect_fail)
     return failed > 0 ? 0 : 1;
   return failed == 0 && unfinished == 0 ? 0 : 1;

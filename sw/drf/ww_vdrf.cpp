@@ -218,6 +218,11 @@ static uint32_t read_status(ww_vdrf *v, unsigned idx, uint32_t var)
   return t->rd_data_o;
 }
 
+static uint32_t read_status_cb(void *ctx, unsigned idx, uint32_t var)
+{
+  return read_status(static_cast<ww_vdrf *>(ctx), idx, var);
+}
+
 extern "C" int ww_vdrf_run(ww_vdrf_t *v, const ww_vdrf_run_t *r, ww_vdrf_result_t *res,
                            void (*progress)(uint64_t, void *), void *ctx, char *err, size_t err_len)
 {
@@ -255,31 +260,8 @@ extern "C" int ww_vdrf_run(ww_vdrf_t *v, const ww_vdrf_run_t *r, ww_vdrf_result_
   res->fail = t->fail_o;
   for (unsigned i = 0; i < WW_DRF_N; i++)
     res->status[i] = read_status(v, i, 0);
-  if (res->done && !res->fail) {
-    // every variable of every pool (device, one per SM) in DRAM; a line
-    // variable (the top LANES indices of a pool) is a whole line, word k
-    // holding its value + k (0 if never stored)
-    const uint8_t *mem = ww_dram_mem(v->dram);
-    const uint32_t bytes = ww_dram_cfg(v->dram)->bytes;
-    const uint32_t first_line = (1u << INFO.idx_w) - INFO.lanes;
-    for (uint32_t var = 0; var < ((NUM_SM + 1u) << INFO.idx_w); var++) {
-      const uint32_t ref = read_status(v, WW_DRF_REF_VALUE, var);
-      const uint32_t addr = read_status(v, WW_DRF_REF_ADDR, var);
-      const unsigned words = (var & ((1u << INFO.idx_w) - 1)) >= first_line ? INFO.line_bytes / 4 : 1;
-      for (unsigned k = 0; k < words; k++) {
-        const uint32_t a = addr + 4 * k, expect = (words > 1 && ref != 0) ? ref + k : ref;
-        uint32_t got = 0;
-        if (a + 4u <= bytes)
-          std::memcpy(&got, mem + a, 4);
-        res->final_checked++;
-        if (got != expect && res->final_bad++ == 0) {
-          res->final_var = var;
-          res->final_addr = a;
-          res->final_expect = expect;
-          res->final_got = got;
-        }
-      }
-    }
-  }
+  if (res->done && !res->fail)
+    ww_vdrf_final_check(res, ww_dram_mem(v->dram), ww_dram_cfg(v->dram)->bytes, NUM_SM, INFO.idx_w,
+                        INFO.lanes, INFO.line_bytes, read_status_cb, v);
   return 0;
 }

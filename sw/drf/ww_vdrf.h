@@ -72,6 +72,39 @@ void ww_vdrf_free(ww_vdrf_t *v);
 int ww_vdrf_run(ww_vdrf_t *v, const ww_vdrf_run_t *run, ww_vdrf_result_t *res,
                 void (*progress)(uint64_t cycles, void *ctx), void *ctx, char *err, size_t err_len);
 
+/* The final memory check of a passing run (both backends): every variable
+ * of every pool (device, one per SM) in the DRAM image mem against the
+ * tester's reference, read through rd (a status word of the idle tester);
+ * a line variable (the top `lanes` indices of a pool) is a whole line, word
+ * k holding its value + k (0 if never stored). Fills res->final_*. */
+static inline void ww_vdrf_final_check(ww_vdrf_result_t *res, const uint8_t *mem, uint32_t bytes,
+                                       unsigned num_sm, unsigned idx_w, unsigned lanes,
+                                       unsigned line_bytes,
+                                       uint32_t (*rd)(void *ctx, unsigned idx, uint32_t var),
+                                       void *ctx)
+{
+  const uint32_t first_line = (1u << idx_w) - lanes;
+  for (uint32_t var = 0; var < ((num_sm + 1u) << idx_w); var++) {
+    const uint32_t ref = rd(ctx, WW_DRF_REF_VALUE, var);
+    const uint32_t addr = rd(ctx, WW_DRF_REF_ADDR, var);
+    const unsigned words = (var & ((1u << idx_w) - 1)) >= first_line ? line_bytes / 4 : 1;
+    for (unsigned k = 0; k < words; k++) {
+      const uint32_t a = addr + 4 * k, expect = (words > 1 && ref != 0) ? ref + k : ref;
+      uint32_t got = 0;
+      if (a + 4u <= bytes)
+        got = (uint32_t)mem[a] | (uint32_t)mem[a + 1] << 8 | (uint32_t)mem[a + 2] << 16 |
+              (uint32_t)mem[a + 3] << 24;
+      res->final_checked++;
+      if (got != expect && res->final_bad++ == 0) {
+        res->final_var = var;
+        res->final_addr = a;
+        res->final_expect = expect;
+        res->final_got = got;
+      }
+    }
+  }
+}
+
 #ifdef __cplusplus
 }
 #endif

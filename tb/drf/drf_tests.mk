@@ -10,17 +10,26 @@
 #                  (tb/drf/test_drf_bugs.sh)
 #   drf/coverage   the tester's runs reach every reachable L1 and L2
 #                  transition (docs/drf.md sec. 3)
-# make test-long (LONG=1): many more seeds, and the default and wide
+#   drf/pass-c     the same on the C memory system (drf_run --model c, the
+#                  C model of ww_drf_top), small and default caches, final
+#                  memory compared (tb/drf/test_drf_pass_c.sh)
+#   drf/rtl-vs-c   the C model is cycle-exact: --model rtl and --model c
+#                  give the same cycles, status words and coverage, passing
+#                  and failing runs (tb/drf/test_drf_cross.sh)
+# make test-long (LONG=1): many more seeds, and drf/pass on the default and wide
 # configurations (18 s and 98 s at session 19).
 
 DRF_SMALL := $(BUILD)/drf/small/drf_run
-ALL_TARGETS += $(DRF_SMALL) $(if $(LONG),$(BUILD)/drf/default/drf_run $(BUILD)/drf/wide/drf_run)
-TESTS += drf/pass drf/bugs drf/coverage
+DRF_DEFAULT := $(BUILD)/drf/default/drf_run
+ALL_TARGETS += $(DRF_SMALL) $(DRF_DEFAULT) $(if $(LONG),$(BUILD)/drf/wide/drf_run)
+TESTS += drf/pass drf/bugs drf/coverage drf/pass-c drf/rtl-vs-c
 TEST_CMD.drf/pass := tb/drf/test_drf_pass.sh $(DRF_SMALL) $(if $(LONG),40,4)
 TEST_CMD.drf/bugs := tb/drf/test_drf_bugs.sh $(DRF_SMALL)
 TEST_CMD.drf/coverage := tb/drf/test_drf_coverage.sh $(DRF_SMALL) $(BUILD)/drf/coverage.txt
+TEST_CMD.drf/pass-c := tb/drf/test_drf_pass_c.sh $(DRF_SMALL) $(DRF_DEFAULT) $(if $(LONG),20,3)
+TEST_CMD.drf/rtl-vs-c := tb/drf/test_drf_cross.sh $(DRF_SMALL) $(DRF_DEFAULT)
 ifneq ($(LONG),)
 TESTS += drf/pass-default drf/pass-wide
-TEST_CMD.drf/pass-default := tb/drf/test_drf_pass.sh $(BUILD)/drf/default/drf_run 40
+TEST_CMD.drf/pass-default := tb/drf/test_drf_pass.sh $(DRF_DEFAULT) 40
 TEST_CMD.drf/pass-wide := tb/drf/test_drf_pass.sh $(BUILD)/drf/wide/drf_run 20
 endif

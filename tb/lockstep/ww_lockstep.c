@@ -5,7 +5,8 @@
  * Each cycle: the block's stimulus makes legal inputs (from the seed and last
  * cycle's outputs); the DUT gets them with clk_i low and settles; the C model
  * steps on the same inputs; every output port is compared (a port with a
- * guard only while its guard is 1); then clk_i rises. The first mismatching
+ * guard only while its guard is 1; a guard of G > 1 bits guards G equal
+ * slices of its port, slice i while bit i is 1); then clk_i rises. The first mismatching
  * cycle prints cycle, port, expected, actual, the inputs and the seed, and the
  * run is replayed from the same seed with FST tracing into --wave-dir together
  * with a saved GTKWave view (.gtkw) of the block's ports.
@@ -45,6 +46,7 @@ typedef struct {
 typedef struct {
   int      in_guard;      /* guard is an input port (else an output), -1 = always */
   unsigned guard_idx;
+  unsigned slice;         /* guard of several bits: bits per slice of the port, else 0 */
   uint64_t compared;      /* cycles on which this output was compared */
   uint64_t first;         /* first compared value */
   int      varied;        /* a later compared value differed from `first` */
@@ -76,10 +78,23 @@ static uint32_t port_word(const ww_port_t *p, const void *s, unsigned i)
 
 static unsigned port_words(const ww_port_t *p) { return (p->width + 31) / 32; }
 
-static int port_eq(const ww_port_t *p, const void *a, const void *b)
+/* Word i of a port with only its guarded slices: slice j (of `slice` bits)
+ * kept while bit j of the guard value g is 1; slice 0 = the whole port. */
+static uint32_t port_word_g(const ww_port_t *p, const void *s, unsigned i, uint64_t g,
+                            unsigned slice)
+{
+  uint32_t w = port_word(p, s, i), keep = 0;
+  if (!slice)
+    return w;
+  for (unsigned b = 0; b < 32 && 32 * i + b < p->width; b++)
+    keep |= (uint32_t)(g >> ((32 * i + b) / slice) & 1) << b;
+  return w & keep;
+}
+
+static int port_eq(const ww_port_t *p, const void *a, const void *b, uint64_t g, unsigned slice)
 {
   for (unsigned i = 0; i < port_words(p); i++)
-    if (port_word(p, a, i) != port_word(p, b, i))
+    if (port_word_g(p, a, i, g, slice) != port_word_g(p, b, i, g, slice))
       return 0;
   return 1;
 }
@@ -94,12 +109,12 @@ static int by_design(const char *name)
   return 0;
 }
 
-/* A 64-bit digest of a port's value, to notice that it changed. */
-static uint64_t port_digest(const ww_port_t *p, const void *s)
+/* A 64-bit digest of a port's (guarded) value, to notice that it changed. */
+static uint64_t port_digest(const ww_port_t *p, const void *s, uint64_t g, unsigned slice)
 {
   uint64_t h = 1469598103934665603ull;
   for (unsigned i = 0; i < port_words(p); i++)
-    h = (h ^ port_word(p, s, i)) * 1099511628211ull;
+    h = (h ^ port_word_g(p, s, i, g, slice)) * 1099511628211ull;
   return h;
 }
 
@@ -286,6 +301,7 @@ static int resolve_guards(out_check_t *chk)
   for (unsigned i = 0; i < ww_block.n_out; i++) {
     const char *g = ww_block.out_ports[i].guard;
     chk[i].in_guard = -1;
+    chk[i].slice = 0;
     chk[i].compared = 0;
     if (!strcmp(g, "always"))
       continue;
@@ -313,6 +329,16 @@ static int resolve_guards(out_check_t *chk)
       fprintf(stderr, "lockstep %s: guard %s of %s must be a narrow port\n", ww_block.name, g,
               ww_block.out_ports[i].name);
       return -1;
+    }
+    /* a guard of G > 1 bits guards G equal slices (per-partition fields) */
+    if (gp->width > 1) {
+      if (ww_block.out_ports[i].width % gp->width) {
+        fprintf(stderr, "lockstep %s: guard %s (%u bits) of %s (%u bits): a guard of several "
+                "bits guards as many equal slices\n", ww_block.name, g, gp->width,
+                ww_block.out_ports[i].name, ww_block.out_ports[i].width);
+        return -1;
+      }
+      chk[i].slice = ww_block.out_ports[i].width / gp->width;
     }
   }
   return 0;
@@ -360,15 +386,18 @@ static uint64_t run(const opts_t *o, const char *fst, out_check_t *chk, int repo
     ww_block.model_step(model, in, exp);
     for (unsigned i = 0; i < ww_block.n_out && defined; i++) {
       const ww_port_t *p = &ww_block.out_ports[i];
-      if (chk[i].in_guard == 0 && !port_val(&ww_block.out_ports[chk[i].guard_idx], exp))
-        continue;
-      if (chk[i].in_guard == 1 && !port_val(&ww_block.in_ports[chk[i].guard_idx], in))
+      uint64_t g = ~0ull;
+      if (chk[i].in_guard == 0)
+        g = port_val(&ww_block.out_ports[chk[i].guard_idx], exp);
+      if (chk[i].in_guard == 1)
+        g = port_val(&ww_block.in_ports[chk[i].guard_idx], in);
+      if (!g)
         continue;
       if (chk[i].compared++ == 0)
-        chk[i].first = port_digest(p, exp);
-      else if (port_digest(p, exp) != chk[i].first)
+        chk[i].first = port_digest(p, exp, g, chk[i].slice);
+      else if (port_digest(p, exp, g, chk[i].slice) != chk[i].first)
         chk[i].varied = 1;
-      if (port_eq(p, exp, act))
+      if (port_eq(p, exp, act, g, chk[i].slice))
         continue;
       if (bad == UINT64_MAX)
         bad = c;
@@ -377,6 +406,9 @@ static uint64_t run(const opts_t *o, const char *fst, out_check_t *chk, int repo
         printf("MISMATCH block=%s cycle=%" PRIu64 " port=%s expected=%s actual=%s seed=%" PRIu32
                "\n", ww_block.name, c, p->name, port_hex(p, exp, e, sizeof e),
                port_hex(p, act, a, sizeof a), o->seed);
+        if (chk[i].slice)
+          printf("  (%s is compared in the slices of %u bits whose guard bit is 1: guard %s = "
+                 "0x%" PRIx64 ")\n", p->name, chk[i].slice, p->guard, g);
       }
     }
     ww_dut_posedge(dut);
