@@ -112,7 +112,7 @@ ww_drf_tester_t *ww_drf_tester_new(const ww_drf_tester_cfg_t *c)
       !ww_is_pow2(c->line_bytes) || c->line_bytes < 8 || c->line_bytes > WW_LINE_BYTES ||
       c->line_bytes / 4 > MAX_WORDS || c->idx_w <= lane_w || c->idx_w > 16 || !c->nsync ||
       c->nsync + c->lanes >= (1u << c->idx_w) || c->range_w < pool_w + c->idx_w ||
-      c->range_w > 28 || (c->base & 3) || c->seen_w < 5 || c->seen_w > 24 ||
+      c->range_w > 28 || (c->base & (c->line_bytes - 1)) || c->seen_w < 5 || c->seen_w > 24 ||
       c->tag_w < 1 + wf_w + lane_w || c->tag_w > 32 || !c->np_w || c->np_w > 32 ||
       c->idx_w - lane_w + 8 > 32) {
     fprintf(stderr, "ww_drf_tester: illegal configuration NUM_SM=%u WF=%u LANES=%u LINE_BYTES=%u "

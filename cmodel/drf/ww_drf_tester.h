@@ -34,10 +34,10 @@ typedef struct {
   unsigned lanes;       /* LANES, power of two 2..32 */
   unsigned line_bytes;  /* LINE_BYTES, power of two 8..WW_LINE_BYTES */
   unsigned idx_w;       /* IDX_W, > log2(LANES) */
-  unsigned nsync;       /* NSYNC, 1..2^IDX_W */
-  unsigned range_w;     /* RANGE_W, VAR_W..30 */
-  uint32_t base;        /* BASE, byte address of the window */
-  unsigned seen_w;      /* SEEN_W, 1..24 */
+  unsigned nsync;       /* NSYNC, >= 1, NSYNC + LANES < 2^IDX_W */
+  unsigned range_w;     /* RANGE_W, VAR_W..28 */
+  uint32_t base;        /* BASE, byte address of the window, line-aligned */
+  unsigned seen_w;      /* SEEN_W, 5..24 */
   unsigned tag_w;       /* TAG_W, >= 1 + WF_W + LANE_W, <= 32 */
   unsigned np_w;        /* NP_W, width of a wr_pending count, 1..32 */
 } ww_drf_tester_cfg_t;
@@ -72,7 +72,7 @@ uint32_t ww_drf_tester_read(const ww_drf_tester_t *m, unsigned idx, uint32_t var
  * written / read, the counters and REF words after a first start, KIND,
  * CYCLES and the unused indices always. */
 int ww_drf_tester_read_defined(const ww_drf_tester_t *m, unsigned idx, uint32_t var);
-/* wavefront g's state (the RTL's W_* codes: 0 idle .. 9 release answer)
+/* wavefront g's state (the RTL's W_* codes: 0 idle .. 10 check stage)
  * and its watchdog count (wd_q) */
 unsigned ww_drf_tester_wf_state(const ww_drf_tester_t *m, unsigned g);
 uint32_t ww_drf_tester_wf_wait(const ww_drf_tester_t *m, unsigned g);

@@ -77,7 +77,7 @@
 // id (byp_rsp_wf_i). byp_rsp_ready_o: one device-atomic answer a cycle in
 // all (the lowest SM without an L1 answer that cycle), so each seen RAM
 // gets at most one answer a cycle.
-// Parameters: WF, LANES powers of two >= 2; NSYNC + LANES < 2^IDX_W; IDX_W >
+// Parameters: BASE line-aligned; WF, LANES powers of two >= 2; NSYNC + LANES < 2^IDX_W; IDX_W >
 // log2 LANES; RANGE_W >= VAR_W; SEEN_W >= 5; TAG_W >= 1 + log2 WF + log2
 // LANES.
 
