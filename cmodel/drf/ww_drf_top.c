@@ -80,7 +80,7 @@ struct ww_drf_top {
   ww_switch_t *xreq, *xrsp;
   /* the packets behind the switches' handles, a ring per source */
   req_pkt_t reqp[WW_NUM_SM][MAX_DEPTH];
-  unsigned req_wr[WW_NUM_SM];
+  uint64_t req_busy[WW_NUM_SM];      /* reqp slots holding a packet in the switch */
   rsp_pkt_t rspp[WW_NUM_PART][MAX_DEPTH];
   unsigned rsp_wr[WW_NUM_PART];
   dq_t dq[WW_NUM_PART];
@@ -95,6 +95,7 @@ ww_drf_top_cfg_t ww_drf_top_default_cfg(void)
 {
   ww_drf_top_cfg_t c = { WW_NUM_SM,     WW_NUM_PART,    WW_LINE_BYTES,   WW_L1_SETS,
                          WW_L1_WAYS,    WW_L2_SETS,     WW_L2_WAYS,      4,
+                         WW_XBAR_VOQ,
                          WW_DRFT_WF,    WW_DRFT_LANES,  WW_DRFT_IDX_W,   WW_DRFT_NSYNC,
                          WW_DRFT_RANGE_W, 0x00010000u };
   return c;
@@ -119,11 +120,13 @@ ww_drf_top_t *ww_drf_top_new(const ww_drf_top_cfg_t *c)
   if (!c->num_sm || c->num_sm > WW_NUM_SM || !c->num_part || c->num_part > WW_NUM_PART ||
       c->num_part > WW_NUM_SM || c->num_sm > WW_NUM_PART || !ww_is_pow2(c->line_bytes) ||
       c->line_bytes < 8 || c->line_bytes > WW_LINE_BYTES || !ww_is_pow2(c->xbar_depth) ||
-      c->xbar_depth < 2 || c->xbar_depth > MAX_DEPTH) {
+      c->xbar_depth < 2 || c->xbar_depth > MAX_DEPTH || c->xbar_voq > 1 ||
+      (c->xbar_voq && c->xbar_depth * c->num_part > MAX_DEPTH)) {
     fprintf(stderr, "ww_drf_top: illegal configuration NUM_SM=%u NUM_PART=%u LINE_BYTES=%u "
-            "XBAR_DEPTH=%u (NUM_SM 1..%u, NUM_PART 1..%u, the answer switch's ports: NUM_PART "
-            "<= %u, NUM_SM <= %u; LINE_BYTES a power of two 8..%u, XBAR_DEPTH 2..%u)\n",
-            c->num_sm, c->num_part, c->line_bytes, c->xbar_depth, WW_NUM_SM, WW_NUM_PART,
+            "XBAR_DEPTH=%u XBAR_VOQ=%u (NUM_SM 1..%u, NUM_PART 1..%u, the answer switch's ports: "
+            "NUM_PART <= %u, NUM_SM <= %u; LINE_BYTES a power of two 8..%u, XBAR_DEPTH 2..%u, "
+            "times NUM_PART with XBAR_VOQ 1)\n",
+            c->num_sm, c->num_part, c->line_bytes, c->xbar_depth, c->xbar_voq, WW_NUM_SM, WW_NUM_PART,
             WW_NUM_SM, WW_NUM_PART, WW_LINE_BYTES, MAX_DEPTH);
     return NULL;
   }
@@ -163,8 +166,8 @@ ww_drf_top_t *ww_drf_top_new(const ww_drf_top_cfg_t *c)
                             WW_L2_QUEUE };
   for (unsigned p = 0; p < c->num_part && ok; p++)
     ok = (m->l2[p] = ww_l2_slice_new(&l2c)) != NULL;
-  ww_switch_cfg_t qc = { c->num_sm, c->num_part, c->xbar_depth };
-  ww_switch_cfg_t sc = { c->num_part, c->num_sm, c->xbar_depth };
+  ww_switch_cfg_t qc = { c->num_sm, c->num_part, c->xbar_depth, c->xbar_voq };
+  ww_switch_cfg_t sc = { c->num_part, c->num_sm, c->xbar_depth, 0 };
   ok = ok && (m->xreq = ww_switch_new(&qc)) != NULL && (m->xrsp = ww_switch_new(&sc)) != NULL;
   if (!ok) {
     ww_drf_top_free(m);
@@ -268,6 +271,16 @@ void ww_drf_top_step(ww_drf_top_t *m, const ww_drf_top_in_t *in, ww_drf_top_out_
     dq_valid |= (uint32_t)(m->dq[p].count != 0) << p;
   }
   const int flushing = m->fl_st == FL_RUN;
+  /* the request crossbar's ready per SM, for the partition of the request
+   * the SM's port offers (the L1's, registered, else the device atomic's):
+   * with virtual output queues it depends on the partition */
+  for (unsigned s = 0; s < nsm; s++) {
+    uint32_t line;
+    if (!ww_l1_dcache_mem_req(m->l1[s], &line))
+      line = ww_bits_get(to.byp_line_o, s * m->line_w, m->line_w);
+    qo.in_ready_o = (qo.in_ready_o & ~(1ull << s)) |
+                    (uint64_t)ww_switch_in_ready(m->xreq, s, part_of(m, line & m->line_mask)) << s;
+  }
 
   /* ---- 2. per SM: the crossbar's answer (an idle output shows zero), the L1 */
   rsp_pkt_t mrsp[WW_NUM_SM];
@@ -396,21 +409,32 @@ void ww_drf_top_step(ww_drf_top_t *m, const ww_drf_top_in_t *in, ww_drf_top_out_
     put64(out->l2_cov_o, p * WW_DRF_TOP_L2COV, WW_DRF_TOP_L2COV, l2o[p].cov_o);
   }
 
-  /* ---- 6. the crossbar's edge: a packet enters its source's ring */
+  /* ---- 6. the crossbar's edge: a packet enters a free slot of its source */
   ww_switch_in_t qi, si;
   memset(&qi, 0, sizeof qi);
   qi.rst_ni = rst_n;
   qi.in_valid_i = mreq_valid;
   qi.out_ready_i = flushing ? 0 : l2_ready;
   for (unsigned s = 0; s < nsm; s++) {
-    const unsigned slot = m->req_wr[s] & (depth - 1);
+    /* the lowest free slot (packets of one source may leave out of order
+     * with virtual output queues; a source has at most depth (VOQ: depth *
+     * NUM_PART) packets in the switch) */
+    unsigned slot = 0;
+    while (m->req_busy[s] >> slot & 1)
+      slot++;
     qi.in_dst_i |= (uint64_t)part_of(m, mreq[s].line) << (s * m->part_w);
     qi.in_data_i[s] = slot;
     if (rst_n && (mreq_valid >> s & 1) && (qo.in_ready_o >> s & 1)) {
       m->reqp[s][slot] = mreq[s];
-      m->req_wr[s]++;
+      m->req_busy[s] |= 1ull << slot;
     }
   }
+  for (unsigned p = 0; p < np; p++)     /* the packets the partitions take: slots free */
+    if ((qo.out_valid_o >> p & 1) && (qi.out_ready_i >> p & 1))
+      m->req_busy[(qo.out_src_o >> (p * m->sm_w)) & lowmask(m->sm_w)] &=
+          ~(1ull << (qo.out_data_o[p] & (MAX_DEPTH - 1)));
+  if (!rst_n)                            /* the switch empties */
+    memset(m->req_busy, 0, sizeof m->req_busy);
   ww_switch_step(m->xreq, &qi, &qo);
   memset(&si, 0, sizeof si);
   si.rst_ni = rst_n;

@@ -53,6 +53,8 @@ typedef struct {
   unsigned l1_sets, l1_ways;   /* L1_SETS, L1_WAYS (ww_l1_dcache) */
   unsigned l2_sets, l2_ways;   /* L2_SETS, L2_WAYS (ww_l2_slice) */
   unsigned xbar_depth;  /* XBAR_DEPTH, power of two 2..64 */
+  unsigned xbar_voq;    /* XBAR_VOQ: the request crossbar's virtual output queues (0, 1);
+                           XBAR_DEPTH * NUM_PART <= 64 with 1 */
   unsigned wf, lanes, idx_w, nsync, range_w;   /* the tester's (ww_drf_tester) */
   uint32_t base;        /* BASE, byte address of the tester's window */
 } ww_drf_top_cfg_t;

@@ -181,6 +181,9 @@
 #ifndef WW_LSU_CTX
 #define WW_LSU_CTX            4      /* warp memory instructions in flight per SM (LSU write-back entries, 1..8) */
 #endif
+#ifndef WW_XBAR_VOQ
+#define WW_XBAR_VOQ           0      /* request crossbar: 1 = a queue per SM and partition (virtual output queues: an SM's request to a free partition passes one to a busy partition), 0 = one queue per SM (docs/drf.md sec. 5) */
+#endif
 #ifndef WW_LATE_WAIT
 #define WW_LATE_WAIT          16     /* cycles an LSU or mul/div completion may lose the register write port before issue stops for one cycle (>= 1) */
 #endif

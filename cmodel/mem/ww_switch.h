@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: Apache-2.0
  *
  * ww_switch -- C model of rtl/mem/ww_switch.v: N_IN sources, N_OUT
- * destinations, a FIFO per source, round robin per destination. Cycle-exact
+ * destinations, a FIFO per source (or per source and destination: virtual
+ * output queues), round robin per destination. Cycle-exact
  * on the ports of ww_switch.ports.def (DATA_W = 32).
  */
 #ifndef WW_SWITCH_H
@@ -19,6 +20,7 @@ typedef struct {
   unsigned n_in;        /* N_IN, 1..16 */
   unsigned n_out;       /* N_OUT, 1..16 */
   unsigned depth;       /* FIFO_DEPTH, power of two >= 2 */
+  unsigned voq;         /* VOQ: 1 = a queue per source and destination */
 } ww_switch_cfg_t;
 
 typedef struct ww_switch ww_switch_t;
@@ -33,5 +35,8 @@ void ww_switch_step(ww_switch_t *s, const ww_switch_in_t *in, ww_switch_out_t *o
  * (ww_drf_top: the L1s and the tester read the crossbar's heads before
  * their requests and answers are known). */
 void ww_switch_outputs(const ww_switch_t *s, ww_switch_out_t *out);
+/* in_ready_o[i] for a packet to destination dst (with VOQ it depends on the
+ * destination; ww_switch_outputs then gives it for destination 0) */
+int ww_switch_in_ready(const ww_switch_t *s, unsigned i, unsigned dst);
 
 #endif /* WW_SWITCH_H */

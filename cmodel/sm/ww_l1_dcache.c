@@ -99,6 +99,12 @@ void ww_l1_dcache_free(ww_l1_dcache_t *c)
   free(c);
 }
 
+int ww_l1_dcache_mem_req(const ww_l1_dcache_t *c, uint32_t *line)
+{
+  *line = c->oline;
+  return c->ov;
+}
+
 unsigned ww_l1_dcache_wr_pending(const ww_l1_dcache_t *c)
 {
   unsigned npend = 0;

@@ -58,6 +58,8 @@ void ww_l1_dcache_step(ww_l1_dcache_t *c, const ww_l1_dcache_in_t *in, ww_l1_dca
  * req_valid_i depends on it in the same cycle (ww_lsu: fence.dev's
  * invalidate waits for no pending write). */
 unsigned ww_l1_dcache_wr_pending(const ww_l1_dcache_t *c);
+/* mem_req_valid_o, and mem_req_line_o in *line (registers: the state only) */
+int ww_l1_dcache_mem_req(const ww_l1_dcache_t *c, uint32_t *line);
 
 #ifdef __cplusplus
 }

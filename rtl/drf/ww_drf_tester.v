@@ -488,13 +488,13 @@ module ww_drf_tester #(
 
   // the answer stage
   reg [NUM_SM-1:0]  a_ld_q, a_amo_q, a_byp_q;
-  reg [G_W-1:0]     a_g_q    [0:NUM_SM-1];
-  reg [LANE_W-1:0]  a_l_q    [0:NUM_SM-1];
-  reg [VAR_W-1:0]   a_v_q    [0:NUM_SM-1];
-  reg [SV_W-1:0]    a_sv_q   [0:NUM_SM-1];
-  reg [WORD_W-1:0]  a_wo_q   [0:NUM_SM-1];
-  reg               a_line_q [0:NUM_SM-1];
-  reg [LB-1:0]      a_data_q [0:NUM_SM-1];   // the line loaded, or the old value in word 0
+  (* mem2reg *) reg [G_W-1:0]     a_g_q    [0:NUM_SM-1];
+  (* mem2reg *) reg [LANE_W-1:0]  a_l_q    [0:NUM_SM-1];
+  (* mem2reg *) reg [VAR_W-1:0]   a_v_q    [0:NUM_SM-1];
+  (* mem2reg *) reg [SV_W-1:0]    a_sv_q   [0:NUM_SM-1];
+  (* mem2reg *) reg [WORD_W-1:0]  a_wo_q   [0:NUM_SM-1];
+  (* mem2reg *) reg               a_line_q [0:NUM_SM-1];
+  (* mem2reg *) reg [LB-1:0]      a_data_q [0:NUM_SM-1];   // the line loaded, or the old value in word 0
   wire [32*NUM_SM-1:0] ref_rdata;
 
   // seen RAMs, one per pool: pool 0 answers come from the device atomic
@@ -505,9 +505,9 @@ module ww_drf_tester #(
   reg  [SA_W*NPOOL-1:0]  sn_waddr;
   reg  [32*NPOOL-1:0]    sn_wdata;
   reg  [NPOOL-1:0]       sw_v_q;                 // last cycle's writes (forwarded)
-  reg  [SA_W-1:0]        sw_a_q  [0:NPOOL-1];
-  reg  [31:0]            sw_d_q  [0:NPOOL-1];
-  reg  [SA_W-1:0]        sr_a_q  [0:NPOOL-1];    // the address read last cycle
+  (* mem2reg *) reg  [SA_W-1:0]        sw_a_q  [0:NPOOL-1];
+  (* mem2reg *) reg  [31:0]            sw_d_q  [0:NPOOL-1];
+  (* mem2reg *) reg  [SA_W-1:0]        sr_a_q  [0:NPOOL-1];    // the address read last cycle
   wire [31:0]            n_old   [0:NUM_SM-1];
   for (gs = 0; gs < NUM_SM; gs = gs + 1) begin : g_old
     assign n_old[gs] = n_byp[gs] ? byp_rsp_old_i[gs*32 +: 32] : l1_rsp_data_i[gs*LB +: 32];

@@ -33,6 +33,7 @@ module ww_drf_top #(
   parameter L2_SETS    = `WW_L2_SETS,
   parameter L2_WAYS    = `WW_L2_WAYS,
   parameter XBAR_DEPTH = 4,
+  parameter XBAR_VOQ   = `WW_XBAR_VOQ,   // request crossbar with virtual output queues
   parameter WF         = `WW_DRFT_WF,
   parameter LANES      = `WW_DRFT_LANES,
   parameter IDX_W      = `WW_DRFT_IDX_W,
@@ -280,6 +281,7 @@ module ww_drf_top #(
     .LINE_BYTES (LINE_BYTES),
     .SB_W       (SB_W),
     .FIFO_DEPTH (XBAR_DEPTH),
+    .REQ_VOQ    (XBAR_VOQ),
     .ID_W       (ID_W)
   ) u_xbar (
     .clk_i               (clk_i),

@@ -2,18 +2,23 @@
 //
 // ww_switch -- one direction of the SM <-> partition crossbar (docs/gpu_rtl.md):
 // N_IN sources send packets of DATA_W opaque bits to one of N_OUT
-// destinations. Each source has its own FIFO_DEPTH queue; each destination
-// grants one queue head per cycle, round robin starting after its last grant.
-// A source's packets leave in the order they came, so two packets from one
-// source to one destination arrive in order (point-to-point ordering). The
-// requests (SM -> partition) and responses (partition -> SM) each use one.
+// destinations. Each source has its own FIFO_DEPTH queue (VOQ = 0), or one
+// FIFO_DEPTH queue per destination (VOQ = 1: virtual output queues, so a
+// packet for a free destination passes one for a busy destination; a source
+// is ready when its queue for in_dst_i has room); each destination grants
+// one queue head per cycle, round robin starting after its last grant. Two
+// packets from one source to one destination arrive in the order they came
+// (point-to-point ordering); with VOQ = 0 a source's packets leave in the
+// order they came. The requests (SM -> partition) and responses (partition
+// -> SM) each use one.
 //
 // Interface: a packet enters when in_valid_i[s] && in_ready_o[s] and leaves
 // when out_valid_o[d] && out_ready_i[d], at the earliest the next cycle.
 // out_src_o names the source; an idle destination shows zero source and
 // data. A packet for a destination >= N_OUT is dropped
 // by an assertion in simulation (callers must not send one).
-// Parameters: N_IN, N_OUT >= 1; DATA_W >= 1; FIFO_DEPTH power of two >= 2.
+// Parameters: N_IN, N_OUT >= 1; DATA_W >= 1; FIFO_DEPTH power of two >= 2;
+// VOQ 0 or 1.
 
 `default_nettype none
 `include "ww_config.vh"
@@ -23,6 +28,7 @@ module ww_switch #(
   parameter N_OUT      = `WW_NUM_PART,
   parameter DATA_W     = 32,
   parameter FIFO_DEPTH = 4,
+  parameter VOQ        = `WW_XBAR_VOQ,
   parameter SRC_W      = (N_IN > 1) ? $clog2(N_IN) : 1,
   parameter DST_W      = (N_OUT > 1) ? $clog2(N_OUT) : 1
 ) (
@@ -40,37 +46,64 @@ module ww_switch #(
   output wire [N_OUT*DATA_W-1:0] out_data_o
 );
 
-  localparam Q_W = DST_W + DATA_W;
   localparam [31:0] LAST_INIT = N_IN - 1;   // so that source 0 goes first
 
-  wire [N_IN-1:0]       head_valid;
-  wire [N_IN*Q_W-1:0]   head;
-  reg  [N_IN-1:0]       head_pop;
+  // want[d*N_IN + s]: source s has a packet for destination d at a queue's
+  // head; head[(d*N_IN + s)*DATA_W +: DATA_W] is its data
+  wire [N_OUT*N_IN-1:0]        want;
+  wire [N_OUT*N_IN*DATA_W-1:0] head;
+  reg  [N_OUT*N_IN-1:0]        head_pop;
 
-  genvar s;
-  for (s = 0; s < N_IN; s = s + 1) begin : g_src
-    ww_fifo #(
-      .WIDTH (Q_W),
-      .DEPTH (FIFO_DEPTH)
-    ) u_queue (
-      .clk_i       (clk_i),
-      .rst_ni      (rst_ni),
-      .in_valid_i  (in_valid_i[s]),
-      .in_ready_o  (in_ready_o[s]),
-      .in_data_i   ({in_dst_i[s*DST_W +: DST_W], in_data_i[s*DATA_W +: DATA_W]}),
-      .out_valid_o (head_valid[s]),
-      .out_ready_i (head_pop[s]),
-      .out_data_o  (head[s*Q_W +: Q_W])
-    );
-  end
-
-  // want[d*N_IN + s]: the head of source s is for destination d
-  wire [N_OUT*N_IN-1:0] want;
-  genvar wd, ws;
-  for (wd = 0; wd < N_OUT; wd = wd + 1) begin : g_want_dst
-    for (ws = 0; ws < N_IN; ws = ws + 1) begin : g_want_src
-      assign want[wd*N_IN + ws] = head_valid[ws] &&
-                                  head[ws*Q_W + DATA_W +: DST_W] == wd[DST_W-1:0];
+  genvar s, wd;
+  if (VOQ == 0) begin : g_fifo
+    localparam Q_W = DST_W + DATA_W;
+    for (s = 0; s < N_IN; s = s + 1) begin : g_src
+      wire           q_valid;
+      wire [Q_W-1:0] q_head;
+      wire [N_OUT-1:0] q_pop;                  // destination d takes the head
+      for (wd = 0; wd < N_OUT; wd = wd + 1) begin : g_pop
+        assign q_pop[wd] = head_pop[wd*N_IN + s];
+      end
+      ww_fifo #(
+        .WIDTH (Q_W),
+        .DEPTH (FIFO_DEPTH)
+      ) u_queue (
+        .clk_i       (clk_i),
+        .rst_ni      (rst_ni),
+        .in_valid_i  (in_valid_i[s]),
+        .in_ready_o  (in_ready_o[s]),
+        .in_data_i   ({in_dst_i[s*DST_W +: DST_W], in_data_i[s*DATA_W +: DATA_W]}),
+        .out_valid_o (q_valid),
+        .out_ready_i (|q_pop),
+        .out_data_o  (q_head)
+      );
+      for (wd = 0; wd < N_OUT; wd = wd + 1) begin : g_want
+        assign want[wd*N_IN + s] = q_valid && q_head[DATA_W +: DST_W] == wd[DST_W-1:0];
+        assign head[(wd*N_IN + s)*DATA_W +: DATA_W] = q_head[0 +: DATA_W];
+      end
+    end
+  end else begin : g_voq
+    wire [N_OUT*N_IN-1:0] q_ready;
+    for (s = 0; s < N_IN; s = s + 1) begin : g_src
+      // ready when the queue for the packet's destination has room
+      wire [N_OUT-1:0] room;
+      assign in_ready_o[s] = |(room & ({{(N_OUT-1){1'b0}}, 1'b1} << in_dst_i[s*DST_W +: DST_W]));
+      for (wd = 0; wd < N_OUT; wd = wd + 1) begin : g_dst
+        assign room[wd] = q_ready[wd*N_IN + s];
+        ww_fifo #(
+          .WIDTH (DATA_W),
+          .DEPTH (FIFO_DEPTH)
+        ) u_queue (
+          .clk_i       (clk_i),
+          .rst_ni      (rst_ni),
+          .in_valid_i  (in_valid_i[s] && in_ready_o[s] && in_dst_i[s*DST_W +: DST_W] == wd[DST_W-1:0]),
+          .in_ready_o  (q_ready[wd*N_IN + s]),
+          .in_data_i   (in_data_i[s*DATA_W +: DATA_W]),
+          .out_valid_o (want[wd*N_IN + s]),
+          .out_ready_i (head_pop[wd*N_IN + s]),
+          .out_data_o  (head[(wd*N_IN + s)*DATA_W +: DATA_W])
+        );
+      end
     end
   end
 
@@ -104,13 +137,17 @@ module ww_switch #(
     end
   end
 
-  integer p;
+  integer p, q;
   always @(*) begin
-    head_pop = {N_IN{1'b0}};
+    head_pop = {N_OUT*N_IN{1'b0}};
     last_d   = last_q;
     for (p = 0; p < N_OUT; p = p + 1) begin
+      for (q = 0; q < N_IN; q = q + 1) begin
+        if (grant_valid[p] && out_ready_i[p] && grant_src[p*SRC_W +: SRC_W] == q[SRC_W-1:0]) begin
+          head_pop[p*N_IN + q] = 1'b1;
+        end
+      end
       if (grant_valid[p] && out_ready_i[p]) begin
-        head_pop[grant_src[p*SRC_W +: SRC_W]] = 1'b1;
         last_d[p*SRC_W +: SRC_W]              = grant_src[p*SRC_W +: SRC_W];
       end
     end
@@ -132,7 +169,7 @@ module ww_switch #(
     for (d = 0; d < N_OUT; d = d + 1) begin
       for (k = 0; k < N_IN; k = k + 1) begin
         if (grant_valid[d] && grant_src[d*SRC_W +: SRC_W] == k[SRC_W-1:0]) begin
-          out_data[d*DATA_W +: DATA_W] = head[k*Q_W +: DATA_W];
+          out_data[d*DATA_W +: DATA_W] = head[(d*N_IN + k)*DATA_W +: DATA_W];
         end
       end
     end

@@ -11,7 +11,10 @@
 //
 // Both directions keep point-to-point ordering (per-source FIFOs, see
 // ww_switch): two requests of one SM to one partition arrive in the order the
-// SM sent them, and so do two responses of one partition to one SM.
+// SM sent them, and so do two responses of one partition to one SM. With
+// REQ_VOQ = 1 the request switch has a queue per SM and partition (virtual
+// output queues): an SM's request to a free partition may pass its earlier
+// request to a busy one.
 // Interface: valid/ready on every side (ww_switch); SM s's fields are at
 // [s*W +: W], partition p's at [p*W +: W]. req_idle_o is high when no
 // request is queued in the crossbar, rsp_idle_o when no response is.
@@ -31,6 +34,7 @@ module ww_xbar #(
   parameter WID_W      = (WARPS > 1) ? $clog2(WARPS) : 1,
   parameter SB_W       = `WW_SB_W(WID_W, LINE_BYTES / 4, `WW_SCORD_BARID_W, `WW_SCORD_BLOOM_W),
   parameter FIFO_DEPTH = 4,
+  parameter REQ_VOQ    = `WW_XBAR_VOQ,
   parameter ID_W       = `WW_REQID_W,
   parameter SM_W       = (NUM_SM > 1) ? $clog2(NUM_SM) : 1,
   parameter PART_W     = (NUM_PART > 1) ? $clog2(NUM_PART) : 1,
@@ -146,7 +150,8 @@ module ww_xbar #(
     .N_IN       (NUM_SM),
     .N_OUT      (NUM_PART),
     .DATA_W     (REQ_W),
-    .FIFO_DEPTH (FIFO_DEPTH)
+    .FIFO_DEPTH (FIFO_DEPTH),
+    .VOQ        (REQ_VOQ)
   ) u_req (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -194,7 +199,8 @@ module ww_xbar #(
     .N_IN       (NUM_PART),
     .N_OUT      (NUM_SM),
     .DATA_W     (RSP_W),
-    .FIFO_DEPTH (FIFO_DEPTH)
+    .FIFO_DEPTH (FIFO_DEPTH),
+    .VOQ        (0)
   ) u_rsp (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),

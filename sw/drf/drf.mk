@@ -20,13 +20,18 @@
 #   small    L1 4 sets x 2 ways (256 B), L2 8 sets x 4 ways per slice (1 KiB)
 #   default  the GPU's caches (ww_config.def)
 #   wide     small caches, 8 wavefronts of 16 lanes per SM (make bench-drf)
+#   voq      small caches, 2 wavefronts per SM, the request crossbar with
+#            virtual output queues (an SM's request to a free partition
+#            passes one to a busy partition, with --refresh: docs/drf.md
+#            sec. 5)
 
 DRF_SAVED_GOAL := $(.DEFAULT_GOAL)
 
-DRF_CONFIGS      := small default wide
+DRF_CONFIGS      := small default wide voq
 DRF_DEFS.small   := WW_L1_SETS=4 WW_L1_WAYS=2 WW_L2_SETS=8 WW_L2_WAYS=4
 DRF_DEFS.default :=
 DRF_DEFS.wide    := $(DRF_DEFS.small) WW_DRFT_WF=8 WW_DRFT_LANES=16
+DRF_DEFS.voq     := $(DRF_DEFS.small) WW_XBAR_VOQ=1 WW_DRFT_WF=2
 DRF_RTL  := $(drf_top_RTL)
 # the C model of ww_drf_top and the block models it composes
 DRF_CMODEL := cmodel/common/ww_amo.c cmodel/sm/ww_l1_dcache.c cmodel/mem/ww_switch.c \

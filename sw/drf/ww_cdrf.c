@@ -64,6 +64,8 @@ ww_cdrf_t *ww_cdrf_new(const ww_vdrf_opts_t *o, char *err, size_t err_len)
   if (o->dram_latency)
     dc.latency = o->dram_latency;
   dc.jitter = o->jitter;
+  dc.refresh_period = o->refresh;
+  dc.refresh_cycles = o->refresh / 2;
   c->dram = ww_dram_new(&dc, err, err_len);
   if (!c->dram) {
     free(c);

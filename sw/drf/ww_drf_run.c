@@ -25,7 +25,7 @@
 
 typedef struct {
   uint32_t seed, seeds, watchdog;
-  unsigned episodes, len, range, latency, jitter;
+  unsigned episodes, len, range, latency, jitter, refresh;
   uint64_t max_cycles;
   const char *bugs, *json, *wave, *self, *cov_acc, *cov_report, *model;
   int quiet, expect_fail;
@@ -78,6 +78,8 @@ static void usage(FILE *f, const char *self)
           "  --max-cycles C   stop a run after C cycles (default: none)\n"
           "  --latency D      DRAM latency in cycles (default: ww_config.h's)\n"
           "  --jitter J       DRAM timing noise (default 0)\n"
+          "  --refresh P      DRAM refresh: every P cycles a channel takes no request for P/2\n"
+          "                   cycles, the channels staggered (default 0: none)\n"
           "  --bug NAMES      switch on injected bugs (comma list; --list-bugs)\n"
           "  --expect-fail    succeed only if a run fails (bug hunting)\n"
           "  --model M        rtl (the Verilated RTL, default) or c (its cycle-exact C model,\n"
@@ -164,10 +166,15 @@ static void print_failure(const opts_t *o, const ww_vdrf_result_t *r, uint32_t s
     else
       printf("    %-12s none before this access\n", "last reader");
   }
-  printf("  replay: %s --seed %" PRIu32 " --episodes %u --len %u --range %u --watchdog %" PRIu32
-         "%s%s%s%s\n",
-         o->self, seed, o->episodes, o->len, o->range, o->watchdog, o->bugs ? " --bug " : "",
-         o->bugs ? o->bugs : "", o->jitter ? " --jitter ..." : "",
+  printf("  replay: %s --seed %" PRIu32 " --episodes %u --len %u --range %u --watchdog %" PRIu32,
+         o->self, seed, o->episodes, o->len, o->range, o->watchdog);
+  if (o->latency)
+    printf(" --latency %u", o->latency);
+  if (o->jitter)
+    printf(" --jitter %u", o->jitter);
+  if (o->refresh)
+    printf(" --refresh %u", o->refresh);
+  printf("%s%s%s\n", o->bugs ? " --bug " : "", o->bugs ? o->bugs : "",
          strcmp(o->model, "rtl") ? " --model c" : "");
 }
 
@@ -284,6 +291,7 @@ int main(int argc, char **argv)
     NUM("--max-cycles", 1, UINT64_MAX, max_cycles)
     NUM("--latency", 1, 100000, latency)
     NUM("--jitter", 0, 100000, jitter)
+    NUM("--refresh", 0, 1000000, refresh)
 #undef NUM
     if (!strcmp(a, "--bug") || !strcmp(a, "--json") || !strcmp(a, "--wave") ||
         !strcmp(a, "--cov-acc") || !strcmp(a, "--cov-report") || !strcmp(a, "--model")) {
@@ -370,7 +378,8 @@ int main(int argc, char **argv)
   }
 
   char err[256] = "";
-  ww_vdrf_opts_t vo = {.dram_latency = o.latency, .jitter = o.jitter, .bugs = o.bugs,
+  ww_vdrf_opts_t vo = {.dram_latency = o.latency, .jitter = o.jitter, .refresh = o.refresh,
+                       .bugs = o.bugs,
                        .wave = o.wave};
   void *v = be->open(&vo, err, sizeof err);
   if (!v) {

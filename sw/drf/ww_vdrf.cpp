@@ -165,6 +165,8 @@ extern "C" ww_vdrf_t *ww_vdrf_new(const ww_vdrf_opts_t *o, char *err, size_t err
   if (o->dram_latency)
     dc.latency = o->dram_latency;
   dc.jitter = o->jitter;
+  dc.refresh_period = o->refresh;
+  dc.refresh_cycles = o->refresh / 2;
   v->dram = ww_dram_new(&dc, err, err_len);
   if (!v->dram) {
     delete v;

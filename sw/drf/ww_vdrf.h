@@ -32,6 +32,7 @@ typedef struct {
 typedef struct {
   unsigned dram_latency;       /* 0: ww_config.h's */
   unsigned jitter;             /* DRAM timing noise (ww_dram.h), 0 = none */
+  unsigned refresh;            /* DRAM refresh period (ww_dram.h; window: half of it), 0 = none */
   const char *bugs;            /* comma-separated bug names (WW_BUG_* without
                                   the prefix) switched on by plusarg; NULL */
   const char *wave;            /* FST file of every run, or NULL */

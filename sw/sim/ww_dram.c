@@ -26,6 +26,7 @@ typedef struct {
 typedef struct {
   uint64_t now;                         /* this channel's cycle */
   uint64_t next_accept;                 /* first cycle it is ready again */
+  uint64_t t0;                          /* refresh windows count from here (last reset) */
   rd_t    *q;                           /* ring of outstanding reads */
   uint64_t last_due;                    /* answer cycle of the youngest read */
   ww_rng_t rng;                         /* jitter */
@@ -42,7 +43,7 @@ struct ww_dram {
 
 ww_dram_cfg_t ww_dram_default_cfg(void)
 {
-  ww_dram_cfg_t c = { WW_GMEM_BYTES, WW_LINE_BYTES, WW_NUM_PART, WW_DRAM_LATENCY, 1, 0, 0 };
+  ww_dram_cfg_t c = { WW_GMEM_BYTES, WW_LINE_BYTES, WW_NUM_PART, WW_DRAM_LATENCY, 1, 0, 0, 0, 0 };
   return c;
 }
 
@@ -65,6 +66,8 @@ ww_dram_t *ww_dram_new(const ww_dram_cfg_t *c, char *err, size_t n)
     why = "interval must be >= 1 cycle";
   else if (c->jitter > MAX_LATENCY)
     why = "jitter must be 0..100000 cycles";
+  else if (c->refresh_period && c->refresh_cycles >= c->refresh_period)
+    why = "refresh cycles must be below the refresh period";
   if (why) {
     if (err && n)
       snprintf(err, n, "ww_dram: %s", why);
@@ -129,11 +132,21 @@ static void line_write(ww_dram_t *d, chan_t *c, uint64_t line, const uint32_t *w
     p[i] = (uint8_t)(w[i / 4] >> (8 * (i % 4)));
 }
 
+/* channel ch is in its refresh window this cycle */
+static int refreshing(const ww_dram_t *d, unsigned ch, uint64_t now)
+{
+  const uint64_t per = d->cfg.refresh_period;
+  if (!per)
+    return 0;
+  now -= d->ch[ch].t0;
+  return (now + per - (uint64_t)ch * per / d->cfg.channels) % per < d->cfg.refresh_cycles;
+}
+
 void ww_dram_outputs(const ww_dram_t *d, unsigned ch, ww_dram_out_t *out)
 {
   const chan_t *c = &d->ch[ch];
   memset(out, 0, sizeof *out);
-  out->req_ready = c->now >= c->next_accept && c->count < d->qcap;
+  out->req_ready = c->now >= c->next_accept && c->count < d->qcap && !refreshing(d, ch, c->now);
   if (c->count && c->q[c->head].due == c->now) {
     out->rsp_valid = 1;
     memcpy(out->rsp_data, c->q[c->head].data, sizeof out->rsp_data);
@@ -182,6 +195,7 @@ void ww_dram_reset(ww_dram_t *d)
   for (unsigned i = 0; i < d->cfg.channels; i++) {
     d->ch[i].head = d->ch[i].count = 0;
     d->ch[i].next_accept = d->ch[i].now;
+    d->ch[i].t0 = d->ch[i].now;
   }
 }
 

@@ -14,6 +14,12 @@
  *             Reads are pipelined: several may be outstanding.
  *   bandwidth after accepting in cycle c, a channel is ready again in cycle
  *             c + interval (interval 1: every cycle).
+ *   refresh   with cfg.refresh_period > 0 a channel takes no request during
+ *             a window of refresh_cycles every refresh_period cycles
+ *             (counted from creation or the last ww_dram_reset), the
+ *             channels' windows staggered (one stalled partition while the
+ *             others run: how a crossbar with virtual output queues
+ *             reorders an SM's requests, docs/drf.md sec. 5).
  *   jitter    with cfg.jitter > 0 (RTL timing seeds, `warpwatch run --seed`)
  *             a read's answer comes up to jitter cycles later and a channel
  *             stays unready up to jitter/4 cycles longer, drawn per request
@@ -57,6 +63,11 @@ typedef struct {
                            later and each acceptance delays the next one by up
                            to jitter/4 more cycles, uniformly from `seed`; 0 = none */
   uint64_t seed;        /* of the jitter; the same seed gives the same timing */
+  unsigned refresh_period;   /* refresh: every refresh_period cycles a channel takes no
+                                request for refresh_cycles cycles (channel c's window
+                                starts c * refresh_period / channels cycles later than
+                                channel 0's; answers already due still come); 0 = none */
+  unsigned refresh_cycles;   /* < refresh_period */
 } ww_dram_cfg_t;
 
 /* GMEM_BYTES, LINE_BYTES, NUM_PART, DRAM_LATENCY of ww_config.h, interval 1. */

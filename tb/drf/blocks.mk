@@ -18,9 +18,11 @@ drf_tester_POINTS   := small:WW_NUM_SM=1,WW_DRFT_WF=2,WW_DRFT_LANES=4,WW_DRFT_ID
 # ww_drf_top: the tester on the memory system (L1 per SM, crossbar, L2
 # slices, DRAM queues, end flush); its C model composes the block models.
 #   small  the small caches of drf_run's small configuration (sw/drf/drf.mk)
+#   voq    the same with the request crossbar's virtual output queues
 BLOCKS += drf_top
 drf_top_C        := cmodel/common/ww_amo.c cmodel/sm/ww_l1_dcache.c cmodel/mem/ww_switch.c \
                     cmodel/mem/ww_l2_slice.c cmodel/drf/ww_drf_tester.c cmodel/drf/ww_drf_top.c
 drf_top_LOCKSTEP := tb/drf/lockstep/drf_top.c
 drf_top_MUTANTS  := DRF_TOP_ATOMIC_READY_IGNORES_L1
-drf_top_POINTS   := small:WW_L1_SETS=4,WW_L1_WAYS=2,WW_L2_SETS=8,WW_L2_WAYS=4
+drf_top_POINTS   := small:WW_L1_SETS=4,WW_L1_WAYS=2,WW_L2_SETS=8,WW_L2_WAYS=4 \
+                    voq:WW_L1_SETS=4,WW_L1_WAYS=2,WW_L2_SETS=8,WW_L2_WAYS=4,WW_XBAR_VOQ=1

@@ -21,13 +21,14 @@
 
 DRF_SMALL := $(BUILD)/drf/small/drf_run
 DRF_DEFAULT := $(BUILD)/drf/default/drf_run
-ALL_TARGETS += $(DRF_SMALL) $(DRF_DEFAULT) $(if $(LONG),$(BUILD)/drf/wide/drf_run)
+DRF_VOQ     := $(BUILD)/drf/voq/drf_run
+ALL_TARGETS += $(DRF_SMALL) $(DRF_DEFAULT) $(DRF_VOQ) $(if $(LONG),$(BUILD)/drf/wide/drf_run)
 TESTS += drf/pass drf/bugs drf/coverage drf/pass-c drf/rtl-vs-c
 TEST_CMD.drf/pass := tb/drf/test_drf_pass.sh $(DRF_SMALL) $(if $(LONG),40,4)
 TEST_CMD.drf/bugs := tb/drf/test_drf_bugs.sh $(DRF_SMALL)
 TEST_CMD.drf/coverage := tb/drf/test_drf_coverage.sh $(DRF_SMALL) $(BUILD)/drf/coverage.txt
 TEST_CMD.drf/pass-c := tb/drf/test_drf_pass_c.sh $(DRF_SMALL) $(DRF_DEFAULT) $(if $(LONG),20,3)
-TEST_CMD.drf/rtl-vs-c := tb/drf/test_drf_cross.sh $(DRF_SMALL) $(DRF_DEFAULT)
+TEST_CMD.drf/rtl-vs-c := tb/drf/test_drf_cross.sh $(DRF_SMALL) $(DRF_DEFAULT) $(DRF_VOQ)
 ifneq ($(LONG),)
 TESTS += drf/pass-default drf/pass-wide
 TEST_CMD.drf/pass-default := tb/drf/test_drf_pass.sh $(DRF_DEFAULT) 40

@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: Apache-2.0
 #
-# test_drf_cross.sh SMALL_RUN DEFAULT_RUN -- the C memory system is
+# test_drf_cross.sh SMALL_RUN DEFAULT_RUN [VOQ_RUN] -- the C memory system is
 # cycle-exact: drf_run --model rtl (the Verilated ww_drf_top) and --model c
 # (its C model) on the same seeds and settings write the same JSON but for
 # the model's name and the wall time: the same cycles, done / fail, every
 # status word (counters, a failure and its event log), the final memory
 # check, and every L1 and L2 transition count. The settings include passing
-# runs (small and default caches, DRAM jitter, a longer DRAM latency) and
-# failing ones (a watchdog too short: HANG, with its status words).
+# runs (small and default caches, DRAM jitter, a longer DRAM latency, DRAM
+# refresh; the voq configuration: the request crossbar's virtual output
+# queues) and failing ones (a watchdog too short: HANG, with its status
+# words).
 set -uo pipefail
-small=$1 default=$2
+small=$1 default=$2 voq=${3:-}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fails=0 cycles=0 n=0
@@ -57,6 +59,8 @@ cross() {   # CONFIG RUNNER OPTIONS...
 }
 
 cross small "$small" --seed 1 --seeds 2 --range 10
+cross small "$small" --seed 2 --seeds 2 --range 11 --refresh 600
+[ -n "$voq" ] && cross voq "$voq" --seed 4 --seeds 2 --range 11 --len 2 --episodes 24 --refresh 400
 cross small "$small" --seed 7 --seeds 2 --range 8 --len 4 --episodes 24 --jitter 40
 cross small "$small" --seed 3 --seeds 2 --range 12 --latency 250 --jitter 100
 cross small "$small" --seed 5 --seeds 3 --range 9 --watchdog 150

@@ -29,7 +29,7 @@ static int g_fail, g_pass, g_case_fail;
 
 static ww_dram_t *mk(unsigned lb, unsigned ch, unsigned lat, unsigned iv, uint32_t bytes)
 {
-  ww_dram_cfg_t c = { bytes, lb, ch, lat, iv, 0, 0 };
+  ww_dram_cfg_t c = { bytes, lb, ch, lat, iv, 0, 0, 0, 0 };
   char err[128];
   ww_dram_t *d = ww_dram_new(&c, err, sizeof err);
   if (!d) {
@@ -231,7 +231,7 @@ static void t_pipeline(void)
  * stay in order, the timing depends on the seed, and one seed reproduces it. */
 static void jitter_run(uint64_t seed, unsigned *accept_at, unsigned *answer_at, unsigned n)
 {
-  ww_dram_cfg_t c = { 4096, 8, 1, 10, 1, 10, seed };
+  ww_dram_cfg_t c = { 4096, 8, 1, 10, 1, 10, seed, 0, 0 };
   char err[128];
   ww_dram_t *d = ww_dram_new(&c, err, sizeof err);
   CHECK(d != NULL, "jitter cfg refused: %s", err);
@@ -280,7 +280,7 @@ static void t_jitter(void)
   }
   CHECK(late > N / 4 && slow > 0, "jitter hardly changes anything: %u late answers, %u slow "
         "acceptances", late, slow);
-  ww_dram_cfg_t c = { 4096, 8, 1, 10, 1, 200000, 1 };
+  ww_dram_cfg_t c = { 4096, 8, 1, 10, 1, 200000, 1, 0, 0 };
   CHECK(!ww_dram_new(&c, NULL, 0), "jitter 200000 accepted");
 }
 
@@ -383,6 +383,34 @@ static void t_channels(void)
   ww_dram_free(d);
 }
 
+/* Refresh: channel c takes no request in the cycles [k*P + c*P/ch,
+ * k*P + c*P/ch + R) and takes one otherwise (interval 1, no reads pending
+ * beyond capacity); a refresh period not above its window is refused. */
+static void t_refresh(void)
+{
+  const unsigned per = 40, win = 12, ch = 2;
+  ww_dram_cfg_t c = { 4096, 8, ch, 3, 1, 0, 0, per, win };
+  char err[128];
+  ww_dram_t *d = ww_dram_new(&c, err, sizeof err);
+  CHECK(d != NULL, "refresh cfg refused: %s", err);
+  if (!d)
+    return;
+  for (unsigned cyc = 0; cyc < 3 * per; cyc++) {
+    for (unsigned k = 0; k < ch; k++) {
+      ww_dram_out_t o;
+      ww_dram_in_t in = idle_in();
+      ww_dram_outputs(d, k, &o);
+      const unsigned phase = (cyc + per - k * per / ch) % per;
+      CHECK((int)o.req_ready == (phase >= win), "cycle %u channel %u: ready %d in phase %u", cyc,
+            k, (int)o.req_ready, phase);
+      ww_dram_step(d, k, &in, &o);
+    }
+  }
+  ww_dram_free(d);
+  ww_dram_cfg_t bad = { 4096, 8, 1, 3, 1, 0, 0, 10, 10 };
+  CHECK(!ww_dram_new(&bad, err, sizeof err) && strstr(err, "refresh"), "refresh window = period accepted");
+}
+
 int main(void)
 {
   static const struct {
@@ -392,7 +420,7 @@ int main(void)
     { "config", t_config },     { "latency", t_latency }, { "interval", t_interval },
     { "order", t_order },       { "pipeline", t_pipeline }, { "bytes", t_bytes },
     { "reset", t_reset },       { "range", t_range },     { "channels", t_channels },
-    { "jitter", t_jitter },
+    { "jitter", t_jitter },     { "refresh", t_refresh },
   };
   for (unsigned k = 0; k < sizeof cases / sizeof cases[0]; k++) {
     g_case_fail = 0;

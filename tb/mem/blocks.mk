@@ -12,7 +12,8 @@ BLOCKS += switch
 switch_C        := cmodel/mem/ww_switch.c
 switch_LOCKSTEP := tb/mem/lockstep/switch.c
 switch_MUTANTS  := SWITCH_FIXED_PRIORITY
-switch_POINTS   := wide:WW_NUM_SM=4,WW_NUM_PART=3 single:WW_NUM_SM=3,WW_NUM_PART=1
+switch_POINTS   := wide:WW_NUM_SM=4,WW_NUM_PART=3 single:WW_NUM_SM=3,WW_NUM_PART=1 \
+                   voq:WW_XBAR_VOQ=1 voqwide:WW_XBAR_VOQ=1,WW_NUM_SM=4,WW_NUM_PART=3
 
 BLOCKS += part_port
 part_port_C        := cmodel/mem/ww_part_port.c
