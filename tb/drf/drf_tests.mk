@@ -16,6 +16,9 @@
 #   drf/rtl-vs-c   the C model is cycle-exact: --model rtl and --model c
 #                  give the same cycles, status words and coverage, passing
 #                  and failing runs (tb/drf/test_drf_cross.sh)
+#   drf/wack-voq   (test-long) L1_WACK_ON_SEND on the voq configuration with
+#                  DRAM refresh: caught in a few runs of 30, replays
+#                  (tb/drf/test_drf_wack.sh)
 # make test-long (LONG=1): many more seeds, and drf/pass on the default and wide
 # configurations (18 s and 98 s at session 19).
 
@@ -30,6 +33,8 @@ TEST_CMD.drf/coverage := tb/drf/test_drf_coverage.sh $(DRF_SMALL) $(BUILD)/drf/c
 TEST_CMD.drf/pass-c := tb/drf/test_drf_pass_c.sh $(DRF_SMALL) $(DRF_DEFAULT) $(if $(LONG),20,3)
 TEST_CMD.drf/rtl-vs-c := tb/drf/test_drf_cross.sh $(DRF_SMALL) $(DRF_DEFAULT) $(DRF_VOQ)
 ifneq ($(LONG),)
+TESTS += drf/wack-voq
+TEST_CMD.drf/wack-voq := tb/drf/test_drf_wack.sh $(DRF_VOQ)
 TESTS += drf/pass-default drf/pass-wide
 TEST_CMD.drf/pass-default := tb/drf/test_drf_pass.sh $(DRF_DEFAULT) 40
 TEST_CMD.drf/pass-wide := tb/drf/test_drf_pass.sh $(BUILD)/drf/wide/drf_run 20
