@@ -29,6 +29,7 @@ cd "$(dirname "$0")/.."
 
 SMALL=build/drf/small/drf_run
 DEFAULT=build/drf/default/drf_run
+VOQ=build/drf/voq/drf_run
 SWT=build/tests/sw/sw_tests_rtl
 OUT=build/reports/drf
 JSON=build/reports/drf.json
@@ -111,7 +112,6 @@ wall_speedup=$(awk -v s="$suite_wall" -v t="$reach_suite_wall" 'BEGIN { printf "
 # ---- bugs -----------------------------------------------------------------
 bugs_json=""
 caught=0 nbugs=0
-VOQ=$BUILD/drf/voq/drf_run
 echo "bugs: $SMALL --bug NAME --seeds 8 --expect-fail, --range 10 --len 16 --episodes 16 (L1_INVAL_KEEPS_LINES: --range 8 --len 2 --episodes 64; L1_WACK_ON_SEND: $VOQ --seeds 30 --range 10 --refresh 400 --len 2 --episodes 50)"
 while read -r bug _; do
   brun=$SMALL nseeds=8
