@@ -58,7 +58,7 @@ struct ww_drf_tester {
   uint32_t *sissued;
   /* counters and the latched failure */
   uint32_t n_ld, n_st, n_amo, n_ep, n_skip, n_unchk, store_val;
-  uint32_t f_kind, f_cyc, f_exp, f_got, f_addr, f_g, f_lane, f_ep, f_var, f_st;
+  uint32_t f_kind, f_cyc, f_exp, f_got, f_word, f_g, f_lane, f_ep, f_var, f_st;
   /* request registers */
   uint8_t l1v[MAX_SM], bypv[MAX_SM], l1full[MAX_SM];
   uint32_t l1op[MAX_SM], l1line[MAX_SM], l1tag[MAX_SM], l1word[MAX_SM], l1data[MAX_SM];
@@ -223,7 +223,7 @@ static uint32_t read_ff(const ww_drf_tester_t *m, unsigned idx, uint32_t var)
   case WW_DRF_LANE:       return m->f_lane;
   case WW_DRF_EPISODE:    return m->f_ep;
   case WW_DRF_VAR:        return m->f_var;
-  case WW_DRF_ADDR:       return m->f_addr;
+  case WW_DRF_ADDR:       return ((waddr_of(m, m->f_var) + m->f_word) & 0x3FFFFFFFu) << 2;
   case WW_DRF_EXPECT:     return m->f_exp;
   case WW_DRF_GOT:        return m->f_got;
   case WW_DRF_STATE:      return m->f_st;
@@ -282,6 +282,8 @@ uint32_t ww_drf_tester_read(const ww_drf_tester_t *m, unsigned idx, uint32_t var
 int ww_drf_tester_read_defined(const ww_drf_tester_t *m, unsigned idx, uint32_t var)
 {
   idx &= 63;
+  if (idx == WW_DRF_ADDR)               /* from the run's address mapping */
+    return m->d_started;
   if (idx < WW_DRF_LOG_FIRST || idx == WW_DRF_CYCLES || idx >= WW_DRF_N)
     return 1;
   if (idx == WW_DRF_REF_VALUE && is_sync_idx(m, var & lowmask(m->cfg.idx_w)))
@@ -472,7 +474,7 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
 
   /* ---- the checks of the answer stage */
   int a_bad[MAX_SM], a_unchk[MAX_SM], a_seen_set[MAX_SM];
-  uint32_t a_val[MAX_SM], a_exp[MAX_SM], a_wa[MAX_SM], a_kind[MAX_SM], a_seen[MAX_SM];
+  uint32_t a_val[MAX_SM], a_exp[MAX_SM], a_word[MAX_SM], a_kind[MAX_SM], a_seen[MAX_SM];
   uint32_t a_sa[MAX_SM], a_pool[MAX_SM];
   for (unsigned s = 0; s < nsm; s++) {
     const uint32_t p = m->a_byp[s] ? 0 : s + 1, ref = m->ref_rd[s];
@@ -482,7 +484,7 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
     a_kind[s] = WW_DRF_FAIL_NONE;
     a_val[s] = m->a_data[s][0];
     a_exp[s] = ref;
-    a_wa[s] = waddr_of(m, m->a_v[s]);
+    a_word[s] = 0;
     a_seen_set[s] = a_unchk[s] = 0;
     if (m->a_ld[s]) {
       int found = 0;
@@ -492,7 +494,7 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
           found = 1;
           a_val[s] = w;
           a_exp[s] = e;
-          a_wa[s] = (waddr_of(m, m->a_v[s]) + k) & 0x3FFFFFFFu;
+          a_word[s] = k;
         }
         if (!m->a_line[s] && m->a_wo[s] == k) {
           a_val[s] = w;
@@ -550,7 +552,7 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
    * the lowest wavefront */
   int fl_v = 0;
   uint32_t fl_kind = WW_DRF_FAIL_NONE, fl_g = 0, fl_lane = 0, fl_var = 0, fl_exp = 0, fl_got = 0;
-  uint32_t fl_wa = waddr_of(m, 0);
+  uint32_t fl_word = 0;
   for (unsigned g = 0; g < nwf && !fl_v; g++)
     if (m->st[g] != W_IDLE && m->wd[g] > m->wd_lim) {
       fl_v = 1;
@@ -568,7 +570,7 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
       fl_var = m->a_v[s];
       fl_exp = a_exp[s];
       fl_got = a_val[s];
-      fl_wa = a_wa[s];
+      fl_word = a_word[s];
       break;
     }
   fl_v = fl_v && m->run;
@@ -650,7 +652,7 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
     memset(m->a_amo, 0, sizeof m->a_amo);
     m->cyc = 0;
     m->f_kind = WW_DRF_FAIL_NONE;
-    m->f_cyc = m->f_exp = m->f_got = m->f_addr = m->f_g = m->f_lane = m->f_ep = 0;
+    m->f_cyc = m->f_exp = m->f_got = m->f_word = m->f_g = m->f_lane = m->f_ep = 0;
     m->f_var = m->f_st = 0;
     memset(m->st, W_IDLE, nwf);
     for (unsigned s = 0; s < nsm; s++) {
@@ -908,7 +910,7 @@ void ww_drf_tester_step(ww_drf_tester_t *m, const ww_drf_tester_in_t *in, ww_drf
     m->f_var = fl_var;
     m->f_exp = fl_exp;
     m->f_got = fl_got;
-    m->f_addr = fl_wa << 2;
+    m->f_word = fl_word;
     m->f_st = st0[fl_g];
   } else if (all_idle) {
     m->done = 1;

@@ -67,10 +67,11 @@ int ww_drf_tester_fail(const ww_drf_tester_t *m);   /* fail_o */
  * are applied to the idle tester (the RAM words need it idle) */
 uint32_t ww_drf_tester_read(const ww_drf_tester_t *m, unsigned idx, uint32_t var);
 /* 1 if that word is made only of registers written since power-up (the
- * RTL's value is defined): the failure words after a first failure, the
- * event log's fields of the failing variable once that variable has been
- * written / read, the counters and REF words after a first start, KIND,
- * CYCLES and the unused indices always. */
+ * RTL's value is defined): the failure words (reset) and CYCLES and the
+ * unused indices always; ADDR, the counters and REF_ADDR after a first
+ * start (REF_VALUE of a sync variable too); the RAM words (event log,
+ * REF_VALUE, REF_VALID) once a run's clear has finished, while not
+ * running. */
 int ww_drf_tester_read_defined(const ww_drf_tester_t *m, unsigned idx, uint32_t var);
 /* wavefront g's state (the RTL's W_* codes: 0 idle .. 10 check stage)
  * and its watchdog count (wd_q) */

@@ -58,7 +58,8 @@
 // than watchdog_i cycles for an answer or a port fails (forward progress).
 // Answers are registered (the answer stage a*_q) while the RAMs are read, and
 // checked the cycle after they arrive. The first failure stops the generator
-// and is latched with the failing word's address; the variable's event log
+// and is latched with the variable and the failing word (its address is
+// computed when read); the variable's event log
 // (last writer: claim and lw RAMs, last reader: one lr RAM per SM, the later
 // entry wins; wavefront, lane, episode, cycle, value: the paper's Table V)
 // is read from the RAMs afterwards.
@@ -225,7 +226,8 @@ module ww_drf_tester #(
   // counters and the latched failure
   reg [31:0]       n_ld_q, n_st_q, n_amo_q, n_ep_q, n_skip_q, n_unchk_q, store_val_q;
   reg [`WW_DRF_FAIL_W-1:0] f_kind_q;
-  reg [31:0]       f_cyc_q, f_exp_q, f_got_q, f_addr_q;
+  reg [31:0]       f_cyc_q, f_exp_q, f_got_q;
+  reg [WORD_W-1:0] f_word_q;                      // the failing word of a line variable
   reg [G_W-1:0]    f_g_q;
   reg [LANE_W-1:0] f_lane_q;
   reg [15:0]       f_ep_q;
@@ -530,7 +532,7 @@ module ww_drf_tester #(
   reg [NUM_SM-1:0]  a_bad, a_unchk, a_seen_set;
   (* mem2reg *) reg [31:0]  a_val  [0:NUM_SM-1];    // the (first bad) word, or the atomic's old value
   (* mem2reg *) reg [31:0]  a_exp  [0:NUM_SM-1];
-  (* mem2reg *) reg [29:0]  a_wa   [0:NUM_SM-1];    // its word address
+  (* mem2reg *) reg [WORD_W-1:0] a_word [0:NUM_SM-1];  // its word in a line variable (else 0)
   (* mem2reg *) reg [`WW_DRF_FAIL_W-1:0] a_kind [0:NUM_SM-1];
   (* mem2reg *) reg [31:0]  a_seen [0:NUM_SM-1];    // the atomic's seen word (forwarded)
   (* mem2reg *) reg [SA_W-1:0] a_sa [0:NUM_SM-1];
@@ -551,7 +553,7 @@ module ww_drf_tester #(
       a_kind[s] = `WW_DRF_FAIL_NONE;
       a_val[s]  = a_data_q[s][0 +: 32];
       a_exp[s]  = a_ref;
-      a_wa[s]   = waddr_of(a_v_q[s], mul_q, add_q, mask_q);
+      a_word[s] = {WORD_W{1'b0}};
       a_seen_set[s] = 1'b0;
       a_unchk[s]    = 1'b0;
       a_found       = 1'b0;
@@ -564,7 +566,7 @@ module ww_drf_tester #(
             a_found  = 1'b1;
             a_val[s] = a_w;
             a_exp[s] = a_e;
-            a_wa[s]  = waddr_of(a_v_q[s], mul_q, add_q, mask_q) + {{(30-WORD_W){1'b0}}, k[WORD_W-1:0]};
+            a_word[s] = k[WORD_W-1:0];
           end
           if (!a_line_q[s] && a_wo_q[s] == k[WORD_W-1:0]) begin
             a_val[s] = a_w;
@@ -681,13 +683,13 @@ module ww_drf_tester #(
   reg [LANE_W-1:0] fl_lane;
   reg [VAR_W-1:0]  fl_var;
   reg [31:0]       fl_exp, fl_got;
-  reg [29:0]       fl_wa;
+  reg [WORD_W-1:0] fl_word;
   always @(*) begin
     fl_v = 1'b0;
     fl_kind = `WW_DRF_FAIL_NONE;
     fl_g = {G_W{1'b0}}; fl_lane = {LANE_W{1'b0}}; fl_var = {VAR_W{1'b0}};
     fl_exp = 32'd0; fl_got = 32'd0;
-    fl_wa = waddr_of({VAR_W{1'b0}}, mul_q, add_q, mask_q);
+    fl_word = {WORD_W{1'b0}};
     for (g = NWF - 1; g >= 0; g = g - 1) begin
       if (st_q[g] != W_IDLE && wd_q[g] > wd_lim_q) begin
         fl_v = 1'b1; fl_kind = `WW_DRF_FAIL_HANG;
@@ -703,7 +705,7 @@ module ww_drf_tester #(
       if (a_bad[s]) begin
         fl_v = 1'b1; fl_kind = a_kind[s];
         fl_g = a_g_q[s]; fl_lane = a_l_q[s]; fl_var = a_v_q[s];
-        fl_exp = a_exp[s]; fl_got = a_val[s]; fl_wa = a_wa[s];
+        fl_exp = a_exp[s]; fl_got = a_val[s]; fl_word = a_word[s];
       end
     end
     fl_v = fl_v && run_q;
@@ -746,7 +748,7 @@ module ww_drf_tester #(
       a_amo_q <= {NUM_SM{1'b0}};
       cyc_q  <= 32'd0;
       f_kind_q <= `WW_DRF_FAIL_NONE;
-      f_cyc_q <= 32'd0; f_exp_q <= 32'd0; f_got_q <= 32'd0; f_addr_q <= 32'd0;
+      f_cyc_q <= 32'd0; f_exp_q <= 32'd0; f_got_q <= 32'd0; f_word_q <= {WORD_W{1'b0}};
       f_g_q <= {G_W{1'b0}}; f_lane_q <= {LANE_W{1'b0}}; f_ep_q <= 16'd0;
       f_var_q <= {VAR_W{1'b0}}; f_st_q <= 4'd0;
       for (g = 0; g < NWF; g = g + 1) begin
@@ -974,7 +976,7 @@ module ww_drf_tester #(
           f_var_q  <= fl_var;
           f_exp_q  <= fl_exp;
           f_got_q  <= fl_got;
-          f_addr_q <= {fl_wa, 2'b00};
+          f_word_q <= fl_word;
           f_st_q   <= st_q[fl_g];
         end else if (all_idle) begin
           done_q <= 1'b1;
@@ -1015,7 +1017,8 @@ module ww_drf_tester #(
         `WW_DRF_LANE:       rd_ff_q <= {{(32-LANE_W){1'b0}}, f_lane_q};
         `WW_DRF_EPISODE:    rd_ff_q <= {16'd0, f_ep_q};
         `WW_DRF_VAR:        rd_ff_q <= {{(32-VAR_W){1'b0}}, f_var_q};
-        `WW_DRF_ADDR:       rd_ff_q <= f_addr_q;
+        `WW_DRF_ADDR:       rd_ff_q <= {waddr_of(f_var_q, mul_q, add_q, mask_q) +
+                                        {{(30-WORD_W){1'b0}}, f_word_q}, 2'b00};
         `WW_DRF_EXPECT:     rd_ff_q <= f_exp_q;
         `WW_DRF_GOT:        rd_ff_q <= f_got_q;
         `WW_DRF_STATE:      rd_ff_q <= {28'd0, f_st_q};
