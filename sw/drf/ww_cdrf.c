@@ -60,13 +60,7 @@ ww_cdrf_t *ww_cdrf_new(const ww_vdrf_opts_t *o, char *err, size_t err_len)
     snprintf(err, err_len, "out of memory");
     return NULL;
   }
-  ww_dram_cfg_t dc = ww_dram_default_cfg();
-  if (o->dram_latency)
-    dc.latency = o->dram_latency;
-  dc.jitter = o->jitter;
-  dc.refresh_period = o->refresh;
-  dc.refresh_cycles = o->refresh / 2;
-  c->dram = ww_dram_new(&dc, err, err_len);
+  c->dram = ww_vdrf_dram_new(o, err, err_len);
   if (!c->dram) {
     free(c);
     return NULL;

@@ -161,13 +161,7 @@ extern "C" ww_vdrf_t *ww_vdrf_new(const ww_vdrf_opts_t *o, char *err, size_t err
   for (auto &a : v->args)
     argv.push_back(a.c_str());
   v->ctx.commandArgs(static_cast<int>(argv.size()), argv.data());
-  ww_dram_cfg_t dc = ww_dram_default_cfg();
-  if (o->dram_latency)
-    dc.latency = o->dram_latency;
-  dc.jitter = o->jitter;
-  dc.refresh_period = o->refresh;
-  dc.refresh_cycles = o->refresh / 2;
-  v->dram = ww_dram_new(&dc, err, err_len);
+  v->dram = ww_vdrf_dram_new(o, err, err_len);
   if (!v->dram) {
     delete v;
     return nullptr;

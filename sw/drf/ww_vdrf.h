@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ww_dram.h"
 #include "ww_proto.h"
 
 #ifdef __cplusplus
@@ -72,6 +73,19 @@ void ww_vdrf_free(ww_vdrf_t *v);
  * given, is called every 2^16 cycles. */
 int ww_vdrf_run(ww_vdrf_t *v, const ww_vdrf_run_t *run, ww_vdrf_result_t *res,
                 void (*progress)(uint64_t cycles, void *ctx), void *ctx, char *err, size_t err_len);
+
+/* The DRAM of a run with the options' latency, jitter and refresh (both
+ * backends); NULL with the reason in err. */
+static inline ww_dram_t *ww_vdrf_dram_new(const ww_vdrf_opts_t *o, char *err, size_t err_len)
+{
+  ww_dram_cfg_t dc = ww_dram_default_cfg();
+  if (o->dram_latency)
+    dc.latency = o->dram_latency;
+  dc.jitter = o->jitter;
+  dc.refresh_period = o->refresh;
+  dc.refresh_cycles = o->refresh / 2;
+  return ww_dram_new(&dc, err, err_len);
+}
 
 /* The final memory check of a passing run (both backends): every variable
  * of every pool (device, one per SM) in the DRAM image mem against the
