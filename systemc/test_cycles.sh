@@ -35,5 +35,16 @@ vecadd|--latency 20 --bandwidth 8
 histogram|--latency 0 --bandwidth 16
 vecadd|--latency 300 --bandwidth 32 --n 300
 LIST
+# the check can fail: one cycle more of DRAM latency must change the count
+n=$((n + 1))
+a=$("$sc" --quiet --latency 100 "$kdir/vecadd.elf" 2>&1)
+b=$("$vc" --latency 99 "$kdir/vecadd.elf" 2>&1)
+ca=$(cycles_of "$a") cb=$(cycles_of "$b")
+if [ -n "$ca" ] && [ -n "$cb" ] && [ "$ca" != "$cb" ]; then
+  echo "ok   vecadd: SystemC --latency 100 takes $ca cycles, the verilator backend at --latency 99 $cb"
+else
+  echo "FAIL vecadd: SystemC --latency 100 (${ca:-?} cycles) vs verilator --latency 99 (${cb:-?}): must differ"
+  fails=$((fails + 1))
+fi
 echo "$((n - fails)) passed, $fails failed"
 [ $fails -eq 0 ]

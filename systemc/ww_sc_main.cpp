@@ -81,6 +81,7 @@ int run_model(const ww_sc_opts_t &o, ww_sc_job_t &job)
     if (base.size() > 4 && base.compare(base.size() - 4, 4, ".vcd") == 0)
       base.resize(base.size() - 4);
     tf = sc_core::sc_create_vcd_trace_file(base.c_str());
+    tf->set_time_unit(100, sc_core::SC_PS);   // both clock edges (period 1 ns)
     sc_core::sc_trace(tf, clk, "clk_i");
     sig.trace(tf);
   }
@@ -135,9 +136,10 @@ int run_model(const ww_sc_opts_t &o, ww_sc_job_t &job)
 
 int sc_main(int argc, char **argv)
 {
-  // quiet: no "Simulation stopped by user" (the host driver's sc_stop ends every run;
-  // the banner goes with SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 in the environment)
-  sc_core::sc_report_handler::set_actions("/OSCI/SystemC", sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
+  // quiet: no SystemC infos ("Simulation stopped by user": the host driver's sc_stop
+  // ends every run; the trace file's time unit); the banner goes with
+  // SYSTEMC_DISABLE_COPYRIGHT_MESSAGE=1 in the environment
+  sc_core::sc_report_handler::set_actions(sc_core::SC_INFO, sc_core::SC_DO_NOTHING);
   ww_sc_opts_t o;
   char err[600];
   int r = ww_sc_opts_parse(argc, argv, &o, err, sizeof err);
