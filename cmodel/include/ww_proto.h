@@ -1001,4 +1001,110 @@ typedef enum {
 #define WW_SCORD_EW_PREV_WARP_W 8
 #define WW_SCORD_EW_W 32
 
+/* ---- HL_SYNC: 8 bits; text = frame */
+#define WW_HL_SYNC_W 8
+#define WW_HL_SYNC_N 2
+typedef enum {
+  WW_HL_SYNC_REQ               = 0xA5,  /* request */
+  WW_HL_SYNC_RSP               = 0x5A,  /* response */
+} ww_hl_sync_t;
+#define WW_HL_SYNC_LIST(X) \
+  X(REQ, 0xA5, "request") \
+  X(RSP, 0x5A, "response")
+
+/* ---- HL_CMD: 8 bits; text = command */
+#define WW_HL_CMD_W 8
+#define WW_HL_CMD_N 10
+typedef enum {
+  WW_HL_CMD_INFO               = 0x01,  /* info */
+  WW_HL_CMD_MEM_WRITE          = 0x02,  /* write memory */
+  WW_HL_CMD_MEM_READ           = 0x03,  /* read memory */
+  WW_HL_CMD_MEM_FILL           = 0x04,  /* fill memory */
+  WW_HL_CMD_IMEM_WRITE         = 0x05,  /* write instruction memory */
+  WW_HL_CMD_LAUNCH             = 0x06,  /* launch */
+  WW_HL_CMD_STATUS             = 0x07,  /* status */
+  WW_HL_CMD_TRAP               = 0x08,  /* trap record */
+  WW_HL_CMD_COUNTERS           = 0x09,  /* read counters */
+  WW_HL_CMD_ABORT              = 0x0A,  /* abort */
+} ww_hl_cmd_t;
+#define WW_HL_CMD_LIST(X) \
+  X(INFO, 0x1, "info") \
+  X(MEM_WRITE, 0x2, "write memory") \
+  X(MEM_READ, 0x3, "read memory") \
+  X(MEM_FILL, 0x4, "fill memory") \
+  X(IMEM_WRITE, 0x5, "write instruction memory") \
+  X(LAUNCH, 0x6, "launch") \
+  X(STATUS, 0x7, "status") \
+  X(TRAP, 0x8, "trap record") \
+  X(COUNTERS, 0x9, "read counters") \
+  X(ABORT, 0xA, "abort")
+
+/* ---- HL_ST: 8 bits; text = status */
+#define WW_HL_ST_W 8
+#define WW_HL_ST_N 7
+typedef enum {
+  WW_HL_ST_OK                  = 0x00,  /* ok */
+  WW_HL_ST_BAD_CRC             = 0x01,  /* bad CRC (the request was damaged on the link) */
+  WW_HL_ST_BAD_CMD             = 0x02,  /* unknown command */
+  WW_HL_ST_BAD_LEN             = 0x03,  /* bad length for the command */
+  WW_HL_ST_ADDR_RANGE          = 0x04,  /* address out of range */
+  WW_HL_ST_BUSY                = 0x05,  /* busy (a kernel is running) */
+  WW_HL_ST_BAD_ARG             = 0x06,  /* bad argument */
+} ww_hl_st_t;
+#define WW_HL_ST_LIST(X) \
+  X(OK, 0x0, "ok") \
+  X(BAD_CRC, 0x1, "bad CRC (the request was damaged on the link)") \
+  X(BAD_CMD, 0x2, "unknown command") \
+  X(BAD_LEN, 0x3, "bad length for the command") \
+  X(ADDR_RANGE, 0x4, "address out of range") \
+  X(BUSY, 0x5, "busy (a kernel is running)") \
+  X(BAD_ARG, 0x6, "bad argument")
+
+/* ---- HL_STATE: 8 bits; text = state */
+#define WW_HL_STATE_W 8
+#define WW_HL_STATE_N 4
+typedef enum {
+  WW_HL_STATE_IDLE             = 0x00,  /* idle */
+  WW_HL_STATE_BUSY             = 0x01,  /* busy */
+  WW_HL_STATE_DONE             = 0x02,  /* done */
+  WW_HL_STATE_TRAP             = 0x03,  /* trapped */
+} ww_hl_state_t;
+#define WW_HL_STATE_LIST(X) \
+  X(IDLE, 0x0, "idle") \
+  X(BUSY, 0x1, "busy") \
+  X(DONE, 0x2, "done") \
+  X(TRAP, 0x3, "trapped")
+
+/* ---- HL_BANK: 8 bits; text = bank */
+#define WW_HL_BANK_W 8
+#define WW_HL_BANK_N 3
+typedef enum {
+  WW_HL_BANK_GSI               = 0x00,  /* GSI stall counters of an SM (gsi_rd_*) */
+  WW_HL_BANK_TM                = 0x01,  /* KILO TM commit-unit counters of a partition (tm_rd_*) */
+  WW_HL_BANK_DET               = 0x02,  /* GPUDet mode-controller counters (det_rd_*) */
+} ww_hl_bank_t;
+#define WW_HL_BANK_TM_BIT 0
+#define WW_HL_BANK_DET_BIT 1
+#define WW_HL_BANK_LIST(X) \
+  X(GSI, 0x0, "GSI stall counters of an SM (gsi_rd_*)") \
+  X(TM, 0x1, "KILO TM commit-unit counters of a partition (tm_rd_*)") \
+  X(DET, 0x2, "GPUDet mode-controller counters (det_rd_*)")
+
+/* ---- HL_LF: LAUNCH flags word; fields from bit 0 up */
+#define WW_HL_LF_IMEM_LSB 0  /* load every SM's instruction memory from global memory at CODE_BASE first */
+#define WW_HL_LF_IMEM_W 1
+#define WW_HL_LF_SCORD_EN_LSB 1  /* ScoRD on (scord_en_i) */
+#define WW_HL_LF_SCORD_EN_W 1
+#define WW_HL_LF_SCORD_CACHED_LSB 2  /* ScoRD metadata cache (scord_cached_i) */
+#define WW_HL_LF_SCORD_CACHED_W 1
+#define WW_HL_LF_DET_EN_LSB 3  /* GPUDet on (det_en_i) */
+#define WW_HL_LF_DET_EN_W 1
+#define WW_HL_LF_DET_WSER_LSB 4  /* GPUDet serial mode per warp (det_wser_i) */
+#define WW_HL_LF_DET_WSER_W 1
+#define WW_HL_LF_DET_LOCK_LSB 5  /* GPUDet lock-based commit (det_lock_i) */
+#define WW_HL_LF_DET_LOCK_W 1
+#define WW_HL_LF_DET_DWP_LSB 6  /* GPUDet workgroup partitioning (det_dwp_i) */
+#define WW_HL_LF_DET_DWP_W 1
+#define WW_HL_LF_W 7
+
 #endif /* WW_PROTO_H */

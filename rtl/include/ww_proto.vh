@@ -584,4 +584,69 @@
 `define WW_SCORD_EW_PREV_WARP_W 8
 `define WW_SCORD_EW_W 32
 
+// ---- HL_SYNC: 8 bits; text = frame
+`define WW_HL_SYNC_W 8
+`define WW_HL_SYNC_N 2
+`define WW_HL_SYNC_REQ               8'hA5  // request
+`define WW_HL_SYNC_RSP               8'h5A  // response
+
+// ---- HL_CMD: 8 bits; text = command
+`define WW_HL_CMD_W 8
+`define WW_HL_CMD_N 10
+`define WW_HL_CMD_INFO               8'h01  // info
+`define WW_HL_CMD_MEM_WRITE          8'h02  // write memory
+`define WW_HL_CMD_MEM_READ           8'h03  // read memory
+`define WW_HL_CMD_MEM_FILL           8'h04  // fill memory
+`define WW_HL_CMD_IMEM_WRITE         8'h05  // write instruction memory
+`define WW_HL_CMD_LAUNCH             8'h06  // launch
+`define WW_HL_CMD_STATUS             8'h07  // status
+`define WW_HL_CMD_TRAP               8'h08  // trap record
+`define WW_HL_CMD_COUNTERS           8'h09  // read counters
+`define WW_HL_CMD_ABORT              8'h0A  // abort
+
+// ---- HL_ST: 8 bits; text = status
+`define WW_HL_ST_W 8
+`define WW_HL_ST_N 7
+`define WW_HL_ST_OK                  8'h00  // ok
+`define WW_HL_ST_BAD_CRC             8'h01  // bad CRC (the request was damaged on the link)
+`define WW_HL_ST_BAD_CMD             8'h02  // unknown command
+`define WW_HL_ST_BAD_LEN             8'h03  // bad length for the command
+`define WW_HL_ST_ADDR_RANGE          8'h04  // address out of range
+`define WW_HL_ST_BUSY                8'h05  // busy (a kernel is running)
+`define WW_HL_ST_BAD_ARG             8'h06  // bad argument
+
+// ---- HL_STATE: 8 bits; text = state
+`define WW_HL_STATE_W 8
+`define WW_HL_STATE_N 4
+`define WW_HL_STATE_IDLE             8'h00  // idle
+`define WW_HL_STATE_BUSY             8'h01  // busy
+`define WW_HL_STATE_DONE             8'h02  // done
+`define WW_HL_STATE_TRAP             8'h03  // trapped
+
+// ---- HL_BANK: 8 bits; text = bank
+`define WW_HL_BANK_W 8
+`define WW_HL_BANK_N 3
+`define WW_HL_BANK_GSI               8'h00  // GSI stall counters of an SM (gsi_rd_*)
+`define WW_HL_BANK_TM                8'h01  // KILO TM commit-unit counters of a partition (tm_rd_*)
+`define WW_HL_BANK_DET               8'h02  // GPUDet mode-controller counters (det_rd_*)
+`define WW_HL_BANK_TM_BIT 0
+`define WW_HL_BANK_DET_BIT 1
+
+// ---- HL_LF: LAUNCH flags word; fields from bit 0 up
+`define WW_HL_LF_IMEM_LSB 0  // load every SM's instruction memory from global memory at CODE_BASE first
+`define WW_HL_LF_IMEM_W 1
+`define WW_HL_LF_SCORD_EN_LSB 1  // ScoRD on (scord_en_i)
+`define WW_HL_LF_SCORD_EN_W 1
+`define WW_HL_LF_SCORD_CACHED_LSB 2  // ScoRD metadata cache (scord_cached_i)
+`define WW_HL_LF_SCORD_CACHED_W 1
+`define WW_HL_LF_DET_EN_LSB 3  // GPUDet on (det_en_i)
+`define WW_HL_LF_DET_EN_W 1
+`define WW_HL_LF_DET_WSER_LSB 4  // GPUDet serial mode per warp (det_wser_i)
+`define WW_HL_LF_DET_WSER_W 1
+`define WW_HL_LF_DET_LOCK_LSB 5  // GPUDet lock-based commit (det_lock_i)
+`define WW_HL_LF_DET_LOCK_W 1
+`define WW_HL_LF_DET_DWP_LSB 6  // GPUDet workgroup partitioning (det_dwp_i)
+`define WW_HL_LF_DET_DWP_W 1
+`define WW_HL_LF_W 7
+
 `endif  // WW_PROTO_VH
