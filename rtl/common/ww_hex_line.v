@@ -29,6 +29,8 @@ module ww_hex_line #(
   input  wire           out_ready_i
 );
 
+  // ASCII: space, carriage return, line feed, '0', 'a' - 10
+  localparam [7:0] CH_SPACE = 8'd32, CH_CR = 8'd13, CH_LF = 8'd10, CH_0 = 8'd48, CH_A10 = 8'd87;
   localparam [2:0] P_IDLE = 3'd0, P_TAG = 3'd1, P_SPACE = 3'd2, P_DIGIT = 3'd3,
                    P_CR = 3'd4, P_LF = 3'd5;
 
@@ -42,10 +44,10 @@ module ww_hex_line #(
   always @(*) begin
     case (phase_q)
       P_TAG:   data = tag_q;
-      P_SPACE: data = 8'h20;
-      P_DIGIT: data = (nib < 4'd10) ? 8'h30 + {4'd0, nib} : 8'h57 + {4'd0, nib};
-      P_CR:    data = 8'h0d;
-      P_LF:    data = 8'h0a;
+      P_SPACE: data = CH_SPACE;
+      P_DIGIT: data = (nib < 4'd10) ? CH_0 + {4'd0, nib} : CH_A10 + {4'd0, nib};
+      P_CR:    data = CH_CR;
+      P_LF:    data = CH_LF;
       default: data = 8'h00;
     endcase
   end
