@@ -10,12 +10,14 @@
  * opens a serial port (`warpwatch run ... --backend fpga --port sim`
  * spawns this program).
  *
- *   ww-fpga-sim [--wave F.fst] [--corrupt-every N] [--drop-every N] [--dead]
- *               [--stats]
+ *   ww-fpga-sim [--wave F.fst] [--corrupt-every N] [--drop-every N]
+ *               [--fault-seed S] [--dead] [--stats]
  *
- *   --corrupt-every N  flip one bit of every N-th byte on the link (both
- *                      directions counted together): the CRC must catch it
- *   --drop-every N     lose every N-th byte on the link
+ *   --corrupt-every N  flip one random bit of a byte on the link, one byte
+ *                      in N on average, at random (both directions): the
+ *                      CRC must catch it
+ *   --drop-every N     lose a byte on the link, one in N on average
+ *   --fault-seed S     the faults' random seed (default 1): S replays them
  *   --dead             never answer: every byte from the host is dropped
  *   --stats            at exit, print cycles, bytes and bytes/s on stderr
  *
@@ -87,22 +89,31 @@ typedef struct {
 
 typedef struct {
   unsigned long corrupt_every, drop_every;
+  uint64_t rng;
   unsigned long bytes;   /* bytes on the link so far (both directions) */
   unsigned long corrupted, dropped;
   int dead;
 } faults_t;
 
 /* A byte crosses the link: -1 when it is lost, else the (maybe damaged) byte. */
+static uint64_t next_rand(faults_t *f)
+{
+  f->rng ^= f->rng << 13;
+  f->rng ^= f->rng >> 7;
+  f->rng ^= f->rng << 17;
+  return f->rng;
+}
+
 static int link_byte(faults_t *f, uint8_t b)
 {
   f->bytes++;
-  if (f->drop_every && f->bytes % f->drop_every == 0) {
+  if (f->drop_every && next_rand(f) % f->drop_every == 0) {
     f->dropped++;
     return -1;
   }
-  if (f->corrupt_every && f->bytes % f->corrupt_every == 0) {
+  if (f->corrupt_every && next_rand(f) % f->corrupt_every == 0) {
     f->corrupted++;
-    return b ^ (uint8_t)(1u << (f->corrupted % 8));
+    return b ^ (uint8_t)(1u << (next_rand(f) % 8));
   }
   return b;
 }
@@ -117,7 +128,7 @@ static double now_s(void)
 static int usage(void)
 {
   fprintf(stderr, "usage: ww-fpga-sim [--wave F.fst] [--corrupt-every N] [--drop-every N] "
-                  "[--dead] [--stats]\n");
+                  "[--fault-seed S] [--dead] [--stats]\n");
   return 2;
 }
 
@@ -139,6 +150,7 @@ int main(int argc, char **argv)
   const char *wave = NULL;
   faults_t flt;
   memset(&flt, 0, sizeof flt);
+  unsigned long fault_seed = 1;
   int stats = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i];
@@ -150,6 +162,9 @@ int main(int argc, char **argv)
     } else if (!strcmp(a, "--drop-every")) {
       if (parse_count(a, i + 1 < argc ? argv[++i] : NULL, &flt.drop_every))
         return 2;
+    } else if (!strcmp(a, "--fault-seed")) {
+      if (parse_count(a, i + 1 < argc ? argv[++i] : NULL, &fault_seed))
+        return 2;
     } else if (!strcmp(a, "--dead")) {
       flt.dead = 1;
     } else if (!strcmp(a, "--stats")) {
@@ -160,6 +175,7 @@ int main(int argc, char **argv)
     }
   }
 
+  flt.rng = 0x9E3779B97F4A7C15ull ^ fault_seed;
   int m = posix_openpt(O_RDWR | O_NOCTTY);
   if (m < 0 || grantpt(m) || unlockpt(m)) {
     fprintf(stderr, "ww-fpga-sim: cannot open a pseudo-terminal: %s\n", strerror(errno));

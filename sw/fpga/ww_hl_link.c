@@ -29,7 +29,7 @@ struct ww_hl {
   int fd;
   pid_t pid;                 /* the simulator server, 0 for a device */
   char port[256];            /* what the user gave, for messages */
-  char path[256];            /* what was opened */
+  char path[320];            /* what was opened */
   ww_hl_opts_t o;
   uint8_t seq;
   ww_hl_stats_t st;
@@ -156,9 +156,11 @@ static void server_path(char *buf, size_t n)
   if (len > 0) {
     exe[len] = '\0';
     char *slash = strrchr(exe, '/');
-    if (slash) {
-      slash[1] = '\0';
-      snprintf(buf, n, "%sww-fpga-sim", exe);
+    static const char name[] = "ww-fpga-sim";
+    size_t dir = slash ? (size_t)(slash - exe) + 1 : 0;
+    if (slash && dir + sizeof name <= n) {
+      memcpy(buf, exe, dir);
+      memcpy(buf + dir, name, sizeof name);
       if (access(buf, X_OK) == 0)
         return;
     }

@@ -2,20 +2,22 @@
 #
 # tb/fpga/fpga_tests.mk -- tests of the UART host link and the fpga backend
 # (docs/fpga.md sec. 5), included by the top Makefile after sw/fpga/fpga.mk:
-#   fpga/suite/<group>  kernel-suite groups (sw/tests) on --backend=fpga
-#                       --port=sim: through the UART of the Verilated FPGA
-#                       top, every output checked against its host reference
-#   fpga/cli            warpwatch run --backend fpga --port sim: printed
-#                       outputs equal the cmodel backend's; a trap reported
-#                       as on cmodel; GSI stall counters whose classes sum to
-#                       the cycles; bad ports and refused options named
-#   fpga/faults         a link that flips a bit of every N-th byte: the
-#                       backend retries and the suite still passes; a dead
-#                       link: a clear message and a non-zero exit
-#   fpga/link-frames    the link's RTL (UART, CRC, parser, executor, framer,
-#                       memory) against a C model of the protocol, random
-#                       frames with damaged ones among them (seed printed,
-#                       replay with --seed)
+#   hostlink/suite/<group>  kernel-suite groups (sw/tests) on --backend=fpga
+#                           --port=sim: through the UART of the Verilated FPGA
+#                           top, every output checked against its host reference
+#   hostlink/cli            warpwatch run --backend fpga --port sim: printed
+#                           outputs equal the cmodel backend's; a trap reported
+#                           as on cmodel; the stall counters read; bad ports
+#                           and refused options named
+#   hostlink/faults         a link that flips a bit of one byte in 1000, or
+#                           loses one in 5000: the backend retries and the
+#                           groups still pass; a dead link: a clear message
+#                           and a non-zero exit
+#   hostlink/frames         the link's RTL (UART, CRC, parser, executor,
+#                           framer, memory) against a C model of the protocol,
+#                           random frames with damaged ones among them (seed
+#                           printed, replay with --seed)
+# (named hostlink/: fpga/ is a top-level folder's name to scripts/check_deps)
 
 FPGA_TESTS_SAVED_GOAL := $(.DEFAULT_GOAL)
 
@@ -29,11 +31,11 @@ $(SWT_FPGA): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) $(FPGA_BACKEND) $(FPGA_BACK
 # the suite groups run through the link (each a fresh simulator)
 FPGA_SUITE := vecadd saxpy reduction atomics divergence matmul
 ALL_TARGETS += $(SWT_FPGA)
-TESTS += $(addprefix fpga/suite/,$(FPGA_SUITE)) fpga/cli fpga/faults
-$(foreach g,$(FPGA_SUITE),$(eval TEST_CMD.fpga/suite/$(g) := env WW_FPGA_SIM=$(FPGA_SIM) \
+TESTS += $(addprefix hostlink/suite/,$(FPGA_SUITE)) hostlink/cli hostlink/faults
+$(foreach g,$(FPGA_SUITE),$(eval TEST_CMD.hostlink/suite/$(g) := env WW_FPGA_SIM=$(FPGA_SIM) \
   $(SWT_FPGA) --backend=fpga --port=sim --seeds=0 --only=$(g)))
-TEST_CMD.fpga/cli    := tb/fpga/test_fpga_cli.sh $(RT_CLI) $(BUILD)/kernels $(RT_KDIR)
-TEST_CMD.fpga/faults := tb/fpga/test_fpga_faults.sh $(SWT_FPGA) $(RT_CLI) $(BUILD)/kernels
+TEST_CMD.hostlink/cli    := tb/fpga/test_fpga_cli.sh $(RT_CLI) $(BUILD)/kernels $(RT_KDIR)
+TEST_CMD.hostlink/faults := tb/fpga/test_fpga_faults.sh $(SWT_FPGA) $(RT_CLI) $(BUILD)/kernels
 
 .DEFAULT_GOAL := $(FPGA_TESTS_SAVED_GOAL)
 
@@ -55,7 +57,7 @@ $(HL_TB): $(HL_TB_RTL) tb/fpga/tb_hl_link_glue.cpp tb/fpga/tb_hl_link_glue.h tb/
 	  -c tb/fpga/tb_hl_link_glue.cpp -o $(HL_TB_DIR)/glue.o
 	gcc $(FPGA_CFLAGS) -fsanitize=address,undefined -fno-sanitize-recover=all -Itb/fpga \
 	  tb/fpga/test_hl_link.c sw/fpga/ww_hl_link.c $(HL_TB_DIR)/glue.o $(HL_TB_DIR)/obj_dir/Vtb_hl_link__ALL.a \
-	  $(HL_TB_DIR)/obj_dir/verilated.o $(HL_TB_DIR)/obj_dir/verilated_threads.o -lstdc++ -lz -pthread -o $@
+	  $(HL_TB_DIR)/obj_dir/verilated.o $(HL_TB_DIR)/obj_dir/verilated_threads.o -lstdc++ -lz -lm -pthread -o $@
 ALL_TARGETS += $(HL_TB)
-TESTS += fpga/link-frames
-TEST_CMD.fpga/link-frames := $(HL_TB) --frames 400 $(if $(SEED),--seed $(SEED))
+TESTS += hostlink/frames
+TEST_CMD.hostlink/frames := $(HL_TB) --frames 400 $(if $(SEED),--seed $(SEED))

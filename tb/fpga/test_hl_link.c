@@ -264,6 +264,12 @@ typedef struct {
   uint32_t   blocks;
   int        finished;         /* 1 done, 2 trapped */
   int        started;
+  /* the next run, decided before each request (a LAUNCH starts it) */
+  int64_t    next_left;
+  int        next_trap_at;
+  unsigned   next_trap_sms;
+  uint32_t   next_trap_seed;
+  int        next_det_ovf;
   uint32_t   launch_regs[7];
   uint32_t   imem[IMEM_WORDS];
   uint8_t    imem_w[IMEM_WORDS];
@@ -323,6 +329,15 @@ static void step(bench_t *b)
   if (b->out.start) {
     b->run = 1;
     b->started = 1;
+    b->finished = 0;
+    b->busy_n = 0;
+    b->warps = b->threads = 0;
+    b->blocks = 0;
+    b->left = b->next_left;
+    b->trap_at = b->next_trap_at;
+    b->trap_sms = b->next_trap_sms;
+    b->in.trap_seed = b->next_trap_seed;
+    b->in.det_ovf = b->next_det_ovf;
     b->launch_regs[0] = b->out.entry;
     b->launch_regs[1] = b->out.grid;
     b->launch_regs[2] = b->out.block;
@@ -375,6 +390,7 @@ static void hexdump(const char *what, const uint8_t *p, size_t n)
 
 static uint64_t g_seed;
 static int g_fail;
+static unsigned g_traps;
 
 static void fail_tx(unsigned k, const char *why, const uint8_t *req, size_t rn, const uint8_t *want,
                     size_t wn, const uint8_t *got, size_t gn)
@@ -428,7 +444,7 @@ static int transact(bench_t *b, model_t *m, unsigned k, const uint8_t *req, size
  * its outcome into the model. */
 static void run_gpu(bench_t *b, model_t *m)
 {
-  while (!b->finished)
+  for (uint64_t stop = b->cycle + 100000; !b->finished && b->cycle < stop;)
     step(b);
   for (int i = 0; i < 4; i++)
     step(b);
@@ -436,6 +452,7 @@ static void run_gpu(bench_t *b, model_t *m)
     m->state = WW_HL_STATE_DONE;
   } else if (b->finished == 2) {
     m->state = WW_HL_STATE_TRAP;
+    g_traps++;
     unsigned s = (unsigned)__builtin_ctz(b->trap_sms);
     uint32_t v = b->in.trap_seed ^ (0x9E3779B9u * (s + 1));
     uint32_t t[9] = { v & 31, s, v >> 8 & 3, v ^ 0xB10Cu, v >> 16 & 0xFF, v & ~3u, ~v,
@@ -593,6 +610,14 @@ int main(int argc, char **argv)
       req[2] = 0xFF;
       n += 3;
     }
+    /* the GPU plays the next run: finish in a few cycles, trap, or run until ABORT */
+    const unsigned how = below(6);
+    b.next_left = how == 0 ? -1 : (int64_t)below(60);
+    b.next_trap_at = how == 1 ? (int)below(40) : -1;
+    b.next_trap_sms = 1 + below(3);
+    b.next_trap_seed = rnd();
+    b.next_det_ovf = (int)below(2);
+    b.started = 0;
     if (transact(&b, &m, k, req, n, &e))
       break;
     if (e.answer && e.status == WW_HL_ST_OK)
@@ -603,24 +628,13 @@ int main(int argc, char **argv)
       counts[7]++;
     if (e.launched) {
       counts[4]++;
-      /* the GPU plays: finish in a few cycles, trap, or run until ABORT */
-      unsigned how = below(6);
-      b.finished = 0;
-      b.busy_n = 0;
-      b.warps = b.threads = 0;
-      b.blocks = 0;
-      b.left = how == 0 ? -1 : (int64_t)below(60);
-      b.trap_at = how == 1 ? (int)below(40) : -1;
-      b.trap_sms = 1 + below(3);
-      b.in.trap_seed = rnd();
-      b.in.det_ovf = (int)below(2);
+      if (!b.started) {
+        fprintf(stderr, "FAIL seed %" PRIu64 " transaction %u: LAUNCH answered OK, no start "
+                "pulse\n", g_seed, k);
+        g_fail = 1;
+        break;
+      }
       m.det_ovf = b.in.det_ovf;
-      if (how == 1)
-        counts[6]++;
-      /* the run starts with the answer, which the bench received already */
-      while (!b.started)
-        step(&b);
-      b.started = 0;
       if (b.left >= 0) {
         run_gpu(&b, &m);
       }
@@ -658,7 +672,7 @@ int main(int argc, char **argv)
   printf("test_hl_link: %" PRIu64 " cycles; %u answered OK, %u refused with a status, %u damaged "
          "(BAD_CRC), %u truncated (no answer), %u launches (%u trapped), %u LAUNCH retries, "
          "%u BUSY; memory read back\n", b.cycle, counts[0], counts[1], counts[2], counts[3],
-         counts[4], counts[6], counts[5], counts[7]);
+         counts[4], g_traps, counts[5], counts[7]);
   int ok = !g_fail && counts[2] && counts[3] && counts[4] && counts[5];
   if (!g_fail && !ok)
     fprintf(stderr, "FAIL seed %" PRIu64 ": too few frames to cover damaged, truncated, launch "
