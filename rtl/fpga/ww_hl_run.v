@@ -9,7 +9,7 @@
 //   state       `WW_HL_STATE_*: IDLE after reset and after abort_i; BUSY
 //               from start_i; DONE at done_i; TRAP at the first trap (the
 //               lowest SM whose trap_valid_i rises), whose record is kept
-//               (all zeros from start_i until a trap).
+//               (all zeros after reset and from start_i until a trap).
 //   counters    cleared at start_i: cycles with busy_i or done_i (the
 //               launch's cycles, as sw/sim/ww_vgpu.cpp counts them), warp
 //               and thread instructions retired (ret_valid_i, ret_mask_i),
@@ -113,7 +113,15 @@ module ww_hl_run #(
       warps_q     <= {CNT_W{1'b0}};
       threads_q   <= {CNT_W{1'b0}};
       blocks_q    <= 32'd0;
-      t_kind_q    <= {TW{1'b0}};
+      t_kind_q    <= {TW{1'b0}};   // the record reads all zeros until a trap
+      t_sm_q      <= 32'd0;
+      t_warp_q    <= {WID_W{1'b0}};
+      t_block_q   <= 32'd0;
+      t_mask_q    <= {LANES{1'b0}};
+      t_pc_q      <= 32'd0;
+      t_insn_q    <= 32'd0;
+      t_lane_q    <= 6'd0;
+      t_addr_q    <= 32'd0;
     end else if (hold_i) begin
       stop_q      <= 1'b0;
       trap_prev_q <= {NUM_SM{1'b0}};
