@@ -79,6 +79,8 @@ module ww_hl_run #(
   reg [CNT_W-1:0] n_warps, n_threads;
   integer s, l;
   always @(*) begin
+    s = 0;                  // loop variables, set on every path (else Yosys infers latches)
+    l = 0;
     n_warps = {CNT_W{1'b0}};
     n_threads = {CNT_W{1'b0}};
     for (s = 0; s < NUM_SM; s = s + 1) begin
@@ -96,6 +98,7 @@ module ww_hl_run #(
   reg  [31:0]       tsm;
   integer r;
   always @(*) begin
+    r = 0;                  // loop variable, set on every path
     tsm = 32'd0;
     for (r = NUM_SM - 1; r >= 0; r = r - 1) begin
       if (rise[r]) begin
