@@ -11,7 +11,7 @@
 #                    build/bin/warpwatch by sw/runtime/runtime.mk)
 # Its tests are tb/fpga/fpga_tests.mk.
 
-FPGA_SAVED_GOAL := $(.DEFAULT_GOAL)
+HL_SAVED_GOAL := $(.DEFAULT_GOAL)
 
 FPGA_DIR     := $(BUILD)/fpga
 FPGA_SIM     := $(BUILD)/bin/ww-fpga-sim
@@ -67,4 +67,4 @@ fpga-sim: $(FPGA_SIM)
 
 ALL_TARGETS += $(FPGA_SIM)
 
-.DEFAULT_GOAL := $(FPGA_SAVED_GOAL)
+.DEFAULT_GOAL := $(HL_SAVED_GOAL)
