@@ -14,6 +14,7 @@
 #   make bench-det  GPUDet: determinism under RTL timing seeds, slowdown, quantum sweep -> build/reports/det.json
 #   make bench-drf  DRF tester: L1/L2 transition coverage vs the kernel suite, speed-up, bugs -> build/reports/drf.json
 #   make coverage   RTL line/toggle coverage of the GPU -> table + build/reports/coverage.json
+#   make systemc    the SystemC model (TLM-2.0 DRAM, host driver) runs suite kernels, checked
 #   make waves BLOCK=b [SEED=n]   FST + GTKWave view of one lockstep run
 #   make gen        regenerate the config include/header from ww_config.def
 # Every target first runs scripts/install_deps.sh (idempotent, quiet when done).
@@ -48,7 +49,7 @@ TESTS :=
 include cmodel/gpu/gpu.mk sw/sw.mk sw/sim/sim.mk sw/fpga/fpga.mk sw/runtime/runtime.mk sw/randprog/randprog.mk \
         $(wildcard sw/scord/*.mk sw/gsi/*.mk sw/tm/*.mk sw/det/*.mk sw/drf/*.mk) tb/gpu/gpu_tb.mk tb/gpu/cosim.mk \
         $(filter-out %/blocks.mk,$(wildcard tb/scord/*.mk tb/gsi/*.mk tb/tm/*.mk tb/det/*.mk tb/drf/*.mk)) \
-        tb/fpga/fpga_tests.mk
+        tb/fpga/fpga_tests.mk systemc/systemc.mk fpga/fpga.mk
 include tb/coverage/coverage.mk
 
 CONFIG_DEF := cmodel/include/ww_config.def

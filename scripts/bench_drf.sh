@@ -112,12 +112,12 @@ wall_speedup=$(awk -v s="$suite_wall" -v t="$reach_suite_wall" 'BEGIN { printf "
 # ---- bugs -----------------------------------------------------------------
 bugs_json=""
 caught=0 nbugs=0
-echo "bugs: $SMALL --bug NAME --seeds 8 --expect-fail, --range 10 --len 16 --episodes 16 (L1_INVAL_KEEPS_LINES: --range 8 --len 2 --episodes 64; L1_WACK_ON_SEND: $VOQ --seeds 30 --range 10 --refresh 400 --len 2 --episodes 50)"
+echo "bugs: $SMALL --bug NAME --seeds 8 --expect-fail, --range 10 --len 16 --episodes 16 (L1_INVAL_KEEPS_LINES: --range 8 --len 2 --episodes 64; L1_WACK_ON_SEND: $VOQ --seeds 20 --range 8 --len 4 --episodes 30 --latency 10 --hold 500)"
 while read -r bug _; do
   brun=$SMALL nseeds=8
   case $bug in
     L1_INVAL_KEEPS_LINES) bopts="--range 8 --len 2 --episodes 64" ;;
-    L1_WACK_ON_SEND) brun=$VOQ nseeds=30 bopts="--range 10 --refresh 400 --len 2 --episodes 50" ;;
+    L1_WACK_ON_SEND) brun=$VOQ nseeds=20 bopts="--range 8 --len 4 --episodes 30 --latency 10 --hold 500" ;;
     *) bopts="--range 10 --len 16 --episodes 16" ;;
   esac
   nbugs=$((nbugs + 1))

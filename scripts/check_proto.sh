@@ -6,7 +6,7 @@
 # field positions and counter indices are written down:
 #   1. drift: rtl/include/ww_proto.vh and cmodel/include/ww_proto.h must be
 #      what cmodel/tools/ww_gen_proto.c makes of the .def (run `make gen`);
-#   2. literals: no file in rtl/ cmodel/ sw/ tb/ may spell one of those
+#   2. literals: no file in rtl/ cmodel/ sw/ tb/ systemc/ may spell one of those
 #      values where the generated name belongs. Each rule below is a pattern
 #      on one line with its comments removed, aimed at one kind of value, so
 #      that it finds what it looks for and nothing else; every hit is
@@ -136,7 +136,7 @@ while IFS= read -r f; do
     *.v | *.vh) vfiles+=("$f") ;;
     *) cfiles+=("$f") ;;
   esac
-done < <(find rtl cmodel sw tb -type f \( -name '*.v' -o -name '*.vh' -o -name '*.c' \
+done < <(find rtl cmodel sw tb systemc -type f \( -name '*.v' -o -name '*.vh' -o -name '*.c' \
            -o -name '*.h' -o -name '*.cpp' -o -name '*.def' \) | sort)
 strip_v "${vfiles[@]}" >"$out/text.v"
 strip_c "${cfiles[@]}" >"$out/text.c"

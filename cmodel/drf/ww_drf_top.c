@@ -259,8 +259,8 @@ void ww_drf_top_step(ww_drf_top_t *m, const ww_drf_top_in_t *in, ww_drf_top_out_
   memset(&to, 0, sizeof to);
   ww_drf_tester_reg_outputs(m->t, &to);
   ww_switch_out_t qo, so;                       /* request / answer switch */
-  ww_switch_outputs(m->xreq, &qo);
-  ww_switch_outputs(m->xrsp, &so);
+  ww_switch_outputs(m->xreq, in->xbar_hold_i, &qo);
+  ww_switch_outputs(m->xrsp, 0, &so);
   ww_l2_slice_out_t l2o[WW_NUM_PART];
   uint32_t fl_rsp = 0, dq_ready = 0, dq_valid = 0;
   for (unsigned p = 0; p < np; p++) {
@@ -415,6 +415,7 @@ void ww_drf_top_step(ww_drf_top_t *m, const ww_drf_top_in_t *in, ww_drf_top_out_
   qi.rst_ni = rst_n;
   qi.in_valid_i = mreq_valid;
   qi.out_ready_i = flushing ? 0 : l2_ready;
+  qi.hold_i = in->xbar_hold_i;
   for (unsigned s = 0; s < nsm; s++) {
     /* the lowest free slot (packets of one source may leave out of order
      * with virtual output queues; a source has at most depth (VOQ: depth *

@@ -57,7 +57,7 @@ int ww_switch_in_ready(const ww_switch_t *s, unsigned i, unsigned dst)
   return dst < s->cfg.n_out && s->q[qidx(s, i, dst)].count != s->cfg.depth;
 }
 
-void ww_switch_outputs(const ww_switch_t *s, ww_switch_out_t *out)
+void ww_switch_outputs(const ww_switch_t *s, uint64_t hold, ww_switch_out_t *out)
 {
   const unsigned n_in = s->cfg.n_in, n_out = s->cfg.n_out, depth = s->cfg.depth;
   uint32_t valid = 0;
@@ -72,7 +72,8 @@ void ww_switch_outputs(const ww_switch_t *s, ww_switch_out_t *out)
     for (unsigned k = 1; k <= n_in && g < 0; k++) {
       unsigned cand = (s->last[d] + k) % n_in;
       const queue_t *q = &s->q[qidx(s, cand, d)];
-      if (q->count && q->dst[q->head] == d)
+      const unsigned link = d * n_in + cand;   /* links past bit 63 are never held */
+      if (q->count && q->dst[q->head] == d && !(link < 64 && (hold >> link & 1)))
         g = (int)cand;
     }
     out->out_data_o[d] = 0;
@@ -92,7 +93,7 @@ void ww_switch_step(ww_switch_t *s, const ww_switch_in_t *in, ww_switch_out_t *o
   const unsigned n_in = s->cfg.n_in, n_out = s->cfg.n_out, depth = s->cfg.depth;
   const uint32_t dst_mask = (1u << s->dst_w) - 1, src_mask = (1u << s->src_w) - 1;
   uint8_t pop[MAX_PORTS * MAX_PORTS] = { 0 };
-  ww_switch_outputs(s, out);
+  ww_switch_outputs(s, in->hold_i, out);
   if (s->cfg.voq) {                     /* ready for the packet's destination */
     out->in_ready_o = 0;
     for (unsigned i = 0; i < n_in; i++)

@@ -2,7 +2,7 @@
  *
  * ww_switch -- C model of rtl/mem/ww_switch.v: N_IN sources, N_OUT
  * destinations, a FIFO per source (or per source and destination: virtual
- * output queues), round robin per destination. Cycle-exact
+ * output queues), round robin per destination over the links not held. Cycle-exact
  * on the ports of ww_switch.ports.def (DATA_W = 32).
  */
 #ifndef WW_SWITCH_H
@@ -30,11 +30,12 @@ ww_switch_t *ww_switch_new(const ww_switch_cfg_t *cfg);
 void ww_switch_free(ww_switch_t *s);
 void ww_switch_step(ww_switch_t *s, const ww_switch_in_t *in, ww_switch_out_t *out);
 /* This cycle's outputs without a step: every output is a function of the
- * state only (queue heads, last grants), as step() computes them. For a
+ * state (queue heads, last grants) and the links held this cycle (hold_i,
+ * bit d * n_in + s), as step() computes them. For a
  * parent whose inputs to this switch depend on them in the same cycle
  * (ww_drf_top: the L1s and the tester read the crossbar's heads before
  * their requests and answers are known). */
-void ww_switch_outputs(const ww_switch_t *s, ww_switch_out_t *out);
+void ww_switch_outputs(const ww_switch_t *s, uint64_t hold, ww_switch_out_t *out);
 /* in_ready_o[i] for a packet to destination dst (with VOQ it depends on the
  * destination; ww_switch_outputs then gives it for destination 0) */
 int ww_switch_in_ready(const ww_switch_t *s, unsigned i, unsigned dst);

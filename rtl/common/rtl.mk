@@ -10,3 +10,8 @@ RTL_MODULES += bloom_filter
 bloom_filter_TOP   := ww_bloom_filter
 bloom_filter_RTL   := rtl/common/ww_h3_hash.v rtl/common/ww_bloom_filter.v
 bloom_filter_SYNTH := 1
+
+# ww_hex_line: a line of hex words on a byte stream (the FPGA tops' reports)
+RTL_MODULES += hex_line
+hex_line_TOP   := ww_hex_line
+hex_line_RTL   := rtl/common/ww_hex_line.v

@@ -18,3 +18,9 @@ drf_top_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_amo_alu.v rtl/common/ww
                  rtl/sm/ww_l1_dcache.v rtl/mem/ww_l2_slice.v rtl/mem/ww_switch.v rtl/mem/ww_xbar.v \
                  rtl/drf/ww_drf_tester.v rtl/drf/ww_drf_top.v
 drf_top_DSP   := 1
+
+# ww_drf_fpga_run: runs the tester on an FPGA without a host, run after run,
+# a report line each (fpga/boards/*/ *_drf.v; docs/fpga_flow.md).
+RTL_MODULES += drf_fpga_run
+drf_fpga_run_TOP := ww_drf_fpga_run
+drf_fpga_run_RTL := rtl/drf/ww_drf_fpga_run.v

@@ -254,6 +254,7 @@ module ww_drf_tester #(
   endfunction
 
   integer g, s, k, h;
+  integer aw;   // the answer stage's loops (set first there: a loop variable set on some paths only is a latch)
   // the window's mask: range_i clipped to VAR_W..RANGE_W
   reg [RANGE_W-1:0] range_mask;
   always @(*) begin
@@ -540,6 +541,7 @@ module ww_drf_tester #(
   reg [31:0]        a_ref, a_w, a_e;
   reg               a_found;
   always @(*) begin
+    aw  = 0;
     a_w = 32'd0;
     a_e = 32'd0;
     a_pool = {POOL_W{1'b0}};
@@ -559,16 +561,16 @@ module ww_drf_tester #(
       a_found       = 1'b0;
       if (a_ld_q[s]) begin
         // word k of a line variable holds value + k (0: never stored)
-        for (k = 0; k < WORDS; k = k + 1) begin
-          a_w = a_data_q[s][k*32 +: 32];
-          a_e = (a_ref == 32'd0) ? 32'd0 : a_ref + k;
+        for (aw = 0; aw < WORDS; aw = aw + 1) begin
+          a_w = a_data_q[s][aw*32 +: 32];
+          a_e = (a_ref == 32'd0) ? 32'd0 : a_ref + aw;
           if (a_line_q[s] && !a_found && a_w != a_e) begin
             a_found  = 1'b1;
             a_val[s] = a_w;
             a_exp[s] = a_e;
-            a_word[s] = k[WORD_W-1:0];
+            a_word[s] = aw[WORD_W-1:0];
           end
-          if (!a_line_q[s] && a_wo_q[s] == k[WORD_W-1:0]) begin
+          if (!a_line_q[s] && a_wo_q[s] == aw[WORD_W-1:0]) begin
             a_val[s] = a_w;
             a_found  = (a_w != a_ref);
           end
@@ -606,8 +608,8 @@ module ww_drf_tester #(
     end
     if (clr_q) begin
       sn_we    = {NPOOL{1'b1}};
-      for (k = 0; k < NPOOL; k = k + 1) begin
-        sn_waddr[k*SA_W +: SA_W] = clr_idx_q[SA_W-1:0];
+      for (aw = 0; aw < NPOOL; aw = aw + 1) begin
+        sn_waddr[aw*SA_W +: SA_W] = clr_idx_q[SA_W-1:0];
       end
     end
   end

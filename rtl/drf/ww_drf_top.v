@@ -17,6 +17,9 @@
 // caches' transition coverage pulses (cov_o of each L1 and L2 slice, SM s
 // at [s*L1COV +: L1COV], partition p at [p*L2COV +: L2COV]); DRAM as on
 // ww_gpu (one port per partition, played by sw/sim/ww_dram.c).
+// xbar_hold_i[p*NUM_SM + s] holds the request link of SM s to partition p
+// this cycle (ww_switch hold_i): the harness's network delays, which
+// reorder an SM's packets to different partitions (docs/drf.md sec. 5).
 // Parameters: as ww_drf_tester and ww_gpu; cache geometry for the paper's
 // Table III configurations (small: L1_SETS 4 x L1_WAYS 2, L2_SETS 8 x
 // L2_WAYS 4 of 32-byte lines).
@@ -55,6 +58,7 @@ module ww_drf_top #(
   input  wire [15:0]                       epi_len_i,
   input  wire [31:0]                       watchdog_i,
   input  wire [4:0]                        range_i,
+  input  wire [NUM_PART*NUM_SM-1:0]        xbar_hold_i,   // request link SM s -> partition p held this cycle
   output wire                              busy_o,
   output wire                              done_o,
   output wire                              fail_o,
@@ -316,6 +320,7 @@ module ww_drf_top #(
     .part_req_amo_a_o    (x_req_amo_a),
     .part_req_amo_b_o    (x_req_amo_b),
     .part_req_sb_o       (x_req_sb),
+    .req_hold_i          (xbar_hold_i),
     .part_rsp_valid_i    (x_rsp_valid),
     .part_rsp_ready_o    (x_rsp_ready),
     .part_rsp_src_i      (x_rsp_src),

@@ -419,6 +419,7 @@ module ww_l2_slice #(
   // the line after the operation
   reg [LB-1:0] new_line;
   always @(*) begin
+    k = 0;   // loop variable, set on every path (else Yosys infers a latch)
     new_line = c2_old;
     if (c2_op == `WW_L2_WRITE) begin
       for (k = 0; k < LINE_BYTES; k = k + 1) begin
@@ -511,6 +512,7 @@ module ww_l2_slice #(
   wire accept = req_valid_i && req_ready_o;
 
   always @(*) begin
+    w = 0;   // loop variable, set on every path (else Yosys infers a latch)
     state_d    = state_q;
     sweep_d    = sweep_q;
     way_d      = way_q;

@@ -14,6 +14,10 @@
 //
 // Interface: a packet enters when in_valid_i[s] && in_ready_o[s] and leaves
 // when out_valid_o[d] && out_ready_i[d], at the earliest the next cycle.
+// hold_i[d*N_IN + s]: destination d does not take source s's head this cycle
+// (a link delayed by the network: the DRF tester's harness holds links at
+// random to reorder packets of different links, docs/drf.md sec. 5; the GPU
+// ties it to zero). Held, a head stays and keeps its order.
 // out_src_o names the source; an idle destination shows zero source and
 // data. A packet for a destination >= N_OUT is dropped
 // by an assertion in simulation (callers must not send one).
@@ -42,6 +46,7 @@ module ww_switch #(
   // destinations
   output wire [N_OUT-1:0]        out_valid_o,
   input  wire [N_OUT-1:0]        out_ready_i,
+  input  wire [N_OUT*N_IN-1:0]   hold_i,       // destination d, source s at [d*N_IN + s]
   output wire [N_OUT*SRC_W-1:0]  out_src_o,
   output wire [N_OUT*DATA_W-1:0] out_data_o
 );
@@ -129,7 +134,11 @@ module ww_switch #(
 `ifdef WW_MUTANT_SWITCH_FIXED_PRIORITY
         cand = N_IN - k;  // MUTANT: fixed priority, highest source first
 `endif
-        if (want[d*N_IN + cand]) begin
+`ifdef WW_MUTANT_SWITCH_HOLD_IGNORED
+        if (want[d*N_IN + cand]) begin  // MUTANT: a held link is granted
+`else
+        if (want[d*N_IN + cand] && !hold_i[d*N_IN + cand]) begin
+`endif
           grant_valid[d]               = 1'b1;
           grant_src[d*SRC_W +: SRC_W]  = cand[SRC_W-1:0];
         end

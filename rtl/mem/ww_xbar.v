@@ -14,7 +14,8 @@
 // SM sent them, and so do two responses of one partition to one SM. With
 // REQ_VOQ = 1 the request switch has a queue per SM and partition (virtual
 // output queues): an SM's request to a free partition may pass its earlier
-// request to a busy one.
+// request to a busy one. req_hold_i holds request links this cycle
+// (ww_switch hold_i; the DRF tester's harness; zero in the GPU).
 // Interface: valid/ready on every side (ww_switch); SM s's fields are at
 // [s*W +: W], partition p's at [p*W +: W]. req_idle_o is high when no
 // request is queued in the crossbar, rsp_idle_o when no response is.
@@ -76,6 +77,7 @@ module ww_xbar #(
   output wire [NUM_PART*32-1:0]            part_req_amo_a_o,
   output wire [NUM_PART*32-1:0]            part_req_amo_b_o,
   output wire [NUM_PART*SB_W-1:0]          part_req_sb_o,
+  input  wire [NUM_PART*NUM_SM-1:0]        req_hold_i,   // link SM s -> partition p held, at [p*NUM_SM + s]
   // responses from the partitions
   input  wire [NUM_PART-1:0]               part_rsp_valid_i,
   output wire [NUM_PART-1:0]               part_rsp_ready_o,
@@ -161,6 +163,7 @@ module ww_xbar #(
     .in_data_i   (req_pkt),
     .out_valid_o (part_req_valid_o),
     .out_ready_i (part_req_ready_i),
+    .hold_i      (req_hold_i),
     .out_src_o   (part_req_src_o),
     .out_data_o  (req_out)
   );
@@ -210,6 +213,7 @@ module ww_xbar #(
     .in_data_i   (rsp_pkt),
     .out_valid_o (sm_rsp_valid_o),
     .out_ready_i (sm_rsp_ready_i),
+    .hold_i      ({NUM_SM*NUM_PART{1'b0}}),
     .out_src_o   (rsp_src),
     .out_data_o  (rsp_out)
   );

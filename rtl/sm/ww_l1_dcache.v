@@ -489,6 +489,10 @@ module ww_l1_dcache #(
   reg [WPS*WAY_W-1:0] age_row;
 
   always @(*) begin
+    i = 0;   // loop variables, set on every path (else Yosys infers latches)
+    k = 0;
+    s = 0;
+    w = 0;
     state_d    = state_q;
     amo_pend_d = amo_pend_q;
     valid_d    = valid_q;

@@ -595,6 +595,7 @@ module ww_gpu #(
     .part_req_amo_a_o    (x_req_amo_a),
     .part_req_amo_b_o    (x_req_amo_b),
     .part_req_sb_o       (x_req_sb),
+    .req_hold_i          ({NUM_PART*NUM_SM{1'b0}}),
     .part_rsp_valid_i    (x_rsp_valid),
     .part_rsp_ready_o    (x_rsp_ready),
     .part_rsp_src_i      (x_rsp_src),

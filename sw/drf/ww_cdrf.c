@@ -40,6 +40,7 @@ struct ww_cdrf {
   ww_dram_t *dram;
   ww_drf_top_in_t in;           /* the top's inputs: they hold between cycles, as a
                                    Verilated model's do (rd_var_i too) */
+  unsigned hold;                /* the options' link holds */
 };
 
 const ww_vdrf_info_t *ww_cdrf_info(void) { return &INFO; }
@@ -60,6 +61,7 @@ ww_cdrf_t *ww_cdrf_new(const ww_vdrf_opts_t *o, char *err, size_t err_len)
     snprintf(err, err_len, "out of memory");
     return NULL;
   }
+  c->hold = o->hold;
   c->dram = ww_vdrf_dram_new(o, err, err_len);
   if (!c->dram) {
     free(c);
@@ -157,16 +159,21 @@ int ww_cdrf_run(ww_cdrf_t *c, const ww_vdrf_run_t *r, ww_vdrf_result_t *res,
   memset(res, 0, sizeof *res);
   memset(ww_dram_mem(c->dram), 0, ww_dram_cfg(c->dram)->bytes);
   ww_dram_reset(c->dram);
+  ww_dram_seed(c->dram, r->seed);   /* the jitter replays by the run's seed */
   c->in.seed_i = r->seed;
   c->in.episodes_i = r->episodes & 0xFFFF;
   c->in.epi_len_i = r->epi_len & 0xFFFF;
   c->in.watchdog_i = r->watchdog;
   c->in.range_i = r->range & 31;
+  ww_vdrf_holds_t holds;
+  ww_vdrf_holds_init(&holds, r->seed, WW_NUM_PART * WW_NUM_SM, c->hold);
+  c->in.xbar_hold_i = 0;
   for (unsigned i = 0; i < RESET_CYCLES; i++)
     cycle(c, 0, 0, NULL);
   cycle(c, 1, 1, res);
   uint64_t n = 1;
   while (!ww_drf_top_done(c->top) && (r->max_cycles == 0 || n < r->max_cycles)) {
+    c->in.xbar_hold_i = ww_vdrf_holds_next(&holds);
     cycle(c, 1, 0, res);
     n++;
     if (progress && (n & 0xFFFF) == 0)

@@ -25,7 +25,7 @@
 
 typedef struct {
   uint32_t seed, seeds, watchdog;
-  unsigned episodes, len, range, latency, jitter, refresh;
+  unsigned episodes, len, range, latency, jitter, refresh, hold;
   uint64_t max_cycles;
   const char *bugs, *json, *wave, *self, *cov_acc, *cov_report, *model;
   int quiet, expect_fail;
@@ -80,6 +80,10 @@ static void usage(FILE *f, const char *self)
           "  --jitter J       DRAM timing noise (default 0)\n"
           "  --refresh P      DRAM refresh: every P cycles a channel takes no request for P/2\n"
           "                   cycles, the channels staggered (default 0: none)\n"
+          "  --hold H         network delays: each request link (SM -> partition) is held\n"
+          "                   for 1..H cycles, starting with chance 1/H a cycle (default 0:\n"
+          "                   none; with the voq configuration an SM's packets to different\n"
+          "                   partitions pass each other)\n"
           "  --bug NAMES      switch on injected bugs (comma list; --list-bugs)\n"
           "  --expect-fail    succeed only if a run fails (bug hunting)\n"
           "  --model M        rtl (the Verilated RTL, default) or c (its cycle-exact C model,\n"
@@ -174,6 +178,8 @@ static void print_failure(const opts_t *o, const ww_vdrf_result_t *r, uint32_t s
     printf(" --jitter %u", o->jitter);
   if (o->refresh)
     printf(" --refresh %u", o->refresh);
+  if (o->hold)
+    printf(" --hold %u", o->hold);
   printf("%s%s%s\n", o->bugs ? " --bug " : "", o->bugs ? o->bugs : "",
          strcmp(o->model, "rtl") ? " --model c" : "");
 }
@@ -292,6 +298,7 @@ int main(int argc, char **argv)
     NUM("--latency", 1, 100000, latency)
     NUM("--jitter", 0, 100000, jitter)
     NUM("--refresh", 0, 1000000, refresh)
+    NUM("--hold", 0, 100000, hold)
 #undef NUM
     if (!strcmp(a, "--bug") || !strcmp(a, "--json") || !strcmp(a, "--wave") ||
         !strcmp(a, "--cov-acc") || !strcmp(a, "--cov-report") || !strcmp(a, "--model")) {
@@ -379,6 +386,7 @@ int main(int argc, char **argv)
 
   char err[256] = "";
   ww_vdrf_opts_t vo = {.dram_latency = o.latency, .jitter = o.jitter, .refresh = o.refresh,
+                       .hold = o.hold,
                        .bugs = o.bugs,
                        .wave = o.wave};
   void *v = be->open(&vo, err, sizeof err);

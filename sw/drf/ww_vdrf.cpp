@@ -73,6 +73,7 @@ struct ww_vdrf {
   VerilatedFstC   *fst = nullptr;
 #endif
   ww_dram_t       *dram = nullptr;
+  unsigned         hold = 0;     // the options' link holds
   std::vector<std::string> args;
 };
 
@@ -161,6 +162,7 @@ extern "C" ww_vdrf_t *ww_vdrf_new(const ww_vdrf_opts_t *o, char *err, size_t err
   for (auto &a : v->args)
     argv.push_back(a.c_str());
   v->ctx.commandArgs(static_cast<int>(argv.size()), argv.data());
+  v->hold = o->hold;
   v->dram = ww_vdrf_dram_new(o, err, err_len);
   if (!v->dram) {
     delete v;
@@ -235,17 +237,23 @@ extern "C" int ww_vdrf_run(ww_vdrf_t *v, const ww_vdrf_run_t *r, ww_vdrf_result_
   std::memset(res, 0, sizeof *res);
   std::memset(ww_dram_mem(v->dram), 0, ww_dram_cfg(v->dram)->bytes);
   ww_dram_reset(v->dram);
+  ww_dram_seed(v->dram, r->seed);   // the jitter replays by the run's seed
   Vww_drf_top *t = v->top;
   t->seed_i = r->seed;
   t->episodes_i = static_cast<uint16_t>(r->episodes);
   t->epi_len_i = static_cast<uint16_t>(r->epi_len);
   t->watchdog_i = r->watchdog;
   t->range_i = static_cast<uint8_t>(r->range);
+  ww_vdrf_holds_t holds;
+  ww_vdrf_holds_init(&holds, r->seed, NUM_PART * NUM_SM, v->hold);
+  t->xbar_hold_i = 0;
   for (unsigned i = 0; i < RESET_CYCLES; i++)
     cycle(v, host_in{false, false}, nullptr);
   cycle(v, host_in{true, true}, res);
   uint64_t n = 1;
   while (!t->done_o && (r->max_cycles == 0 || n < r->max_cycles)) {
+    using hold_t = std::remove_reference<decltype(t->xbar_hold_i)>::type;
+    t->xbar_hold_i = static_cast<hold_t>(ww_vdrf_holds_next(&holds));
     cycle(v, host_in{true, false}, res);
     n++;
     if (progress && (n & 0xFFFF) == 0)

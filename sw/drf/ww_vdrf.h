@@ -34,6 +34,7 @@ typedef struct {
   unsigned dram_latency;       /* 0: ww_config.h's */
   unsigned jitter;             /* DRAM timing noise (ww_dram.h), 0 = none */
   unsigned refresh;            /* DRAM refresh period (ww_dram.h; window: half of it), 0 = none */
+  unsigned hold;               /* request links held at random (ww_vdrf_holds_t), 0 = none */
   const char *bugs;            /* comma-separated bug names (WW_BUG_* without
                                   the prefix) switched on by plusarg; NULL */
   const char *wave;            /* FST file of every run, or NULL */
@@ -85,6 +86,48 @@ static inline ww_dram_t *ww_vdrf_dram_new(const ww_vdrf_opts_t *o, char *err, si
   dc.refresh_period = o->refresh;
   dc.refresh_cycles = o->refresh / 2;
   return ww_dram_new(&dc, err, err_len);
+}
+
+/* Network delays (both backends; docs/drf.md sec. 5): each request link
+ * SM s -> partition p (bit p * num_sm + s of ww_drf_top's xbar_hold_i) not
+ * held starts a hold of 1..max cycles with chance 1/max each cycle, from a
+ * generator seeded by the run's seed, so a run replays; max = 0: none. A held
+ * link keeps its packets in order, but a later packet of the same SM on
+ * another link may pass them (with virtual output queues), as in a network
+ * whose links see different congestion. */
+typedef struct {
+  uint64_t rng;
+  unsigned links, max;
+  unsigned left[64];           /* cycles a link stays held */
+} ww_vdrf_holds_t;
+
+static inline void ww_vdrf_holds_init(ww_vdrf_holds_t *h, uint32_t seed, unsigned links,
+                                      unsigned max)
+{
+  h->rng = 0x9E3779B97F4A7C15ull * ((uint64_t)seed + 1);
+  h->links = links < 64 ? links : 64;
+  h->max = max;
+  for (unsigned i = 0; i < 64; i++)
+    h->left[i] = 0;
+}
+
+static inline uint64_t ww_vdrf_holds_next(ww_vdrf_holds_t *h)
+{
+  uint64_t held = 0;
+  if (!h->max)
+    return 0;
+  for (unsigned i = 0; i < h->links; i++) {
+    h->rng ^= h->rng << 13;          /* xorshift64 */
+    h->rng ^= h->rng >> 7;
+    h->rng ^= h->rng << 17;
+    if (!h->left[i] && (h->rng >> 32) % h->max == 0)
+      h->left[i] = 1 + (unsigned)((h->rng & 0xFFFFFFFFu) % h->max);
+    if (h->left[i]) {
+      h->left[i]--;
+      held |= 1ull << i;
+    }
+  }
+  return held;
 }
 
 /* The final memory check of a passing run (both backends): every variable

@@ -82,7 +82,7 @@ ww_dram_t *ww_dram_new(const ww_dram_cfg_t *c, char *err, size_t n)
     for (unsigned i = 0; ok && i < c->channels; i++)
       ok = (d->ch[i].q = calloc(d->qcap, sizeof(rd_t))) != NULL;
     for (unsigned i = 0; ok && i < c->channels; i++)
-      d->ch[i].rng.s = c->seed * 0x100000001B3ull + i;
+      d->ch[i].rng.s = c->seed * 0x100000001B3ull + i;   /* as ww_dram_seed */
     if (!ok) {
       ww_dram_free(d);
       d = NULL;
@@ -197,6 +197,12 @@ void ww_dram_reset(ww_dram_t *d)
     d->ch[i].next_accept = d->ch[i].now;
     d->ch[i].t0 = d->ch[i].now;
   }
+}
+
+void ww_dram_seed(ww_dram_t *d, uint64_t seed)
+{
+  for (unsigned i = 0; i < d->cfg.channels; i++)
+    d->ch[i].rng.s = seed * 0x100000001B3ull + i;
 }
 
 void ww_dram_stats(const ww_dram_t *d, int ch, ww_dram_stats_t *st)

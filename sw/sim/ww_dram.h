@@ -117,6 +117,9 @@ void ww_dram_step(ww_dram_t *d, unsigned ch, const ww_dram_in_t *in, ww_dram_out
 /* Drops every outstanding read and makes every channel ready (as a cycle
  * with rst_ni = 0 does); the memory keeps its contents. */
 void ww_dram_reset(ww_dram_t *d);
+/* Restart the jitter from `seed` (as cfg.seed does at creation): a run that
+ * seeds it replays alone the timing it had after other runs. */
+void ww_dram_seed(ww_dram_t *d, uint64_t seed);
 
 /* Counters summed over channels (ch < 0) or of channel ch. */
 void ww_dram_stats(const ww_dram_t *d, int ch, ww_dram_stats_t *st);

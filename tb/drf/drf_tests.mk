@@ -16,8 +16,12 @@
 #   drf/rtl-vs-c   the C model is cycle-exact: --model rtl and --model c
 #                  give the same cycles, status words and coverage, passing
 #                  and failing runs (tb/drf/test_drf_cross.sh)
-#   drf/wack-voq   (test-long) L1_WACK_ON_SEND on the voq configuration with
-#                  DRAM refresh: caught in a few runs of 30, replays
+#   drf/fpga-top   the tester's board top (fpga/boards/ulx3s/ulx3s_drf.v)
+#                  Verilated: runs pass in seed order; injected bugs halt it
+#                  with their failure kind (tb/drf/test_drf_fpga.sh)
+#   drf/wack-voq   (test-long) the voq configuration with request links held
+#                  at random and DRAM refresh, 3 settings x 100 seeds: no
+#                  false alarm; L1_WACK_ON_SEND caught, replays
 #                  (tb/drf/test_drf_wack.sh)
 # make test-long (LONG=1): many more seeds, and drf/pass on the default and wide
 # configurations (18 s and 98 s at session 19).
@@ -26,9 +30,11 @@ DRF_SMALL := $(BUILD)/drf/small/drf_run
 DRF_DEFAULT := $(BUILD)/drf/default/drf_run
 DRF_VOQ     := $(BUILD)/drf/voq/drf_run
 ALL_TARGETS += $(DRF_SMALL) $(DRF_DEFAULT) $(DRF_VOQ) $(if $(LONG),$(BUILD)/drf/wide/drf_run)
-TESTS += drf/pass drf/bugs drf/coverage drf/pass-c drf/rtl-vs-c
+TESTS += drf/pass drf/bugs drf/coverage drf/pass-c drf/rtl-vs-c drf/fpga-top
+ALL_TARGETS += $(BUILD)/fpga/sim_drf/ulx3s_drf_sim
+TEST_CMD.drf/fpga-top := tb/drf/test_drf_fpga.sh $(BUILD)/fpga/sim_drf/ulx3s_drf_sim
 TEST_CMD.drf/pass := tb/drf/test_drf_pass.sh $(DRF_SMALL) $(if $(LONG),40,4)
-TEST_CMD.drf/bugs := tb/drf/test_drf_bugs.sh $(DRF_SMALL)
+TEST_CMD.drf/bugs := tb/drf/test_drf_bugs.sh $(DRF_SMALL) $(DRF_VOQ)
 TEST_CMD.drf/coverage := tb/drf/test_drf_coverage.sh $(DRF_SMALL) $(BUILD)/drf/coverage.txt
 TEST_CMD.drf/pass-c := tb/drf/test_drf_pass_c.sh $(DRF_SMALL) $(DRF_DEFAULT) $(if $(LONG),20,3)
 TEST_CMD.drf/rtl-vs-c := tb/drf/test_drf_cross.sh $(DRF_SMALL) $(DRF_DEFAULT) $(DRF_VOQ)

@@ -8,8 +8,8 @@
 # status word (counters, a failure and its event log), the final memory
 # check, and every L1 and L2 transition count. The settings include passing
 # runs (small and default caches, DRAM jitter, a longer DRAM latency, DRAM
-# refresh; the voq configuration: the request crossbar's virtual output
-# queues) and failing ones (a watchdog too short: HANG, with its status
+# refresh; request links held at random, --hold; the voq configuration:
+# the request crossbar's virtual output queues) and failing ones (a watchdog too short: HANG, with its status
 # words).
 set -uo pipefail
 small=$1 default=$2 voq=${3:-}
@@ -61,6 +61,8 @@ cross() {   # CONFIG RUNNER OPTIONS...
 cross small "$small" --seed 1 --seeds 2 --range 10
 cross small "$small" --seed 2 --seeds 2 --range 11 --refresh 600
 [ -n "$voq" ] && cross voq "$voq" --seed 4 --seeds 2 --range 11 --len 2 --episodes 24 --refresh 400
+[ -n "$voq" ] && cross voq "$voq" --seed 9 --seeds 2 --range 8 --len 4 --episodes 24 --latency 10 --hold 500
+cross small "$small" --seed 6 --seeds 2 --range 9 --len 4 --episodes 16 --hold 40
 cross small "$small" --seed 7 --seeds 2 --range 8 --len 4 --episodes 24 --jitter 40
 cross small "$small" --seed 3 --seeds 2 --range 12 --latency 250 --jitter 100
 cross small "$small" --seed 5 --seeds 3 --range 9 --watchdog 150

@@ -510,16 +510,20 @@ int main(int argc, char **argv)
                                                      : " (never changed value)");
     if (!chk[i].compared || (!chk[i].varied && !by_design(ww_block.out_ports[i].name))) {
       fflush(stdout);
-      fprintf(stderr, "lockstep %s: %s output %s was %s: the stimulus did not exercise it%s\n",
+      fprintf(stderr, "lockstep %s: %s output %s was %s: the stimulus did not exercise it%s"
+              " (seed=%" PRIu32 ", %" PRIu64 " cycles)\n",
               ww_block.name, o.strict ? "error:" : "note:", ww_block.out_ports[i].name,
               chk[i].compared ? "constant" : "never compared",
-              o.strict ? "" : " (run more cycles)");
+              o.strict ? "" : " (run more cycles)", o.seed, o.cycles);
       vacuous = o.strict;
     }
   }
   free(chk);
-  if (vacuous)
+  if (vacuous) {
+    fprintf(stderr, "replay: %s --seed %" PRIu32 " --cycles %" PRIu64 " --strict\n", argv[0], o.seed,
+            o.cycles);
     return 1;
+  }
   printf("lockstep %s: PASS %" PRIu64 " cycles seed=%" PRIu32 " (%.2f Mcycles/s)\n",
          ww_block.name, o.cycles, o.seed, secs > 0 ? o.cycles / secs / 1e6 : 0.0);
   return 0;

@@ -11,7 +11,7 @@ l2_slice_POINTS   := mshr4:WW_L2_MSHRS=4 small:WW_L2_SETS=2,WW_L2_WAYS=2,WW_NUM_
 BLOCKS += switch
 switch_C        := cmodel/mem/ww_switch.c
 switch_LOCKSTEP := tb/mem/lockstep/switch.c
-switch_MUTANTS  := SWITCH_FIXED_PRIORITY
+switch_MUTANTS  := SWITCH_FIXED_PRIORITY SWITCH_HOLD_IGNORED
 switch_POINTS   := wide:WW_NUM_SM=4,WW_NUM_PART=3 single:WW_NUM_SM=3,WW_NUM_PART=1 \
                    voq:WW_XBAR_VOQ=1 voqwide:WW_XBAR_VOQ=1,WW_NUM_SM=4,WW_NUM_PART=3
 

@@ -20,6 +20,9 @@
  * them with start_i only). A reset also comes about once in 50 000 cycles
  * (ww_stim_rst_n). A run that has not ended after 400 000 cycles is reset.
  *
+ * Network: in half of the runs each request link (SM -> partition) is held
+ * now and then for 1..hold_max (1..64) cycles (xbar_hold_i).
+ *
  * DRAM side: per partition a memory with random latency (phases: 1..4,
  * 5..40, 50..300 cycles) and a random ready (phases: always, mostly,
  * rarely), as sw/sim/ww_dram.c plays it: a request taken (dram_req_valid_o
@@ -87,6 +90,7 @@ typedef struct {
   uint64_t last_due[NP];
   /* run control */
   int phase, clean, flush_start, flush_started, wd_large;
+  unsigned hold_max, hold_left[WW_NUM_PART * WW_NUM_SM];   /* network delays of this run */
   uint64_t gap_until, reset_until, run_since;
   /* phases of the memory */
   unsigned rdy_pct, lat_min, lat_max;
@@ -321,6 +325,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   if (start) {
     in->start_i = 1;
     s->wd_large = in->watchdog_i >= 30000;
+    s->hold_max = ww_rng_chance(r, 1, 2) ? 0 : 1 + (unsigned)ww_rng_below(r, 64);
     s->phase = P_START;
     s->run_since = cycle;
     s->flush_start = ww_rng_chance(r, 1, 12);
@@ -340,6 +345,18 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     } else {
       for (unsigned w = 0; w < LW; w++)
         ww_bits_put(in->dram_rsp_data_i, p * LB * 8 + 32 * w, 32, (uint32_t)ww_rng_bits(r, 32));
+    }
+  }
+
+  /* network delays: in half of the runs each request link is held now and
+   * then for 1..hold_max cycles */
+  in->xbar_hold_i = 0;
+  for (unsigned k = 0; k < NP * WW_NUM_SM; k++) {
+    if (s->hold_max && !s->hold_left[k] && ww_rng_chance(r, 1, s->hold_max))
+      s->hold_left[k] = 1 + (unsigned)ww_rng_below(r, s->hold_max);
+    if (s->hold_left[k]) {
+      s->hold_left[k]--;
+      in->xbar_hold_i |= 1ull << k;
     }
   }
 

@@ -4,7 +4,8 @@
  * crossbar. Stimulus: every source offers packets (random destination,
  * data = source and sequence number) held until accepted, in bursts that
  * fill the queues; every destination applies random back-pressure, with
- * phases where one destination is hot so several sources compete for it.
+ * phases where one destination is hot so several sources compete for it;
+ * in some phases links are held (hold_i) for random stretches.
  */
 #include "ww_lockstep.h"
 #include "ww_switch.h"
@@ -22,6 +23,8 @@ typedef struct {
   int pending[N_IN];
   uint32_t dst[N_IN], data[N_IN], seq[N_IN];
   unsigned hot;
+  uint64_t hold;                 /* links held now */
+  int holding;                   /* a phase with held links */
 } stim_t;
 
 WW_MODEL_HOOKS(ww_switch)
@@ -53,6 +56,16 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   in->in_valid_i = valid;
   in->in_dst_i = dsts;
   in->out_ready_i = ww_rng_bits(r, N_OUT) | (ww_rng_chance(r, 1, 2) ? ww_rng_bits(r, N_OUT) : 0);
+  /* held links: a link starts a hold now and then and keeps it a while */
+  if (cycle % 300 == 0)
+    s->holding = ww_rng_chance(r, 1, 2);
+  for (unsigned k = 0; k < N_IN * N_OUT; k++) {
+    if (s->holding && ww_rng_chance(r, 1, 16))
+      s->hold |= 1ull << k;
+    else if (ww_rng_chance(r, 1, 8))
+      s->hold &= ~(1ull << k);
+  }
+  in->hold_i = s->hold;
 }
 
 #define WW_XSTR2(x) #x

@@ -6,7 +6,7 @@
  * bytes by random lanes to a small pool of words, so read-own-write, filter
  * hits and false positives are common; sometimes long enough to fill a log).
  * Each run (and most resets) has one warp fill its logs, from a random
- * cycle below 30 000 on. The L1 side answers each load after a random latency from a memory
+ * cycle below 10 000 on, with no reset until its logs are full. The L1 side answers each load after a random latency from a memory
  * image (with back-pressure); log stores are posted, up to STQ in flight, each
  * reaching the memory image only when it is acknowledged (after its own
  * random latency, so acknowledgements come out of order, except that stores
@@ -68,6 +68,7 @@ typedef struct {
   int focus, got_full;               /* a warp filling its logs; full answers seen */
   uint64_t focus_at;                 /* from this cycle on */
   uint64_t n_done, n_walk_hits, n_full;
+  uint64_t first_full;                /* the cycle of the first full answer (0: none) */
 } stim_t;
 
 WW_MODEL_HOOKS(ww_tm_txlog)
@@ -89,9 +90,10 @@ static void ww_stim_free(void *vs)
   if (!s)
     return;
   fprintf(stderr, "tm_txlog stimulus: %llu commands checked against the host reference, "
-          "%llu lanes served by the write log, %llu full logs, %llu cycles with stores "
-          "overlapping\n", (unsigned long long)s->n_done, (unsigned long long)s->n_walk_hits,
-          (unsigned long long)s->n_full, (unsigned long long)s->n_overlap);
+          "%llu lanes served by the write log, %llu full logs (the first at cycle %llu), "
+          "%llu cycles with stores overlapping\n", (unsigned long long)s->n_done,
+          (unsigned long long)s->n_walk_hits, (unsigned long long)s->n_full,
+          (unsigned long long)s->first_full, (unsigned long long)s->n_overlap);
   free(s->img);
   free(s->mem);
   free(s);
@@ -111,6 +113,8 @@ static void retire(stim_t *s, uint64_t cycle, const ww_tm_txlog_out_t *o)
   if (o->done_full_o != full)
     txref_fail(cycle, "done_full_o", x->wid, 0, (uint32_t)o->done_full_o, full);
   if (full) {
+    if (!s->n_full)
+      s->first_full = cycle;
     s->n_full++;
     s->got_full |= (int)full;
   }
@@ -182,6 +186,10 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   ww_tm_txlog_in_t *in = vin;
   memset(in, 0, sizeof *in);
   in->rst_ni = (uint64_t)ww_stim_rst_n(r, cycle);
+  /* no reset cuts a focus short: it takes about 1 000 commands (a few ten
+   * thousand cycles), and one restarted late would not fill in a default run */
+  if (cycle >= 2 && s->focus >= 0 && cycle >= s->focus_at)
+    in->rst_ni = 1;
   in->log_base_i = LOG_BASE;
 
   const int reset_starts = cycle == 0 || (!in->rst_ni && !s->in_reset);
@@ -198,7 +206,7 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
     /* at the start, and after most resets, one warp fills its logs first */
     if (reset_starts && (cycle == 0 || s->focus < 0)) {   /* one cut short starts again */
       s->focus = cycle == 0 || ww_rng_chance(r, 2, 3) ? (int)ww_rng_below(r, WARPS) : -1;
-      s->focus_at = cycle + ww_rng_below(r, 30000);   /* random commands first */
+      s->focus_at = cycle + ww_rng_below(r, 10000);   /* random commands first */
     }
 
   }

