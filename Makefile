@@ -46,10 +46,10 @@ include cmodel/cmodel.mk
 # (golden model, kernel toolchain, simulator glue, runtime, then the checks).
 ALL_TARGETS :=
 TESTS :=
-include cmodel/gpu/gpu.mk sw/sw.mk sw/sim/sim.mk sw/runtime/runtime.mk sw/randprog/randprog.mk \
+include cmodel/gpu/gpu.mk sw/sw.mk sw/sim/sim.mk sw/fpga/fpga.mk sw/runtime/runtime.mk sw/randprog/randprog.mk \
         $(wildcard sw/scord/*.mk sw/gsi/*.mk sw/tm/*.mk sw/det/*.mk sw/drf/*.mk) tb/gpu/gpu_tb.mk tb/gpu/cosim.mk \
         $(filter-out %/blocks.mk,$(wildcard tb/scord/*.mk tb/gsi/*.mk tb/tm/*.mk tb/det/*.mk tb/drf/*.mk)) \
-        systemc/systemc.mk fpga/fpga.mk
+        tb/fpga/fpga_tests.mk systemc/systemc.mk fpga/fpga.mk
 include tb/coverage/coverage.mk
 
 CONFIG_DEF := cmodel/include/ww_config.def

@@ -8,7 +8,7 @@
 #   M_TOP    top module        M_RTL  its files, leaves first
 #   M_SYNTH  1: `make synth` reports it   M_DSP 1: may map onto DSPs   M_HIER 1: keep hierarchy
 
-RTL_MODULES += crc32 uart_rx uart_tx hl_rx hl_tx hl_run hostlink fpga_mem fpga_top
+RTL_MODULES += crc32 uart_rx uart_tx hl_rx hl_tx hl_run hostlink fpga_mem fpga_clkgate fpga_top
 crc32_TOP      := ww_crc32
 crc32_RTL      := rtl/fpga/ww_crc32.v
 uart_rx_TOP    := ww_uart_rx
@@ -32,6 +32,8 @@ hostlink_SYNTH := 1
 fpga_mem_TOP   := ww_fpga_mem
 fpga_mem_RTL   := rtl/fpga/ww_fpga_ram.v rtl/fpga/ww_fpga_mem.v
 fpga_mem_SYNTH := 1
+fpga_clkgate_TOP := ww_fpga_clkgate
+fpga_clkgate_RTL := rtl/fpga/ww_fpga_clkgate.v
 
 # the link without the GPU (the unit test bench tb/fpga/tb_hl_link.v adds a
 # memory and drives the GPU's side)
@@ -40,4 +42,5 @@ HOSTLINK_RTL := $(hl_rx_RTL) rtl/fpga/ww_uart_rx.v rtl/fpga/ww_uart_tx.v rtl/fpg
 
 # the FPGA top: the GPU, its memory and the link (the GPU's files first)
 fpga_top_TOP    = ww_fpga_top
-fpga_top_RTL    = $(gpu_RTL) $(filter-out rtl/common/ww_sram_1r1w.v,$(HOSTLINK_RTL)) rtl/fpga/ww_fpga_top.v
+fpga_top_RTL    = $(gpu_RTL) $(filter-out rtl/common/ww_sram_1r1w.v,$(HOSTLINK_RTL)) \
+                  $(fpga_clkgate_RTL) rtl/fpga/ww_fpga_top.v

@@ -76,6 +76,8 @@ module ww_fpga_mem #(
 
   // next grant: the first port after the current one with a request
   always @(*) begin
+    k = 0;                  // loop variables, set on every path (else Yosys infers latches)
+    j = {(P_W + 1){1'b0}};
     grant_d = grant_q;
     for (k = PORTS; k >= 1; k = k - 1) begin
       j = {1'b0, grant_q} + k[P_W:0];

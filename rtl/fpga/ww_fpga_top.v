@@ -12,16 +12,29 @@
 // (sw/fpga/ww_fpga_sim.cpp) builds it with a small CLKS_PER_BIT and the
 // whole memory map (MEM_LINES); the board needs a smaller memory
 // configuration or the ULX3S SDRAM (docs/fpga.md sec. 4).
-// Parameters: CLKS_PER_BIT (217: 25 MHz / 115200 baud), MEM_LINES and
+// Parameters: CLKS_PER_BIT (217: 25 MHz / 115200 baud; the default from
+// `WW_FPGA_CLKS_PER_BIT), GATE_GPU_CLK (ww_fpga_clkgate: 0 on the board, 1
+// in the simulator server; `WW_FPGA_GATE_GPU_CLK), MEM_LINES (`WW_FPGA_MEM_LINES) and
 // MEM_LATENCY (ww_fpga_mem), MAX_PAYLOAD (ww_hl_rx), RX_TIMEOUT (cycles
 // without a byte that drop a frame), the GPU's sizes from ww_config.vh.
 
 `default_nettype none
 `include "ww_config.vh"
 `include "ww_proto.vh"
+// a build sets these with -D (as the GPU's sizes are set, ww_config.vh)
+`ifndef WW_FPGA_CLKS_PER_BIT
+`define WW_FPGA_CLKS_PER_BIT 217
+`endif
+`ifndef WW_FPGA_MEM_LINES
+`define WW_FPGA_MEM_LINES 4096
+`endif
+`ifndef WW_FPGA_GATE_GPU_CLK
+`define WW_FPGA_GATE_GPU_CLK 0
+`endif
 module ww_fpga_top #(
-  parameter CLKS_PER_BIT = 217,
-  parameter MEM_LINES    = 4096,
+  parameter CLKS_PER_BIT = `WW_FPGA_CLKS_PER_BIT,
+  parameter MEM_LINES    = `WW_FPGA_MEM_LINES,
+  parameter GATE_GPU_CLK = `WW_FPGA_GATE_GPU_CLK,
   parameter MEM_LATENCY  = 2,
   parameter MAX_PAYLOAD  = 256,
   parameter RX_TIMEOUT   = CLKS_PER_BIT * 10 * 32,
@@ -129,7 +142,7 @@ module ww_fpga_top #(
   wire [31:0]                 entry_pc, grid, block, kargs, tx_watchdog;
   wire [`WW_HL_LF_W-1:0]      flags;
   wire [`WW_DET_QCNT_W-1:0]   det_quantum;
-  wire                        hold, start, abort;
+  wire                        hold, gpu_busy, start, abort;
   wire [`WW_HL_STATE_W-1:0]   state;
   wire [4:0]                  run_idx;
   wire [31:0]                 run_word;
@@ -189,6 +202,7 @@ module ww_fpga_top #(
     .tx_watchdog_o    (tx_watchdog),
     .det_quantum_o    (det_quantum),
     .hold_o           (hold),
+    .gpu_busy_o       (gpu_busy),
     .start_o          (start),
     .abort_o          (abort),
     .state_i          (state),
@@ -205,6 +219,16 @@ module ww_fpga_top #(
   );
 
   // ---- the GPU ---------------------------------------------------------------------
+  // its clock runs while the host link launches a kernel or writes the
+  // instruction memory, and while the kernel runs
+  wire gpu_clk, gpu_en;
+  ww_fpga_clkgate #(.GATE(GATE_GPU_CLK)) u_clkgate (
+    .clk_i (clk_i),
+    .en_i  (gpu_busy || state == `WW_HL_STATE_BUSY),
+    .clk_o (gpu_clk),
+    .en_o  (gpu_en)
+  );
+
   wire                              gpu_rst_n, busy, done, det_ovf, launch_valid;
   wire [NUM_PART-1:0]               d_req_valid, d_req_ready, d_req_we, d_rsp_valid;
   wire [NUM_PART*LINE_W-1:0]        d_req_line;
@@ -227,7 +251,7 @@ module ww_fpga_top #(
     .LINE_BYTES (LINE_BYTES),
     .IMEM_BYTES (IMEM_BYTES)
   ) u_gpu (
-    .clk_i            (clk_i),
+    .clk_i            (gpu_clk),
     .rst_ni           (gpu_rst_n),
     .start_i          (start),
     .entry_pc_i       (entry_pc),
@@ -348,7 +372,7 @@ module ww_fpga_top #(
   ) u_mem (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
-    .req_valid_i   (d_req_valid),
+    .req_valid_i   (d_req_valid & {NUM_PART{gpu_en}}),   // a stopped GPU asks nothing
     .req_ready_o   (d_req_ready),
     .req_we_i      (d_req_we),
     .req_line_i    (d_req_line),

@@ -8,7 +8,8 @@
 //               abort until the next launch (a stopped GPU changes nothing).
 //   state       `WW_HL_STATE_*: IDLE after reset and after abort_i; BUSY
 //               from start_i; DONE at done_i; TRAP at the first trap (the
-//               lowest SM whose trap_valid_i rises), whose record is kept.
+//               lowest SM whose trap_valid_i rises), whose record is kept
+//               (all zeros after reset and from start_i until a trap).
 //   counters    cleared at start_i: cycles with busy_i or done_i (the
 //               launch's cycles, as sw/sim/ww_vgpu.cpp counts them), warp
 //               and thread instructions retired (ret_valid_i, ret_mask_i),
@@ -78,6 +79,8 @@ module ww_hl_run #(
   reg [CNT_W-1:0] n_warps, n_threads;
   integer s, l;
   always @(*) begin
+    s = 0;                  // loop variables, set on every path (else Yosys infers latches)
+    l = 0;
     n_warps = {CNT_W{1'b0}};
     n_threads = {CNT_W{1'b0}};
     for (s = 0; s < NUM_SM; s = s + 1) begin
@@ -95,6 +98,7 @@ module ww_hl_run #(
   reg  [31:0]       tsm;
   integer r;
   always @(*) begin
+    r = 0;                  // loop variable, set on every path
     tsm = 32'd0;
     for (r = NUM_SM - 1; r >= 0; r = r - 1) begin
       if (rise[r]) begin
@@ -112,7 +116,15 @@ module ww_hl_run #(
       warps_q     <= {CNT_W{1'b0}};
       threads_q   <= {CNT_W{1'b0}};
       blocks_q    <= 32'd0;
-      t_kind_q    <= {TW{1'b0}};
+      t_kind_q    <= {TW{1'b0}};   // the record reads all zeros until a trap
+      t_sm_q      <= 32'd0;
+      t_warp_q    <= {WID_W{1'b0}};
+      t_block_q   <= 32'd0;
+      t_mask_q    <= {LANES{1'b0}};
+      t_pc_q      <= 32'd0;
+      t_insn_q    <= 32'd0;
+      t_lane_q    <= 6'd0;
+      t_addr_q    <= 32'd0;
     end else if (hold_i) begin
       stop_q      <= 1'b0;
       trap_prev_q <= {NUM_SM{1'b0}};
@@ -122,7 +134,15 @@ module ww_hl_run #(
       warps_q   <= {CNT_W{1'b0}};
       threads_q <= {CNT_W{1'b0}};
       blocks_q  <= 32'd0;
-      t_kind_q  <= {TW{1'b0}};
+      t_kind_q  <= {TW{1'b0}};   // no trap: the record reads all zeros
+      t_sm_q    <= 32'd0;
+      t_warp_q  <= {WID_W{1'b0}};
+      t_block_q <= 32'd0;
+      t_mask_q  <= {LANES{1'b0}};
+      t_pc_q    <= 32'd0;
+      t_insn_q  <= 32'd0;
+      t_lane_q  <= 6'd0;
+      t_addr_q  <= 32'd0;
     end else if (abort_i) begin
       state_q <= `WW_HL_STATE_IDLE;
       stop_q  <= 1'b1;

@@ -97,6 +97,7 @@ module ww_hostlink #(
   output wire [31:0]                  tx_watchdog_o,
   output wire [`WW_DET_QCNT_W-1:0]    det_quantum_o,
   output wire                         hold_o,
+  output wire                         gpu_busy_o,     // launching or writing the imem: the GPU needs its clock
   output wire                         start_o,
   output wire                         abort_o,
   input  wire [`WW_HL_STATE_W-1:0]    state_i,
@@ -584,6 +585,8 @@ module ww_hostlink #(
   assign tx_watchdog_o  = l_txwd_q;
   assign det_quantum_o  = l_quantum_q;
   assign hold_o         = st_q == E_RST;
+  assign gpu_busy_o     = st_q == E_RST || st_q == E_CLR || st_q == E_ILD || st_q == E_IST ||
+                          st_q == E_START || st_q == E_IWR || start_q;
   assign start_o        = start_q;
   assign abort_o        = abort_q;
   assign run_idx_o      = (cmd_q == `WW_HL_CMD_TRAP) ? 5'd8 + widx_q[4:0] : widx_q[4:0];

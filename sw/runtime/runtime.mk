@@ -3,7 +3,7 @@
 # runtime.mk -- the host runtime library and the warpwatch tool (included by
 # the top Makefile).
 #   RT_LIB        build/lib/libwwrt.a       the runtime (ww_runtime.h)
-#   RT_CLI        build/bin/warpwatch       the command-line tool (cmodel + verilator)
+#   RT_CLI        build/bin/warpwatch       the command-line tool (cmodel + verilator + fpga)
 #   RT_CLI_ASAN   build/bin/warpwatch-asan  the same, cmodel only, under ASan + UBSan (tests)
 #   RT_TEST       build/runtime/test_runtime  API tests + ELF fuzzing (ASan + UBSan)
 #   RT_EXAMPLE    build/runtime/host_example  docs/host_api.md's example (cmodel; -rtl: + verilator)
@@ -63,10 +63,12 @@ RT_CLI_HDR += sw/tools/ww_races.h
 RT_CLI_SRC += sw/tools/ww_cfgopt.c
 RT_CLI_HDR += sw/tools/ww_cfgopt.h
 $(RT_CLI) $(RT_CLI_ASAN): private RT_CFLAGS += -DWW_BUILD_HOME='"$(CURDIR)"'
+# The fpga backend (sw/fpga/fpga.mk: the UART host link; no Verilator in it)
+# is linked in too; `--port sim` runs build/bin/ww-fpga-sim found beside the tool.
 $(RT_CLI): $(RT_CLI_SRC) $(RT_CLI_HDR) $(VGPU_BACKEND) $(VGPU_BACKEND_HDR) $(RT_LIB) $(GPU_LIB) \
-           $(VGPU_LIB) $(RT_DEPS)
+           $(VGPU_LIB) $(RT_DEPS) $(FPGA_BACKEND) $(FPGA_BACKEND_HDR)
 	@mkdir -p $(@D)
-	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/gsi -O2 $(RT_CLI_SRC) $(VGPU_BACKEND) \
+	gcc $(RT_CFLAGS) $(VGPU_CFLAGS) -Isw/gsi -Isw/fpga -O2 $(RT_CLI_SRC) $(VGPU_BACKEND) $(FPGA_BACKEND) \
 	  $(RT_LIB) $(VGPU_LIB) $(GPU_LIB) $(RT_LDLIBS) $(VGPU_LDLIBS) -o $@
 
 # The --wave view runs the disassembler found beside the tool.

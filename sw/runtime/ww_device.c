@@ -18,7 +18,8 @@
 
 const ww_backend_t *ww_backend_find(const char *name)
 {
-  const ww_backend_t *const backends[] = { &ww_backend_cmodel, &ww_backend_verilator };
+  const ww_backend_t *const backends[] = { &ww_backend_cmodel, &ww_backend_verilator,
+                                            &ww_backend_fpga };
   for (size_t i = 0; i < sizeof backends / sizeof backends[0]; i++)
     if (name && backends[i] && strcmp(name, backends[i]->name) == 0)
       return backends[i];
@@ -36,6 +37,8 @@ int ww_cosim_mode(const char *name)
 
 const char *ww_backend_names(void)
 {
+  if (&ww_backend_fpga)
+    return &ww_backend_verilator ? "cmodel, verilator, fpga" : "cmodel, fpga";
   return &ww_backend_verilator ? "cmodel, verilator" : "cmodel";
 }
 

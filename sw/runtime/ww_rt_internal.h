@@ -19,7 +19,9 @@
 extern const ww_backend_t ww_backend_cmodel;
 /* Linked in only by programs built with the Verilated GPU (tb/gpu/gpu_tb.mk). */
 extern const ww_backend_t ww_backend_verilator __attribute__((weak));
-/* "cmodel" or "cmodel, verilator": the backends this program has. */
+/* Linked in only by programs built with the FPGA backend (sw/fpga/fpga.mk). */
+extern const ww_backend_t ww_backend_fpga __attribute__((weak));
+/* "cmodel", "cmodel, verilator", "cmodel, verilator, fpga": the backends this program has. */
 const char *ww_backend_names(void);
 
 /* Scheduler steps before a step-limit trap when ww_dev_opts_t.max_steps is 0. */

@@ -4,7 +4,9 @@
  * "cmodel" (the golden C model, in every program linked with libwwrt.a) and
  * "verilator" (the RTL GPU, Verilated, co-simulated against the golden
  * model; in programs that also link sw/sim/ww_backend_verilator.c and
- * libwwvgpu.a, like build/bin/warpwatch). An FPGA backend may follow.
+ * libwwvgpu.a, like build/bin/warpwatch) and "fpga" (the GPU on an FPGA
+ * behind the UART host link, or its Verilated top behind a pty with port
+ * "sim"; sw/fpga/, docs/fpga.md; in build/bin/warpwatch).
  * Load a kernel ELF, allocate and copy device memory, launch a grid, wait,
  * read back, collect statistics, stall counters (verilator), races (verilator
  * with ScoRD) and retire traces. docs/host_api.md documents every function,
@@ -46,7 +48,7 @@ enum { WW_COSIM_SYNC = 0, WW_COSIM_STRICT = 1, WW_COSIM_FOLLOW = 2, WW_COSIM_OFF
 int ww_cosim_mode(const char *name);
 
 typedef struct {
-  const char *backend;      /* "cmodel" (default); "verilator" (RTL), "fpga" later */
+  const char *backend;      /* "cmodel" (default); "verilator" (RTL), "fpga" (UART host link) */
   uint64_t    seed;         /* warp interleaving: 0 = round robin (cmodel) */
   uint64_t    max_steps;    /* 0 = the backend's default limit (verilator: cycles) */
   int         cosim;        /* verilator: WW_COSIM_SYNC (default), _STRICT, _FOLLOW or _OFF */
@@ -77,6 +79,9 @@ typedef struct {
   int         det_lock;     /* verilator: 1 = lock-based commit (the baseline), not the Z-buffer's */
   int         det_dwp;      /* with det: 1 = deterministic workgroup partitioning (GPUDet
                                sec. 4.2.2): a busy block slot is refilled in parallel mode */
+  const char *port;         /* fpga: the serial device ("/dev/ttyUSB0"), or "sim" (the
+                               Verilated FPGA top, build/bin/ww-fpga-sim, behind a pty;
+                               server options may follow a blank: "sim --corrupt-every 50") */
 } ww_dev_opts_t;
 
 /* The watchdog's default: 2^19 cycles (a few seconds of RTL simulation). */

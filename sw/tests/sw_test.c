@@ -234,7 +234,7 @@ static void usage(FILE *f)
   fprintf(f, "usage: sw_tests [--only=GROUP] [--seed=N] [--seeds=A,B,...] [--elf-dir=DIR] [--list]\n"
              "                [--backend=cmodel|verilator] [--cosim=sync|strict|follow|off] [--memcheck]\n"
              "                [--det] [--det-serial=sm|warp] [--det-commit=zbuf|lock] [--det-dwp]\n"
-             "                [--runs=FILE]\n"
+             "                [--runs=FILE] [--port=DEV]\n"
              "  (or run through a symlink named after a group)\n"
              "  --backend=verilator runs the RTL co-simulated against the golden model\n"
              "  (sw_tests_rtl only; --cosim sync by default); the seeds then seed the\n"
@@ -248,7 +248,10 @@ static void usage(FILE *f)
              "  --runs=FILE appends one JSON line per completed launch: group, seed,\n"
              "  launch (its index in the group), what, det, steps (cycles on the RTL),\n"
              "  warp_insns, digest (FNV-1a of the group's allocations after it), and\n"
-             "  with --det quanta, and on the RTL the cycles of each mode (make bench-det).\n");
+             "  with --det quanta, and on the RTL the cycles of each mode (make bench-det).\n"
+             "  --backend=fpga --port=DEV runs on the FPGA over its UART host link (sw_tests_fpga\n"
+             "  only; --port=sim: the Verilated FPGA top behind a pty, docs/fpga.md); use\n"
+             "  --seeds=0 (the hardware has its own timing).\n");
 }
 
 static void list_groups(void)
@@ -282,6 +285,7 @@ int main(int argc, char **argv)
   const char *only = NULL;
   const char *elf_dir = "build/kernels";
   const char *backend = "cmodel";
+  const char *port = NULL;
   int cosim = WW_COSIM_SYNC, have_cosim = 0;
   int memcheck = 0;
   int det = 0, det_wser = 0, det_lock = 0, det_dwp = 0;
@@ -340,6 +344,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "sw_tests: --runs=%s: cannot open it for appending\n", a + 7);
         return 2;
       }
+    } else if (!strncmp(a, "--port=", 7)) {
+      port = a + 7;
     } else if (!strncmp(a, "--elf-dir=", 10)) {
       elf_dir = a + 10;
     } else if (!strcmp(a, "--list")) {
@@ -387,7 +393,7 @@ int main(int argc, char **argv)
       ww_dev_opts_t opts = { .backend = backend, .seed = seeds[s], .max_steps = 0,
                              .cosim = cosim, .memcheck = memcheck, .det = det,
                              .det_wser = det_wser, .det_lock = det_lock,
-                             .det_dwp = det_dwp };
+                             .det_dwp = det_dwp, .port = port };
       char err[256] = "";
       t.dev = ww_dev_open(&opts, err, sizeof err);
       if (!t.dev) {

@@ -73,9 +73,13 @@ static const char run_usage[] =
   "                    BYTES takes a k or M suffix (1024, 1048576)\n"
   "  --print N:T[:C]   after the run print buffer argument N (0-based among --arg)\n"
   "                    as C (default: all) values of type T: i32, u32, x32, f32\n"
-  "  --backend NAME    cmodel (default, the golden C model) or verilator (the RTL,\n"
+  "  --backend NAME    cmodel (default, the golden C model), verilator (the RTL,\n"
   "                    co-simulated against the golden model; needs a build that\n"
-  "                    links the Verilated GPU: build/bin/warpwatch has it)\n"
+  "                    links the Verilated GPU: build/bin/warpwatch has it) or fpga\n"
+  "                    (the GPU on an FPGA over its UART host link, docs/fpga.md)\n"
+  "  --port DEV        fpga: the serial device (/dev/ttyUSB0; $WW_FPGA_BAUD, default\n"
+  "                    115200), or sim: the Verilated FPGA top behind a pty\n"
+  "                    (build/bin/ww-fpga-sim; its options may follow: 'sim --stats')\n"
   "  --cosim MODE      verilator: how the RTL is checked against the golden model\n"
   "                    (every retired instruction and the final memory):\n"
   "                      sync    (default) exact, except values whose order is legally\n"
@@ -444,6 +448,7 @@ typedef struct {
   uint64_t grid, block;
   int have_grid, have_block;
   const char *backend;
+  const char *port;              /* --port DEV (fpga) */
   uint64_t seed, max_steps, hang_limit;
   int have_hang_limit;
   int progress;                  /* -1 auto (a terminal), 0, 1 */
@@ -487,7 +492,7 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
                                             "--wave", "--stalls-plot", "--hang-limit", "--save",
                                             "--error-exitcode", "--trace-json", "--tm-warps",
                                             "--tx-watchdog", "--quantum", "--det-serial",
-                                            "--det-commit" };
+                                            "--det-commit", "--port" };
   char err[512];
   memset(o, 0, sizeof *o);
   o->backend = "cmodel";
@@ -619,6 +624,10 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
         return usage_error("run ", "unknown backend '%s' (available: %s)", val,
                            ww_backend_names());
       o->backend = val;
+    } else if (strcmp(name, "--port") == 0) {
+      if (!*val)
+        return usage_error("run ", "--port needs a serial device or sim");
+      o->port = val;
     } else if (strcmp(name, "--cosim") == 0) {
       o->cosim = ww_cosim_mode(val);
       o->have_cosim = 1;
@@ -676,16 +685,32 @@ static int parse_run(run_opts_t *o, int argc, char **argv)
     return usage_error("run ", "missing --grid N");
   if (!o->have_block)
     return usage_error("run ", "missing --block N");
+  /* the FPGA: no retire records cross its link */
+  const int fpga = strcmp(o->backend, "fpga") == 0;
+  if (fpga && !o->port)
+    return usage_error("run ", "--backend fpga needs --port DEV (a serial device such as "
+                       "/dev/ttyUSB0) or --port sim (the Verilated FPGA top)");
+  if (o->port && !fpga)
+    return usage_error("run ", "--port is the fpga backend's: backend %s has no link", o->backend);
+  if (fpga && (o->trace || o->trace_json || o->memcheck || o->have_hang_limit || o->seed))
+    return usage_error("run ", "%s needs the retired instructions or the RTL's timing: the fpga "
+                       "backend reports neither over its link (use --backend verilator)",
+                       o->trace ? "--trace" : o->trace_json ? "--trace-json"
+                       : o->memcheck ? "--memcheck" : o->seed ? "--seed" : "--hang-limit");
+  if (fpga && o->stalls_plot)
+    return usage_error("run ", "--stalls-plot needs the per-cycle stall classes: the fpga "
+                       "backend has the counters only (--stalls)");
   /* options only the RTL can honour */
   const int rtl = strcmp(o->backend, "verilator") == 0;
-  if (o->scord && !rtl)
-    return usage_error("run ", "--scord needs --backend verilator: the race detector is in the "
-                       "RTL");
+  const int hw = rtl || fpga;   /* the RTL's counters and race log */
+  if (o->scord && !hw)
+    return usage_error("run ", "--scord needs --backend verilator or fpga: the race detector is "
+                       "in the RTL");
   if (o->save && !o->scord)
     return usage_error("run ", "--save writes the race report: it needs --scord");
-  if (o->stalls && !rtl)
-    return usage_error("run ", "--stalls needs --backend verilator: the stall counters are "
-                       "in the RTL (the golden model has no pipeline timing)");
+  if (o->stalls && !hw)
+    return usage_error("run ", "--stalls needs --backend verilator or fpga: the stall counters "
+                       "are in the RTL (the golden model has no pipeline timing)");
   if (o->have_cosim && !rtl)
     return usage_error("run ", "--cosim needs --backend verilator: it checks the RTL against "
                        "the golden model, and backend %s runs the golden model alone", o->backend);
@@ -1344,7 +1369,7 @@ static int do_run(run_opts_t *o)
                                          : o->tx_watchdog ? (uint32_t)o->tx_watchdog : UINT32_MAX,
                           .det = o->det, .det_quantum = (uint32_t)o->quantum,
                           .det_wser = o->det_wser, .det_lock = o->det_lock,
-                          .det_dwp = o->det_dwp,
+                          .det_dwp = o->det_dwp, .port = o->port,
                           .wave_kernel = o->kernel };
   char err[512];
   const struct { const char *option, *path; } outs[] = {

@@ -1,0 +1,70 @@
+# SPDX-License-Identifier: Apache-2.0
+#
+# sw/fpga/fpga.mk -- the FPGA backend's host side (docs/fpga.md), included
+# by the top Makefile after sw/sim/sim.mk and sw/runtime/runtime.mk:
+#   $(FPGA_SIM)      build/bin/ww-fpga-sim: the FPGA top (rtl/fpga/ww_fpga_top.v,
+#                    fpga_top_RTL of rtl/fpga/rtl.mk) verilated with a fast UART
+#                    (CLKS_PER_BIT $(FPGA_SIM_CPB)) and the whole memory map
+#                    (global memory, ScoRD metadata, race log), the glue
+#                    sw/fpga/ww_vfpga.cpp and the server sw/fpga/ww_fpga_sim.c
+#   FPGA_BACKEND     the runtime's fpga backend (sources linked into
+#                    build/bin/warpwatch by sw/runtime/runtime.mk)
+# Its tests are tb/fpga/fpga_tests.mk.
+
+HL_SAVED_GOAL := $(.DEFAULT_GOAL)
+
+FPGA_DIR     := $(BUILD)/fpga
+FPGA_SIM     := $(BUILD)/bin/ww-fpga-sim
+FPGA_SIM_CPB := 4
+# the memory lines of the simulated top: the DRAM map of sw/sim/ww_vgpu.cpp
+# (global memory, ScoRD metadata 2 x GMEM_BYTES, race log: a header and
+# SCORD_LOG_ENTRIES entry lines per partition)
+fpga_cfg = $(shell sed -n 's/^.define WW_$(1)  *\([0-9][0-9]*\).*/\1/p' cmodel/include/ww_config.h)
+FPGA_SIM_LINES := $(shell echo $$(( (3 * $(call fpga_cfg,GMEM_BYTES) + \
+  (1 + $(call fpga_cfg,SCORD_LOG_ENTRIES)) * $(call fpga_cfg,NUM_PART) * $(call fpga_cfg,LINE_BYTES)) \
+  / $(call fpga_cfg,LINE_BYTES) )))
+FPGA_SIM_GPARAMS := -DWW_FPGA_CLKS_PER_BIT=$(FPGA_SIM_CPB) -DWW_FPGA_MEM_LINES=$(FPGA_SIM_LINES) \
+                    -DWW_FPGA_GATE_GPU_CLK=1
+FPGA_SIM_DEFS    := -DWW_VFPGA_CLKS_PER_BIT=$(FPGA_SIM_CPB) -DWW_VFPGA_MEM_LINES=$(FPGA_SIM_LINES)
+FPGA_VFLAGS  := --cc --x-assign unique --x-initial unique --trace-fst --top-module ww_fpga_top \
+                -Irtl/include $(FPGA_SIM_GPARAMS)
+FPGA_OPT     := OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2
+FPGA_VROOT    = $(shell verilator --getenv VERILATOR_ROOT)
+FPGA_CFLAGS  := -std=c11 -D_DEFAULT_SOURCE -g -O2 -Wall -Wextra -Werror -Isw/fpga -Isw/runtime $(CMODEL_INC)
+
+FPGA_BACKEND     := sw/fpga/ww_backend_fpga.c sw/fpga/ww_hl_link.c
+FPGA_BACKEND_HDR := sw/fpga/ww_hl_link.h
+
+$(FPGA_DIR)/.gparams: FORCE
+	@mkdir -p $(@D)
+	@echo "$(FPGA_SIM_GPARAMS)" | cmp -s - $@ || echo "$(FPGA_SIM_GPARAMS)" > $@
+
+$(FPGA_DIR)/libwwvfpga.a: $(fpga_top_RTL) $(wildcard rtl/include/*.vh) sw/fpga/ww_vfpga.cpp \
+    sw/fpga/ww_vfpga.h sw/fpga/fpga.mk $(FPGA_DIR)/.gparams | $(BUILD)/.deps-ok
+	@mkdir -p $(FPGA_DIR)
+	@echo "verilator ww_fpga_top -> $@"
+	@verilator $(FPGA_VFLAGS) --Mdir $(FPGA_DIR)/obj_dir $(fpga_top_RTL) > $(FPGA_DIR)/verilator.log 2>&1 \
+	  || { tail -40 $(FPGA_DIR)/verilator.log >&2; exit 1; }
+	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -C $(FPGA_DIR)/obj_dir -f Vww_fpga_top.mk \
+	  -f $(CURDIR)/sw/sim/verilated_pch.mk $(FPGA_OPT) verilated.h.gch >> $(FPGA_DIR)/verilator.log 2>&1 \
+	  || { tail -40 $(FPGA_DIR)/verilator.log >&2; exit 1; }
+	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j 2 -C $(FPGA_DIR)/obj_dir -f Vww_fpga_top.mk \
+	  $(FPGA_OPT) Vww_fpga_top__ALL.a verilated.o verilated_fst_c.o verilated_threads.o \
+	  >> $(FPGA_DIR)/verilator.log 2>&1 || { tail -40 $(FPGA_DIR)/verilator.log >&2; exit 1; }
+	g++ -std=c++17 -O2 -g -Wall -Wextra -Werror $(FPGA_SIM_DEFS) -isystem $(FPGA_VROOT)/include \
+	  -isystem $(FPGA_VROOT)/include/vltstd -isystem $(FPGA_DIR)/obj_dir -DVM_TRACE=1 -DVM_TRACE_FST=1 \
+	  -Isw/fpga $(CMODEL_INC) -c sw/fpga/ww_vfpga.cpp -o $(FPGA_DIR)/ww_vfpga.o
+	@rm -rf $(FPGA_DIR)/ar && mkdir -p $(FPGA_DIR)/ar && cd $(FPGA_DIR)/ar && ar x ../obj_dir/Vww_fpga_top__ALL.a
+	rm -f $@ && ar rcs $@ $(FPGA_DIR)/ar/*.o $(addprefix $(FPGA_DIR)/obj_dir/,verilated.o verilated_fst_c.o \
+	  verilated_threads.o) $(FPGA_DIR)/ww_vfpga.o
+
+$(FPGA_SIM): sw/fpga/ww_fpga_sim.c sw/fpga/ww_vfpga.h $(FPGA_DIR)/libwwvfpga.a
+	@mkdir -p $(@D)
+	gcc $(FPGA_CFLAGS) $< $(FPGA_DIR)/libwwvfpga.a -lstdc++ -lz -lm -pthread -o $@
+
+.PHONY: fpga-sim
+fpga-sim: $(FPGA_SIM)
+
+ALL_TARGETS += $(FPGA_SIM)
+
+.DEFAULT_GOAL := $(HL_SAVED_GOAL)
