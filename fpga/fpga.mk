@@ -45,7 +45,7 @@ $(FPGA_DRF_SIM): $(FPGA_RTL.drf) fpga/sim/ulx3s_drf_sim.cpp fpga/fpga.mk $(wildc
 	@mkdir -p $(FPGA_DRF_SIM_DIR)
 	@echo "verilator ulx3s_drf -> $@"
 	@verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique -Irtl/include \
-	  -DWW_BUGS_PLUSARGS -GCLKS_PER_BIT=$(FPGA_DRF_CPB) -Wno-WIDTH --top-module ulx3s_drf \
+	  -DWW_BUGS_PLUSARGS -DWW_BOARD_CLKS_PER_BIT=$(FPGA_DRF_CPB) --top-module ulx3s_drf \
 	  -CFLAGS "-O2 -DCLKS_PER_BIT=$(FPGA_DRF_CPB)" --Mdir $(FPGA_DRF_SIM_DIR)/obj_dir \
 	  -o $(CURDIR)/$@ $(FPGA_RTL.drf) $(CURDIR)/fpga/sim/ulx3s_drf_sim.cpp > $(FPGA_DRF_SIM_DIR)/build.log 2>&1 \
 	  || { tail -30 $(FPGA_DRF_SIM_DIR)/build.log >&2; exit 1; }

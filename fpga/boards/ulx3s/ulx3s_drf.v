@@ -9,13 +9,17 @@
 // failed, 2 memory out of range, 7..3 the passed runs' count bits 14..10.
 // The PWR button resets. The tester's window starts at address 0
 // (BASE = 0) and is 2^RANGE_W words, its line window after it.
-// Parameters: CLKS_PER_BIT (25 MHz / 115 200 baud = 217; the Verilated
-// simulation uses a few), RUNS (0 = run until a failure), the run settings.
+// Parameters: CLKS_PER_BIT (25 MHz / 115 200 baud = 217, the default from
+// `WW_BOARD_CLKS_PER_BIT; the Verilated simulation defines a few), RUNS
+// (0 = run until a failure), the run settings.
 
 `default_nettype none
 `include "ww_config.vh"
+`ifndef WW_BOARD_CLKS_PER_BIT
+`define WW_BOARD_CLKS_PER_BIT 217
+`endif
 module ulx3s_drf #(
-  parameter CLKS_PER_BIT = 217,
+  parameter CLKS_PER_BIT = `WW_BOARD_CLKS_PER_BIT,
   parameter [31:0] RUNS     = 32'd0,
   parameter [15:0] EPISODES = 16'd16,
   parameter [15:0] EPI_LEN  = 16'd16,
