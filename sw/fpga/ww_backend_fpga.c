@@ -501,70 +501,20 @@ static int fb_tm_counters(void *be, ww_tm_counters_t *out)
   return 0;
 }
 
-/* field F of a race-log entry word (WW_SCORD_EK_* / WW_SCORD_EW_*) */
-#define FIELD(w, L, F) ((w) >> WW_SCORD_##L##_##F##_LSB & ((1u << WW_SCORD_##L##_##F##_W) - 1))
-
-static uint64_t log_line(unsigned p, unsigned slot)   /* slot 0: header, 1..: entries */
+/* a log line over the link (the race log's reader) */
+static int fb_log_line(void *ctx, uint64_t addr, uint8_t *line)
 {
-  return LOG_BASE + ((uint64_t)slot * WW_NUM_PART + p) * LB;
+  return read_words(ctx, (uint32_t)addr, line, LB);
 }
 
-/* The race log read over the link, merged as the verilator backend merges it. */
+/* The race log read over the link (ww_racelog_read, as the verilator backend). */
 static int fb_races(void *be, ww_race_t *out, size_t max, size_t *n, ww_scord_stats_t *st)
 {
   fb_t *b = be;
   if (!b->races_valid)
     return -1;
-  memset(st, 0, sizeof *st);
-  *n = 0;
-  for (unsigned p = 0; p < WW_NUM_PART; p++) {
-    uint8_t h[LB];
-    if (read_words(b, (uint32_t)log_line(p, 0), h, LB))
-      return -1;
-    uint32_t entries = le32(h + 4 * WW_SCORD_HDR_ENTRIES);
-    st->entries += entries;
-    st->races += le32(h + 4 * WW_SCORD_HDR_RACES);
-    st->overwrites += le32(h + 4 * WW_SCORD_HDR_OVERWRITES);
-    st->records += le32(h + 4 * WW_SCORD_HDR_RECORDS);
-    st->md_reads += le32(h + 4 * WW_SCORD_HDR_MD_READS);
-    st->md_writes += le32(h + 4 * WW_SCORD_HDR_MD_WRITES);
-    st->queue_full_cycles += le32(h + 4 * WW_SCORD_HDR_QFULL);
-    uint32_t first = entries > WW_SCORD_LOG_ENTRIES ? entries - WW_SCORD_LOG_ENTRIES : 0;
-    for (uint32_t e = first; e < entries; e++) {
-      uint8_t a[LB];
-      if (read_words(b, (uint32_t)log_line(p, 1 + e % WW_SCORD_LOG_ENTRIES), a, LB))
-        return -1;
-      ww_race_t r;
-      memset(&r, 0, sizeof r);
-      uint32_t tk = le32(a + 4 * WW_SCORD_ENT_KIND), who = le32(a + 4 * WW_SCORD_ENT_WARPS);
-      r.pc = le32(a + 4 * WW_SCORD_ENT_PC);
-      r.addr = le32(a + 4 * WW_SCORD_ENT_ADDR);
-      r.count = le32(a + 4 * WW_SCORD_ENT_COUNT);
-      r.type = FIELD(tk, EK, TYPE);
-      r.scope_blk = (int)FIELD(tk, EK, SCOPE_BLK);
-      r.kind = FIELD(tk, EK, KIND);
-      r.ctaid = le32(a + 4 * WW_SCORD_ENT_CTAID);
-      r.sm = FIELD(who, EW, CUR_SM);
-      r.warp = FIELD(who, EW, CUR_WARP) % WW_WARPS_PER_SM;
-      r.prev_sm = FIELD(who, EW, PREV_SM);
-      r.prev_warp = FIELD(who, EW, PREV_WARP) % WW_WARPS_PER_SM;
-      r.prev_block = le32(a + 4 * WW_SCORD_ENT_PREV_BLOCK);
-      size_t i = 0;
-      while (i < *n && i < max &&
-             !(out[i].pc == r.pc && out[i].addr == r.addr && out[i].type == r.type))
-        i++;
-      if (i < *n && i < max) {
-        out[i].count += r.count;
-      } else {
-        if (*n < max)
-          out[*n] = r;
-        (*n)++;
-      }
-    }
-  }
-  return 0;
+  return ww_racelog_read(fb_log_line, b, LOG_BASE, out, max, n, st);
 }
-#undef FIELD
 
 const ww_backend_t ww_backend_fpga = {
   .name = "fpga",

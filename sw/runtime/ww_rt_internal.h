@@ -263,4 +263,13 @@ void ww_lastacc_stats(const ww_lastacc_t *t, ww_lastacc_stats_t *st);
 void ww_lastacc_resolve(const ww_lastacc_t *t, const ww_race_t *r, unsigned block_threads,
                         ww_accessor_t *cur, ww_accessor_t *prev);
 
+/* ww_racelog.c: the RTL's ScoRD race log at log_base (partition p's slot k
+ * at log_base + (k * WW_NUM_PART + p) * WW_LINE_BYTES; slot 0 the header),
+ * each line fetched by read_line (0 ok, -1 failed), as races (equal pc,
+ * addr, type merged; *n may exceed max) and statistics (l2_requests left 0).
+ * 0, or -1 when a read failed. */
+int ww_racelog_read(int (*read_line)(void *ctx, uint64_t addr, uint8_t *line), void *ctx,
+                    uint64_t log_base, ww_race_t *out, size_t max, size_t *n,
+                    ww_scord_stats_t *st);
+
 #endif /* WW_RT_INTERNAL_H */

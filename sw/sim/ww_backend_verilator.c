@@ -83,70 +83,23 @@ static uint32_t mem_word(const uint8_t *m, uint64_t a)
          (uint32_t)m[a + 3] << 24;
 }
 
-/* field F of a race-log entry word (WW_SCORD_EK_* / WW_SCORD_EW_*) */
-#define FIELD(w, L, F) ((w) >> WW_SCORD_##L##_##F##_LSB & ((1u << WW_SCORD_##L##_##F##_W) - 1))
-
-static uint64_t log_line(unsigned p, unsigned slot)   /* slot 0: header, 1..: entries */
+/* a line of the DRAM image (the race log's reader) */
+static int vb_log_line(void *ctx, uint64_t addr, uint8_t *line)
 {
-  return 3ull * WW_GMEM_BYTES + ((uint64_t)slot * WW_NUM_PART + p) * LB;
+  memcpy(line, ww_vgpu_mem(((vb_t *)ctx)->v) + addr, LB);
+  return 0;
 }
 
-/* Reads every partition's log, merges equal (pc, addr, type) entries
- * (a key evicted from a detector's dedup table, or seen by two partitions). */
+/* The race log in DRAM after the ScoRD metadata (docs/scord.md sec. 3). */
 static int vb_races(void *be, ww_race_t *out, size_t max, size_t *n, ww_scord_stats_t *st)
 {
   vb_t *b = be;
   if (!b->races_valid)
     return -1;
-  const uint8_t *m = ww_vgpu_mem(b->v);
-  memset(st, 0, sizeof *st);
+  ww_racelog_read(vb_log_line, b, 3ull * WW_GMEM_BYTES, out, max, n, st);
   ww_vgpu_stats_t vs;
   ww_vgpu_stats(b->v, &vs);
   st->l2_requests = vs.l2_requests;
-  *n = 0;
-  for (unsigned p = 0; p < WW_NUM_PART; p++) {
-    uint64_t h = log_line(p, 0);
-    uint32_t entries = mem_word(m, h + 4 * WW_SCORD_HDR_ENTRIES);
-    st->entries += entries;
-    st->races += mem_word(m, h + 4 * WW_SCORD_HDR_RACES);
-    st->overwrites += mem_word(m, h + 4 * WW_SCORD_HDR_OVERWRITES);
-    st->records += mem_word(m, h + 4 * WW_SCORD_HDR_RECORDS);
-    st->md_reads += mem_word(m, h + 4 * WW_SCORD_HDR_MD_READS);
-    st->md_writes += mem_word(m, h + 4 * WW_SCORD_HDR_MD_WRITES);
-    st->queue_full_cycles += mem_word(m, h + 4 * WW_SCORD_HDR_QFULL);
-    uint32_t first = entries > WW_SCORD_LOG_ENTRIES ? entries - WW_SCORD_LOG_ENTRIES : 0;
-    for (uint32_t e = first; e < entries; e++) {
-      uint64_t a = log_line(p, 1 + e % WW_SCORD_LOG_ENTRIES);
-      ww_race_t r;
-      memset(&r, 0, sizeof r);
-      uint32_t tk = mem_word(m, a + 4 * WW_SCORD_ENT_KIND);
-      uint32_t who = mem_word(m, a + 4 * WW_SCORD_ENT_WARPS);
-      r.pc = mem_word(m, a + 4 * WW_SCORD_ENT_PC);
-      r.addr = mem_word(m, a + 4 * WW_SCORD_ENT_ADDR);
-      r.count = mem_word(m, a + 4 * WW_SCORD_ENT_COUNT);
-      r.type = FIELD(tk, EK, TYPE);
-      r.scope_blk = (int)FIELD(tk, EK, SCOPE_BLK);
-      r.kind = FIELD(tk, EK, KIND);
-      r.ctaid = mem_word(m, a + 4 * WW_SCORD_ENT_CTAID);
-      unsigned cw = FIELD(who, EW, CUR_WARP), pw = FIELD(who, EW, PREV_WARP);
-      r.sm = FIELD(who, EW, CUR_SM);
-      r.warp = cw % WW_WARPS_PER_SM;
-      r.prev_sm = FIELD(who, EW, PREV_SM);
-      r.prev_warp = pw % WW_WARPS_PER_SM;
-      r.prev_block = mem_word(m, a + 4 * WW_SCORD_ENT_PREV_BLOCK);
-      size_t i = 0;
-      while (i < *n && i < max &&
-             !(out[i].pc == r.pc && out[i].addr == r.addr && out[i].type == r.type))
-        i++;
-      if (i < *n && i < max) {
-        out[i].count += r.count;
-      } else {
-        if (*n < max)
-          out[*n] = r;
-        (*n)++;
-      }
-    }
-  }
   return 0;
 }
 #undef FIELD
