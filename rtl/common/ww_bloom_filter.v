@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 //
 // ww_bloom_filter -- parallel Bloom filter (Sanchez et al., as used by
-// GPUDet, ASPLOS 2013, sec. 5 for its store buffer and by KILO TM, MICRO
+// GPUDet, ASPLOS 2013, sec. 4.3 and 5 for its store buffer and by KILO TM, MICRO
 // 2011, sec. 4.4 for the TM read-own-write filter): K sub-arrays of BITS/K
 // bits, each indexed by its own H3 hash of the key. A key is a member when
 // its bit is set in every sub-array, so a key once inserted always hits
@@ -18,6 +18,18 @@
 // every lane of a warp's load), qry_hit_o[q] answers for key q against the
 // contents before this cycle's insert or clear. The bank inputs are unused
 // when BANKS = 1. Reset empties the filter.
+// FPGA structure (docs/bloom_filter.md, "FPGA structure"): a sub-array is
+// not a flop per bit read through a BITS/K:1 multiplexer per query but
+// distributed RAM of 16 words of SUB_BITS/16 bits (ww_lutram, asynchronous
+// read, written at the edge; on ECP5 TRELLIS_DPR16X4), a bit's word picked
+// by the low 4 bits of its position {bank, hash} and its bit in the word by
+// the rest. LUT RAM has one read port, so each sub-array keeps QRY_N + 1
+// identical copies: one per query, one for the insert to read the word it
+// sets a bit in. The one-cycle clear is a valid flag per word (16 flops per
+// sub-array): clear drops them all, a query's bit counts only when its
+// word's flag is set, and an insert writes back the old word (zeros if its
+// flag is clear or clear_i is high) with its bit set and raises the flag.
+// Sub-arrays of at most 16 bits are the flags alone.
 // Parameters: BITS/K/BANKS a power of two >= 2; BANKS a power of two;
 // 1 <= KEY_W <= 64; QRY_N >= 1 (QRY_N * KEY_W <= 64 for the C model's cycle
 // step, which packs the keys into one port word; the store buffers' C model
@@ -51,25 +63,24 @@ module ww_bloom_filter #(
   localparam SUB_BITS = BITS / K;
   localparam SLICE    = SUB_BITS / BANKS;     // one bank's bits of a sub-array
   localparam IDX_W    = $clog2(SLICE);
+  localparam POS_W    = $clog2(SUB_BITS);     // a bit of a sub-array: {bank, hash}
+  // the RAM: WORDS words (the word: the position's low WA_W bits) of WORD_W
+  // bits (the bit in it: the rest); WA_W = POS_W: no RAM, the flags alone
+  localparam WA_W     = (POS_W > 4) ? 4 : POS_W;
+  localparam WORDS    = 1 << WA_W;
+  localparam BS_W     = (POS_W > 4) ? POS_W - 4 : 1;
+  localparam WORD_W   = 1 << BS_W;
 
   // sub_hit[q*K + k]: key q's bit in sub-array k
   wire [QRY_N*K-1:0] sub_hit;
 
   genvar k, q;
   for (k = 0; k < K; k = k + 1) begin : g_sub
-    wire [IDX_W-1:0]    ins_idx;
-    reg  [SUB_BITS-1:0] bits_q;
-    // the queried bank's slice, shared by the queries; the insert's bit
-    wire [SLICE-1:0]    qslice;
-    wire [$clog2(SUB_BITS)-1:0] ins_pos;
-    if (BANKS > 1) begin : g_bank
-      assign qslice  = bits_q[qry_bank_i * SLICE +: SLICE];
-      assign ins_pos = {ins_bank_i, ins_idx};
-    end else begin : g_one
-      wire unused_banks = ^{ins_bank_i, qry_bank_i};
-      assign qslice  = bits_q;
-      assign ins_pos = ins_idx;
-    end
+    wire [IDX_W-1:0] ins_idx;
+    wire [POS_W-1:0] ins_pos;
+    // qry_pos[q*POS_W +: POS_W]: key q's bit in the queried bank
+    wire [QRY_N*POS_W-1:0] qry_pos;
+    reg  [WORDS-1:0] vld_q;                   // a flag per word: holds bits since the clear
 
     ww_h3_hash #(
       .KEY_W (KEY_W),
@@ -96,21 +107,72 @@ module ww_bloom_filter #(
         .key_i  (qry_key_i[QK*KEY_W +: KEY_W]),
         .hash_o (qry_idx)
       );
-      assign sub_hit[q*K + k] = qslice[qry_idx];
+      if (BANKS > 1) begin : g_bank
+        assign qry_pos[q*POS_W +: POS_W] = {qry_bank_i, qry_idx};
+      end else begin : g_one
+        assign qry_pos[q*POS_W +: POS_W] = qry_idx;
+      end
     end
 
-    // clear, then the insert (with both, only the inserted key is left);
-    // no combinational copy of the array (cheaper to simulate)
+    if (BANKS > 1) begin : g_bank
+      assign ins_pos = {ins_bank_i, ins_idx};
+    end else begin : g_one
+      wire unused_banks = ^{ins_bank_i, qry_bank_i};
+      assign ins_pos = ins_idx;
+    end
+
+    wire [WA_W-1:0] ins_wa = ins_pos[WA_W-1:0];
+
+    // clear, then the insert (with both, only the inserted key is left)
     always @(posedge clk_i) begin
       if (!rst_ni) begin
-        bits_q <= {SUB_BITS{1'b0}};
+        vld_q <= {WORDS{1'b0}};
       end else begin
         if (clear_i) begin
-          bits_q <= {SUB_BITS{1'b0}};
+          vld_q <= {WORDS{1'b0}};
         end
         if (ins_valid_i) begin
-          bits_q[ins_pos] <= 1'b1;
+          vld_q[ins_wa] <= 1'b1;
         end
+      end
+    end
+
+    if (POS_W > 4) begin : g_ram
+      // read ports 0 .. QRY_N-1: the queries; port QRY_N: the insert's word
+      wire [(QRY_N+1)*WA_W-1:0]   raddr;
+      wire [(QRY_N+1)*WORD_W-1:0] rdata;
+      wire [BS_W-1:0]   ins_bs = ins_pos[POS_W-1:WA_W];
+      // the insert's word: its old bits unless cleared (flag low, or clear_i)
+      wire              keep   = vld_q[ins_wa] && !clear_i;
+      wire [WORD_W-1:0] old    = rdata[QRY_N*WORD_W +: WORD_W];
+      wire [WORD_W-1:0] wdata  = (keep ? old : {WORD_W{1'b0}}) |
+                                 ({{(WORD_W-1){1'b0}}, 1'b1} << ins_bs);
+      assign raddr[QRY_N*WA_W +: WA_W] = ins_wa;
+
+      ww_lutram #(
+        .WIDTH (WORD_W),
+        .DEPTH (WORDS),
+        .NR    (QRY_N + 1)
+      ) u_ram (
+        .clk_i   (clk_i),
+        .we_i    (ins_valid_i && rst_ni),
+        .waddr_i (ins_wa),
+        .wdata_i (wdata),
+        .raddr_i (raddr),
+        .rdata_o (rdata)
+      );
+
+      for (q = 0; q < QRY_N; q = q + 1) begin : g_rd
+        wire [WA_W-1:0]   wa   = qry_pos[q*POS_W +: WA_W];
+        wire [BS_W-1:0]   bs   = qry_pos[q*POS_W + WA_W +: BS_W];
+        wire [WORD_W-1:0] word = rdata[q*WORD_W +: WORD_W];
+        assign raddr[q*WA_W +: WA_W] = wa;
+        assign sub_hit[q*K + k] = vld_q[wa] & word[bs];
+      end
+    end else begin : g_flags
+      // a sub-array of at most 16 bits: a word per bit, its flag the bit
+      for (q = 0; q < QRY_N; q = q + 1) begin : g_rd
+        assign sub_hit[q*K + k] = vld_q[qry_pos[q*POS_W +: POS_W]];
       end
     end
 

@@ -18,14 +18,14 @@ det_warp_SYNTH := 1
 
 RTL_MODULES += det_sbuf
 det_sbuf_TOP   := ww_det_sbuf
-det_sbuf_RTL   := rtl/common/ww_h3_hash.v rtl/common/ww_bloom_filter.v rtl/common/ww_sram_1r1w.v rtl/sm/ww_lsu_bytes.v rtl/det/ww_det_sbuf.v
+det_sbuf_RTL   := rtl/common/ww_h3_hash.v rtl/common/ww_lutram.v rtl/common/ww_bloom_filter.v rtl/common/ww_sram_1r1w.v rtl/sm/ww_lsu_bytes.v rtl/det/ww_det_sbuf.v
 det_sbuf_SYNTH := 1
 
 # ww_det_sm: the SM's GPUDet port, an assembly of the two blocks above
 # (lint and the SM's list; checked with the GPU)
 RTL_MODULES += det_sm
 det_sm_TOP   := ww_det_sm
-det_sm_RTL   := rtl/common/ww_h3_hash.v rtl/common/ww_bloom_filter.v rtl/common/ww_sram_1r1w.v rtl/sm/ww_lsu_bytes.v rtl/det/ww_det_warp.v rtl/det/ww_det_sbuf.v rtl/det/ww_det_sm.v
+det_sm_RTL   := rtl/common/ww_h3_hash.v rtl/common/ww_lutram.v rtl/common/ww_bloom_filter.v rtl/common/ww_sram_1r1w.v rtl/sm/ww_lsu_bytes.v rtl/det/ww_det_warp.v rtl/det/ww_det_sbuf.v rtl/det/ww_det_sm.v
 
 RTL_MODULES += det_ctrl
 det_ctrl_TOP   := ww_det_ctrl

@@ -118,7 +118,7 @@ sm_RTL   := rtl/common/ww_sram_1r1w.v rtl/common/ww_fifo.v rtl/common/ww_amo_alu
             rtl/scord/ww_scord_bartab.v rtl/scord/ww_scord_locktab.v rtl/scord/ww_scord_rec.v \
             rtl/gsi/ww_gsi.v rtl/common/ww_h3_hash.v rtl/tm/ww_tm_warp.v rtl/tm/ww_tm_txlog.v \
             rtl/tm/ww_tm_commit_walk.v rtl/tm/ww_tm_sm.v \
-            rtl/common/ww_bloom_filter.v rtl/det/ww_det_warp.v rtl/det/ww_det_sbuf.v rtl/det/ww_det_sm.v \
+            rtl/common/ww_lutram.v rtl/common/ww_bloom_filter.v rtl/det/ww_det_warp.v rtl/det/ww_det_sbuf.v rtl/det/ww_det_sm.v \
             $(filter-out rtl/sm/ww_sm.v,$(sort $(wildcard rtl/sm/*.v))) rtl/sm/ww_sm.v
 sm_SYNTH := 1
 sm_HIER  := 1
