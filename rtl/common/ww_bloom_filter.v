@@ -22,7 +22,7 @@
 // not a flop per bit read through a BITS/K:1 multiplexer per query but
 // distributed RAM of 16 words of SUB_BITS/16 bits (ww_lutram, asynchronous
 // read, written at the edge; on ECP5 TRELLIS_DPR16X4), a bit's word picked
-// by the low 4 bits of its position {bank, hash} and its bit in the word by
+// by the low 4 bits of its position {hash, bank} and its bit in the word by
 // the rest. LUT RAM has one read port, so each sub-array keeps QRY_N + 1
 // identical copies: one per query, one for the insert to read the word it
 // sets a bit in. The one-cycle clear is a valid flag per word (16 flops per
@@ -63,24 +63,37 @@ module ww_bloom_filter #(
   localparam SUB_BITS = BITS / K;
   localparam SLICE    = SUB_BITS / BANKS;     // one bank's bits of a sub-array
   localparam IDX_W    = $clog2(SLICE);
-  localparam POS_W    = $clog2(SUB_BITS);     // a bit of a sub-array: {bank, hash}
-  // the RAM: WORDS words (the word: the position's low WA_W bits) of WORD_W
-  // bits (the bit in it: the rest); WA_W = POS_W: no RAM, the flags alone
+  // where a bit of a sub-array is kept: position {hash, bank} (the bank in
+  // the low bits), its word the low WA_W bits, its bit in the word the rest;
+  // POS_W <= 4: no RAM, the flags alone
+  localparam POS_W    = $clog2(SUB_BITS);
   localparam WA_W     = (POS_W > 4) ? 4 : POS_W;
   localparam WORDS    = 1 << WA_W;
   localparam BS_W     = (POS_W > 4) ? POS_W - 4 : 1;
   localparam WORD_W   = 1 << BS_W;
+  // the bank's bits in the word address (LB_W): the flags of the queried
+  // bank are picked once for all the queries
+  localparam LB_W     = (BANKS == 1) ? 0 : (BANK_W < WA_W) ? BANK_W : WA_W;
+  localparam VB       = 1 << (WA_W - LB_W);   // words of a bank (of its flags)
+  localparam [WA_W-1:0] LB_MASK = (1 << LB_W) - 1;
 
   // sub_hit[q*K + k]: key q's bit in sub-array k
   wire [QRY_N*K-1:0] sub_hit;
 
-  genvar k, q;
+  // the queried bank's low LB_W bits, as a word address
+  wire [BANK_W+WA_W-1:0] qbank_ext = {{WA_W{1'b0}}, qry_bank_i};
+  wire [WA_W-1:0]        qbank_lo  = qbank_ext[WA_W-1:0] & LB_MASK;
+  wire                   unused_qbank = ^qbank_ext;   // the bits above WA_W
+
+  genvar k, q, j;
   for (k = 0; k < K; k = k + 1) begin : g_sub
     wire [IDX_W-1:0] ins_idx;
     wire [POS_W-1:0] ins_pos;
     // qry_pos[q*POS_W +: POS_W]: key q's bit in the queried bank
     wire [QRY_N*POS_W-1:0] qry_pos;
     reg  [WORDS-1:0] vld_q;                   // a flag per word: holds bits since the clear
+    // vld_b[i]: the flag of the queried bank's word i (i < VB; 0 above)
+    wire [WORDS-1:0] vld_b;
 
     ww_h3_hash #(
       .KEY_W (KEY_W),
@@ -108,32 +121,38 @@ module ww_bloom_filter #(
         .hash_o (qry_idx)
       );
       if (BANKS > 1) begin : g_bank
-        assign qry_pos[q*POS_W +: POS_W] = {qry_bank_i, qry_idx};
+        assign qry_pos[q*POS_W +: POS_W] = {qry_idx, qry_bank_i};
       end else begin : g_one
         assign qry_pos[q*POS_W +: POS_W] = qry_idx;
       end
     end
 
     if (BANKS > 1) begin : g_bank
-      assign ins_pos = {ins_bank_i, ins_idx};
+      assign ins_pos = {ins_idx, ins_bank_i};
     end else begin : g_one
-      wire unused_banks = ^{ins_bank_i, qry_bank_i};
+      wire unused_banks = ^ins_bank_i;
       assign ins_pos = ins_idx;
     end
 
     wire [WA_W-1:0] ins_wa = ins_pos[WA_W-1:0];
 
     // clear, then the insert (with both, only the inserted key is left)
+    wire [WORDS-1:0] vld_set;                 // the insert's word
     always @(posedge clk_i) begin
       if (!rst_ni) begin
         vld_q <= {WORDS{1'b0}};
       end else begin
-        if (clear_i) begin
-          vld_q <= {WORDS{1'b0}};
-        end
-        if (ins_valid_i) begin
-          vld_q[ins_wa] <= 1'b1;
-        end
+        vld_q <= (clear_i ? {WORDS{1'b0}} : vld_q) | vld_set;
+      end
+    end
+
+    for (j = 0; j < WORDS; j = j + 1) begin : g_vb
+      assign vld_set[j] = ins_valid_i && (ins_wa == j[WA_W-1:0]);
+      if (j < VB) begin : g_word
+        localparam [WA_W-1:0] JW = j << LB_W;
+        assign vld_b[j] = vld_q[JW | qbank_lo];
+      end else begin : g_none
+        assign vld_b[j] = 1'b0;
       end
     end
 
@@ -145,8 +164,10 @@ module ww_bloom_filter #(
       // the insert's word: its old bits unless cleared (flag low, or clear_i)
       wire              keep   = vld_q[ins_wa] && !clear_i;
       wire [WORD_W-1:0] old    = rdata[QRY_N*WORD_W +: WORD_W];
-      wire [WORD_W-1:0] wdata  = (keep ? old : {WORD_W{1'b0}}) |
-                                 ({{(WORD_W-1){1'b0}}, 1'b1} << ins_bs);
+      wire [WORD_W-1:0] wdata;
+      for (j = 0; j < WORD_W; j = j + 1) begin : g_wd
+        assign wdata[j] = (keep && old[j]) || (ins_bs == j[BS_W-1:0]);
+      end
       assign raddr[QRY_N*WA_W +: WA_W] = ins_wa;
 
       ww_lutram #(
@@ -167,12 +188,13 @@ module ww_bloom_filter #(
         wire [BS_W-1:0]   bs   = qry_pos[q*POS_W + WA_W +: BS_W];
         wire [WORD_W-1:0] word = rdata[q*WORD_W +: WORD_W];
         assign raddr[q*WA_W +: WA_W] = wa;
-        assign sub_hit[q*K + k] = vld_q[wa] & word[bs];
+        assign sub_hit[q*K + k] = vld_b[wa >> LB_W] & word[bs];
       end
     end else begin : g_flags
       // a sub-array of at most 16 bits: a word per bit, its flag the bit
       for (q = 0; q < QRY_N; q = q + 1) begin : g_rd
-        assign sub_hit[q*K + k] = vld_q[qry_pos[q*POS_W +: POS_W]];
+        wire [WA_W-1:0] wa = qry_pos[q*POS_W +: WA_W];
+        assign sub_hit[q*K + k] = vld_b[wa >> LB_W];
       end
     end
 
