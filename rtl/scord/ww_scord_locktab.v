@@ -148,6 +148,7 @@ module ww_scord_locktab #(
   reg               full;
   integer w, e, x;
   always @(*) begin
+    e = 0;   // loop variable, set on every path (else Yosys infers a latch)
     valid_d  = valid_q;
     active_d = active_q;
     scope_d  = scope_q;

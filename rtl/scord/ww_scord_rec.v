@@ -87,6 +87,7 @@ module ww_scord_rec #(
   reg [31:0]      wi;
   integer j, w;
   always @* begin
+    w = 0;   // loop variable, set on every path (else Yosys infers a latch)
     wmask = {WORDS{1'b0}};
     for (j = 0; j < LANES; j = j + 1) begin
       wi = (addr_i[32*j +: 32] >> 2) & (WORDS - 1);

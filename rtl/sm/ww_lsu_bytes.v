@@ -40,6 +40,7 @@ module ww_lsu_bytes #(
   reg [31:0] wi;
   integer j, w, b;
   always @* begin
+    b = 0;   // loop variable, set on every path (else Yosys infers a latch)
     be_o   = {LINE_BYTES{1'b0}};
     data_o = {LINE_BYTES*8{1'b0}};
 `ifdef WW_MUTANT_LSU_BYTES_FIRST_LANE_WINS

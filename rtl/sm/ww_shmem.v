@@ -213,6 +213,9 @@ module ww_shmem #(
   wire accept = req_valid_i && req_ready_o;
 
   always @(*) begin
+    b = 0;   // loop variable, set on every path (else Yosys infers a latch)
+    i = 0;   // loop variable, set on every path (else Yosys infers a latch)
+    k = 0;   // loop variable, set on every path (else Yosys infers a latch)
     state_d     = state_q;
     pend_d      = pend_q;
     cap_d       = {LANES{1'b0}};

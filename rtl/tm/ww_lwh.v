@@ -318,6 +318,7 @@ module ww_lwh #(
   ////////////////////
 
   always @(*) begin
+    i = 0;   // loop variable, set on every path (else Yosys infers a latch)
     state_d      = state_q;
     sweep_d      = sweep_q;
     ops_d        = ops_q;

@@ -196,6 +196,7 @@ module ww_tm_txlog #(
   wire [LANES-1:0] walk_lanes = tm_vline_lanes(v_q) & hpend_q;
 
   always @* begin
+    i = 0;   // loop variable, set on every path (else Yosys infers a latch)
     req_valid_o = 1'b0;
     req_op_o    = `WW_L1_LOAD_STRONG;
     req_line_o  = {LINE_W{1'b0}};
