@@ -13,9 +13,11 @@
 #   drf   the DRF tester on the memory system with its memory in block RAM,
 #         run after run, a report line per run on the UART
 #   gpu   the GPU behind the UART host link (ww_fpga_top), its global
-#         memory in block RAM; `warpwatch --backend fpga --port DEV`
-#         drives it. The default configuration does not fit the
-#         LFE5U-85F: FPGA_DEFS picks a smaller one (docs/fpga_flow.md sec. 3)
+#         memory in block RAM (128 KiB). It does not fit the LFE5U-85F in
+#         any 2-SM configuration yet: the flow stops after synthesis with
+#         the counts (docs/fpga_flow.md sec. 3); FPGA_DEFS="WW_LANES=2 ..."
+#         tries another. The runtime's fpga backend wants the whole 16 MiB
+#         memory map, which the board's block RAM does not hold.
 #   FPGA_DRF_SIM    build/fpga/sim_drf/ulx3s_drf_sim: the drf board top
 #                   Verilated (UART at 4 clocks a bit, the injectable bugs by
 #                   plusarg), its report lines decoded (test drf/fpga-top)
@@ -39,16 +41,17 @@ FPGA_DEFS ?= $(FPGA_DEFS.$(FPGA_DESIGN))
 
 # the DRF tester's board top and its files
 FPGA_RTL.drf := $(drf_top_RTL) rtl/fpga/ww_fpga_ram.v rtl/fpga/ww_fpga_mem.v rtl/fpga/ww_uart_tx.v \
-                rtl/common/ww_hex_line.v rtl/drf/ww_drf_fpga_run.v fpga/boards/$(FPGA_BOARD)/$(FPGA_BOARD)_drf.v
+                rtl/common/ww_hex_line.v rtl/drf/ww_drf_fpga_run.v rtl/fpga/ww_board_reset.v \
+                fpga/boards/$(FPGA_BOARD)/$(FPGA_BOARD)_drf.v
 RTL_MODULES += ulx3s_drf
 ulx3s_drf_TOP := ulx3s_drf
 ulx3s_drf_RTL := $(subst fpga/boards/$(FPGA_BOARD)/,fpga/boards/ulx3s/,$(FPGA_RTL.drf))
 
 # the GPU's board top (recursive: fpga_top_RTL expands gpu_RTL)
-FPGA_RTL.gpu = $(fpga_top_RTL) fpga/boards/$(FPGA_BOARD)/$(FPGA_BOARD)_gpu.v
+FPGA_RTL.gpu = $(fpga_top_RTL) rtl/fpga/ww_board_reset.v fpga/boards/$(FPGA_BOARD)/$(FPGA_BOARD)_gpu.v
 RTL_MODULES += ulx3s_gpu
 ulx3s_gpu_TOP := ulx3s_gpu
-ulx3s_gpu_RTL = $(fpga_top_RTL) fpga/boards/ulx3s/ulx3s_gpu.v
+ulx3s_gpu_RTL = $(fpga_top_RTL) rtl/fpga/ww_board_reset.v fpga/boards/ulx3s/ulx3s_gpu.v
 
 .PHONY: fpga
 fpga: $(DEPS_STAMP)
@@ -61,11 +64,11 @@ fpga: $(DEPS_STAMP)
 FPGA_DRF_SIM_DIR := $(BUILD)/fpga/sim_drf
 FPGA_DRF_SIM     := $(FPGA_DRF_SIM_DIR)/ulx3s_drf_sim
 FPGA_DRF_CPB     := 4
-$(FPGA_DRF_SIM): $(FPGA_RTL.drf) fpga/sim/ulx3s_drf_sim.cpp fpga/fpga.mk $(wildcard rtl/include/*.vh)
+$(FPGA_DRF_SIM): $(FPGA_RTL.drf) fpga/sim/ulx3s_drf_sim.cpp fpga/fpga.mk sw/drf/drf.mk $(wildcard rtl/include/*.vh)
 	@mkdir -p $(FPGA_DRF_SIM_DIR)
 	@echo "verilator ulx3s_drf -> $@"
 	@verilator --cc --exe --build -j 2 -O2 --x-assign unique --x-initial unique -Irtl/include \
-	  -DWW_BUGS_PLUSARGS -DWW_BOARD_CLKS_PER_BIT=$(FPGA_DRF_CPB) $(addprefix -D,$(FPGA_DEFS.drf)) --top-module ulx3s_drf \
+	  -DWW_BUGS_PLUSARGS -DWW_FPGA_CLKS_PER_BIT=$(FPGA_DRF_CPB) $(addprefix -D,$(FPGA_DEFS.drf)) --top-module ulx3s_drf \
 	  -CFLAGS "-O2 -DCLKS_PER_BIT=$(FPGA_DRF_CPB)" --Mdir $(FPGA_DRF_SIM_DIR)/obj_dir \
 	  -o $(CURDIR)/$@ $(FPGA_RTL.drf) $(CURDIR)/fpga/sim/ulx3s_drf_sim.cpp > $(FPGA_DRF_SIM_DIR)/build.log 2>&1 \
 	  || { tail -30 $(FPGA_DRF_SIM_DIR)/build.log >&2; exit 1; }

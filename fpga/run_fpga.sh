@@ -19,6 +19,9 @@ bdir=fpga/boards/$board
 [[ -f $bdir/board.sh ]] || { echo "run_fpga.sh: no board '$board' (fpga/boards/*/board.sh)" >&2; exit 2; }
 # shellcheck source=/dev/null
 . "$bdir/board.sh"
+for v in BOARD_DEVICE BOARD_PACKAGE BOARD_CLK_MHZ BOARD_LPF BOARD_LUTS BOARD_FFS BOARD_BRAMS BOARD_MULTS; do
+  [[ -n ${!v:-} ]] || { echo "run_fpga.sh: $bdir/board.sh does not set $v" >&2; exit 2; }
+done
 out=build/fpga rep=build/reports
 mkdir -p "$out" "$rep"
 defs=""
@@ -49,6 +52,7 @@ read -r luts ccus ffs brams mults < <(awk '
   $2 == "LUT4" { l = $1 } $2 == "CCU2C" { c = $1 } $2 == "TRELLIS_FF" { f = $1 }
   $2 == "DP16KD" { b = $1 } $2 == "MULT18X18D" { m = $1 }
   END { print l + 0, c + 0, f + 0, b + 0, m + 0 }' "$out/$name.yosys.log.full")
+(( luts > 0 )) || { echo "run_fpga.sh: no LUT4 count in $out/$name.yosys.log.full (a Yosys whose stat reads differently?)" >&2; exit 1; }
 comb=$((luts + 2 * ccus))
 printf '%-8s %d LUT4 + 2 x %d CCU2C = at least %d of %d logic cells, %d of %d FF, %d of %d DP16KD, %d of %d MULT18X18D\n' \
   synth "$luts" "$ccus" "$comb" "$BOARD_LUTS" "$ffs" "$BOARD_FFS" "$brams" "$BOARD_BRAMS" "$mults" "$BOARD_MULTS"

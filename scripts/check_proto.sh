@@ -96,8 +96,8 @@ rule c '\bid\w*\b[^;]*\b0x(20|40|80)u?\b' 'a request-id class: WW_REQID_*'
 rule c 'QaQ *\+[^;]*type[^;]*- *1\b' "a race type's letter: 'a' + type - WW_SCORD_RACE_A"
 rule c '\btype\s*(<=|<|>=|>)\s*[0-9]+\b' \
   'a race-type range by number: WW_SCORD_RACE_A .. WW_SCORD_RACE_F'
-rule c 'mem_word\(\w+, *\w+ *\+ *[0-9]+ *\)' \
-  'a race-log word by byte offset: 4 * WW_SCORD_HDR_* / WW_SCORD_ENT_*'
+rule c '\bword\(\w+, *[0-9]+ *\)' \
+  'a race-log word by number: WW_SCORD_HDR_* / WW_SCORD_ENT_*'
 rule c '#define +WW_\w*COUNTERS +[0-9]+' 'a counter count by number: WW_GSI_CNT_N'
 rule c 'WARPS(_PER_SM)? *\* *3\b' 'a GSI class field width by number: WW_GSI_W'
 

@@ -82,8 +82,7 @@ case_literal sideband-c sw/sim/ww_vgpu.cpp \
 case_literal trap-c sw/sim/ww_backend_verilator.c "b->trap.kind = WW_TRAP_COSIM;" \
   "b->trap.kind = 15;"
 case_literal why-c cmodel/gsi/ww_gsi.c "== WW_GSI_WHY_SYNC)" "== 6)"
-case_literal racelog-c sw/sim/ww_backend_verilator.c "mem_word(m, h + 4 * WW_SCORD_HDR_RACES)" \
-  "mem_word(m, h + 4)"
+case_literal racelog-c sw/runtime/ww_racelog.c "word(h, WW_SCORD_HDR_RACES)" "word(h, 1)"
 
 # the generated files drift from the table
 copy drift-vh

@@ -8,7 +8,7 @@
 #   M_TOP    top module        M_RTL  its files, leaves first
 #   M_SYNTH  1: `make synth` reports it   M_DSP 1: may map onto DSPs   M_HIER 1: keep hierarchy
 
-RTL_MODULES += crc32 uart_rx uart_tx hl_rx hl_tx hl_run hostlink fpga_mem fpga_clkgate fpga_top
+RTL_MODULES += crc32 uart_rx uart_tx hl_rx hl_tx hl_run hostlink fpga_mem fpga_clkgate fpga_top board_reset
 crc32_TOP      := ww_crc32
 crc32_RTL      := rtl/fpga/ww_crc32.v
 uart_rx_TOP    := ww_uart_rx
@@ -34,6 +34,8 @@ fpga_mem_RTL   := rtl/fpga/ww_fpga_ram.v rtl/fpga/ww_fpga_mem.v
 fpga_mem_SYNTH := 1
 fpga_clkgate_TOP := ww_fpga_clkgate
 fpga_clkgate_RTL := rtl/fpga/ww_fpga_clkgate.v
+board_reset_TOP  := ww_board_reset
+board_reset_RTL  := rtl/fpga/ww_board_reset.v
 
 # the link without the GPU (the unit test bench tb/fpga/tb_hl_link.v adds a
 # memory and drives the GPU's side)

@@ -96,13 +96,13 @@ static int vb_races(void *be, ww_race_t *out, size_t max, size_t *n, ww_scord_st
   vb_t *b = be;
   if (!b->races_valid)
     return -1;
-  ww_racelog_read(vb_log_line, b, 3ull * WW_GMEM_BYTES, out, max, n, st);
+  if (ww_racelog_read(vb_log_line, b, 3ull * WW_GMEM_BYTES, out, max, n, st) != 0)
+    return -1;
   ww_vgpu_stats_t vs;
   ww_vgpu_stats(b->v, &vs);
   st->l2_requests = vs.l2_requests;
   return 0;
 }
-#undef FIELD
 #undef LB
 
 /* Reads every SM's GSI counters and checks the paper's invariant (GSI,

@@ -10,16 +10,16 @@
 // The PWR button resets. The tester's window starts at address 0
 // (BASE = 0) and is 2^RANGE_W words, its line window after it.
 // Parameters: CLKS_PER_BIT (25 MHz / 115 200 baud = 217, the default from
-// `WW_BOARD_CLKS_PER_BIT; the Verilated simulation defines a few), RUNS
+// `WW_FPGA_CLKS_PER_BIT; the Verilated simulation defines a few), RUNS
 // (0 = run until a failure), the run settings.
 
 `default_nettype none
 `include "ww_config.vh"
-`ifndef WW_BOARD_CLKS_PER_BIT
-`define WW_BOARD_CLKS_PER_BIT 217
+`ifndef WW_FPGA_CLKS_PER_BIT
+`define WW_FPGA_CLKS_PER_BIT 217
 `endif
 module ulx3s_drf #(
-  parameter CLKS_PER_BIT = `WW_BOARD_CLKS_PER_BIT,
+  parameter CLKS_PER_BIT = `WW_FPGA_CLKS_PER_BIT,
   parameter [31:0] RUNS     = 32'd0,
   parameter [15:0] EPISODES = 16'd16,
   parameter [15:0] EPI_LEN  = 16'd16,
@@ -49,14 +49,14 @@ module ulx3s_drf #(
   wire clk = clk_25mhz;
 
   // reset: 16 cycles after configuration, and while PWR is pressed
-  reg [3:0] por_q = 4'd0;
-  reg [1:0] btn_q = 2'b00;
-  reg       rst_nq = 1'b0;
-  always @(posedge clk) begin
-    if (por_q != 4'hf) por_q <= por_q + 4'd1;
-    btn_q  <= {btn_q[0], btn_pwr_n};
-    rst_nq <= por_q == 4'hf && btn_q[1];
-  end
+  wire rst_n;
+  ww_board_reset #(
+    .POR_W (4)
+  ) u_rst (
+    .clk_i  (clk),
+    .btn_ni (btn_pwr_n),
+    .rst_no (rst_n)
+  );
 
   // the tester on the memory system
   wire              t_rst_n, t_start, t_busy, t_done, t_fail;
@@ -110,7 +110,7 @@ module ulx3s_drf #(
     .MEM_LINES  (MEM_LINES)
   ) u_mem (
     .clk_i         (clk),
-    .rst_ni        (rst_nq),
+    .rst_ni        (rst_n),
     .req_valid_i   (d_req_valid),
     .req_ready_o   (d_req_ready),
     .req_we_i      (d_req_we),
@@ -146,7 +146,7 @@ module ulx3s_drf #(
     .CLEAR_LINES (CLEAR_LINES)
   ) u_run (
     .clk_i       (clk),
-    .rst_ni      (rst_nq),
+    .rst_ni      (rst_n),
     .t_rst_no    (t_rst_n),
     .start_o     (t_start),
     .seed_o      (t_seed),
@@ -178,7 +178,7 @@ module ulx3s_drf #(
     .N_MAX (10)
   ) u_line (
     .clk_i       (clk),
-    .rst_ni      (rst_nq),
+    .rst_ni      (rst_n),
     .start_i     (rep_start),
     .tag_i       (rep_tag),
     .n_i         (rep_n),
@@ -194,7 +194,7 @@ module ulx3s_drf #(
     .CLKS_PER_BIT (CLKS_PER_BIT)
   ) u_tx (
     .clk_i   (clk),
-    .rst_ni  (rst_nq),
+    .rst_ni  (rst_n),
     .valid_i (b_valid),
     .data_i  (b_data),
     .ready_o (b_ready),
