@@ -30,7 +30,7 @@ hostlink_TOP   := ww_hostlink
 hostlink_RTL   := rtl/fpga/ww_hostlink.v
 hostlink_SYNTH := 1
 fpga_mem_TOP   := ww_fpga_mem
-fpga_mem_RTL   := rtl/fpga/ww_fpga_ram.v rtl/fpga/ww_fpga_mem.v
+fpga_mem_RTL   := rtl/common/ww_sram_1r1w.v rtl/fpga/ww_fpga_mem.v
 fpga_mem_SYNTH := 1
 fpga_clkgate_TOP := ww_fpga_clkgate
 fpga_clkgate_RTL := rtl/fpga/ww_fpga_clkgate.v
@@ -40,7 +40,7 @@ board_reset_RTL  := rtl/fpga/ww_board_reset.v
 # the link without the GPU (the unit test bench tb/fpga/tb_hl_link.v adds a
 # memory and drives the GPU's side)
 HOSTLINK_RTL := $(hl_rx_RTL) rtl/fpga/ww_uart_rx.v rtl/fpga/ww_uart_tx.v rtl/fpga/ww_hl_tx.v \
-                $(hl_run_RTL) $(hostlink_RTL) $(fpga_mem_RTL)
+                $(hl_run_RTL) $(hostlink_RTL) rtl/fpga/ww_fpga_mem.v
 
 # the FPGA top: the GPU, its memory and the link (the GPU's files first)
 fpga_top_TOP    = ww_fpga_top

@@ -20,8 +20,8 @@
 // out of range: a write is dropped, a read returns zeros, and oor_o goes
 // high until reset (the SMs trap such addresses before they leave, so it
 // flags a memory too small for the kernel's addresses: docs/fpga.md).
-// The storage is LINE_BYTES / 4 word banks (ww_fpga_ram, one read or write
-// per cycle each, zeroed at power-up).
+// The storage is LINE_BYTES / 4 word banks (ww_sram_1r1w with ZERO_INIT:
+// one read or write per cycle each, zeroed at power-up).
 // Parameters: NUM_PART >= 1 ports of the GPU, LINE_BYTES (>= 8, a power of
 // two), MEM_LINES >= 2, LATENCY >= 1 cycles.
 
@@ -130,12 +130,13 @@ module ww_fpga_mem #(
   wire [LB-1:0] rdata;
   generate
     for (w = 0; w < WORDS; w = w + 1) begin : g_bank
-      ww_fpga_ram #(.WIDTH(32), .DEPTH(MEM_LINES)) u_bank (
+      ww_sram_1r1w #(.WIDTH(32), .DEPTH(MEM_LINES), .ZERO_INIT(1)) u_bank (
         .clk_i   (clk_i),
-        .addr_i  (idx),
+        .raddr_i (idx),
+        .rdata_o (rdata[w * 32 +: 32]),
         .we_i    (acc && acc_we && in_range && acc_wmask[w]),
-        .wdata_i (acc_data[w * 32 +: 32]),
-        .rdata_o (rdata[w * 32 +: 32])
+        .waddr_i (idx),
+        .wdata_i (acc_data[w * 32 +: 32])
       );
     end
   endgenerate
