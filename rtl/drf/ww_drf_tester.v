@@ -5,7 +5,9 @@
 // It takes the SMs' place on their L1 core ports and device-atomic ports
 // (ww_drf_top) and drives NUM_SM x WF wavefronts of LANES lanes each. Its
 // per-variable tables are block RAMs with one read and one write port
-// (ww_sram_1r1w), so it fits an FPGA.
+// (ww_sram_1r1w), so it fits an FPGA; they answer a read of the entry
+// written in the same cycle with the old data (RW_OLD), as the tester's C
+// model does (a status read or a check may meet a store's update).
 //
 // A wavefront runs `episodes_i` episodes: an acquire atomic, `epi_len_i`
 // actions (every lane loads, or every lane stores, one variable each; the
@@ -372,7 +374,7 @@ module ww_drf_tester #(
   reg              cl_we;
   reg  [VAR_W-1:0] cl_waddr;
   reg  [CL_W-1:0]  cl_wdata;
-  ww_sram_1r1w #(.WIDTH(CL_W), .DEPTH(NVAR)) u_claim (
+  ww_sram_1r1w #(.WIDTH(CL_W), .DEPTH(NVAR), .RW_OLD(1)) u_claim (
     .clk_i (clk_i), .raddr_i (cl_raddr), .rdata_o (cl_rdata),
     .we_i (cl_we), .waddr_i (cl_waddr), .wdata_i (cl_wdata)
   );
@@ -615,7 +617,7 @@ module ww_drf_tester #(
   end
 
   for (gs = 0; gs < NPOOL; gs = gs + 1) begin : g_seen
-    ww_sram_1r1w #(.WIDTH(32), .DEPTH(SEEN_D)) u_seen (
+    ww_sram_1r1w #(.WIDTH(32), .DEPTH(SEEN_D), .RW_OLD(1)) u_seen (
       .clk_i (clk_i), .raddr_i (sn_raddr[gs*SA_W +: SA_W]), .rdata_o (sn_rdata[gs*32 +: 32]),
       .we_i (sn_we[gs]), .waddr_i (sn_waddr[gs*SA_W +: SA_W]), .wdata_i (sn_wdata[gs*32 +: 32])
     );
@@ -634,7 +636,7 @@ module ww_drf_tester #(
   ////////////////////
   wire [CLR_W-1:0] clr_a = clr_idx_q;
   wire [LW_W-1:0]  lw_rdata;
-  ww_sram_1r1w #(.WIDTH(LW_W), .DEPTH(NVAR)) u_lw (
+  ww_sram_1r1w #(.WIDTH(LW_W), .DEPTH(NVAR), .RW_OLD(1)) u_lw (
     .clk_i (clk_i), .raddr_i (f_var_q), .rdata_o (lw_rdata),
     .we_i (c_store || clr_q), .waddr_i (clr_q ? clr_a[VAR_W-1:0] : c_var_q),
     .wdata_i (clr_q ? {LW_W{1'b0}} : {cyc_q, ep_q[c_g_q], c_lane_q})
@@ -642,14 +644,14 @@ module ww_drf_tester #(
   wire [LR_W*NUM_SM-1:0] lr_rdata;
   for (gs = 0; gs < NUM_SM; gs = gs + 1) begin : g_sm_ram
     // the reference memory, one copy per SM (its answers read it)
-    ww_sram_1r1w #(.WIDTH(32), .DEPTH(NVAR)) u_ref (
+    ww_sram_1r1w #(.WIDTH(32), .DEPTH(NVAR), .RW_OLD(1)) u_ref (
       .clk_i (clk_i), .raddr_i (run_q ? n_v[gs] : st_var), .rdata_o (ref_rdata[gs*32 +: 32]),
       .we_i (c_store || clr_q), .waddr_i (clr_q ? clr_a[VAR_W-1:0] : c_var_q),
       .wdata_i (clr_q ? 32'd0 : c_val)
     );
     // the last reader of SM gs's answers
     wire lr_we = run_q && (a_ld_q[gs] || a_amo_q[gs]) && !a_bad[gs];
-    ww_sram_1r1w #(.WIDTH(LR_W), .DEPTH(NVAR)) u_lr (
+    ww_sram_1r1w #(.WIDTH(LR_W), .DEPTH(NVAR), .RW_OLD(1)) u_lr (
       .clk_i (clk_i), .raddr_i (f_var_q), .rdata_o (lr_rdata[gs*LR_W +: LR_W]),
       .we_i (lr_we || clr_q), .waddr_i (clr_q ? clr_a[VAR_W-1:0] : a_v_q[gs]),
       .wdata_i (clr_q ? {LR_W{1'b0}} : {a_val[gs], cyc_q, ep_q[a_g_q[gs]], a_l_q[gs], a_g_q[gs], 1'b1})

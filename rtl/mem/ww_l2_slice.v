@@ -225,7 +225,19 @@ module ww_l2_slice #(
   reg             data_we;
   reg  [DA_W-1:0] data_waddr;
   reg  [LB-1:0]   data_wdata;
-  ww_sram_1r1w #(.WIDTH(LB), .DEPTH(SETS * (1 << WAY_W))) u_data (
+  // C2 forwards the line written the cycle before, so a collision's data is
+  // never used -- except by the bugs that skip the forward: they read the
+  // old line, as the C model's bugs do (RW_OLD where they can be injected)
+`ifdef WW_BUGS_PLUSARGS
+  localparam DATA_RW_OLD = 1;
+`elsif WW_BUG_L2_WRITE_NO_FWD
+  localparam DATA_RW_OLD = 1;
+`elsif WW_BUG_L2_AMO_NO_FWD
+  localparam DATA_RW_OLD = 1;
+`else
+  localparam DATA_RW_OLD = 0;
+`endif
+  ww_sram_1r1w #(.WIDTH(LB), .DEPTH(SETS * (1 << WAY_W)), .RW_OLD(DATA_RW_OLD)) u_data (
     .clk_i   (clk_i),
     .raddr_i (data_raddr),
     .rdata_o (data_rdata),

@@ -145,7 +145,8 @@ module ww_fetch #(
                                  (fetch_pc < CODE_BASE || fetch_off >= IMEM_BYTES) ? 2'd2 : 2'd0;
   wire [31:0]      imem_rdata;
 
-  ww_sram_1r1w #(.WIDTH(32), .DEPTH(IMEM_W)) u_imem (
+  // a load may write the word being fetched: old data, as the C model (RW_OLD)
+  ww_sram_1r1w #(.WIDTH(32), .DEPTH(IMEM_W), .RW_OLD(1)) u_imem (
     .clk_i   (clk_i),
     .raddr_i (fetch_off[2 +: IMEM_AW]),
     .rdata_o (imem_rdata),
