@@ -893,7 +893,7 @@ static void test_assert(swt_t *t)
 
   /* one negative value in block 2: the kernel must stop with a kernel trap
    * that names the assertion's source line */
-  in[2 * block + 5] = (uint32_t)-5;
+  in[2 * block + block / 2] = (uint32_t)-5;
   if (ww_dev_copy_to(t->dev, args.in, in, 4 * n) == 0 &&
       ww_launch(t->dev, k, grid, block, &args, sizeof args) == 0) {
     int rc = ww_wait(t->dev, &res);
