@@ -138,6 +138,7 @@ $(BUILD)/tests.list: FORCE
 	   $(foreach t,$(TESTS),echo '$(t)|pass|$(TEST_CMD.$(t))';) \
 	   echo "lint|pass,alone|$(MAKE) --no-print-directory lint"; \
 	   $(if $(LONG),echo "synth|pass$(comma)alone|$(MAKE) --no-print-directory synth SYNTH_SKIP=gpu";) \
+	   $(if $(LONG),echo "hostlink/board-config|pass$(comma)alone|$(MAKE) --no-print-directory fpga-gpu-check";) \
 	   $(if $(LONG),echo "synth/no-stray-dsp|pass$(comma)alone|scripts/check_synth.sh $(foreach m,$(RTL_MODULES),$(if $(filter 1,$($(m)_DSP)),$(m)))";) \
 	} > $@
 

