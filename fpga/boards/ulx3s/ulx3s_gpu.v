@@ -8,9 +8,10 @@
 // 2 trapped (the last launch), 7 the reset released.
 // The UART's bit time and the memory's lines are ww_fpga_top's defaults
 // (`WW_FPGA_CLKS_PER_BIT = 217: 25 MHz / 115 200 baud; `WW_FPGA_MEM_LINES),
-// the GPU's sizes ww_config.vh's (a build sets them with -D). It does not
-// fit the LFE5U-85F yet, and `warpwatch --backend fpga` wants the 16 MiB
-// memory map, more than the block RAM holds (docs/fpga_flow.md sec. 3).
+// the GPU's sizes ww_config.vh's (`make fpga` sets the board configuration,
+// FPGA_DEFS.gpu, with -D). It places on the LFE5U-85F but misses 25 MHz,
+// and `warpwatch --backend fpga` wants the 16 MiB memory map, more than
+// the block RAM holds (docs/fpga_flow.md sec. 3).
 
 `default_nettype none
 module ulx3s_gpu (
