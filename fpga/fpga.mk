@@ -50,6 +50,14 @@ FPGA_DEFS.gpu := WW_NUM_PART=1 WW_WARPS_PER_SM=2 WW_LANES=2 WW_SIMT_DEPTH=8 \
                  WW_SCORD_QUEUE=4 WW_SCORD_READAHEAD=2 WW_SCORD_DEDUP=4 \
                  WW_TM_CU_ENTRIES=8 WW_TM_CU_POOL=8 WW_TM_CU_READS=2 WW_DET_ZREQS=4
 FPGA_DEFS ?= $(FPGA_DEFS.$(FPGA_DESIGN))
+# synth_ecp5's options per design (FPGA_SYNTH_OPTS on the command line
+# replaces them): the GPU is mapped into LUT4s only (-nowidelut: 20-50 %
+# fewer LUT4s than abc9's wide LUTs, deeper logic); the DRF tester keeps the
+# wide LUTs, with which it routes and meets 25 MHz (with -nowidelut its
+# estimated Fmax was 24.9 MHz and router2 did not converge in 46 iterations;
+# docs/fpga_flow.md sec. 2)
+FPGA_SYNTH_OPTS.gpu := -nowidelut
+FPGA_SYNTH_OPTS ?= $(FPGA_SYNTH_OPTS.$(FPGA_DESIGN))
 # designs refused unless FPGA_FORCE=1 (the reason printed)
 FPGA_NOFIT.gpu := the GPU's board configuration (FPGA_DEFS.gpu) synthesizes to 77 % of the LFE5U-85F and places, but routing it takes hours and its estimated Fmax (14.5 MHz) misses the board's 25 MHz (docs/fpga_flow.md sec. 3); FPGA_FORCE=1 runs the flow anyway
 
@@ -72,7 +80,7 @@ fpga: $(DEPS_STAMP)
 	@$(if $(filter $(FPGA_DESIGN),$(FPGA_DESIGNS)),,echo "make fpga: no design '$(FPGA_DESIGN)' (FPGA_DESIGNS: $(FPGA_DESIGNS))" >&2; exit 2)
 	@$(if $(and $(FPGA_NOFIT.$(FPGA_DESIGN)),$(if $(FPGA_FORCE),,1)),echo "make fpga: $(FPGA_NOFIT.$(FPGA_DESIGN))" >&2; exit 2)
 	@scripts/install_fpga_tools.sh
-	@t0=$$(date +%s); FPGA_DEFS="$(FPGA_DEFS)" fpga/run_fpga.sh $(FPGA_BOARD) $(FPGA_DESIGN) $(FPGA_BOARD)_$(FPGA_DESIGN) \
+	@t0=$$(date +%s); FPGA_DEFS="$(FPGA_DEFS)" FPGA_SYNTH_OPTS="$(FPGA_SYNTH_OPTS)" fpga/run_fpga.sh $(FPGA_BOARD) $(FPGA_DESIGN) $(FPGA_BOARD)_$(FPGA_DESIGN) \
 	  $(FPGA_RTL.$(FPGA_DESIGN)); rc=$$?; echo "make fpga: $$(( $$(date +%s) - t0 )) s"; exit $$rc
 
 # ---- the GPU's board configuration, checked without a board ----------------

