@@ -20,7 +20,7 @@
 #   make fpga-gpu-check
 #                   the kernel suite at the GPU's board configuration: on
 #                   the C model, co-simulated on the RTL and through the UART
-#                   of the Verilated FPGA top (fpga/config_tree.sh builds a
+#                   of the Verilated FPGA top (scripts/config_tree.sh builds a
 #                   copy of the tree configured so; `make test-long`)
 #   FPGA_DRF_SIM    build/fpga/sim_drf/ulx3s_drf_sim: the drf board top
 #                   Verilated (UART at 4 clocks a bit, the injectable bugs by
@@ -84,14 +84,14 @@ fpga: $(DEPS_STAMP)
 	  $(FPGA_RTL.$(FPGA_DESIGN)); rc=$$?; echo "make fpga: $$(( $$(date +%s) - t0 )) s"; exit $$rc
 
 # ---- the GPU's board configuration, checked without a board ----------------
-# fpga/config_tree.sh copies the tree with FPGA_DEFS.gpu as its configuration
+# scripts/config_tree.sh copies the tree with FPGA_DEFS.gpu as its configuration
 # defaults; there the kernel suite runs on the C model, co-simulated on the
 # RTL, and through the UART of the Verilated FPGA top (the test list's sw/*,
 # rtl/suite/* and hostlink/suite/* entries, as `make test` runs them).
 FPGA_GPU_TREE := $(BUILD)/fpga/gpu-tree
 .PHONY: fpga-gpu-check
 fpga-gpu-check: $(DEPS_STAMP)
-	@t0=$$(date +%s); fpga/config_tree.sh $(FPGA_GPU_TREE) $(FPGA_DEFS.gpu) && \
+	@t0=$$(date +%s); scripts/config_tree.sh $(FPGA_GPU_TREE) $(FPGA_DEFS.gpu) && \
 	mkdir -p $(FPGA_GPU_TREE)/build && cp $(DEPS_STAMP) $(FPGA_GPU_TREE)/build/ && \
 	$(MAKE) --no-print-directory -C $(FPGA_GPU_TREE) -j2 build/tests.list sw-kernels build/bin/warpwatch \
 	  build/tests/sw/sw_tests build/tests/sw/sw_tests_rtl build/tests/sw/sw_tests_fpga build/bin/ww-fpga-sim && \
