@@ -69,11 +69,14 @@ RTL_MODULES += ulx3s_drf
 ulx3s_drf_TOP := ulx3s_drf
 ulx3s_drf_RTL := $(subst fpga/boards/$(FPGA_BOARD)/,fpga/boards/ulx3s/,$(FPGA_RTL.drf))
 
-# the GPU's board top (recursive: fpga_top_RTL expands gpu_RTL)
-FPGA_RTL.gpu = $(fpga_top_RTL) rtl/fpga/ww_board_reset.v fpga/boards/$(FPGA_BOARD)/$(FPGA_BOARD)_gpu.v
+# the GPU's board top (recursive: fpga_top_RTL expands gpu_RTL); its clock
+# from the ECP5's PLL, whose primitive lint reads as a stand-in
+# (fpga/ecp5/EHXPLLL.v, never synthesized)
+FPGA_RTL.gpu = $(fpga_top_RTL) rtl/fpga/ww_board_reset.v fpga/ecp5/ww_ecp5_pll.v \
+               fpga/boards/$(FPGA_BOARD)/$(FPGA_BOARD)_gpu.v
 RTL_MODULES += ulx3s_gpu
 ulx3s_gpu_TOP := ulx3s_gpu
-ulx3s_gpu_RTL = $(subst fpga/boards/$(FPGA_BOARD)/,fpga/boards/ulx3s/,$(FPGA_RTL.gpu))
+ulx3s_gpu_RTL = fpga/ecp5/EHXPLLL.v $(subst fpga/boards/$(FPGA_BOARD)/,fpga/boards/ulx3s/,$(FPGA_RTL.gpu))
 
 .PHONY: fpga
 fpga: $(DEPS_STAMP)

@@ -28,8 +28,10 @@ module ww_uart_rx #(
   localparam [1:0] ST_START = 2'd1;  // half a bit: still low?
   localparam [1:0] ST_DATA  = 2'd2;  // eight data bits
   localparam [1:0] ST_STOP  = 2'd3;  // the stop bit
-  localparam [CNT_W-1:0] HALF = CLKS_PER_BIT / 2 - 1;
-  localparam [CNT_W-1:0] FULL = CLKS_PER_BIT - 1;
+  localparam integer HALF_I = CLKS_PER_BIT / 2 - 1;   // 32 bits, then CNT_W
+  localparam [CNT_W-1:0] HALF = HALF_I[CNT_W-1:0];
+  localparam integer FULL_I = CLKS_PER_BIT - 1;   // 32 bits, then CNT_W
+  localparam [CNT_W-1:0] FULL = FULL_I[CNT_W-1:0];
 
   reg [1:0]       sync_q;       // synchronizer, sync_q[1] is the line
   reg [1:0]       state_q;

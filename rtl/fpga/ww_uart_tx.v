@@ -19,7 +19,8 @@ module ww_uart_tx #(
   output wire       tx_o
 );
 
-  localparam [CNT_W-1:0] FULL = CLKS_PER_BIT - 1;
+  localparam integer FULL_I = CLKS_PER_BIT - 1;   // 32 bits, then CNT_W
+  localparam [CNT_W-1:0] FULL = FULL_I[CNT_W-1:0];
 
   reg             busy_q;
   reg [8:0]       shift_q;      // {data, start bit}, sent from bit 0; 1s shift in
