@@ -17,6 +17,9 @@
 #         FPGA_DEFS.gpu (docs/fpga_flow.md sec. 3). The runtime's fpga
 #         backend wants the whole 16 MiB memory map, more than the block
 #         RAM holds.
+#   make fpga-cost  what each research block costs on the FPGA: the GPU's
+#                   board top packed by nextpnr-ecp5 whole and with each
+#                   mechanism removed (fpga/block_cost.sh)
 #   make fpga-gpu-check
 #                   the kernel suite at the GPU's board configuration: on
 #                   the C model, co-simulated on the RTL and through the UART
@@ -85,6 +88,19 @@ fpga: $(DEPS_STAMP)
 	@scripts/install_fpga_tools.sh
 	@t0=$$(date +%s); FPGA_DEFS="$(FPGA_DEFS)" FPGA_SYNTH_OPTS="$(FPGA_SYNTH_OPTS)" fpga/run_fpga.sh $(FPGA_BOARD) $(FPGA_DESIGN) $(FPGA_BOARD)_$(FPGA_DESIGN) \
 	  $(FPGA_RTL.$(FPGA_DESIGN)); rc=$$?; echo "make fpga: $$(( $$(date +%s) - t0 )) s"; exit $$rc
+
+# ---- what each research block costs on the FPGA ------------------------------
+# fpga/block_cost.sh: the GPU's board top synthesized whole and once per
+# mechanism of synth/research.txt with that mechanism removed, each packed by
+# nextpnr-ecp5; the table and build/reports/fpga_cost_gpu.json
+# (docs/fpga_flow.md sec. 4; about 20 minutes a variant, five variants).
+# FPGA_COST_ONLY="all scord" runs some of them.
+.PHONY: fpga-cost
+fpga-cost: $(DEPS_STAMP)
+	@scripts/install_fpga_tools.sh
+	@t0=$$(date +%s); FPGA_DEFS="$(FPGA_DEFS.gpu)" FPGA_SYNTH_OPTS="$(FPGA_SYNTH_OPTS.gpu)" \
+	  fpga/block_cost.sh $(FPGA_BOARD) gpu $(FPGA_BOARD)_gpu $(FPGA_RTL.gpu); rc=$$?; \
+	  echo "make fpga-cost: $$(( $$(date +%s) - t0 )) s"; exit $$rc
 
 # ---- the GPU's board configuration, checked without a board ----------------
 # scripts/config_tree.sh copies the tree with FPGA_DEFS.gpu as its configuration
