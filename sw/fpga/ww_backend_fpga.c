@@ -53,6 +53,7 @@ typedef struct {
   uint32_t     det_cnt[WW_DETC_N];
   int          det_valid;
   int          races_valid;
+  uint32_t     mem_held;     /* bytes of memory the device holds (INFO) */
 } fb_t;
 
 static uint32_t le32(const uint8_t *p)
@@ -104,6 +105,7 @@ static int check_info(fb_t *b, char *err, size_t n)
     return snprintf(err, n, "the device's frames carry %u bytes: not a multiple of 4 in 64..%u",
                     maxp, WW_HL_MAX_PAYLOAD), -1;
   b->max_payload = maxp;
+  b->mem_held = le32(r + 20);
   return 0;
 }
 
@@ -292,6 +294,10 @@ static int fb_launch(void *be, const ww_launch_t *l, char *err, size_t n)
   b->base_warp += b->warp_insns;
   b->base_thread += b->thread_insns;
   b->cycles = b->warp_insns = b->thread_insns = 0;
+  if (b->scord && b->mem_held < LOG_BASE + LOG_BYTES)
+    return snprintf(err, n, "ScoRD needs its metadata and race log above global memory, "
+                    "%llu bytes in all; the FPGA holds %u (docs/fpga.md sec. 4)",
+                    (unsigned long long)(LOG_BASE + LOG_BYTES), b->mem_held), -1;
   if (b->scord) {
     /* metadata: every 8-byte entry INIT {M, BS, DS} (docs/scord.md sec. 2); log: zero */
     if (fill(b, MD_BASE, LOG_BASE - MD_BASE, 0x00380000u, 0) ||

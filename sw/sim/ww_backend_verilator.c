@@ -569,8 +569,9 @@ static int mem_differs(vb_t *b, ww_gpu_t *model, char *why, size_t n)
   const uint8_t *rm = ww_vgpu_mem(b->v);
   static uint8_t buf[1 << 16];
   for (uint32_t a = 0; a < size; a += sizeof buf) {
-    ww_gpu_read(model, a, buf, sizeof buf);
-    if (memcmp(buf, rm + a, sizeof buf) == 0)
+    const uint32_t len = size - a < sizeof buf ? size - a : (uint32_t)sizeof buf;
+    ww_gpu_read(model, a, buf, len);
+    if (memcmp(buf, rm + a, len) == 0)
       continue;
     uint32_t o = 0;
     while (buf[o] == rm[a + o])
@@ -578,7 +579,7 @@ static int mem_differs(vb_t *b, ww_gpu_t *model, char *why, size_t n)
     snprintf(why, n, "final global memory differs at 0x%08x: rtl 0x%02x, model 0x%02x", a + o,
              rm[a + o], buf[o]);
     uint32_t w0 = (o & ~15u) >= 16 ? (o & ~15u) - 16 : 0;
-    for (uint32_t w = w0; w < w0 + 48 && w + 4 <= sizeof buf; w += 4)
+    for (uint32_t w = w0; w < w0 + 48 && w + 4 <= len; w += 4)
       fprintf(stderr, "  0x%08x: rtl 0x%08x  model 0x%08x%s\n", a + w,
               (uint32_t)rm[a + w] | (uint32_t)rm[a + w + 1] << 8 |
               (uint32_t)rm[a + w + 2] << 16 | (uint32_t)rm[a + w + 3] << 24,
