@@ -120,7 +120,8 @@ lockstep: $(LOCKSTEP_BINS)
 ctests: $(CTESTS)
 
 # ---- the test list: NAME|EXPECT|COMMAND (EXPECT: pass, or mismatch for mutants;
-# pass,alone: run by itself after the others, which run two at a time)
+# pass,alone: run by itself after the others, which run two at a time; a
+# TESTS entry's is TEST_EXPECT.<name>, default pass)
 $(BUILD)/tests.list: FORCE
 	@mkdir -p $(@D)
 	@{ echo "config-drift|pass|scripts/check_config.sh"; \
@@ -135,7 +136,7 @@ $(BUILD)/tests.list: FORCE
 	   $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),echo "lockstep/$(b)@$(call point_name,$(p))|pass|$(BUILD)/lockstep/$(b)/$(call point_name,$(p))/lockstep --cycles $(CYCLES) --quiet --strict $(if $(SEED),--seed $(SEED))";)) \
 	   $(foreach b,$(BLOCKS),$(foreach m,$($(b)_MUTANTS),echo "mutant/$(b)/$(m)|mismatch|$(BUILD)/lockstep/$(b)/mut_$(m)/lockstep --cycles $(MUTANT_CYCLES) --quiet --wave-dir $(BUILD)/waves/mutants/$(m) $(if $(SEED),--seed $(SEED))";)) \
 	   echo "waves/view-matches-fst|pass|scripts/check_wave_view.sh $(BUILD)/lockstep/bloom_filter/default/lockstep"; \
-	   $(foreach t,$(TESTS),echo '$(t)|pass|$(TEST_CMD.$(t))';) \
+	   $(foreach t,$(TESTS),echo '$(t)|$(or $(TEST_EXPECT.$(t)),pass)|$(TEST_CMD.$(t))';) \
 	   echo "lint|pass,alone|$(MAKE) --no-print-directory lint"; \
 	   $(if $(LONG),echo "synth|pass$(comma)alone|$(MAKE) --no-print-directory synth SYNTH_SKIP=gpu";) \
 	   $(if $(LONG),echo "hostlink/board-config|pass$(comma)alone|$(MAKE) --no-print-directory fpga-gpu-check";) \

@@ -13,6 +13,10 @@
 #                           loses one in 5000: the backend retries and the
 #                           groups still pass; a dead link: a clear message
 #                           and a non-zero exit
+#   hostlink/sdram          the SDRAM controller for the board's memory on a
+#                           model checking JEDEC's rules, random requests
+#                           against a reference (mutant/sdram_ctrl/*: its
+#                           mutants, each caught)
 #   hostlink/frames         the link's RTL (UART, CRC, parser, executor,
 #                           framer, memory) against a C model of the protocol,
 #                           random frames with damaged ones among them (seed
@@ -36,6 +40,16 @@ $(foreach g,$(FPGA_SUITE),$(eval TEST_CMD.hostlink/suite/$(g) := env WW_FPGA_SIM
   $(SWT_FPGA) --backend=fpga --port=sim --seeds=0 --only=$(g)))
 TEST_CMD.hostlink/cli    := tb/fpga/test_fpga_cli.sh $(RT_CLI) $(BUILD)/kernels $(RT_KDIR)
 TEST_CMD.hostlink/faults := tb/fpga/test_fpga_faults.sh $(SWT_FPGA) $(RT_CLI) $(BUILD)/kernels
+
+# the SDRAM controller on a model that checks JEDEC's rules, random line
+# requests against a host reference (Icarus; seeds 1..3; SEED=N replays one),
+# and its mutants, each of which the bench must catch
+SDRAM_MUTANTS := SDRAM_RCD_SHORT SDRAM_NO_REFRESH SDRAM_DQM_INVERTED SDRAM_EARLY_CAPTURE
+TESTS += hostlink/sdram
+TEST_CMD.hostlink/sdram := tb/fpga/test_sdram.sh $(if $(SEED),--seed $(SEED))
+$(foreach m,$(SDRAM_MUTANTS),$(eval TESTS += mutant/sdram_ctrl/$(m)) \
+  $(eval TEST_EXPECT.mutant/sdram_ctrl/$(m) := mismatch) \
+  $(eval TEST_CMD.mutant/sdram_ctrl/$(m) := tb/fpga/test_sdram.sh --mutant $(m) --requests 500))
 
 .DEFAULT_GOAL := $(FPGA_TESTS_SAVED_GOAL)
 
