@@ -8,7 +8,7 @@
 #   M_TOP    top module        M_RTL  its files, leaves first
 #   M_SYNTH  1: `make synth` reports it   M_DSP 1: may map onto DSPs   M_HIER 1: keep hierarchy
 
-RTL_MODULES += crc32 uart_rx uart_tx hl_rx hl_tx hl_run hostlink fpga_mem sdram_ctrl fpga_clkgate fpga_top board_reset
+RTL_MODULES += crc32 uart_rx uart_tx hl_rx hl_tx hl_run hostlink mem_arb fpga_mem sdram_ctrl fpga_sdram fpga_clkgate fpga_top board_reset
 crc32_TOP      := ww_crc32
 crc32_RTL      := rtl/fpga/ww_crc32.v
 uart_rx_TOP    := ww_uart_rx
@@ -29,12 +29,17 @@ hl_run_SYNTH   := 1
 hostlink_TOP   := ww_hostlink
 hostlink_RTL   := rtl/fpga/ww_hostlink.v
 hostlink_SYNTH := 1
+mem_arb_TOP    := ww_mem_arb
+mem_arb_RTL    := rtl/fpga/ww_mem_arb.v
 fpga_mem_TOP   := ww_fpga_mem
 fpga_mem_RTL   := rtl/common/ww_sram_1r1w.v rtl/fpga/ww_fpga_mem.v
 fpga_mem_SYNTH := 1
 sdram_ctrl_TOP := ww_sdram_ctrl
 sdram_ctrl_RTL := rtl/fpga/ww_sdram_ctrl.v
 sdram_ctrl_SYNTH := 1
+fpga_sdram_TOP := ww_fpga_sdram
+fpga_sdram_RTL := rtl/fpga/ww_mem_arb.v rtl/fpga/ww_sdram_ctrl.v rtl/fpga/ww_fpga_sdram.v
+fpga_sdram_SYNTH := 1
 fpga_clkgate_TOP := ww_fpga_clkgate
 fpga_clkgate_RTL := rtl/fpga/ww_fpga_clkgate.v
 board_reset_TOP  := ww_board_reset
