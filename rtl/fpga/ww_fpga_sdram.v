@@ -2,8 +2,9 @@
 //
 // ww_fpga_sdram -- the board's global memory in SDRAM (docs/fpga.md sec.
 // 4): the ports of ww_fpga_mem (the GPU's partitions and the host link)
-// granted round-robin (ww_mem_arb) onto one ww_sdram_ctrl. A port's ready
-// is its grant and the controller's ready (both registers); the controller
+// granted round-robin (ww_mem_arb, the grant held while the controller is
+// busy, so each waiting port is served in turn) onto one ww_sdram_ctrl. A
+// port's ready is its grant and the controller's ready (both registers); the controller
 // serves one line at a time, so a read's answer goes to the port whose
 // request it took last. The partitions write whole lines, the host under
 // its word mask. oor_o: a line beyond the SDRAM was accessed since reset.
@@ -72,16 +73,17 @@ module ww_fpga_sdram #(
   wire [PORTS-1:0] valid_all = {h_req_valid_i, req_valid_i};
   wire [PORTS-1:0] we_all    = {h_req_we_i, req_we_i};
   wire [P_W-1:0]   grant;
+  wire             c_ready;          // the controller takes a request
   ww_mem_arb #(.PORTS(PORTS)) u_arb (
     .clk_i   (clk_i),
     .rst_ni  (rst_ni),
     .valid_i (valid_all),
+    .hold_i  (!c_ready),
     .grant_o (grant)
   );
 
   // the granted port's request
   wire              host      = grant == HOST;
-  wire              c_ready;
   wire              c_valid   = valid_all[grant];
   wire [LINE_W-1:0] c_line    = host ? h_req_line_i : req_line_i[grant * LINE_W +: LINE_W];
   wire [LB-1:0]     c_data    = host ? h_req_data_i : req_data_i[grant * LB +: LB];

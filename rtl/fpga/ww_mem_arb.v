@@ -4,7 +4,9 @@
 // (ww_fpga_mem, ww_fpga_sdram; docs/fpga.md sec. 2): grant_o is a register,
 // the port that may hand over a request this cycle; each cycle it moves to
 // the first port after it (in port order, wrapping) with a request, or
-// stays when none has one. Port 0 holds it after reset.
+// stays when none has one. hold_i: the memory cannot take a request this
+// cycle, so a granted port with one keeps the grant (no port waits while
+// others are served). Port 0 holds it after reset.
 // Parameters: PORTS >= 2.
 
 `default_nettype none
@@ -15,6 +17,7 @@ module ww_mem_arb #(
   input  wire             clk_i,
   input  wire             rst_ni,
   input  wire [PORTS-1:0] valid_i,
+  input  wire             hold_i,
   output wire [P_W-1:0]   grant_o
 );
 
@@ -38,6 +41,13 @@ module ww_mem_arb #(
       if (valid_i[j[P_W-1:0]]) begin
         grant_d = j[P_W-1:0];
       end
+    end
+`ifdef WW_MUTANT_MEM_ARB_NO_HOLD
+    if (hold_i && 1'b0) begin                 // MUTANT: the grant moves on while it waits
+`else
+    if (hold_i && valid_i[grant_q]) begin
+`endif
+      grant_d = grant_q;
     end
   end
 

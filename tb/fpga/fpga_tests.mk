@@ -13,12 +13,10 @@
 #                           loses one in 5000: the backend retries and the
 #                           groups still pass; a dead link: a clear message
 #                           and a non-zero exit
-#   hostlink/sdram, hostlink/fpga-sdram
-#                           the SDRAM controller for the board's memory
-#                           (alone; behind the memory's three ports) on a
-#                           model checking JEDEC's rules, random requests
-#                           against a reference (mutant/sdram_ctrl/*,
-#                           mutant/fpga_sdram/*: mutants, each caught)
+#   hostlink/sdram          the board's SDRAM memory (three ports' grant and
+#                           the controller) on a model checking JEDEC's
+#                           rules, random requests against a reference
+#                           (mutant/fpga_sdram/*: mutants, each caught)
 #   hostlink/frames         the link's RTL (UART, CRC, parser, executor,
 #                           framer, memory) against a C model of the protocol,
 #                           random frames with damaged ones among them (seed
@@ -43,22 +41,17 @@ $(foreach g,$(FPGA_SUITE),$(eval TEST_CMD.hostlink/suite/$(g) := env WW_FPGA_SIM
 TEST_CMD.hostlink/cli    := tb/fpga/test_fpga_cli.sh $(RT_CLI) $(BUILD)/kernels $(RT_KDIR)
 TEST_CMD.hostlink/faults := tb/fpga/test_fpga_faults.sh $(SWT_FPGA) $(RT_CLI) $(BUILD)/kernels
 
-# the SDRAM controller on a model that checks JEDEC's rules, random line
-# requests against a host reference (Icarus; seeds 1..3; SEED=N replays one),
-# and its mutants, each of which the bench must catch
-# (hostlink/sdram: the controller alone; hostlink/fpga-sdram: the board
-# memory's three ports at once onto it)
-SDRAM_MUTANTS := SDRAM_RCD_SHORT SDRAM_NO_REFRESH SDRAM_DQM_INVERTED SDRAM_EARLY_CAPTURE
-FPGA_SDRAM_MUTANTS := FPGA_SDRAM_RSP_TO_GRANT
-TESTS += hostlink/sdram hostlink/fpga-sdram
-TEST_CMD.hostlink/sdram      := tb/fpga/test_sdram.sh $(if $(SEED),--seed $(SEED))
-TEST_CMD.hostlink/fpga-sdram := tb/fpga/test_sdram.sh --bench fpga_sdram $(if $(SEED),--seed $(SEED))
-$(foreach m,$(SDRAM_MUTANTS),$(eval TESTS += mutant/sdram_ctrl/$(m)) \
-  $(eval TEST_EXPECT.mutant/sdram_ctrl/$(m) := mismatch) \
-  $(eval TEST_CMD.mutant/sdram_ctrl/$(m) := tb/fpga/test_sdram.sh --mutant $(m) --requests 500))
-$(foreach m,$(FPGA_SDRAM_MUTANTS),$(eval TESTS += mutant/fpga_sdram/$(m)) \
+# the board's SDRAM memory (the ports' grant and the controller) on a model
+# that checks JEDEC's rules, random requests from three ports at once against
+# a host reference (Icarus; seeds 1..3; SEED=N replays one), and its
+# mutants, each of which the bench must catch
+SDRAM_MUTANTS := SDRAM_RCD_SHORT SDRAM_NO_REFRESH SDRAM_DQM_INVERTED SDRAM_EARLY_CAPTURE \
+                 FPGA_SDRAM_RSP_TO_GRANT MEM_ARB_NO_HOLD
+TESTS += hostlink/sdram
+TEST_CMD.hostlink/sdram := tb/fpga/test_sdram.sh $(if $(SEED),--seed $(SEED))
+$(foreach m,$(SDRAM_MUTANTS),$(eval TESTS += mutant/fpga_sdram/$(m)) \
   $(eval TEST_EXPECT.mutant/fpga_sdram/$(m) := mismatch) \
-  $(eval TEST_CMD.mutant/fpga_sdram/$(m) := tb/fpga/test_sdram.sh --bench fpga_sdram --mutant $(m) --requests 200))
+  $(eval TEST_CMD.mutant/fpga_sdram/$(m) := tb/fpga/test_sdram.sh --mutant $(m) --requests 200))
 
 .DEFAULT_GOAL := $(FPGA_TESTS_SAVED_GOAL)
 
