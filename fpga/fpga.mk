@@ -45,13 +45,15 @@ FPGA_DESIGNS := drf gpu
 FPGA_DEFS.drf := $(DRF_DEFS.board)
 # gpu: 2 SMs (block and device scope differ) of 2 warps x 2 lanes, one
 # memory partition, every research block on, 2 misses in flight per cache
-# and short queues in the memory side's units (docs/fpga_flow.md sec. 3:
-# the measured area and why nothing larger fits). `make fpga-gpu-check`
+# and short queues in the memory side's units, 8 MiB of global memory (the
+# map, 3 x that and the race log, fits the board's 32 MB SDRAM)
+# (docs/fpga_flow.md sec. 3: the measured area and why nothing larger fits). `make fpga-gpu-check`
 # runs the kernel suite at this configuration.
 FPGA_DEFS.gpu := WW_NUM_PART=1 WW_WARPS_PER_SM=2 WW_LANES=2 WW_SIMT_DEPTH=8 \
                  WW_L1_MSHRS=2 WW_L1_WQ=2 WW_LSU_CTX=2 WW_L2_MSHRS=2 WW_L2_QUEUE=2 \
                  WW_SCORD_QUEUE=4 WW_SCORD_READAHEAD=2 WW_SCORD_DEDUP=4 \
-                 WW_TM_CU_ENTRIES=8 WW_TM_CU_POOL=8 WW_TM_CU_READS=2 WW_DET_ZREQS=4
+                 WW_TM_CU_ENTRIES=8 WW_TM_CU_POOL=8 WW_TM_CU_READS=2 WW_DET_ZREQS=4 \
+                 WW_GMEM_BYTES=8388608
 FPGA_DEFS ?= $(FPGA_DEFS.$(FPGA_DESIGN))
 # synth_ecp5's options per design (FPGA_SYNTH_OPTS on the command line
 # replaces them): the GPU is mapped into LUT4s only (-nowidelut: 20-50 %
@@ -62,10 +64,10 @@ FPGA_DEFS ?= $(FPGA_DEFS.$(FPGA_DESIGN))
 FPGA_SYNTH_OPTS.gpu := -nowidelut
 FPGA_SYNTH_OPTS ?= $(FPGA_SYNTH_OPTS.$(FPGA_DESIGN))
 # designs refused unless FPGA_FORCE=1 (the reason printed)
-FPGA_NOFIT.gpu := the GPU's board configuration (FPGA_DEFS.gpu) synthesizes to 77 % of the LFE5U-85F and places, but routing it takes hours and its estimated Fmax (14.5 MHz) misses the board's 25 MHz (docs/fpga_flow.md sec. 3); FPGA_FORCE=1 runs the flow anyway
+FPGA_NOFIT.gpu := the GPU's board configuration (FPGA_DEFS.gpu) packs into 86 % of the LFE5U-85F's logic cells and places (estimated 14.5 MHz, its PLL clock 12.5 MHz), but router2 has not been seen to converge on it (hours; docs/fpga_flow.md sec. 3); FPGA_FORCE=1 runs the flow anyway
 
 # the DRF tester's board top and its files
-FPGA_RTL.drf := $(drf_top_RTL) rtl/fpga/ww_fpga_mem.v rtl/fpga/ww_uart_tx.v \
+FPGA_RTL.drf := $(drf_top_RTL) rtl/fpga/ww_mem_arb.v rtl/fpga/ww_fpga_mem.v rtl/fpga/ww_uart_tx.v \
                 rtl/common/ww_hex_line.v rtl/drf/ww_drf_fpga_run.v rtl/fpga/ww_board_reset.v \
                 fpga/boards/$(FPGA_BOARD)/$(FPGA_BOARD)_drf.v
 RTL_MODULES += ulx3s_drf
@@ -73,13 +75,15 @@ ulx3s_drf_TOP := ulx3s_drf
 ulx3s_drf_RTL := $(subst fpga/boards/$(FPGA_BOARD)/,fpga/boards/ulx3s/,$(FPGA_RTL.drf))
 
 # the GPU's board top (recursive: fpga_top_RTL expands gpu_RTL); its clock
-# from the ECP5's PLL, whose primitive lint reads as a stand-in
-# (fpga/ecp5/EHXPLLL.v, never synthesized)
+# from the ECP5's PLL, the SDRAM's through an output DDR register, its data
+# through bidirectional buffers: primitives lint reads as stand-ins
+# (fpga/ecp5/EHXPLLL.v, ODDRX1F.v, BB.v; never synthesized)
 FPGA_RTL.gpu = $(fpga_top_RTL) rtl/fpga/ww_board_reset.v fpga/ecp5/ww_ecp5_pll.v \
                fpga/boards/$(FPGA_BOARD)/$(FPGA_BOARD)_gpu.v
 RTL_MODULES += ulx3s_gpu
 ulx3s_gpu_TOP := ulx3s_gpu
-ulx3s_gpu_RTL = fpga/ecp5/EHXPLLL.v $(subst fpga/boards/$(FPGA_BOARD)/,fpga/boards/ulx3s/,$(FPGA_RTL.gpu))
+ulx3s_gpu_RTL = fpga/ecp5/EHXPLLL.v fpga/ecp5/ODDRX1F.v fpga/ecp5/BB.v \
+                $(subst fpga/boards/$(FPGA_BOARD)/,fpga/boards/ulx3s/,$(FPGA_RTL.gpu))
 
 .PHONY: fpga
 fpga: $(DEPS_STAMP)
@@ -105,16 +109,19 @@ fpga-cost: $(DEPS_STAMP)
 # ---- the GPU's board configuration, checked without a board ----------------
 # scripts/config_tree.sh copies the tree with FPGA_DEFS.gpu as its configuration
 # defaults; there the kernel suite runs on the C model, co-simulated on the
-# RTL, and through the UART of the Verilated FPGA top (the test list's sw/*,
-# rtl/suite/* and hostlink/suite/* entries, as `make test` runs them).
+# RTL, and through the UART of the Verilated FPGA top, with its memory in
+# block RAM and in SDRAM (the test list's sw/*, rtl/suite/*, hostlink/suite/*
+# and hostlink/sdram-suite/* entries, as `make test` runs them).
 FPGA_GPU_TREE := $(BUILD)/fpga/gpu-tree
 .PHONY: fpga-gpu-check
 fpga-gpu-check: $(DEPS_STAMP)
 	@t0=$$(date +%s); scripts/config_tree.sh $(FPGA_GPU_TREE) $(FPGA_DEFS.gpu) && \
 	mkdir -p $(FPGA_GPU_TREE)/build && cp $(DEPS_STAMP) $(FPGA_GPU_TREE)/build/ && \
 	$(MAKE) --no-print-directory -C $(FPGA_GPU_TREE) -j2 build/tests.list sw-kernels build/bin/warpwatch \
-	  build/tests/sw/sw_tests build/tests/sw/sw_tests_rtl build/tests/sw/sw_tests_fpga build/bin/ww-fpga-sim && \
-	cd $(FPGA_GPU_TREE) && grep -E '^(sw|rtl/suite|hostlink/suite)/' build/tests.list > build/board-tests.list && \
+	  build/tests/sw/sw_tests build/tests/sw/sw_tests_rtl build/tests/sw/sw_tests_fpga build/bin/ww-fpga-sim \
+	  build/bin/ww-fpga-sim-sdram && \
+	cd $(FPGA_GPU_TREE) && grep -E '^(sw|rtl/suite|hostlink/suite|hostlink/sdram-suite)/' build/tests.list \
+	  > build/board-tests.list && \
 	WW_TEST_T0=$$t0 scripts/run_tests.sh build/board-tests.list
 
 # ---- the drf board top, Verilated ------------------------------------------

@@ -32,7 +32,7 @@ hostlink_SYNTH := 1
 mem_arb_TOP    := ww_mem_arb
 mem_arb_RTL    := rtl/fpga/ww_mem_arb.v
 fpga_mem_TOP   := ww_fpga_mem
-fpga_mem_RTL   := rtl/common/ww_sram_1r1w.v rtl/fpga/ww_fpga_mem.v
+fpga_mem_RTL   := rtl/common/ww_sram_1r1w.v rtl/fpga/ww_mem_arb.v rtl/fpga/ww_fpga_mem.v
 fpga_mem_SYNTH := 1
 sdram_ctrl_TOP := ww_sdram_ctrl
 sdram_ctrl_RTL := rtl/fpga/ww_sdram_ctrl.v
@@ -48,9 +48,9 @@ board_reset_RTL  := rtl/fpga/ww_board_reset.v
 # the link without the GPU (the unit test bench tb/fpga/tb_hl_link.v adds a
 # memory and drives the GPU's side)
 HOSTLINK_RTL := $(hl_rx_RTL) rtl/fpga/ww_uart_rx.v rtl/fpga/ww_uart_tx.v rtl/fpga/ww_hl_tx.v \
-                $(hl_run_RTL) $(hostlink_RTL) rtl/fpga/ww_fpga_mem.v
+                $(hl_run_RTL) $(hostlink_RTL) rtl/fpga/ww_mem_arb.v rtl/fpga/ww_fpga_mem.v
 
 # the FPGA top: the GPU, its memory and the link (the GPU's files first)
 fpga_top_TOP    = ww_fpga_top
 fpga_top_RTL    = $(gpu_RTL) $(filter-out rtl/common/ww_sram_1r1w.v,$(HOSTLINK_RTL)) \
-                  $(fpga_clkgate_RTL) rtl/fpga/ww_fpga_top.v
+                  rtl/fpga/ww_sdram_ctrl.v rtl/fpga/ww_fpga_sdram.v $(fpga_clkgate_RTL) rtl/fpga/ww_fpga_top.v

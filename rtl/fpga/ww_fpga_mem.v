@@ -63,40 +63,19 @@ module ww_fpga_mem #(
   localparam P_W    = $clog2(PORTS);
   localparam IDX_W  = (MEM_LINES > 1) ? $clog2(MEM_LINES) : 1;
   localparam [P_W-1:0] HOST = NUM_PART;
-  localparam [P_W:0]   NPORTS = PORTS;
   localparam [LINE_W:0] LINES = MEM_LINES;
 
   // ---- the request of every port, the host's last ------------------------
   wire [PORTS-1:0]        valid_all = {h_req_valid_i, req_valid_i};
   wire [PORTS-1:0]        we_all    = {h_req_we_i, req_we_i};
-  reg  [P_W-1:0]          grant_q;
-  reg  [P_W-1:0]          grant_d;
-  integer k;
-  reg  [P_W:0]            j;
-
-  // next grant: the first port after the current one with a request
-  always @(*) begin
-    k = 0;                  // loop variables, set on every path (else Yosys infers latches)
-    j = {(P_W + 1){1'b0}};
-    grant_d = grant_q;
-    for (k = PORTS; k >= 1; k = k - 1) begin
-      j = {1'b0, grant_q} + k[P_W:0];
-      if (j >= NPORTS) begin
-        j = j - NPORTS;
-      end
-      if (valid_all[j[P_W-1:0]]) begin
-        grant_d = j[P_W-1:0];
-      end
-    end
-  end
-
-  always @(posedge clk_i) begin
-    if (!rst_ni) begin
-      grant_q <= {P_W{1'b0}};
-    end else begin
-      grant_q <= grant_d;
-    end
-  end
+  wire [P_W-1:0]          grant_q;
+  ww_mem_arb #(.PORTS(PORTS)) u_arb (
+    .clk_i   (clk_i),
+    .rst_ni  (rst_ni),
+    .valid_i (valid_all),
+    .hold_i  (1'b0),          // a request every cycle: the grant moves on
+    .grant_o (grant_q)
+  );
 
   genvar p, w;
   generate

@@ -6,17 +6,21 @@
 // parser and framer (ww_hl_rx, ww_hl_tx), the command executor
 // (ww_hostlink) and the run control (ww_hl_run), and three LEDs: busy,
 // done, trapped (the state of the last launch).
-// The board wrapper (the lead's `make fpga` flow: clock, reset synchronizer,
-// pins) drives clk_i (25 MHz on the ULX3S), a synchronous active-low rst_ni
-// and the FTDI UART's lines. The Verilated simulator server
-// (sw/fpga/ww_fpga_sim.cpp) builds it with a small CLKS_PER_BIT and the
-// whole memory map (MEM_LINES); the board needs a smaller memory
-// configuration or the ULX3S SDRAM (docs/fpga.md sec. 4).
+// The board top (fpga/boards/<board>/: clock, reset, pins) drives clk_i, a
+// synchronous active-low rst_ni and the FTDI UART's lines. The global
+// memory is block RAM (ww_fpga_mem, MEM_LINES lines) or, with MEM_SDRAM = 1,
+// an SDR SDRAM on the sd_* pins (ww_fpga_sdram: 2^(SD_BANK_W + SD_ROW_W +
+// SD_COL_W) 16-bit words; its clock is the inverted clk_i, the board top's
+// to drive; docs/fpga.md sec. 4); without it the sd_* outputs are idle.
+// The Verilated simulator server (sw/fpga/) builds it with a small
+// CLKS_PER_BIT and the whole memory map (MEM_LINES), or with the SDRAM and
+// a model of it (ww-fpga-sim-sdram).
 // Parameters: CLKS_PER_BIT (217: 25 MHz / 115200 baud; the default from
 // `WW_FPGA_CLKS_PER_BIT), GATE_GPU_CLK (ww_fpga_clkgate: 0 on the board, 1
 // in the simulator server; `WW_FPGA_GATE_GPU_CLK), MEM_LINES (`WW_FPGA_MEM_LINES) and
-// MEM_LATENCY (ww_fpga_mem), MAX_PAYLOAD (ww_hl_rx), RX_TIMEOUT (cycles
-// without a byte that drop a frame), the GPU's sizes from ww_config.vh.
+// MEM_LATENCY (ww_fpga_mem), MEM_SDRAM and the SDRAM's SD_* geometry and
+// timing in cycles (ww_sdram_ctrl), MAX_PAYLOAD (ww_hl_rx), RX_TIMEOUT
+// (cycles without a byte that drop a frame), the GPU's sizes from ww_config.vh.
 
 `default_nettype none
 `include "ww_config.vh"
@@ -36,6 +40,12 @@ module ww_fpga_top #(
   parameter MEM_LINES    = `WW_FPGA_MEM_LINES,
   parameter GATE_GPU_CLK = `WW_FPGA_GATE_GPU_CLK,
   parameter MEM_LATENCY  = 2,
+  parameter MEM_SDRAM    = 0,
+  parameter SD_BANK_W    = 2,
+  parameter SD_ROW_W     = 13,
+  parameter SD_COL_W     = 9,
+  parameter SD_T_INIT    = 2600,
+  parameter SD_T_REFI    = 90,
   parameter MAX_PAYLOAD  = 256,
   parameter RX_TIMEOUT   = CLKS_PER_BIT * 10 * 32,
   parameter NUM_SM       = `WW_NUM_SM,
@@ -51,7 +61,19 @@ module ww_fpga_top #(
   output wire uart_tx_o,
   output wire led_busy_o,
   output wire led_done_o,
-  output wire led_trap_o
+  output wire led_trap_o,
+  // the SDRAM (MEM_SDRAM = 1)
+  output wire                 sd_cke_o,
+  output wire                 sd_cs_no,
+  output wire                 sd_ras_no,
+  output wire                 sd_cas_no,
+  output wire                 sd_we_no,
+  output wire [SD_BANK_W-1:0] sd_ba_o,
+  output wire [SD_ROW_W-1:0]  sd_a_o,
+  output wire [1:0]           sd_dqm_o,
+  output wire [15:0]          sd_dq_o,
+  output wire                 sd_dq_oe_o,
+  input  wire [15:0]          sd_dq_i
 );
 
   localparam LB      = LINE_BYTES * 8;
@@ -63,6 +85,9 @@ module ww_fpga_top #(
   localparam IMEM_AW = $clog2(IMEM_BYTES / 4);
   localparam TMC_W   = $clog2(`WW_TM_CNT_N);
   localparam BUF_AW  = $clog2(MAX_PAYLOAD / 4);
+  // the lines the memory holds (INFO tells the host)
+  localparam SD_LINES   = (1 << (SD_BANK_W + SD_ROW_W + SD_COL_W)) * 2 / LINE_BYTES;
+  localparam HELD_LINES = MEM_SDRAM ? SD_LINES : MEM_LINES;
 
   // ---- UART and frames ----------------------------------------------------------
   wire       rx_valid, rx_err;
@@ -160,7 +185,7 @@ module ww_fpga_top #(
     .LANES        (LANES),
     .LINE_BYTES   (LINE_BYTES),
     .IMEM_BYTES   (IMEM_BYTES),
-    .MEM_LINES    (MEM_LINES),
+    .MEM_LINES    (HELD_LINES),
     .MAX_PAYLOAD  (MAX_PAYLOAD),
     .CLKS_PER_BIT (CLKS_PER_BIT)
   ) u_hostlink (
@@ -364,31 +389,87 @@ module ww_fpga_top #(
     .word_o         (run_word)
   );
 
-  ww_fpga_mem #(
-    .NUM_PART   (NUM_PART),
-    .LINE_BYTES (LINE_BYTES),
-    .MEM_LINES  (MEM_LINES),
-    .LATENCY    (MEM_LATENCY)
-  ) u_mem (
-    .clk_i         (clk_i),
-    .rst_ni        (rst_ni),
-    .req_valid_i   (d_req_valid & {NUM_PART{gpu_en}}),   // a stopped GPU asks nothing
-    .req_ready_o   (d_req_ready),
-    .req_we_i      (d_req_we),
-    .req_line_i    (d_req_line),
-    .req_data_i    (d_req_data),
-    .rsp_valid_o   (d_rsp_valid),
-    .rsp_data_o    (d_rsp_data),
-    .h_req_valid_i (m_valid),
-    .h_req_ready_o (m_ready),
-    .h_req_we_i    (m_we),
-    .h_req_wmask_i (m_wmask),
-    .h_req_line_i  (m_line),
-    .h_req_data_i  (m_data),
-    .h_rsp_valid_o (m_rsp_valid),
-    .h_rsp_data_o  (m_rsp_data),
-    .oor_o         (mem_oor)
-  );
+  generate
+    if (MEM_SDRAM) begin : g_sdram
+      ww_fpga_sdram #(
+        .NUM_PART   (NUM_PART),
+        .LINE_BYTES (LINE_BYTES),
+        .BANK_W     (SD_BANK_W),
+        .ROW_W      (SD_ROW_W),
+        .COL_W      (SD_COL_W),
+        .T_INIT     (SD_T_INIT),
+        .T_REFI     (SD_T_REFI)
+      ) u_mem (
+        .clk_i         (clk_i),
+        .rst_ni        (rst_ni),
+        .req_valid_i   (d_req_valid & {NUM_PART{gpu_en}}),   // a stopped GPU asks nothing
+        .req_ready_o   (d_req_ready),
+        .req_we_i      (d_req_we),
+        .req_line_i    (d_req_line),
+        .req_data_i    (d_req_data),
+        .rsp_valid_o   (d_rsp_valid),
+        .rsp_data_o    (d_rsp_data),
+        .h_req_valid_i (m_valid),
+        .h_req_ready_o (m_ready),
+        .h_req_we_i    (m_we),
+        .h_req_wmask_i (m_wmask),
+        .h_req_line_i  (m_line),
+        .h_req_data_i  (m_data),
+        .h_rsp_valid_o (m_rsp_valid),
+        .h_rsp_data_o  (m_rsp_data),
+        .oor_o         (mem_oor),
+        .sd_cke_o      (sd_cke_o),
+        .sd_cs_no      (sd_cs_no),
+        .sd_ras_no     (sd_ras_no),
+        .sd_cas_no     (sd_cas_no),
+        .sd_we_no      (sd_we_no),
+        .sd_ba_o       (sd_ba_o),
+        .sd_a_o        (sd_a_o),
+        .sd_dqm_o      (sd_dqm_o),
+        .sd_dq_o       (sd_dq_o),
+        .sd_dq_oe_o    (sd_dq_oe_o),
+        .sd_dq_i       (sd_dq_i)
+      );
+    end else begin : g_bram
+      ww_fpga_mem #(
+        .NUM_PART   (NUM_PART),
+        .LINE_BYTES (LINE_BYTES),
+        .MEM_LINES  (MEM_LINES),
+        .LATENCY    (MEM_LATENCY)
+      ) u_mem (
+        .clk_i         (clk_i),
+        .rst_ni        (rst_ni),
+        .req_valid_i   (d_req_valid & {NUM_PART{gpu_en}}),   // a stopped GPU asks nothing
+        .req_ready_o   (d_req_ready),
+        .req_we_i      (d_req_we),
+        .req_line_i    (d_req_line),
+        .req_data_i    (d_req_data),
+        .rsp_valid_o   (d_rsp_valid),
+        .rsp_data_o    (d_rsp_data),
+        .h_req_valid_i (m_valid),
+        .h_req_ready_o (m_ready),
+        .h_req_we_i    (m_we),
+        .h_req_wmask_i (m_wmask),
+        .h_req_line_i  (m_line),
+        .h_req_data_i  (m_data),
+        .h_rsp_valid_o (m_rsp_valid),
+        .h_rsp_data_o  (m_rsp_data),
+        .oor_o         (mem_oor)
+      );
+      // no SDRAM: its pins idle (deselected, clock enable low, bus released)
+      assign sd_cke_o   = 1'b0;
+      assign sd_cs_no   = 1'b1;
+      assign sd_ras_no  = 1'b1;
+      assign sd_cas_no  = 1'b1;
+      assign sd_we_no   = 1'b1;
+      assign sd_ba_o    = {SD_BANK_W{1'b0}};
+      assign sd_a_o     = {SD_ROW_W{1'b0}};
+      assign sd_dqm_o   = 2'b11;
+      assign sd_dq_o    = 16'd0;
+      assign sd_dq_oe_o = 1'b0;
+      wire unused_sd_dq = &{1'b0, sd_dq_i};
+    end
+  endgenerate
 
   // a framing error drops the byte; the frame's CRC or timeout handles it
   wire unused_rx_err = rx_err;

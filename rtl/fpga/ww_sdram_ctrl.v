@@ -82,18 +82,28 @@ module ww_sdram_ctrl #(
   localparam WBEATS  = 32 / DQ_W;                        // beats of a 32-bit word
   localparam CAP_W   = ROW_W + BANK_W + COL_W - BEAT_W;  // line index bits the SDRAM holds
   localparam CNT_W   = 16;                               // the wait and refresh counters
-  localparam [CNT_W-1:0] INIT_WAIT = T_INIT;
-  localparam [CNT_W-1:0] REFI      = T_REFI;
+  // the counters' values (32-bit integers first: a parameter may be an expression)
+  localparam integer INIT_I  = T_INIT;
+  localparam integer REFI_I  = T_REFI;
+  localparam integer RCD_I   = T_RCD - 1;                // NOPs between ACTIVE and the first beat
+  localparam integer RP_I    = T_RP - 1;
+  localparam integer RFC_I   = T_RFC - 1;
+  localparam integer MRD_I   = T_MRD - 1;
+  localparam integer WRD_I   = T_WR + T_RP - 1;          // NOPs after the last write beat
+  localparam integer RDD_I   = ((RD_DELAY > T_RP) ? RD_DELAY : T_RP) + 1;
+  localparam [CNT_W-1:0] INIT_WAIT = INIT_I[CNT_W-1:0];
+  localparam [CNT_W-1:0] REFI      = REFI_I[CNT_W-1:0];
 `ifdef WW_MUTANT_SDRAM_RCD_SHORT
-  localparam [CNT_W-1:0] RCD_WAIT  = T_RCD - 2;          // MUTANT: the first beat a cycle early
+  localparam integer     RCD_M     = RCD_I - 1;          // MUTANT: the first beat a cycle early
+  localparam [CNT_W-1:0] RCD_WAIT  = RCD_M[CNT_W-1:0];
 `else
-  localparam [CNT_W-1:0] RCD_WAIT  = T_RCD - 1;          // NOPs between ACTIVE and the first beat
+  localparam [CNT_W-1:0] RCD_WAIT  = RCD_I[CNT_W-1:0];
 `endif
-  localparam [CNT_W-1:0] RP_WAIT   = T_RP - 1;
-  localparam [CNT_W-1:0] RFC_WAIT  = T_RFC - 1;
-  localparam [CNT_W-1:0] MRD_WAIT  = T_MRD - 1;
-  localparam [CNT_W-1:0] WR_DONE   = T_WR + T_RP - 1;    // NOPs after the last write beat
-  localparam [CNT_W-1:0] RD_DONE   = ((RD_DELAY > T_RP) ? RD_DELAY : T_RP) + 1;
+  localparam [CNT_W-1:0] RP_WAIT   = RP_I[CNT_W-1:0];
+  localparam [CNT_W-1:0] RFC_WAIT  = RFC_I[CNT_W-1:0];
+  localparam [CNT_W-1:0] MRD_WAIT  = MRD_I[CNT_W-1:0];
+  localparam [CNT_W-1:0] WR_DONE   = WRD_I[CNT_W-1:0];
+  localparam [CNT_W-1:0] RD_DONE   = RDD_I[CNT_W-1:0];
   localparam integer      LAST_I    = BEATS - 1;
   localparam [BEAT_W-1:0] LAST_BEAT = LAST_I[BEAT_W-1:0];
   localparam              WB_W      = $clog2(WBEATS);     // beat -> word: a shift

@@ -7,6 +7,9 @@
 #                    (CLKS_PER_BIT $(FPGA_SIM_CPB)) and the whole memory map
 #                    (global memory, ScoRD metadata, race log), the glue
 #                    sw/fpga/ww_vfpga.cpp and the server sw/fpga/ww_fpga_sim.c
+#   $(FPGA_SIM_SDRAM) build/bin/ww-fpga-sim-sdram: the same server with the
+#                    global memory in SDRAM (ww_fpga_top's MEM_SDRAM) on a model
+#                    that checks JEDEC's rules (sw/fpga/ww_fpga_sim_sdram.v)
 #   FPGA_BACKEND     the runtime's fpga backend (sources linked into
 #                    build/bin/warpwatch by sw/runtime/runtime.mk)
 # Its tests are tb/fpga/fpga_tests.mk.
@@ -26,8 +29,13 @@ FPGA_SIM_LINES := $(shell echo $$(( (3 * $(call fpga_cfg,GMEM_BYTES) + \
 FPGA_SIM_GPARAMS := -DWW_FPGA_CLKS_PER_BIT=$(FPGA_SIM_CPB) -DWW_FPGA_MEM_LINES=$(FPGA_SIM_LINES) \
                     -DWW_FPGA_GATE_GPU_CLK=1
 FPGA_SIM_DEFS    := -DWW_VFPGA_CLKS_PER_BIT=$(FPGA_SIM_CPB) -DWW_VFPGA_MEM_LINES=$(FPGA_SIM_LINES)
-FPGA_VFLAGS  := --cc --x-assign unique --x-initial unique --trace-fst --top-module ww_fpga_top \
-                -Irtl/include $(FPGA_SIM_GPARAMS)
+FPGA_VFLAGS  := --cc --x-assign unique --x-initial unique --trace-fst -Irtl/include $(FPGA_SIM_GPARAMS)
+# the top on a model of its SDRAM (64 MB: the whole memory map; ww-fpga-sim-sdram)
+FPGA_SIM_SDRAM  := $(BUILD)/bin/ww-fpga-sim-sdram
+FPGA_SDRAM_RTL  := sw/fpga/ww_sdram_model.v sw/fpga/ww_fpga_sim_sdram.v
+FPGA_SDRAM_LINES := $(shell echo $$(( (1 << 25) * 2 / $(call fpga_cfg,LINE_BYTES) )))
+FPGA_SDRAM_DEFS := -DWW_VFPGA_SDRAM -DWW_VFPGA_CLKS_PER_BIT=$(FPGA_SIM_CPB) \
+                   -DWW_VFPGA_MEM_LINES=$(FPGA_SDRAM_LINES)
 FPGA_OPT     := OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2
 FPGA_VROOT    = $(shell verilator --getenv VERILATOR_ROOT)
 FPGA_CFLAGS  := -std=c11 -D_DEFAULT_SOURCE -g -O2 -Wall -Wextra -Werror -Isw/fpga -Isw/runtime $(CMODEL_INC)
@@ -39,32 +47,42 @@ $(FPGA_DIR)/.gparams: FORCE
 	@mkdir -p $(@D)
 	@echo "$(FPGA_SIM_GPARAMS)" | cmp -s - $@ || echo "$(FPGA_SIM_GPARAMS)" > $@
 
-$(FPGA_DIR)/libwwvfpga.a: $(fpga_top_RTL) $(wildcard rtl/include/*.vh) sw/fpga/ww_vfpga.cpp \
+# fpga_vlib DIR,TOP,FILES,CXXDEFS: the Verilated top TOP (FILES) and the glue
+# as DIR/libwwvfpga.a
+define fpga_vlib
+$(1)/libwwvfpga.a: $(3) $(wildcard rtl/include/*.vh) sw/fpga/ww_vfpga.cpp \
     sw/fpga/ww_vfpga.h sw/fpga/fpga.mk $(FPGA_DIR)/.gparams | $(BUILD)/.deps-ok
-	@mkdir -p $(FPGA_DIR)
-	@echo "verilator ww_fpga_top -> $@"
-	@verilator $(FPGA_VFLAGS) --Mdir $(FPGA_DIR)/obj_dir $(fpga_top_RTL) > $(FPGA_DIR)/verilator.log 2>&1 \
-	  || { tail -40 $(FPGA_DIR)/verilator.log >&2; exit 1; }
-	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -C $(FPGA_DIR)/obj_dir -f Vww_fpga_top.mk \
-	  -f $(CURDIR)/sw/sim/verilated_pch.mk $(FPGA_OPT) verilated.h.gch >> $(FPGA_DIR)/verilator.log 2>&1 \
-	  || { tail -40 $(FPGA_DIR)/verilator.log >&2; exit 1; }
-	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j 2 -C $(FPGA_DIR)/obj_dir -f Vww_fpga_top.mk \
-	  $(FPGA_OPT) Vww_fpga_top__ALL.a verilated.o verilated_fst_c.o verilated_threads.o \
-	  >> $(FPGA_DIR)/verilator.log 2>&1 || { tail -40 $(FPGA_DIR)/verilator.log >&2; exit 1; }
-	g++ -std=c++17 -O2 -g -Wall -Wextra -Werror $(FPGA_SIM_DEFS) -isystem $(FPGA_VROOT)/include \
-	  -isystem $(FPGA_VROOT)/include/vltstd -isystem $(FPGA_DIR)/obj_dir -DVM_TRACE=1 -DVM_TRACE_FST=1 \
-	  -Isw/fpga $(CMODEL_INC) -c sw/fpga/ww_vfpga.cpp -o $(FPGA_DIR)/ww_vfpga.o
-	@rm -rf $(FPGA_DIR)/ar && mkdir -p $(FPGA_DIR)/ar && cd $(FPGA_DIR)/ar && ar x ../obj_dir/Vww_fpga_top__ALL.a
-	rm -f $@ && ar rcs $@ $(FPGA_DIR)/ar/*.o $(addprefix $(FPGA_DIR)/obj_dir/,verilated.o verilated_fst_c.o \
-	  verilated_threads.o) $(FPGA_DIR)/ww_vfpga.o
+	@mkdir -p $(1)
+	@echo "verilator $(2) -> $$@"
+	@verilator $(FPGA_VFLAGS) --top-module $(2) --Mdir $(1)/obj_dir $(3) > $(1)/verilator.log 2>&1 \
+	  || { tail -40 $(1)/verilator.log >&2; exit 1; }
+	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -C $(1)/obj_dir -f V$(2).mk \
+	  -f $(CURDIR)/sw/sim/verilated_pch.mk $(FPGA_OPT) verilated.h.gch >> $(1)/verilator.log 2>&1 \
+	  || { tail -40 $(1)/verilator.log >&2; exit 1; }
+	@env -u MAKEFLAGS -u MFLAGS make --no-print-directory -s -j 2 -C $(1)/obj_dir -f V$(2).mk \
+	  $(FPGA_OPT) V$(2)__ALL.a verilated.o verilated_fst_c.o verilated_threads.o \
+	  >> $(1)/verilator.log 2>&1 || { tail -40 $(1)/verilator.log >&2; exit 1; }
+	g++ -std=c++17 -O2 -g -Wall -Wextra -Werror $(4) -isystem $(FPGA_VROOT)/include \
+	  -isystem $(FPGA_VROOT)/include/vltstd -isystem $(1)/obj_dir -DVM_TRACE=1 -DVM_TRACE_FST=1 \
+	  -Isw/fpga $(CMODEL_INC) -c sw/fpga/ww_vfpga.cpp -o $(1)/ww_vfpga.o
+	@rm -rf $(1)/ar && mkdir -p $(1)/ar && cd $(1)/ar && ar x ../obj_dir/V$(2)__ALL.a
+	rm -f $$@ && ar rcs $$@ $(1)/ar/*.o $$(addprefix $(1)/obj_dir/,verilated.o verilated_fst_c.o \
+	  verilated_threads.o) $(1)/ww_vfpga.o
+endef
+$(eval $(call fpga_vlib,$(FPGA_DIR),ww_fpga_top,$(fpga_top_RTL),$(FPGA_SIM_DEFS)))
+$(eval $(call fpga_vlib,$(FPGA_DIR)/sdram,ww_fpga_sim_sdram,$(fpga_top_RTL) $(FPGA_SDRAM_RTL),$(FPGA_SDRAM_DEFS)))
 
 $(FPGA_SIM): sw/fpga/ww_fpga_sim.c sw/fpga/ww_vfpga.h $(FPGA_DIR)/libwwvfpga.a
 	@mkdir -p $(@D)
 	gcc $(FPGA_CFLAGS) $< $(FPGA_DIR)/libwwvfpga.a -lstdc++ -lz -lm -pthread -o $@
 
-.PHONY: fpga-sim
-fpga-sim: $(FPGA_SIM)
+$(FPGA_SIM_SDRAM): sw/fpga/ww_fpga_sim.c sw/fpga/ww_vfpga.h $(FPGA_DIR)/sdram/libwwvfpga.a
+	@mkdir -p $(@D)
+	gcc $(FPGA_CFLAGS) $< $(FPGA_DIR)/sdram/libwwvfpga.a -lstdc++ -lz -lm -pthread -o $@
 
-ALL_TARGETS += $(FPGA_SIM)
+.PHONY: fpga-sim
+fpga-sim: $(FPGA_SIM) $(FPGA_SIM_SDRAM)
+
+ALL_TARGETS += $(FPGA_SIM) $(FPGA_SIM_SDRAM)
 
 .DEFAULT_GOAL := $(HL_SAVED_GOAL)

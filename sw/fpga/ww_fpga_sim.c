@@ -281,6 +281,13 @@ int main(int argc, char **argv)
     pin = !tx.busy ? 1 : tx.bit == 0 ? 0 : tx.bit == 9 ? 1 : (tx.byte >> (tx.bit - 1)) & 1;
     ww_vfpga_cycle(v, 1, pin, &o);
     cycles++;
+    if (o.mem_error) {
+      fprintf(stderr, "ww-fpga-sim: cycle %llu: the SDRAM model saw its rule 0x%02x broken "
+              "(sw/fpga/ww_sdram_model.v lists the rules)\n", (unsigned long long)cycles,
+              o.mem_error);
+      ww_vfpga_free(v);
+      return 1;
+    }
     quiet++;
     if (tx.busy && --tx.cnt == 0) {
       quiet = 0;

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// ww_vfpga -- thin C++ glue between the Verilated FPGA top (Vww_fpga_top)
-// and the C API of ww_vfpga.h: clocks it, sets its pins, writes the FST.
-// No logic here; the UART's bit timing is the server's (ww_fpga_sim.c).
+// ww_vfpga -- thin C++ glue between the Verilated FPGA top (Vww_fpga_top,
+// or with -DWW_VFPGA_SDRAM Vww_fpga_sim_sdram: the top on a model of its
+// SDRAM) and the C API of ww_vfpga.h: clocks it, sets its pins, writes the
+// FST. No logic here; the UART's bit timing is the server's (ww_fpga_sim.c).
 // Built with -DWW_VFPGA_CLKS_PER_BIT and -DWW_VFPGA_MEM_LINES, the values
 // given to Verilator as the top's parameters (sw/fpga/fpga.mk).
 
@@ -11,7 +12,13 @@
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
+#ifdef WW_VFPGA_SDRAM
+#include "Vww_fpga_sim_sdram.h"
+using Vtop = Vww_fpga_sim_sdram;
+#else
 #include "Vww_fpga_top.h"
+using Vtop = Vww_fpga_top;
+#endif
 
 extern "C" {
 #include "ww_config.h"
@@ -20,7 +27,7 @@ extern "C" {
 
 struct ww_vfpga {
   VerilatedContext ctx;
-  Vww_fpga_top    *top = nullptr;
+  Vtop            *top = nullptr;
   VerilatedFstC   *fst = nullptr;
 };
 
@@ -40,7 +47,7 @@ extern "C" ww_vfpga_t *ww_vfpga_new(const char *wave, char *err, size_t err_len)
   ww_vfpga *v = new ww_vfpga;
   v->ctx.randReset(2);
   v->ctx.traceEverOn(wave != nullptr);
-  v->top = new Vww_fpga_top(&v->ctx, "TOP");
+  v->top = new Vtop(&v->ctx, "TOP");
   if (wave) {
     v->fst = new VerilatedFstC;
     v->top->trace(v->fst, 99);
@@ -80,6 +87,11 @@ extern "C" void ww_vfpga_cycle(ww_vfpga_t *v, int rst_n, int rx, ww_vfpga_out_t 
   out->busy = v->top->led_busy_o;
   out->done = v->top->led_done_o;
   out->trap = v->top->led_trap_o;
+#ifdef WW_VFPGA_SDRAM
+  out->mem_error = v->top->sd_error_o ? v->top->sd_code_o : 0;
+#else
+  out->mem_error = 0;
+#endif
 }
 
 extern "C" unsigned ww_vfpga_clks_per_bit(void) { return WW_VFPGA_CLKS_PER_BIT; }

@@ -5,7 +5,8 @@
  * the inputs are set while the clock is low, then the rising edge; the
  * outputs returned are those after the edge (every output of the top is a
  * register). The build fixes the top's parameters (sw/fpga/fpga.mk):
- * WW_VFPGA_CLKS_PER_BIT and the memory's lines.
+ * WW_VFPGA_CLKS_PER_BIT and the memory's lines; WW_VFPGA_SDRAM builds the
+ * top on a model of its SDRAM (ww-fpga-sim-sdram).
  */
 #ifndef WW_VFPGA_H
 #define WW_VFPGA_H
@@ -22,6 +23,7 @@ typedef struct ww_vfpga ww_vfpga_t;
 typedef struct {
   int tx;                       /* uart_tx_o */
   int busy, done, trap;         /* the LEDs */
+  int mem_error;                /* the SDRAM model's first broken rule (its code), 0 none */
 } ww_vfpga_out_t;
 
 /* wave: an FST file to write, or NULL. NULL with the reason in err. */

@@ -5,6 +5,9 @@
 #   hostlink/suite/<group>  kernel-suite groups (sw/tests) on --backend=fpga
 #                           --port=sim: through the UART of the Verilated FPGA
 #                           top, every output checked against its host reference
+#   hostlink/sdram-suite/<group>
+#                           the same with the top's global memory in SDRAM, on
+#                           a model that checks JEDEC's rules
 #   hostlink/cli            warpwatch run --backend fpga --port sim: printed
 #                           outputs equal the cmodel backend's; a trap reported
 #                           as on cmodel; the stall counters read; bad ports
@@ -32,11 +35,17 @@ $(SWT_FPGA): $(SW_TEST_SRC) $(wildcard sw/tests/*.h) $(FPGA_BACKEND) $(FPGA_BACK
 	gcc -std=c11 -D_DEFAULT_SOURCE -O2 -g -Wall -Wextra -Werror -Isw/tests -Isw/runtime -Isw/fpga \
 	  $(CMODEL_INC) $(SW_TEST_SRC) $(FPGA_BACKEND) $(SW_RT_LIB) $(SW_GPU_LIB) -lelf -ldw -lz -o $@
 
-# the suite groups run through the link (each a fresh simulator)
+# the suite groups run through the link (each a fresh simulator); some also
+# with the global memory in SDRAM (ww-fpga-sim-sdram, on the model that
+# checks JEDEC's rules: a broken rule stops the simulator)
 FPGA_SUITE := vecadd saxpy reduction atomics divergence matmul
+FPGA_SDRAM_SUITE := vecadd atomics
 ALL_TARGETS += $(SWT_FPGA)
-TESTS += $(addprefix hostlink/suite/,$(FPGA_SUITE)) hostlink/cli hostlink/faults
+TESTS += $(addprefix hostlink/suite/,$(FPGA_SUITE)) $(addprefix hostlink/sdram-suite/,$(FPGA_SDRAM_SUITE)) \
+         hostlink/cli hostlink/faults
 $(foreach g,$(FPGA_SUITE),$(eval TEST_CMD.hostlink/suite/$(g) := env WW_FPGA_SIM=$(FPGA_SIM) \
+  $(SWT_FPGA) --backend=fpga --port=sim --seeds=0 --only=$(g)))
+$(foreach g,$(FPGA_SDRAM_SUITE),$(eval TEST_CMD.hostlink/sdram-suite/$(g) := env WW_FPGA_SIM=$(FPGA_SIM_SDRAM) \
   $(SWT_FPGA) --backend=fpga --port=sim --seeds=0 --only=$(g)))
 TEST_CMD.hostlink/cli    := tb/fpga/test_fpga_cli.sh $(RT_CLI) $(BUILD)/kernels $(RT_KDIR)
 TEST_CMD.hostlink/faults := tb/fpga/test_fpga_faults.sh $(SWT_FPGA) $(RT_CLI) $(BUILD)/kernels

@@ -2,7 +2,7 @@
 //
 // tb_fpga_sdram -- ww_fpga_sdram (two partitions' ports and the host's,
 // granted round-robin onto ww_sdram_ctrl) on the SDRAM model that checks
-// JEDEC's rules (tb/fpga/sdram_model.v, clocked inverted as on the board),
+// JEDEC's rules (sw/fpga/ww_sdram_model.v, clocked inverted as on the board),
 // every port issuing random requests at once against one host reference
 // (docs/fpga.md sec. 4). Run by tb/fpga/test_sdram.sh under Icarus.
 // Each port, after a random gap, offers a request until it is taken: a
@@ -71,7 +71,7 @@ module tb_fpga_sdram;
     .sd_dq_i (dq_m2c)
   );
 
-  sdram_model #(
+  ww_sdram_model #(
     .DQ_W (DQ_W), .BANK_W (BANK_W), .ROW_W (ROW_W), .COL_W (COL_W), .CL (CL),
     .T_RCD (T_RCD), .T_RP (T_RP), .T_RFC (T_RFC), .T_WR (T_WR), .T_MRD (T_MRD),
     .T_INIT (T_INIT), .T_REFI (REFI_MAX)

@@ -4,7 +4,7 @@
 # test_sdram.sh [--mutant NAME] [--seed N] [--requests N] -- the board's
 # SDRAM memory (rtl/fpga/ww_fpga_sdram.v: the ports' grant, ww_mem_arb, and
 # the controller, ww_sdram_ctrl) on the SDRAM model that checks JEDEC's
-# rules (tb/fpga/sdram_model.v), random line requests from three ports at
+# rules (sw/fpga/ww_sdram_model.v), random line requests from three ports at
 # once against a host reference (tb/fpga/tb_fpga_sdram.v), under Icarus:
 # seeds 1..3 or the one given. A failing seed is run again with an FST
 # wave, build/waves/sdram/<mutant or rtl>-seed<N>.fst. --mutant NAME builds
@@ -34,7 +34,7 @@ defs=()
 [[ -n $mutant ]] && defs=(-DWW_MUTANT_"$mutant")
 if ! iverilog -g2005 -Irtl/include "${defs[@]}" -s tb_fpga_sdram -o "$sim" \
      rtl/fpga/ww_mem_arb.v rtl/fpga/ww_sdram_ctrl.v rtl/fpga/ww_fpga_sdram.v \
-     tb/fpga/sdram_model.v tb/fpga/tb_fpga_sdram.v 2> "$dir/iverilog_$name.log"; then
+     sw/fpga/ww_sdram_model.v tb/fpga/tb_fpga_sdram.v 2> "$dir/iverilog_$name.log"; then
   cat "$dir/iverilog_$name.log" >&2; exit 1
 fi
 rc=0

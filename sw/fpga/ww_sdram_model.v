@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 //
-// sdram_model -- simulation-only behavioural model of a single-data-rate
+// ww_sdram_model -- simulation-only behavioural model of a single-data-rate
 // SDRAM (like the ULX3S's AS4C16M16SA) that also checks the JEDEC SDR
-// command protocol and timing, for the test bench tb/fpga/tb_sdram.v. Everything
-// is sampled on the rising edge of clk_i. Burst length 1 only: a WRITE
+// command protocol and timing, for the SDRAM simulator server
+// (ww-fpga-sim-sdram, sw/fpga/ww_fpga_sim_sdram.v) and the test bench
+// tb/fpga/tb_fpga_sdram.v. Everything is sampled on the rising edge of clk_i. Burst length 1 only: a WRITE
 // takes dq_i (lanes whose DQM bit is low) in the command's own cycle; a
 // READ's word (lanes whose DQM bit, sampled with the READ, is high read as
 // 0) is driven on dq_o with dq_drive_o high CL cycles after the command
@@ -37,7 +38,7 @@
 // CL >= 1, and the timings in cycles of clk_i (see the list below).
 
 `default_nettype none
-module sdram_model #(
+module ww_sdram_model #(
   parameter DQ_W     = 16,   // data bits (DQ_W/8 byte lanes, one DQM bit each)
   parameter BANK_W   = 2,
   parameter ROW_W    = 13,
@@ -292,5 +293,5 @@ module sdram_model #(
   assign refreshes_o  = refs_q;
   assign bd_data_o    = mem_q[bd_addr_i];
 
-endmodule
+endmodule  // ww_sdram_model
 `default_nettype wire
