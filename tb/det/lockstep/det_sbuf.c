@@ -43,6 +43,7 @@ typedef struct {
   uint8_t  be[NW][POOL][LB], d[NW][POOL][LB];   /* the reference buffers */
   uint8_t  sent[NW][POOL];                       /* lines sent in this commit */
   unsigned npool;
+  int      fill;     /* this quantum fills warp 0's buffer (room_o falls) */
   /* the command in flight */
   int      busy, is_store, committing;
   unsigned wid, bytes;
@@ -88,6 +89,12 @@ static void new_pool(stim_t *s, ww_rng_t *r)
    * lines than a warp's buffer holds (room_o falls, long probes) */
   s->npool = ww_rng_chance(r, 1, 3) ? POOL - (unsigned)ww_rng_below(r, 16)
                                     : 1 + (unsigned)ww_rng_below(r, 12);
+  /* half the long-pool quanta fill warp 0's buffer on purpose: stores of
+   * lanes on spread lines, enough commands to pass SB_LINES - LANES (else
+   * room_o could stay 1 for a whole run) */
+  s->fill = s->npool > WW_DET_SB_LINES && ww_rng_chance(r, 1, 2);
+  if (s->fill && s->cmds_left < 4 * WW_DET_SB_LINES)
+    s->cmds_left = 4 * WW_DET_SB_LINES;
   for (unsigned i = 0; i < s->npool; i++) {
     uint32_t l;
     do
@@ -230,13 +237,16 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
       s->wid = (unsigned)ww_rng_below(r, NW);
       if (ww_rng_chance(r, 1, 2))
         s->wid = (unsigned)ww_rng_below(r, NW < 2 ? NW : 2);   /* fill warps 0 and 1 */
+      if (s->fill && ww_rng_chance(r, 3, 4))
+        s->wid = 0;
       s->is_store = ww_rng_chance(r, 1, 2) && used_lines(s, s->wid) + NL <= WW_DET_SB_LINES;
       static const unsigned sizes[] = { 1, 2, 4, 4 };
       s->bytes = sizes[ww_rng_below(r, 4)];
       s->mask = (uint32_t)ww_rng_bits(r, NL);
       const unsigned focus = (unsigned)ww_rng_below(r, s->npool);
       for (unsigned l = 0; l < NL; l++) {
-        const unsigned p = ww_rng_chance(r, 1, 2) ? focus : (unsigned)ww_rng_below(r, s->npool);
+        const unsigned p = ww_rng_chance(r, 1, 2) && !s->fill ? focus
+                                                               : (unsigned)ww_rng_below(r, s->npool);
         const uint32_t off = (uint32_t)ww_rng_below(r, LB / s->bytes) * s->bytes;
         s->addr[l] = (s->line[p] << WW_CLOG2(LB)) | off;
         in->acc_addr_i[l] = s->addr[l];
