@@ -25,6 +25,9 @@
 // SDRAM the inverted clock, so it samples them half a cycle after they
 // change and its read data, valid CL of its cycles after the READ, is
 // sampled here RD_DELAY = CL edges after the READ left.
+// The line is one shift register: a write sends its lowest DQ_W bits each
+// beat and shifts right; a read's beats shift in at the top, so the line is
+// in place after the last (no beat-indexed muxes over the line).
 // Parameters: LINE_BYTES (power of two, >= DQ_W / 8 * 2), DQ_W (8, 16 or 32),
 // BANK_W, ROW_W (> 10), COL_W (> log2 BEATS, <= 10), CL (2 or 3),
 // RD_DELAY (>= 2), and the timing in cycles of this clock: T_RCD, T_RP,
@@ -126,9 +129,8 @@ module ww_sdram_ctrl #(
   reg             we_q;
   reg [WORDS-1:0] wmask_q;
   reg [LINE_W-1:0] line_q;
-  reg [LB-1:0]    data_q;        // write data; read data as it arrives
+  reg [LB-1:0]    data_q;        // write data, shifted out; read data, shifted in
   reg [BEAT_W-1:0] beat_q;       // the next beat to send
-  reg [BEAT_W-1:0] cap_q;        // the next beat to receive
   reg [RD_DELAY-1:0] rd_pipe_q;  // a READ left RD_DELAY - i edges ago at bit i
   reg             rsp_q;
   // the SDRAM's outputs
@@ -149,7 +151,6 @@ module ww_sdram_ctrl #(
   wire              last     = beat_q == LAST_BEAT;
   // A10: auto precharge on the last beat
   wire [ROW_W-1:0]  ap_bit   = {{(ROW_W-11){1'b0}}, last, 10'd0};
-  wire [DQ_W-1:0]   beat_data = data_q[beat_q * DQ_W +: DQ_W];
   wire [BEAT_W-WB_W-1:0] beat_word = beat_q[BEAT_W-1:WB_W];   // the beat's 32-bit word
   wire              beat_on  = wmask_q[beat_word];
 `ifdef WW_MUTANT_SDRAM_NO_REFRESH
@@ -168,7 +169,6 @@ module ww_sdram_ctrl #(
       oor_q     <= 1'b0;
       rsp_q     <= 1'b0;
       beat_q    <= {BEAT_W{1'b0}};
-      cap_q     <= {BEAT_W{1'b0}};
       rd_pipe_q <= {RD_DELAY{1'b0}};
       cmd_q     <= C_NOP;
       dq_oe_q   <= 1'b0;
@@ -186,8 +186,7 @@ module ww_sdram_ctrl #(
 `else
       if (rd_pipe_q[RD_DELAY-1]) begin
 `endif
-        data_q[cap_q * DQ_W +: DQ_W] <= sd_dq_i;
-        cap_q <= cap_q + {{(BEAT_W-1){1'b0}}, 1'b1};
+        data_q <= {sd_dq_i, data_q[LB-1:DQ_W]};
       end
       if (state_q >= S_IDLE) refi_q <= refi_q + {{(CNT_W-1){1'b0}}, 1'b1};
       if (wait_q != {CNT_W{1'b0}}) begin
@@ -252,7 +251,6 @@ module ww_sdram_ctrl #(
               ba_q    <= bank;
               a_q     <= row;
               beat_q  <= {BEAT_W{1'b0}};
-              cap_q   <= {BEAT_W{1'b0}};
               wait_q  <= RCD_WAIT;
               state_q <= S_BEAT;
             end
@@ -261,7 +259,8 @@ module ww_sdram_ctrl #(
             cmd_q <= we_q ? C_WRITE : C_READ;
             a_q   <= col_addr | ap_bit;
             if (we_q) begin
-              dq_q    <= beat_data;
+              dq_q    <= data_q[DQ_W-1:0];
+              data_q  <= {{DQ_W{1'b0}}, data_q[LB-1:DQ_W]};
               dq_oe_q <= 1'b1;
 `ifdef WW_MUTANT_SDRAM_DQM_INVERTED
               dqm_q   <= {(DQ_W/8){beat_on}};            // MUTANT: writes the masked words
