@@ -6,7 +6,7 @@
 #   generic: synth to Yosys internal gates with memories kept as $mem_v2
 #            cells; fails on a latch or a `check` problem; reports cells,
 #            CMOS transistors (logic + flops) and memory bits separately.
-#   ecp5:    synth_ecp5; reports LUT4, FF, DP16KD, MULT18X18D, DPR16X4, CCU2C.
+#   ecp5:    synth_ecp5 -nowidelut; reports LUT4, FF, DP16KD, MULT18X18D, DPR16X4, CCU2C.
 # Scripts, logs and stat JSON go to build/synth/, the summary to
 # build/reports/synth.json (written by synth/report.py). See synth/README.md.
 set -euo pipefail
@@ -72,9 +72,12 @@ memory_unpack
 delete t:\$mem*
 tee -q -o $OUT/$name.cmos.json stat -tech cmos -json
 YS
+  # -nowidelut: LUT4s only, as the board flow maps the GPU (fpga/fpga.mk);
+  # abc9's default LUT5-LUT7 (LUT4 pairs and slice muxes) trades area for
+  # depth, up to 2x the LUT4s of a line-wide multiplexer (docs/fpga_flow.md)
   cat > "$OUT/$name.ecp5.ys" <<YS
 $read
-synth_ecp5 $noflatten -top $top
+synth_ecp5 $noflatten -nowidelut -top $top
 tee -q -o $OUT/$name.ecp5.json stat -json
 YS
 }
