@@ -10,7 +10,8 @@
  * 24; epi_len 1..8, one in 8 up to 16; range_i in VAR_W..RANGE_W, one in 8
  * anything 0..31, which the tester clips; the watchdog large, or small
  * (2..400 cycles: HANG), or medium (a slow DRAM phase may trip it); a
- * random seed). One run in 8 starts without the reset and with the memory
+ * random seed; every third run the watchdog 2..11 cycles: HANG). One
+ * run in 8 starts without the reset and with the memory
  * left as the last run (or a reset) left it: stale lines in the caches,
  * old values in memory, answers of a failed run still in flight (the run
  * then usually fails). start_i also pulses now and then while the tester
@@ -324,6 +325,12 @@ static void stim(void *vs, ww_rng_t *r, uint64_t cycle, const void *vprev, void 
   }
   if (start) {
     in->start_i = 1;
+    /* every third run (from the second) with a watchdog shorter than a
+     * miss's answer: fail_o rises in every stimulus (a run is hundreds to
+     * thousands of cycles, so 100 000 cycles may hold only 16 runs, none
+     * failing by chance: seed 148026556 of the voq point) */
+    if (s->runs % 3 == 1)
+      in->watchdog_i = 2 + ww_rng_below(r, 10);
     s->wd_large = in->watchdog_i >= 30000;
     s->hold_max = ww_rng_chance(r, 1, 2) ? 0 : 1 + (unsigned)ww_rng_below(r, 64);
     s->phase = P_START;
