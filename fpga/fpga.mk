@@ -64,7 +64,7 @@ FPGA_DEFS ?= $(FPGA_DEFS.$(FPGA_DESIGN))
 FPGA_SYNTH_OPTS.gpu := -nowidelut
 FPGA_SYNTH_OPTS ?= $(FPGA_SYNTH_OPTS.$(FPGA_DESIGN))
 # designs refused unless FPGA_FORCE=1 (the reason printed)
-FPGA_NOFIT.gpu := the GPU's board configuration (FPGA_DEFS.gpu) packs into 86 % of the LFE5U-85F's logic cells and places (estimated 13.75 MHz, its PLL clock 12.5 MHz), but router2 stalls at about 55 000 overused wires (docs/fpga_flow.md sec. 3); FPGA_FORCE=1 runs the flow anyway
+FPGA_NOFIT.gpu := the GPU's board configuration (FPGA_DEFS.gpu) packs into 86 % of the LFE5U-85F's logic cells and places (estimated 13.65 MHz, its PLL clock 12.5 MHz), but router2 stalls at about 40 000 overused wires (docs/fpga_flow.md sec. 3); FPGA_FORCE=1 runs the flow anyway
 
 # the DRF tester's board top and its files
 FPGA_RTL.drf := $(drf_top_RTL) rtl/fpga/ww_mem_arb.v rtl/fpga/ww_fpga_mem.v rtl/fpga/ww_uart_tx.v \
