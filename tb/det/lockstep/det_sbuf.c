@@ -3,7 +3,8 @@
  * Lockstep block: ww_det_sbuf (rtl/det/ww_det_sbuf.v), GPUDet's store
  * buffers of one SM. Stimulus: plays the LSU (loads and stores of random
  * warps, lanes on a pool of 1..12 lines or of more lines than a warp's
- * buffer holds, 1, 2 or 4 bytes, a store only
+ * buffer holds, in half of those quanta mostly warp 0's stores on spread
+ * lines until its buffer is nearly full; 1, 2 or 4 bytes, a store only
  * while the warp has room), the L1 (random back-pressure, answers after
  * 1..12 cycles from a host memory that changes only between quanta), the
  * mode controller (a commit after 0..40 or 0..400 commands) and the crossbar with the

@@ -6,10 +6,10 @@
  * Z-cache holds: one quantum in 60 and every 25th; byte masks full, sparse
  * or a single byte; random data), sent in list order, each held until
  * taken; then the stimulus waits for every acknowledgement and idle_o and
- * starts the next quantum with qid_i + 1 (it wraps at 2^QID_W). It plays the L2 behind the unit socket (random
- * back-pressure; writes applied to a host memory of the pool's lines and
- * acknowledged in order after 1..20 cycles) and the SMs' acknowledgement
- * port (random back-pressure).
+ * starts the next quantum with qid_i + 1 (it wraps at 2^QID_W). It plays
+ * the L2 behind the unit socket (random back-pressure; writes applied to a
+ * host memory of the pool's lines and acknowledged in order after 1..20
+ * cycles) and the SMs' acknowledgement port (random back-pressure).
  * It is also a host reference (GPUDet sec. 4.4.2): after each quantum the
  * memory must equal the serial commit of the quantum's requests, warp slot
  * by warp slot from the highest (the lowest slot's byte left), each slot's

@@ -11,8 +11,8 @@
  * anything 0..31, which the tester clips; the watchdog large, or small
  * (2..400 cycles: HANG), or medium (a slow DRAM phase may trip it); a
  * random seed; every third run the watchdog 2..11 cycles: HANG). One
- * run in 8 starts without the reset and with the memory
- * left as the last run (or a reset) left it: stale lines in the caches,
+ * run in 8 starts without the reset and with the memory left as the last
+ * run (or a reset) left it: stale lines in the caches,
  * old values in memory, answers of a failed run still in flight (the run
  * then usually fails). start_i also pulses now and then while the tester
  * runs (ignored by the tester; it clears the idle flush state), and in one
