@@ -111,8 +111,12 @@ point_defs = $(subst $(comma), ,$(word 2,$(subst :, ,$(1))))
 $(foreach b,$(BLOCKS),$(eval $(call LOCKSTEP_BIN,$(b),default,)))
 $(foreach b,$(BLOCKS),$(foreach p,$($(b)_POINTS),\
   $(eval $(call LOCKSTEP_BIN,$(b),$(call point_name,$(p)),$(call point_defs,$(p))))))
+# a mutant X@P is built at point P's defines (a mutation only a non-default
+# configuration can show)
+mutant_defs = WW_MUTANT_$(word 1,$(subst @, ,$(2))) \
+  $(if $(word 2,$(subst @, ,$(2))),$(call point_defs,$(filter $(word 2,$(subst @, ,$(2))):%,$($(1)_POINTS))))
 $(foreach b,$(BLOCKS),$(foreach m,$($(b)_MUTANTS),\
-  $(eval $(call LOCKSTEP_BIN,$(b),mut_$(m),WW_MUTANT_$(m)))))
+  $(eval $(call LOCKSTEP_BIN,$(b),mut_$(m),$(call mutant_defs,$(b),$(m))))))
 
 lockstep: $(LOCKSTEP_BINS)
 

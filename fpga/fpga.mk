@@ -53,7 +53,7 @@ FPGA_DEFS.gpu := WW_NUM_PART=1 WW_WARPS_PER_SM=2 WW_LANES=2 WW_SIMT_DEPTH=8 \
                  WW_L1_MSHRS=2 WW_L1_WQ=2 WW_LSU_CTX=2 WW_L2_MSHRS=2 WW_L2_QUEUE=2 \
                  WW_SCORD_QUEUE=4 WW_SCORD_READAHEAD=2 WW_SCORD_DEDUP=4 \
                  WW_TM_CU_ENTRIES=8 WW_TM_CU_POOL=8 WW_TM_CU_READS=2 WW_DET_ZREQS=4 \
-                 WW_GMEM_BYTES=8388608
+                 WW_GMEM_BYTES=8388608 WW_LINE_BYTES=16
 FPGA_DEFS ?= $(FPGA_DEFS.$(FPGA_DESIGN))
 # synth_ecp5's options per design (FPGA_SYNTH_OPTS on the command line
 # replaces them): the GPU is mapped into LUT4s only (-nowidelut: 20-50 %
@@ -110,8 +110,9 @@ fpga-cost: $(DEPS_STAMP)
 # scripts/config_tree.sh copies the tree with FPGA_DEFS.gpu as its configuration
 # defaults; there the kernel suite runs on the C model, co-simulated on the
 # RTL, and through the UART of the Verilated FPGA top, with its memory in
-# block RAM and in SDRAM (the test list's sw/*, rtl/suite/*, hostlink/suite/*
-# and hostlink/sdram-suite/* entries, as `make test` runs them).
+# block RAM and in SDRAM, and ScoRD's race microbenchmarks on the RTL (the
+# test list's sw/*, rtl/suite/*, hostlink/suite/*, hostlink/sdram-suite/* and
+# scord/micro-rtl-* entries, as `make test` runs them).
 FPGA_GPU_TREE := $(BUILD)/fpga/gpu-tree
 .PHONY: fpga-gpu-check
 fpga-gpu-check: $(DEPS_STAMP)
@@ -119,8 +120,9 @@ fpga-gpu-check: $(DEPS_STAMP)
 	mkdir -p $(FPGA_GPU_TREE)/build && cp $(DEPS_STAMP) $(FPGA_GPU_TREE)/build/ && \
 	$(MAKE) --no-print-directory -C $(FPGA_GPU_TREE) -j2 build/tests.list sw-kernels build/bin/warpwatch \
 	  build/tests/sw/sw_tests build/tests/sw/sw_tests_rtl build/tests/sw/sw_tests_fpga build/bin/ww-fpga-sim \
-	  build/bin/ww-fpga-sim-sdram && \
-	cd $(FPGA_GPU_TREE) && grep -E '^(sw|rtl/suite|hostlink/suite|hostlink/sdram-suite)/' build/tests.list \
+	  build/bin/ww-fpga-sim-sdram scord-micro build/scord/micro_tests_rtl && \
+	cd $(FPGA_GPU_TREE) && grep -E '^((sw|rtl/suite|hostlink/suite|hostlink/sdram-suite)/|scord/micro-rtl-)' \
+	  build/tests.list \
 	  > build/board-tests.list && \
 	WW_TEST_T0=$$t0 scripts/run_tests.sh build/board-tests.list
 

@@ -20,6 +20,7 @@
 extern "C" {
 #include "ww_config.h"
 #include "ww_proto.h"
+#include "ww_scord_det.h"
 }
 
 namespace ww_sc {
@@ -37,9 +38,8 @@ constexpr unsigned SM_W     = NUM_SM > 1 ? clog2(NUM_SM) : 1;
 constexpr unsigned IMEM_WORDS = WW_IMEM_BYTES / 4;
 constexpr unsigned RESET_CYCLES = 4;                    // as ww_vgpu_reset
 // the DRAM (docs/scord.md sec. 3): global memory, metadata [GMEM, 3 GMEM),
-// then per partition a race-log header line and LOG_ENTRIES entry lines
-constexpr uint64_t DRAM_BYTES =
-    3ull * WW_GMEM_BYTES + (1ull + WW_SCORD_LOG_ENTRIES) * NUM_PART * LB;
+// then per partition a race-log header and LOG_ENTRIES entries
+constexpr uint64_t DRAM_BYTES = 3ull * WW_GMEM_BYTES + WW_SCORD_LOG_BYTES;
 static_assert(DRAM_BYTES < (1ull << 32), "the DRAM must stay below 4 GiB");
 
 // The type of a port's value: Vww_gpu::p is a reference to sc_in<T>/sc_out<T>.

@@ -9,6 +9,7 @@
 #   B_C         C model sources (cmodel/<area>/...)
 #   B_LOCKSTEP  the lockstep descriptor: stimulus and port binding (tb/<area>/lockstep/B.c)
 #   B_MUTANTS   names X of `ifdef WW_MUTANT_X lines in B's RTL; each must be caught
+#               (X@P: built at point P of B_POINTS, for a mutation only P shows)
 #   B_POINTS    extra parameter points as NAME:DEF,DEF (DEF = WW_CFG_NAME=value),
 #               run in lockstep besides the defaults
 #

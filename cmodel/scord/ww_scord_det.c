@@ -86,8 +86,9 @@ struct ww_scord_det {
   /* race log */
   uint32_t n_entries, n_races, n_ovw, n_recs, n_mdrd, n_mdwr, n_qfull;
   int hdr_dirty, in_rec;
-  uint32_t log_line;
+  uint32_t log_line;        /* the log record's first line */
   int log_be_count;         /* log write: count word only (else the entry's words) */
+  unsigned log_part, log_last;   /* its line written now, the last to write */
   dd_t *dd;
 };
 
@@ -137,7 +138,7 @@ int ww_scord_det_cfg_ok(const ww_scord_det_cfg_t *c)
   uint64_t local = (uint64_t)c->num_sm * c->warps * c->lanes * c->local_bytes;
   return c->line_bytes == WW_LINE_BYTES && c->num_sm == WW_NUM_SM &&
          c->warps == WW_WARPS_PER_SM && c->barid_w == WW_SCORD_BARID_W &&
-         c->bloom_w == WW_SCORD_BLOOM_W && ww_is_pow2(c->line_bytes) && c->line_bytes >= 32 &&
+         c->bloom_w == WW_SCORD_BLOOM_W && ww_is_pow2(c->line_bytes) && c->line_bytes >= 16 &&
          c->line_bytes <= 128 && c->queue >= 2 && ww_is_pow2(c->queue) &&
          c->readahead >= 1 && c->readahead <= MAXRA &&
          ww_is_pow2(c->log_entries) && ww_is_pow2(c->dedup) && c->num_part >= 1 &&
@@ -145,7 +146,8 @@ int ww_scord_det_cfg_ok(const ww_scord_det_cfg_t *c)
          c->num_sm * c->warps <= 256 && c->warpid_w <= 16 &&
          c->num_sm * c->warps <= (1u << c->warpid_w) && ww_scord_check_cfg_ok(&cc) &&
          c->tag_w <= 16 && local < c->gmem_bytes && c->gmem_bytes <= 0x7FFFFFFFu &&
-         3ull * (c->gmem_bytes / c->line_bytes) + (1ull + c->log_entries) * c->num_part <
+         3ull * (c->gmem_bytes / c->line_bytes) +
+                 (1ull + c->log_entries) * c->num_part * WW_SCORD_LOG_LINES(c->line_bytes) <
              (1ull << (32 - ww_clog2(c->line_bytes)));
 }
 
@@ -196,7 +198,8 @@ uint32_t ww_scord_det_hdr_line(const ww_scord_det_cfg_t *c)
 
 uint32_t ww_scord_det_entry_line(const ww_scord_det_cfg_t *c, uint32_t n)
 {
-  return ww_scord_det_map(c).log_base_line + (1 + (n & (c->log_entries - 1))) * c->num_part +
+  return ww_scord_det_map(c).log_base_line +
+         WW_SCORD_LOG_LINES(c->line_bytes) * (1 + (n & (c->log_entries - 1))) * c->num_part +
          c->part;
 }
 
@@ -498,29 +501,32 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   const int m_acc = m_req && mready;
   const int ra_acc = m_acc && ra_go, wr_acc = m_acc && st_wr;
   const int ra_new = ra_acc || ra_fwd;   /* the cursor takes a buffer */
+  const int st_log = st_lwr || st_hdr;   /* a log record's line log_part */
+  const int lg_end = m->log_part == m->log_last;
+  const unsigned lp0 = m->log_part * LBY;   /* its first byte in the record */
   uint8_t be[128];
   memset(be, 0, sizeof be);
-  if (st_wr) {
-    for (unsigned b = 0; b < LBY; b++)
+  for (unsigned b = 0; b < LBY; b++) {
+    if (st_wr) {
       be[b] = (uint8_t)(m->chg_be[b / 64] >> (b % 64) & 1);
-  } else if (st_hdr || (st_lwr && !m->log_be_count)) {
-    memset(be, 1, 4 * WW_SCORD_ENT_N);   /* the header has as many words */
-  } else if (st_lwr) {
-    memset(be + 4 * WW_SCORD_ENT_COUNT, 1, 4);
+    } else if (st_log) {
+      const unsigned rb = lp0 + b;         /* the record's byte */
+      be[b] = rb / 4 < WW_SCORD_ENT_N &&
+              (!st_lwr || !m->log_be_count || rb / 4 == WW_SCORD_ENT_COUNT);
+    }
   }
   out->mreq_valid_o = (uint64_t)m_req;
   out->mreq_op_o = ra_go ? WW_L2_READ : WW_L2_WRITE;
-  out->mreq_line_o = ra_go    ? c_md
-                     : st_wr  ? md_line
-                     : st_lwr ? m->log_line
-                              : ww_scord_det_hdr_line(c) & line_mask(c);
+  out->mreq_line_o = ra_go   ? c_md
+                     : st_wr ? md_line
+                             : (m->log_line + m->log_part * c->num_part) & line_mask(c);
   memset(out->mreq_be_o, 0, sizeof out->mreq_be_o);
   memset(out->mreq_data_o, 0, sizeof out->mreq_data_o);
   for (unsigned b = 0; b < LBY; b++) {
     if (!be[b])
       continue;
     out->mreq_be_o[b / 32] |= 1u << (b % 32);
-    const uint32_t wd = st_wr ? m->lb[b / 4] : b / 4 < WW_SCORD_ENT_N ? m->logb[b / 4] : 0;
+    const uint32_t wd = st_wr ? m->lb[b / 4] : m->logb[(lp0 + b) / 4];
     out->mreq_data_o[b / 4] |= wd & (0xFFu << (8 * (b % 4)));
   }
   /* RD and RDW take the oldest buffer: its line here, arriving now, or
@@ -556,9 +562,9 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   case ST_VLAST: sd = any_chg ? ST_WR : any_race ? ST_LOG : st_next; break;
   case ST_WR: if (wr_acc) sd = m->rvec ? ST_LOG : st_next; break;
   case ST_LOG: sd = ST_LWR; break;
-  case ST_LWR: if (m_acc) sd = ST_LWRW; break;
+  case ST_LWR: if (m_acc && lg_end) sd = ST_LWRW; break;
   case ST_LWRW: if (rsp_last) sd = ST_HDR; break;
-  case ST_HDR: if (m_acc) sd = ST_HDRW; break;
+  case ST_HDR: if (m_acc && lg_end) sd = ST_HDRW; break;
   case ST_HDRW: if (rsp_last) sd = !m->in_rec ? ST_IDLE : m->rvec ? ST_LOG : st_next; break;
   case ST_ABORT: if (rsp_last) sd = ST_IDLE; break;
   default: sd = ST_IDLE; break;
@@ -632,10 +638,16 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
       m->rpblk[r] = (uint32_t)(v_old >> m->md_block_lsb) & mask32(c->blockid_w);
     }
   }
+  const unsigned lp_n = WW_SCORD_LOG_LINES(LBY);
+  const unsigned cnt_part = 4 * WW_SCORD_ENT_COUNT / LBY;
+  if (m_acc && st_log)
+    m->log_part = (m->log_part + 1) % (lp_n > 1 ? lp_n : 2);
   if (log_now) {
     dd_t *d = &m->dd[g.idx];
     m->log_line = g.line;
     m->log_be_count = g.dup;
+    m->log_part = g.dup ? cnt_part : 0;
+    m->log_last = g.dup ? cnt_part : lp_n - 1;
     if (g.dup) {
       m->logb[WW_SCORD_ENT_COUNT] = g.cnt1;
       d->cnt = g.cnt1;
@@ -661,6 +673,10 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
     }
   }
   if (hdr_build) {
+    m->log_line = ww_scord_det_hdr_line(c) & line_mask(c);
+    m->log_be_count = 0;
+    m->log_part = 0;
+    m->log_last = lp_n - 1;
     memset(m->logb, 0, sizeof m->logb);
     m->logb[WW_SCORD_HDR_ENTRIES] = m->n_entries;
     m->logb[WW_SCORD_HDR_RACES] = m->n_races;

@@ -22,6 +22,15 @@
 #define WW_SCORD_DET_SB_W \
   WW_SB_W(WW_IDX_W(WW_WARPS_PER_SM), WW_LINE_BYTES / 4, WW_SCORD_BARID_W, WW_SCORD_BLOOM_W)
 
+/* the race log (docs/scord.md sec. 3): a record (an entry or the header,
+ * WW_SCORD_ENT_N words) takes WW_SCORD_LOG_LINES(LINE_BYTES) lines, part k
+ * in line R + k*NUM_PART; the log of all partitions takes WW_SCORD_LOG_BYTES
+ * above the metadata */
+#define WW_SCORD_LOG_LINES(lb) ((lb) >= 4u * WW_SCORD_ENT_N ? 1u : 4u * WW_SCORD_ENT_N / (lb))
+#define WW_SCORD_LOG_BYTES                                                        \
+  ((1ull + WW_SCORD_LOG_ENTRIES) * WW_NUM_PART * WW_SCORD_LOG_LINES(WW_LINE_BYTES) * \
+   WW_LINE_BYTES)
+
 #define WW_PORTS_DEF "ww_scord_det.ports.def"
 #define WW_PORTS_NAME ww_scord_det
 #include "ww_port_structs.h"
@@ -33,10 +42,11 @@ extern "C" {
 /* The formats (cmodel/include/ww_proto.def):
  *   sideband record kinds (sk)   WW_SCORD_SK_NONE, _CHECK, _FENCE
  *   memory port ops              WW_L2_READ, WW_L2_WRITE
- *   race-log header words        WW_SCORD_HDR_* (line LOG_BASE_LINE + PART);
- *                                word MAGIC is WW_SCORD_LOG_MAGIC | PART
- *   race-log entry words         WW_SCORD_ENT_* (line LOG_BASE_LINE + (1 + n
- *                                mod LOG_ENTRIES)*NUM_PART + PART)
+ *   race-log header words        WW_SCORD_HDR_* (first line LOG_BASE_LINE +
+ *                                PART); word MAGIC is WW_SCORD_LOG_MAGIC | PART
+ *   race-log entry words         WW_SCORD_ENT_* (first line LOG_BASE_LINE +
+ *                                LP*(1 + n mod LOG_ENTRIES)*NUM_PART + PART,
+ *                                LP = WW_SCORD_LOG_LINES(LINE_BYTES))
  *   word WW_SCORD_ENT_KIND       fields WW_SCORD_EK_* (type WW_SCORD_RACE_*,
  *                                scope_blk, kind WW_SCORD_KIND_*)
  *   word WW_SCORD_ENT_WARPS      fields WW_SCORD_EW_* (cur SM, cur warp, prev
@@ -46,7 +56,7 @@ extern "C" {
 typedef struct {
   unsigned num_sm, warps, lanes;   /* NUM_SM, WARPS (per SM), LANES */
   unsigned num_part, part;         /* NUM_PART, PART (this partition) */
-  unsigned line_bytes;             /* LINE_BYTES, power of two >= 32 */
+  unsigned line_bytes;             /* LINE_BYTES, power of two >= 16 */
   uint32_t gmem_bytes, null_guard_bytes, local_bytes;
   unsigned blockid_w, warpid_w, fenceid_w, barid_w, tag_w, bloom_w;
   unsigned queue;                  /* SCORD_QUEUE, power of two >= 2 */
@@ -79,6 +89,7 @@ uint32_t ww_scord_det_md_line(const ww_scord_det_cfg_t *cfg, int cached, uint32_
                               unsigned half);
 /* cached-mode tag of data line `line` (TAG_W bits) */
 uint32_t ww_scord_det_tag(const ww_scord_det_cfg_t *cfg, uint32_t line);
+/* first line of the header, of entry n (the record's part k: + k*NUM_PART) */
 uint32_t ww_scord_det_hdr_line(const ww_scord_det_cfg_t *cfg);
 uint32_t ww_scord_det_entry_line(const ww_scord_det_cfg_t *cfg, uint32_t n);
 /* sideband <-> words (WW_PORT_WORDS(WW_SCORD_DET_SB_W) words, this build's layout) */

@@ -53,10 +53,13 @@
 //                 bytes 8*(k mod HALF) +: 8, HALF = WORDS/2
 //     MD_BASE_LINE  = GMEM/LB rounded up to a multiple of NUM_PART
 //     LOG_BASE_LINE = 3*GMEM/LB rounded up to a multiple of NUM_PART
-//     header      line LOG_BASE_LINE + PART, words WW_SCORD_HDR_*: {entries,
+//     log record  an entry or the header, WW_SCORD_ENT_N = 8 words, in LP =
+//                 max(1, 32/LINE_BYTES) lines: its part k (words from
+//                 k*LINE_BYTES/4 on) in line R + k*NUM_PART, R its first line
+//     header      R = LOG_BASE_LINE + PART, words WW_SCORD_HDR_*: {entries,
 //                 races (incl. duplicates), ring overwrites, records, md reads,
 //                 md writes, queue-full cycles, WW_SCORD_LOG_MAGIC | PART}
-//     entry n     line LOG_BASE_LINE + (1 + n mod LOG_ENTRIES)*NUM_PART + PART,
+//     entry n     R = LOG_BASE_LINE + LP*(1 + n mod LOG_ENTRIES)*NUM_PART + PART,
 //                 words WW_SCORD_ENT_*: {pc, byte address of the word, count,
 //                 {kind[5:4] (WW_SCORD_KIND_*: load, store, atomic),
 //                 scope_blk[3], type[2:0]} (WW_SCORD_EK_*), ctaid, {prev
@@ -64,6 +67,7 @@
 //                 (WW_SCORD_EW_*; warps global: sm*WARPS + wid), prev
 //                 BlockID, n}
 //   Log lines use bytes 0..31; words 8 and up (LINE_BYTES > 32) are written 0.
+//   With LINE_BYTES = 16 a record is two lines, the second NUM_PART lines on.
 // Counters (32 bits, wrapping): records = every record taken from the queue
 //   (CHECK, FENCE, dropped ones too); md reads / md writes = metadata
 //   requests accepted by the slice (forwarded md lines are not READs, so md
@@ -102,9 +106,10 @@
 //          is not waited for: the slice performs requests in order)
 //   LOG    lowest noted race: race event port pulse; dedup lookup; either
 //          count word (dup) or a new entry into logbuf -> LWR
-//   LWR    WRITE the log entry line -> LWRW -> (its ack, the last response
-//          due: no request is made in LWRW) header into logbuf -> HDR
-//   HDR    WRITE the header line -> HDRW -> (its ack, likewise) LOG if races
+//   LWR    WRITE the log entry's lines, one per accepted request (a dup: the
+//          count word's line only) -> LWRW -> (the last ack, the last
+//          response due: no request is made in LWRW) header into logbuf -> HDR
+//   HDR    WRITE the header's lines -> HDRW -> (the last ack) LOG if races
 //          remain, NEXT inside a record, IDLE after an idle-time header
 //   NEXT   (not a state) second half needed ? half := 1, RD : IDLE
 //   ABORT  clear_i came while responses were due: wait for the last -> IDLE
@@ -161,7 +166,7 @@
 //   from DRAM): 12.32 (about READAHEAD lines per 100 cycles), 25.25, 5.66
 //   (OUTS WRITEs per 101 cycles), 4, 208 (each log and header WRITE waits
 //   for its ack), 1.
-// Parameters: LINE_BYTES power of two >= 32; QUEUE, LOG_ENTRIES, DEDUP powers
+// Parameters: LINE_BYTES power of two >= 16; QUEUE, LOG_ENTRIES, DEDUP powers
 //   of two (QUEUE >= 2); READAHEAD >= 1 (`WW_SCORD_READAHEAD); NUM_PART >= 1,
 //   0 <= PART < NUM_PART (default 0, or `WW_SCORD_DET_PART, which the
 //   lockstep points use); NUM_SM*WARPS <=
@@ -290,11 +295,21 @@ module ww_scord_det #(
   localparam [WP_W-1:0]   W_WARPS    = W_WARPS_I[WP_W-1:0];
   localparam [WARPID_W-1:0] W_WARPS_ID = WARPS;
 
-  // byte enables of a whole log line (its WW_SCORD_ENT_N words; the header
-  // has as many) and of an entry's count word
-  localparam [LINE_BYTES-1:0] BE_ONES  = {LINE_BYTES{1'b1}};
-  localparam [LINE_BYTES-1:0] BE_LOG   = ~(BE_ONES << (4 * `WW_SCORD_ENT_N));
-  localparam [LINE_BYTES-1:0] BE_COUNT = (BE_ONES >> (LINE_BYTES - 4)) << (4 * `WW_SCORD_ENT_COUNT);
+  // a log record (an entry or the header: WW_SCORD_ENT_N words) takes
+  // LOG_LP lines, LPB byte enables across them: of the whole record and of
+  // an entry's count word, which is in part CNT_PART
+  localparam LOG_RB    = 4 * `WW_SCORD_ENT_N;            // bytes of a log record
+  localparam LOG_LP    = (LINE_BYTES >= LOG_RB) ? 1 : LOG_RB / LINE_BYTES;
+  localparam LP_W      = (LOG_LP > 1) ? $clog2(LOG_LP) : 1;
+  localparam LPB       = LOG_LP * LINE_BYTES;
+  localparam [LPB-1:0] BE_ONES  = {LPB{1'b1}};
+  localparam [LPB-1:0] BE_LOG   = ~(BE_ONES << LOG_RB);
+  localparam [LPB-1:0] BE_COUNT = (BE_ONES >> (LPB - 4)) << (4 * `WW_SCORD_ENT_COUNT);
+  localparam integer   CNT_PART_I = (4 * `WW_SCORD_ENT_COUNT) / LINE_BYTES;
+  localparam integer   LAST_PART_I = LOG_LP - 1;
+  localparam [LP_W-1:0] CNT_PART  = CNT_PART_I[LP_W-1:0];
+  localparam [LP_W-1:0] LAST_PART = LAST_PART_I[LP_W-1:0];
+  localparam [LINE_W-1:0] L_LP    = LOG_LP;
 
   // sideband fields (ww_proto.def SB)
   localparam SB_OP  = `WW_SB_OP_LSB(WID_W, WORDS, BARID_W, BLOOM_W);
@@ -330,7 +345,7 @@ module ww_scord_det #(
 
 `ifndef SYNTHESIS
   initial begin
-    if (LINE_BYTES < 32 || (LINE_BYTES & (LINE_BYTES - 1)) != 0 || QUEUE < 2 ||
+    if (LINE_BYTES < 16 || (LINE_BYTES & (LINE_BYTES - 1)) != 0 || QUEUE < 2 ||
         (QUEUE & (QUEUE - 1)) != 0 || LOG_ENTRIES < 1 ||
         (LOG_ENTRIES & (LOG_ENTRIES - 1)) != 0 || DEDUP < 1 || (DEDUP & (DEDUP - 1)) != 0 ||
         NUM_PART < 1 || PART >= NUM_PART || NWP > (1 << WARPID_W) || NWP > 256 ||
@@ -643,9 +658,10 @@ module ww_scord_det #(
   reg [31:0] n_entries_q, n_races_q, n_ovw_q, n_recs_q, n_mdrd_q, n_mdwr_q, n_qfull_q;
   reg        hdr_dirty_q;
   reg        in_rec_q;           // the header in flight belongs to a record
-  reg [LINE_W-1:0]     log_line_q;
-  reg [LINE_BYTES-1:0] log_be_q;
-  localparam LOGB = 32 * `WW_SCORD_ENT_N;           // bits of a log entry / the header
+  localparam LOGB = 8 * LOG_RB;                     // bits of a log entry / the header
+  reg [LINE_W-1:0]     log_line_q;                  // the record's first line
+  reg [LPB-1:0]        log_be_q;                    // its byte enables, all its lines
+  reg [LP_W-1:0]       log_part_q, log_last_q;      // line written now, the last to write
   reg [LOGB-1:0]       logbuf_q;                    // the log entry or header to write
 
   reg [DEDUP-1:0] dd_valid_q;
@@ -679,7 +695,7 @@ module ww_scord_det #(
     lg_slot1[LE_W-1:0] = lg_slot;
     lg_slot1 = lg_slot1 + {{(LINE_W-1){1'b0}}, 1'b1};
   end
-  wire [LINE_W-1:0]    lg_line  = L_LOG_BASE + lg_slot1 * L_NPART + L_PART;
+  wire [LINE_W-1:0]    lg_line  = L_LOG_BASE + lg_slot1 * L_LP * L_NPART + L_PART;
   wire                 log_now  = (state_q == ST_LOG);
   wire unused_bits = ^{rec_j[LINE_W-1], c_j[LINE_W-1], rec_tsh[LINE_W-1:TAG_W], lg_fold[29:DD_W],
                        lg_nseq[31:LE_W]};
@@ -705,9 +721,9 @@ module ww_scord_det #(
   // a log entry line and the header line (words WW_SCORD_ENT_* / WW_SCORD_HDR_*)
   localparam E_KIND  = 32 * `WW_SCORD_ENT_KIND;
   localparam E_WARPS = 32 * `WW_SCORD_ENT_WARPS;
-  reg [LB-1:0] entry_c, header_c;
+  reg [LOGB-1:0] entry_c, header_c;
   always @(*) begin
-    entry_c = {LB{1'b0}};
+    entry_c = {LOGB{1'b0}};
     entry_c[32 * `WW_SCORD_ENT_PC +: 32]         = rec_pc_q;
     entry_c[32 * `WW_SCORD_ENT_ADDR +: 32]       = {lg_wa, 2'b00};
     entry_c[32 * `WW_SCORD_ENT_COUNT +: 32]      = 32'd1;
@@ -721,7 +737,7 @@ module ww_scord_det #(
     entry_c[E_WARPS + `WW_SCORD_EW_PREV_WARP_LSB +: `WW_SCORD_EW_PREV_WARP_W] = lg_pwarp8;
     entry_c[32 * `WW_SCORD_ENT_PREV_BLOCK +: 32] = lg_pblk32;
     entry_c[32 * `WW_SCORD_ENT_SEQ +: 32]        = n_entries_q;
-    header_c = {LB{1'b0}};
+    header_c = {LOGB{1'b0}};
     header_c[32 * `WW_SCORD_HDR_ENTRIES +: 32]    = n_entries_q;
     header_c[32 * `WW_SCORD_HDR_RACES +: 32]      = n_races_q;
     header_c[32 * `WW_SCORD_HDR_OVERWRITES +: 32] = n_ovw_q;
@@ -835,6 +851,8 @@ module ww_scord_det #(
   wire st_wr  = (state_q == ST_WR) && !busy;
   wire st_lwr = (state_q == ST_LWR) && !busy;
   wire st_hdr = (state_q == ST_HDR) && !busy;
+  wire st_log = st_lwr || st_hdr;                        // a log record's line
+  wire lg_end = (log_part_q == log_last_q);              // ... its last
   wire ra_st  = (state_q != ST_LWRW) && (state_q != ST_HDRW) && (state_q != ST_ABORT);
   wire ra_go  = ra_st && !clear_i && cur_av && c_chk && sl_free && !busy && !c_pend &&
                 !st_wr && !st_lwr && !st_hdr;
@@ -845,11 +863,36 @@ module ww_scord_det #(
   wire wr_acc = m_acc && st_wr;                          // md writes
   wire ra_new = ra_acc || ra_fwd;                        // the cursor takes a buffer
 
+  // the log record's line log_part_q: its byte enables and data
+  localparam LOGP = LOG_LP * LB;
+  reg [LINE_BYTES-1:0] lp_be;
+  reg [LB-1:0]         lp_data;
+  reg [LOGP-1:0]       logbuf_x;
+  integer pp;
+  always @(*) begin
+    logbuf_x = {LOGP{1'b0}};
+    logbuf_x[LOGB-1:0] = logbuf_q;
+    lp_be   = {LINE_BYTES{1'b0}};
+    lp_data = {LB{1'b0}};
+    for (pp = 0; pp < LOG_LP; pp = pp + 1) begin
+      if (log_part_q == pp[LP_W-1:0]) begin
+        lp_be   = log_be_q[pp * LINE_BYTES +: LINE_BYTES];
+        lp_data = logbuf_x[pp * LB +: LB];
+      end
+    end
+  end
+  reg  [LINE_W-1:0] lp_off;
+  always @(*) begin
+    lp_off = {LINE_W{1'b0}};
+    lp_off[LP_W-1:0] = log_part_q;
+    lp_off = lp_off * L_NPART;
+  end
+
   reg [LINE_BYTES-1:0] be_c;
   reg [LB-1:0]         be_bits;
   integer bb;
   always @(*) begin
-    be_c = st_wr ? chg_be_q : st_lwr ? log_be_q : st_hdr ? BE_LOG : {LINE_BYTES{1'b0}};
+    be_c = st_wr ? chg_be_q : st_log ? lp_be : {LINE_BYTES{1'b0}};
     for (bb = 0; bb < LINE_BYTES; bb = bb + 1) begin
       be_bits[bb * 8 +: 8] = {8{be_c[bb]}};
     end
@@ -857,14 +900,9 @@ module ww_scord_det #(
 
   assign mreq_valid_o = m_req;
   assign mreq_op_o    = ra_go ? `WW_L2_READ : `WW_L2_WRITE;
-  assign mreq_line_o  = ra_go ? c_md : st_wr ? md_line : st_lwr ? log_line_q : L_HDR;
+  assign mreq_line_o  = ra_go ? c_md : st_wr ? md_line : log_line_q + lp_off;
   assign mreq_be_o    = be_c;
-  reg  [LB-1:0] logbuf_x;
-  always @(*) begin
-    logbuf_x = {LB{1'b0}};
-    logbuf_x[LOGB-1:0] = logbuf_q;
-  end
-  assign mreq_data_o  = (st_wr ? linebuf_q : logbuf_x) & be_bits;
+  assign mreq_data_o  = (st_wr ? linebuf_q : lp_data) & be_bits;
 
   // RD (and RDW) take the oldest buffer: its line here, arriving now, or
   // (forwarded, the line in the line buffer) the line buffer itself
@@ -914,9 +952,14 @@ module ww_scord_det #(
       ST_VLAST: state_d = any_chg ? ST_WR : any_race ? ST_LOG : st_next;
       ST_WR:    if (wr_acc) state_d = (rvec_q != {HALF{1'b0}}) ? ST_LOG : st_next;
       ST_LOG:   state_d = ST_LWR;
+`ifdef WW_MUTANT_SCORD_DET_LOG_ONE_LINE
+      // MUTANT: a log entry's first line only (LINE_BYTES < 32 drops the rest)
       ST_LWR:   if (m_acc) state_d = ST_LWRW;
+`else
+      ST_LWR:   if (m_acc && lg_end) state_d = ST_LWRW;
+`endif
       ST_LWRW:  if (rsp_last) state_d = ST_HDR;
-      ST_HDR:   if (m_acc) state_d = ST_HDRW;
+      ST_HDR:   if (m_acc && lg_end) state_d = ST_HDRW;
       ST_HDRW: begin
         if (rsp_last) begin
           state_d = !in_rec_q ? ST_IDLE : (rvec_q != {HALF{1'b0}}) ? ST_LOG : st_next;
@@ -1114,15 +1157,20 @@ module ww_scord_det #(
         rpblk_q[vidx_q]  <= v_old[MD_BLOCK +: BLOCKID_W];
       end
     end
+    if (m_acc && st_log) begin
+      log_part_q <= log_part_q + {{(LP_W-1){1'b0}}, 1'b1};
+    end
     if (log_now) begin
       log_line_q <= lg_line;
+      log_part_q <= lg_dup ? CNT_PART : {LP_W{1'b0}};
+      log_last_q <= lg_dup ? CNT_PART : LAST_PART;
       if (lg_dup) begin
         log_be_q                <= BE_COUNT;
         logbuf_q[32 * `WW_SCORD_ENT_COUNT +: 32] <= lg_cnt1;
         dd_cnt_q[lg_idx]        <= lg_cnt1;
       end else begin
         log_be_q          <= BE_LOG;
-        logbuf_q          <= entry_c[LOGB-1:0];
+        logbuf_q          <= entry_c;
         dd_pc_q[lg_idx]   <= rec_pc_q;
         dd_wa_q[lg_idx]   <= lg_wa;
         dd_type_q[lg_idx] <= lg_type;
@@ -1131,7 +1179,11 @@ module ww_scord_det #(
       end
     end
     if (hdr_build) begin
-      logbuf_q <= header_c[LOGB-1:0];
+      logbuf_q   <= header_c;
+      log_line_q <= L_HDR;
+      log_be_q   <= BE_LOG;
+      log_part_q <= {LP_W{1'b0}};
+      log_last_q <= LAST_PART;
     end
   end
 

@@ -21,11 +21,11 @@ FPGA_SIM     := $(BUILD)/bin/ww-fpga-sim
 FPGA_SIM_CPB := 4
 # the memory lines of the simulated top: the DRAM map of sw/sim/ww_vgpu.cpp
 # (global memory, ScoRD metadata 2 x GMEM_BYTES, race log: a header and
-# SCORD_LOG_ENTRIES entry lines per partition)
+# SCORD_LOG_ENTRIES entries per partition, each max(1, 32 / LINE_BYTES)
+# lines: WW_SCORD_LOG_LINES of cmodel/scord/ww_scord_det.h)
 fpga_cfg = $(shell sed -n 's/^.define WW_$(1)  *\([0-9][0-9]*\).*/\1/p' cmodel/include/ww_config.h)
-FPGA_SIM_LINES := $(shell echo $$(( (3 * $(call fpga_cfg,GMEM_BYTES) + \
-  (1 + $(call fpga_cfg,SCORD_LOG_ENTRIES)) * $(call fpga_cfg,NUM_PART) * $(call fpga_cfg,LINE_BYTES)) \
-  / $(call fpga_cfg,LINE_BYTES) )))
+FPGA_SIM_LINES := $(shell lb=$(call fpga_cfg,LINE_BYTES); echo $$(( 3 * $(call fpga_cfg,GMEM_BYTES) / lb + \
+  (1 + $(call fpga_cfg,SCORD_LOG_ENTRIES)) * $(call fpga_cfg,NUM_PART) * (lb >= 32 ? 1 : 32 / lb) )))
 FPGA_SIM_GPARAMS := -DWW_FPGA_CLKS_PER_BIT=$(FPGA_SIM_CPB) -DWW_FPGA_MEM_LINES=$(FPGA_SIM_LINES) \
                     -DWW_FPGA_GATE_GPU_CLK=1
 FPGA_SIM_DEFS    := -DWW_VFPGA_CLKS_PER_BIT=$(FPGA_SIM_CPB) -DWW_VFPGA_MEM_LINES=$(FPGA_SIM_LINES)

@@ -21,6 +21,7 @@
 #include <time.h>
 
 #include "ww_config.h"
+#include "ww_scord_det.h"
 #include "ww_hl_link.h"
 #include "ww_rt_internal.h"
 
@@ -283,7 +284,7 @@ static int fill(fb_t *b, uint64_t addr, uint64_t bytes, uint32_t even, uint32_t 
 /* ScoRD regions (docs/scord.md sec. 3, as sw/sim/ww_vgpu.cpp lays them out) */
 #define MD_BASE   ((uint64_t)WW_GMEM_BYTES)
 #define LOG_BASE  (3ull * WW_GMEM_BYTES)
-#define LOG_BYTES ((1ull + WW_SCORD_LOG_ENTRIES) * WW_NUM_PART * LB)
+#define LOG_BYTES WW_SCORD_LOG_BYTES
 
 static int fb_launch(void *be, const ww_launch_t *l, char *err, size_t n)
 {

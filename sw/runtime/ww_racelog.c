@@ -3,7 +3,9 @@
  * ww_racelog -- the RTL's ScoRD race log (docs/scord.md sec. 3) as races and
  * statistics, for every backend that has it (verilator: the DRAM image;
  * fpga: lines read over the host link). Each partition's log is a header
- * line and a ring of WW_SCORD_LOG_ENTRIES entry lines; equal (pc, addr,
+ * and a ring of WW_SCORD_LOG_ENTRIES entries, each record
+ * WW_SCORD_LOG_LINES(LINE_BYTES) lines (part k NUM_PART lines after part
+ * k - 1: two with 16-byte lines); equal (pc, addr,
  * type) entries (a key evicted from a detector's dedup table, or seen by two
  * partitions) are merged, their counts summed.
  */
@@ -12,6 +14,9 @@
 #include "ww_config.h"
 #include "ww_proto.h"
 #include "ww_rt_internal.h"
+#include "ww_scord_det.h"
+
+#define LP WW_SCORD_LOG_LINES(WW_LINE_BYTES)   /* lines per log record */
 
 /* field F of a race-log entry word (WW_SCORD_EK_* / WW_SCORD_EW_*) */
 #define FIELD(w, L, F) ((w) >> WW_SCORD_##L##_##F##_LSB & ((1u << WW_SCORD_##L##_##F##_W) - 1))
@@ -22,16 +27,26 @@ static uint32_t word(const uint8_t *line, unsigned i)
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
+/* log record `slot` (0: the header) of partition p into rec (LP lines) */
+static int read_record(int (*read_line)(void *ctx, uint64_t addr, uint8_t *line), void *ctx,
+                       uint64_t log_base, uint64_t slot, unsigned p, uint8_t *rec)
+{
+  for (unsigned k = 0; k < LP; k++)
+    if (read_line(ctx, log_base + ((slot * LP + k) * WW_NUM_PART + p) * WW_LINE_BYTES,
+                  rec + k * WW_LINE_BYTES))
+      return -1;
+  return 0;
+}
+
 int ww_racelog_read(int (*read_line)(void *ctx, uint64_t addr, uint8_t *line), void *ctx,
                     uint64_t log_base, ww_race_t *out, size_t max, size_t *n,
                     ww_scord_stats_t *st)
 {
-  const unsigned lb = WW_LINE_BYTES;
-  uint8_t h[WW_LINE_BYTES], a[WW_LINE_BYTES];
+  uint8_t h[LP * WW_LINE_BYTES], a[LP * WW_LINE_BYTES];
   memset(st, 0, sizeof *st);
   *n = 0;
   for (unsigned p = 0; p < WW_NUM_PART; p++) {
-    if (read_line(ctx, log_base + (uint64_t)p * lb, h))   /* slot 0: the header */
+    if (read_record(read_line, ctx, log_base, 0, p, h))   /* slot 0: the header */
       return -1;
     uint32_t entries = word(h, WW_SCORD_HDR_ENTRIES);
     st->entries += entries;
@@ -44,7 +59,7 @@ int ww_racelog_read(int (*read_line)(void *ctx, uint64_t addr, uint8_t *line), v
     uint32_t first = entries > WW_SCORD_LOG_ENTRIES ? entries - WW_SCORD_LOG_ENTRIES : 0;
     for (uint32_t e = first; e < entries; e++) {
       uint64_t slot = 1 + e % WW_SCORD_LOG_ENTRIES;
-      if (read_line(ctx, log_base + (slot * WW_NUM_PART + p) * lb, a))
+      if (read_record(read_line, ctx, log_base, slot, p, a))
         return -1;
       ww_race_t r;
       memset(&r, 0, sizeof r);

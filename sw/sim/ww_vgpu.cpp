@@ -30,6 +30,7 @@
 
 extern "C" {
 #include "ww_config.h"
+#include "ww_scord_det.h"
 #include "ww_dram.h"
 #include "ww_vgpu.h"
 #include "ww_wave_view.h"
@@ -50,10 +51,11 @@ constexpr unsigned SM_W     = IDX_W(NUM_SM);
 constexpr unsigned WID_W    = IDX_W(WARPS);
 constexpr unsigned SB_W     = WW_SB_W(WID_W, LB / 4, WW_SCORD_BARID_W, WW_SCORD_BLOOM_W);
 // ScoRD regions (docs/scord.md §3): metadata [GMEM, 3 GMEM), then the race
-// log: per partition a header line and LOG_ENTRIES entry lines
+// log: per partition a header and LOG_ENTRIES entries, each
+// WW_SCORD_LOG_LINES(LB) lines
 constexpr uint64_t MD_BASE    = WW_GMEM_BYTES;
 constexpr uint64_t LOG_BASE   = 3ull * WW_GMEM_BYTES;
-constexpr uint64_t LOG_BYTES  = (1ull + WW_SCORD_LOG_ENTRIES) * NUM_PART * LB;
+constexpr uint64_t LOG_BYTES  = WW_SCORD_LOG_BYTES;
 constexpr uint64_t DRAM_BYTES = LOG_BASE + LOG_BYTES;
 static_assert(DRAM_BYTES < (1ull << 32), "the DRAM must stay below 4 GiB");
 constexpr unsigned SB_SK      = WW_SB_SK_LSB(WID_W, LB / 4, WW_SCORD_BARID_W, WW_SCORD_BLOOM_W);

@@ -351,7 +351,10 @@ static uint32_t hdr_line(const ww_scord_det_cfg_t *c)
 
 static uint32_t entry_line(const ww_scord_det_cfg_t *c, uint32_t n)
 {
-  return (uint32_t)(log_base_byte(c) / LB + (1 + n % c->log_entries) * c->num_part + c->part);
+  /* a log record (8 words) takes 32 / LB lines when lines are narrower */
+  const uint32_t lp = LB >= 32 ? 1 : 32 / LB;
+  return (uint32_t)(log_base_byte(c) / LB + lp * (1 + n % c->log_entries) * c->num_part +
+                    c->part);
 }
 
 /* a tracked data line of partition p with local index i */
