@@ -63,6 +63,10 @@ FPGA_DEFS ?= $(FPGA_DEFS.$(FPGA_DESIGN))
 # docs/fpga_flow.md sec. 2)
 FPGA_SYNTH_OPTS.gpu := -nowidelut
 FPGA_SYNTH_OPTS ?= $(FPGA_SYNTH_OPTS.$(FPGA_DESIGN))
+# nextpnr's seed and placer options per design (FPGA_PNR_OPTS on the command
+# line replaces them)
+FPGA_PNR_OPTS.drf := --seed 1
+FPGA_PNR_OPTS ?= $(FPGA_PNR_OPTS.$(FPGA_DESIGN))
 # designs refused unless FPGA_FORCE=1 (the reason printed)
 FPGA_NOFIT.gpu := the GPU's board configuration (FPGA_DEFS.gpu) packs into 86 % of the LFE5U-85F's logic cells and places (estimated 13.65 MHz, its PLL clock 12.5 MHz), but router2 stalls at about 40 000 overused wires (docs/fpga_flow.md sec. 3); FPGA_FORCE=1 runs the flow anyway
 
@@ -90,7 +94,7 @@ fpga: $(DEPS_STAMP)
 	@$(if $(filter $(FPGA_DESIGN),$(FPGA_DESIGNS)),,echo "make fpga: no design '$(FPGA_DESIGN)' (FPGA_DESIGNS: $(FPGA_DESIGNS))" >&2; exit 2)
 	@$(if $(and $(FPGA_NOFIT.$(FPGA_DESIGN)),$(if $(FPGA_FORCE),,1)),echo "make fpga: $(FPGA_NOFIT.$(FPGA_DESIGN))" >&2; exit 2)
 	@scripts/install_fpga_tools.sh
-	@t0=$$(date +%s); FPGA_DEFS="$(FPGA_DEFS)" FPGA_SYNTH_OPTS="$(FPGA_SYNTH_OPTS)" fpga/run_fpga.sh $(FPGA_BOARD) $(FPGA_DESIGN) $(FPGA_BOARD)_$(FPGA_DESIGN) \
+	@t0=$$(date +%s); FPGA_DEFS="$(FPGA_DEFS)" FPGA_SYNTH_OPTS="$(FPGA_SYNTH_OPTS)" FPGA_PNR_OPTS="$(FPGA_PNR_OPTS)" fpga/run_fpga.sh $(FPGA_BOARD) $(FPGA_DESIGN) $(FPGA_BOARD)_$(FPGA_DESIGN) \
 	  $(FPGA_RTL.$(FPGA_DESIGN)); rc=$$?; echo "make fpga: $$(( $$(date +%s) - t0 )) s"; exit $$rc
 
 # ---- what each research block costs on the FPGA ------------------------------

