@@ -641,7 +641,7 @@ void ww_scord_det_step(ww_scord_det_t *m, const ww_scord_det_in_t *in, ww_scord_
   const unsigned lp_n = WW_SCORD_LOG_LINES(LBY);
   const unsigned cnt_part = 4 * WW_SCORD_ENT_COUNT / LBY;
   if (m_acc && st_log)
-    m->log_part = (m->log_part + 1) % (lp_n > 1 ? lp_n : 2);
+    m->log_part++;   /* past the last part it is never read: set again first */
   if (log_now) {
     dd_t *d = &m->dd[g.idx];
     m->log_line = g.line;
